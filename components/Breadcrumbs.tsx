@@ -1,0 +1,16 @@
+import type { Crumb } from '../lib/seo/json-ld'
+
+/** Home / Topics / title: links for all but the last, which is the current page. */
+export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
+  return (
+    <nav aria-label="Breadcrumb" className="breadcrumbs">
+      <ol>
+        {crumbs.map((crumb, index) => (
+          <li key={crumb.path}>
+            {index < crumbs.length - 1 ? <a href={crumb.path}>{crumb.name}</a> : <span aria-current="page">{crumb.name}</span>}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  )
+}

@@ -1,0 +1,30 @@
+type Faq = { q: string; a: string }
+
+/**
+ * Questions and answers. Collapsible lists use native <details> (keyboard and screen-reader friendly,
+ * no JavaScript); short lists are shown open, so every answer is readable at a glance.
+ */
+export function FaqList({ faqs, collapsible = false }: { faqs: ReadonlyArray<Faq>; collapsible?: boolean }) {
+  if (!collapsible) {
+    return (
+      <div className="faq-list">
+        {faqs.map((faq) => (
+          <div key={faq.q} className="faq-item">
+            <h3 className="faq-question">{faq.q}</h3>
+            <p>{faq.a}</p>
+          </div>
+        ))}
+      </div>
+    )
+  }
+  return (
+    <div className="faq-list">
+      {faqs.map((faq) => (
+        <details key={faq.q} className="faq-item">
+          <summary className="faq-question">{faq.q}</summary>
+          <p>{faq.a}</p>
+        </details>
+      ))}
+    </div>
+  )
+}

@@ -1,0 +1,22 @@
+import type { PageSeo } from '../seo/head'
+import { loadContent } from './load'
+import type { PageName } from './schemas'
+
+/** A fixed page's copy for the client: everything but the rendered markdown, which stays on the server. */
+export async function pageCopy<N extends PageName>(name: N) {
+  const { pages } = await loadContent()
+  const { html: _html, file: _file, title: _title, description: _description, ...copy } = pages[name]
+  return copy
+}
+
+/** A fixed page's markdown body, for `+prose.ts`. */
+export async function pageProse(name: PageName) {
+  const { pages } = await loadContent()
+  return { body: pages[name].html }
+}
+
+/** A fixed page's head, from its copy's title and description. */
+export async function pageSeo(name: PageName, path: string | null, extra: Partial<PageSeo> = {}): Promise<PageSeo> {
+  const { pages } = await loadContent()
+  return { path, title: pages[name].title, description: pages[name].description, ...extra }
+}

@@ -1,0 +1,93 @@
+import { z } from 'zod'
+
+// Every frontmatter schema lives here, next to the loader; messages are written for the writer.
+
+function requiredText(what: string) {
+  return z.string({
+    error: (issue) => (issue.input === undefined ? `required field is missing (expected ${what})` : `expected ${what}`),
+  })
+}
+
+/** A non-empty string (after trimming), optionally at most `max` characters. */
+export function text(max?: number) {
+  const base = requiredText('a non-empty string').trim().min(1, { error: 'expected a non-empty string' })
+  if (max === undefined) return base
+  return base.max(max, {
+    error: (issue) => `expected at most ${max} characters, got ${String(issue.input).length}`,
+  })
+}
+
+/** A calendar date. YAML turns `2025-09-12` into a Date; both forms become `YYYY-MM-DD`. */
+export const isoDate = z.preprocess(
+  (value) => (value instanceof Date && !Number.isNaN(value.getTime()) ? value.toISOString().slice(0, 10) : value),
+  requiredText('a date as YYYY-MM-DD')
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'expected a date as YYYY-MM-DD' })
+    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), { error: 'expected a real calendar date' }),
+)
+
+export const META_TITLE_MAX = 60
+export const META_DESCRIPTION_MAX = 160
+
+export const blogFrontmatter = z
+  .strictObject({
+    title: text(META_TITLE_MAX),
+    description: text(META_DESCRIPTION_MAX),
+    date: isoDate,
+    updated: isoDate.optional(),
+  })
+  .refine((post) => post.updated === undefined || post.updated >= post.date, {
+    error: 'expected a date on or after `date`',
+    path: ['updated'],
+  })
+
+const faq = z.strictObject({ q: text(), a: text() }, { error: 'expected an entry with `q` and `a`' })
+
+export const topicFrontmatter = z.strictObject({
+  title: text(),
+  summary: text(),
+  h1: text(),
+  shortAnswer: text(),
+  metaTitle: text(META_TITLE_MAX),
+  metaDescription: text(META_DESCRIPTION_MAX),
+  showUpgradeCTA: z.boolean({ error: 'expected true or false' }).default(true),
+  faqs: z
+    .array(faq, {
+      error: (issue) => (issue.input === undefined ? 'required field is missing (expected a list of {q, a})' : 'expected a list of {q, a}'),
+    })
+    .min(2, { error: 'expected at least two entries' }),
+})
+
+const basePage = {
+  title: text(META_TITLE_MAX),
+  description: text(META_DESCRIPTION_MAX),
+  h1: text(),
+  lead: text().optional(),
+}
+
+/** The site's fixed pages, `content/pages/<name>.md`. Each must exist. */
+export const pageFrontmatter = {
+  home: z.strictObject({
+    ...basePage,
+    formHeading: text(),
+    formIntro: text(),
+    faqHeading: text(),
+    faqs: z.array(faq, { error: 'expected a list of {q, a}' }).min(1, { error: 'expected at least one entry' }),
+  }),
+  blog: z.strictObject(basePage),
+  topics: z.strictObject(basePage),
+  testimonials: z.strictObject(basePage),
+  'privacy-policy': z.strictObject(basePage),
+  'terms-of-service': z.strictObject(basePage),
+  'score-confirmation': z.strictObject({
+    ...basePage,
+    statusSteps: z.array(text()).length(3, { error: 'expected exactly three steps' }),
+  }),
+  'thank-you': z.strictObject({ ...basePage, intakeButton: text(), customersOnly: text() }),
+  redirect: z.strictObject(basePage),
+  'not-found': z.strictObject({ ...basePage, homeLink: text() }),
+} as const
+
+export type PageName = keyof typeof pageFrontmatter
+export type BlogFrontmatter = z.infer<typeof blogFrontmatter>
+export type TopicFrontmatter = z.infer<typeof topicFrontmatter>
+export type PageFrontmatter<N extends PageName> = z.infer<(typeof pageFrontmatter)[N]>

@@ -1,0 +1,55 @@
+import type { Site } from '../site'
+import { serializeJsonLd, type JsonLd } from './json-ld'
+import { absoluteUrl } from './url'
+
+/** What a page tells the document head about itself. Pages pass this; they never write meta tags. */
+export interface PageSeo {
+  /** The page's own path, used for the canonical URL; `null` for the 404 page, which has none. */
+  path: string | null
+  /** The full <title>, at most 60 characters. */
+  title: string
+  /** At most 160 characters. */
+  description: string
+  /** Keeps the page out of search indexes and the sitemap. */
+  noindex?: boolean
+  type?: 'website' | 'article'
+  /** YYYY-MM-DD, for articles. */
+  published?: string
+  /** YYYY-MM-DD, for articles; the sitemap's lastmod. */
+  modified?: string
+  jsonLd?: JsonLd
+}
+
+const ATTRIBUTE_ESCAPES: Record<string, string> = { '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' }
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&"<>]/g, (char) => ATTRIBUTE_ESCAPES[char]!)
+}
+
+function meta(attribute: 'name' | 'property', key: string, content: string): string {
+  return `<meta ${attribute}="${key}" content="${escapeHtml(content)}">`
+}
+
+/** The tags of <head> that describe the page: title, description, canonical, robots, Open Graph, Twitter, JSON-LD. */
+export function buildHead(seo: PageSeo, site: Site): string {
+  const canonical = seo.path === null ? undefined : absoluteUrl(seo.path, site.siteUrl)
+  const tags = [
+    `<title>${escapeHtml(seo.title)}</title>`,
+    meta('name', 'description', seo.description),
+    canonical && `<link rel="canonical" href="${escapeHtml(canonical)}">`,
+    meta('name', 'robots', seo.noindex ? 'noindex, nofollow' : 'index, follow'),
+    meta('property', 'og:site_name', site.productName),
+    meta('property', 'og:type', seo.type ?? 'website'),
+    meta('property', 'og:title', seo.title),
+    meta('property', 'og:description', seo.description),
+    canonical && meta('property', 'og:url', canonical),
+    meta('property', 'og:locale', site.lang === 'en' ? 'en_US' : site.lang),
+    seo.published && meta('property', 'article:published_time', seo.published),
+    seo.modified && meta('property', 'article:modified_time', seo.modified),
+    meta('name', 'twitter:card', 'summary'),
+    meta('name', 'twitter:title', seo.title),
+    meta('name', 'twitter:description', seo.description),
+    seo.jsonLd && `<script type="application/ld+json">${serializeJsonLd(seo.jsonLd)}</script>`,
+  ]
+  return tags.filter(Boolean).join('\n    ')
+}

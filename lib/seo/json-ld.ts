@@ -1,0 +1,171 @@
+import type {
+  Blog,
+  BlogPosting,
+  BreadcrumbList,
+  CollectionPage,
+  FAQPage,
+  Graph,
+  Organization,
+  Thing,
+  WebSite,
+  WithContext,
+} from 'schema-dts'
+import type { Site } from '../site'
+import { absoluteUrl } from './url'
+
+// Structured data builders. The schema-dts types make a misspelt or misplaced field a compile error.
+
+export type JsonLd = WithContext<Thing> | Graph
+
+const CONTEXT = 'https://schema.org' as const
+
+/** Escapes what could end the surrounding <script> or break JavaScript parsers; the JSON value is unchanged. */
+export function serializeJsonLd(data: JsonLd): string {
+  return JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')
+}
+
+/** Several builders' output as one `@graph`, so every page has exactly one JSON-LD script. */
+export function jsonLdGraph(...items: WithContext<Thing>[]): JsonLd {
+  if (items.length === 1) return items[0]!
+  return {
+    '@context': CONTEXT,
+    '@graph': items.map((item) => {
+      const { '@context': _context, ...thing } = item as Exclude<WithContext<Thing>, string>
+      return thing as Thing
+    }),
+  }
+}
+
+function organizationRef(site: Site): Organization {
+  return { '@type': 'Organization', name: site.productName, url: absoluteUrl('/', site.siteUrl) }
+}
+
+export function organizationJsonLd(site: Site): WithContext<Organization> {
+  return {
+    '@context': CONTEXT,
+    '@type': 'Organization',
+    name: site.productName,
+    url: absoluteUrl('/', site.siteUrl),
+    email: site.supportEmail,
+    sameAs: [site.social.linkedin, site.social.x, site.social.instagram],
+  }
+}
+
+export function webSiteJsonLd(site: Site, description: string): WithContext<WebSite> {
+  return {
+    '@context': CONTEXT,
+    '@type': 'WebSite',
+    name: site.productName,
+    url: absoluteUrl('/', site.siteUrl),
+    description,
+    publisher: organizationRef(site),
+  }
+}
+
+export interface Crumb {
+  name: string
+  path: string
+}
+
+export function breadcrumbJsonLd(crumbs: Crumb[], site: Site): WithContext<BreadcrumbList> {
+  return {
+    '@context': CONTEXT,
+    '@type': 'BreadcrumbList',
+    itemListElement: crumbs.map((crumb, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: crumb.name,
+      item: absoluteUrl(crumb.path, site.siteUrl),
+    })),
+  }
+}
+
+export function faqPageJsonLd(faqs: ReadonlyArray<{ q: string; a: string }>, path: string, site: Site): WithContext<FAQPage> {
+  return {
+    '@context': CONTEXT,
+    '@type': 'FAQPage',
+    url: absoluteUrl(path, site.siteUrl),
+    mainEntity: faqs.map((faq) => ({
+      '@type': 'Question',
+      name: faq.q,
+      acceptedAnswer: { '@type': 'Answer', text: faq.a },
+    })),
+  }
+}
+
+export interface ListedPage {
+  title: string
+  path: string
+  description: string
+}
+
+export function collectionPageJsonLd(
+  page: { name: string; description: string; path: string },
+  items: ReadonlyArray<ListedPage>,
+  site: Site,
+): WithContext<CollectionPage> {
+  return {
+    '@context': CONTEXT,
+    '@type': 'CollectionPage',
+    name: page.name,
+    description: page.description,
+    url: absoluteUrl(page.path, site.siteUrl),
+    mainEntity: {
+      '@type': 'ItemList',
+      numberOfItems: items.length,
+      itemListElement: items.map((item, index) => ({
+        '@type': 'ListItem',
+        position: index + 1,
+        name: item.title,
+        description: item.description,
+        url: absoluteUrl(item.path, site.siteUrl),
+      })),
+    },
+  }
+}
+
+export interface ArticleInfo {
+  title: string
+  description: string
+  path: string
+  date: string
+  updated?: string | undefined
+}
+
+function blogPosting(post: ArticleInfo, site: Site): BlogPosting {
+  return {
+    '@type': 'BlogPosting',
+    headline: post.title,
+    description: post.description,
+    url: absoluteUrl(post.path, site.siteUrl),
+    datePublished: post.date,
+    dateModified: post.updated ?? post.date,
+    author: organizationRef(site),
+  }
+}
+
+export function blogJsonLd(page: { name: string; description: string; path: string }, posts: ReadonlyArray<ArticleInfo>, site: Site): WithContext<Blog> {
+  return {
+    '@context': CONTEXT,
+    '@type': 'Blog',
+    name: page.name,
+    description: page.description,
+    url: absoluteUrl(page.path, site.siteUrl),
+    publisher: organizationRef(site),
+    blogPost: posts.map((post) => blogPosting(post, site)),
+  }
+}
+
+export function blogPostingJsonLd(post: ArticleInfo, site: Site): WithContext<BlogPosting> {
+  return {
+    '@context': CONTEXT,
+    ...blogPosting(post, site),
+    mainEntityOfPage: absoluteUrl(post.path, site.siteUrl),
+    publisher: organizationRef(site),
+  }
+}

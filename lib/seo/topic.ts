@@ -1,0 +1,28 @@
+import type { Topic } from '../content/load'
+import type { Site } from '../site'
+import type { PageSeo } from './head'
+import { breadcrumbJsonLd, faqPageJsonLd, jsonLdGraph, type Crumb } from './json-ld'
+
+export function topicPath(slug: string): string {
+  return `/topics/${slug}`
+}
+
+/** Home / Topics / the topic's title. */
+export function topicCrumbs(topic: Pick<Topic, 'slug' | 'title'>): Crumb[] {
+  return [
+    { name: 'Home', path: '/' },
+    { name: 'Topics', path: '/topics' },
+    { name: topic.title, path: topicPath(topic.slug) },
+  ]
+}
+
+/** A topic page's head: its own meta title and description, breadcrumb and FAQ structured data. */
+export function topicSeo(topic: Topic, site: Site): PageSeo {
+  const path = topicPath(topic.slug)
+  return {
+    path,
+    title: topic.metaTitle,
+    description: topic.metaDescription,
+    jsonLd: jsonLdGraph(breadcrumbJsonLd(topicCrumbs(topic), site), faqPageJsonLd(topic.faqs, path, site)),
+  }
+}

@@ -1,0 +1,26 @@
+// https://vike.dev/error-page
+import { useEffect } from 'react'
+import { ApplicationError } from '../../components/ErrorBoundary'
+import { usePageContext } from '../../renderer/usePageContext'
+import type { Data } from './+data'
+
+export default function Page() {
+  const { is404, data } = usePageContext()
+  if (is404 === false || !data) return <ApplicationError />
+  return <NotFound page={(data as Data).page} />
+}
+
+function NotFound({ page }: { page: Data['page'] }) {
+  useEffect(() => {
+    console.error('404 Error: User attempted to access non-existent route:', window.location.pathname)
+  }, [])
+  return (
+    <section className="section narrow not-found">
+      <h1>{page.h1}</h1>
+      {page.lead && <p className="lead">{page.lead}</p>}
+      <a className="button" href="/">
+        {page.homeLink}
+      </a>
+    </section>
+  )
+}

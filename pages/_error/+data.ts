@@ -1,0 +1,8 @@
+// https://vike.dev/data
+import { pageCopy } from '../../lib/content/pages'
+
+export async function data() {
+  return { page: await pageCopy('not-found') }
+}
+
+export type Data = Awaited<ReturnType<typeof data>>

@@ -1,0 +1,13 @@
+// https://vike.dev/data
+import { loadContent } from '../../../lib/content/load'
+import { pageCopy } from '../../../lib/content/pages'
+
+export async function data() {
+  const { posts } = await loadContent()
+  return {
+    page: await pageCopy('blog'),
+    posts: posts.map(({ slug, title, description, date }) => ({ slug, title, description, date })),
+  }
+}
+
+export type Data = Awaited<ReturnType<typeof data>>

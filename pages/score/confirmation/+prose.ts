@@ -1,0 +1,3 @@
+import { pageProse } from '../../../lib/content/pages'
+
+export default () => pageProse('score-confirmation')

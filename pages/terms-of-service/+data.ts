@@ -1,0 +1,6 @@
+// https://vike.dev/data
+import { pageCopy } from '../../lib/content/pages'
+
+export async function data() {
+  return { page: await pageCopy('terms-of-service') }
+}

@@ -1,0 +1,3 @@
+import { pageSeo } from '../../lib/content/pages'
+
+export default () => pageSeo('terms-of-service', '/terms-of-service')

@@ -1,0 +1,3 @@
+import { pageSeo } from '../../lib/content/pages'
+
+export default () => pageSeo('testimonials', '/testimonials')

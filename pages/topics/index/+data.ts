@@ -1,0 +1,13 @@
+// https://vike.dev/data
+import { loadContent } from '../../../lib/content/load'
+import { pageCopy } from '../../../lib/content/pages'
+
+export async function data() {
+  const { topics } = await loadContent()
+  return {
+    page: await pageCopy('topics'),
+    topics: topics.map(({ slug, title, summary }) => ({ slug, title, summary })),
+  }
+}
+
+export type Data = Awaited<ReturnType<typeof data>>

@@ -1,0 +1,16 @@
+// https://vike.dev/config
+import type { Config } from 'vike/types'
+
+export default {
+  // Every route is rendered to static HTML at build time; the server only serves files.
+  prerender: true,
+  // Server routing (MPA): every page is a full document, so each keeps its own data and head.
+  clientRouting: false,
+  passToClient: ['site', 'buildYear', 'is404'],
+  meta: {
+    // `+seo.ts` in a page folder: a function of the pageContext returning the page's PageSeo.
+    seo: { env: { server: true } },
+    // `+prose.ts`: the page's markdown rendered to HTML, kept out of the client payload (see components/Prose.tsx).
+    prose: { env: { server: true } },
+  },
+} satisfies Config

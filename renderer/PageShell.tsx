@@ -1,0 +1,29 @@
+import { StrictMode, type ReactNode } from 'react'
+import type { PageContext } from 'vike/types'
+import { ErrorBoundary } from '../components/ErrorBoundary'
+import { Footer } from '../components/Footer'
+import { Header } from '../components/Header'
+import { ProseProvider } from '../components/Prose'
+import type { Prose } from './types'
+import { PageContextProvider } from './usePageContext'
+import './styles.css'
+
+/** The layout every page shares: skip link, header, the page inside an error boundary, footer. */
+export function PageShell({ pageContext, prose, children }: { pageContext: PageContext; prose?: Prose; children: ReactNode }) {
+  return (
+    <StrictMode>
+      <PageContextProvider pageContext={pageContext}>
+        <ProseProvider prose={prose}>
+          <a className="skip-link" href="#main">
+            Skip to content
+          </a>
+          <Header />
+          <main id="main" tabIndex={-1}>
+            <ErrorBoundary>{children}</ErrorBoundary>
+          </main>
+          <Footer />
+        </ProseProvider>
+      </PageContextProvider>
+    </StrictMode>
+  )
+}

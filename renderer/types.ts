@@ -1,0 +1,22 @@
+import type { PageContextServer } from 'vike/types'
+import type { PageSeo } from '../lib/seo/head'
+import type { Site } from '../lib/site'
+
+export type Prose = Record<string, string>
+
+declare global {
+  namespace Vike {
+    interface Config {
+      seo?: (pageContext: PageContextServer) => PageSeo | Promise<PageSeo>
+      /** Server-only rendered markdown, by block name; it is in the HTML but never serialized for the client. */
+      prose?: (pageContext: PageContextServer) => Prose | Promise<Prose>
+    }
+    interface PageContext {
+      site: Site
+      /** The year the site was built, for the copyright line (the same on server and client). */
+      buildYear: number
+    }
+  }
+}
+
+export {}

@@ -1,0 +1,12 @@
+// Validates every content file before the build, printing one line per problem (file: field: expected).
+import { ContentError, readContent } from '../lib/content/load'
+import { contentDir } from '../lib/site'
+
+const dir = contentDir()
+try {
+  const content = await readContent(dir)
+  console.log(`content ok: ${content.posts.length} articles, ${content.topics.length} topics, ${Object.keys(content.pages).length} pages (${dir}/)`)
+} catch (error) {
+  console.error(error instanceof ContentError || error instanceof Error ? error.message : error)
+  process.exit(1)
+}

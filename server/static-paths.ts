@@ -1,0 +1,21 @@
+/** Where the server and the static-host files send each kind of path; one table, shared by tests. */
+export const CLIENT_DIR = 'dist/client'
+
+/** `/blog/` → `/blog`, keeping the query; `//x/` → `/x` so a redirect can never leave the site. */
+export function withoutTrailingSlash(pathname: string, search: string): string | undefined {
+  if (pathname === '/' || !pathname.endsWith('/')) return undefined
+  return `/${pathname.replace(/^\/+|\/+$/g, '')}${search}`
+}
+
+/** `/blog/index.html` → `/blog`, `/index.html` → `/`: one URL per page. */
+export function withoutIndexHtml(pathname: string, search: string): string | undefined {
+  if (!pathname.endsWith('/index.html')) return undefined
+  return `/${pathname.slice(0, -'/index.html'.length).replace(/^\/+/, '')}${search}`
+}
+
+/** Cache-Control by file: hashed assets forever, HTML always revalidated, the rest for an hour. */
+export function cacheControlFor(filePath: string): string {
+  if (/[\\/]assets[\\/]/.test(filePath)) return 'public, max-age=31536000, immutable'
+  if (/\.html(\.(br|gz))?$/.test(filePath)) return 'no-cache'
+  return 'public, max-age=3600'
+}
