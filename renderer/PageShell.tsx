@@ -1,4 +1,4 @@
-import { StrictMode, type ReactNode } from 'react'
+import { StrictMode, useEffect, type ReactNode } from 'react'
 import type { PageContext } from 'vike/types'
 import { ErrorBoundary } from '../components/ErrorBoundary'
 import { Footer } from '../components/Footer'
@@ -10,6 +10,10 @@ import './styles.css'
 
 /** The layout every page shares: skip link, header, the page inside an error boundary, footer. */
 export function PageShell({ pageContext, prose, children }: { pageContext: PageContext; prose?: Prose; children: ReactNode }) {
+  useEffect(() => {
+    // Marks the page interactive: styles that need JavaScript (and tests) key off it.
+    document.documentElement.dataset.hydrated = 'true'
+  }, [])
   return (
     <StrictMode>
       <PageContextProvider pageContext={pageContext}>

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
-import { Hono, type Context } from 'hono'
+import { Hono } from 'hono'
 import { secureHeaders } from 'hono/secure-headers'
 import { CLIENT_DIR, cacheControlFor, withoutIndexHtml, withoutTrailingSlash } from './static-paths'
 
@@ -16,14 +16,18 @@ export function createApp({ clientDir = CLIENT_DIR }: AppOptions = {}) {
   if (!existsSync(notFoundFile)) throw new Error(`${notFoundFile} is missing: run \`npm run build\` first`)
   const notFoundHtml = readFileSync(notFoundFile, 'utf8')
 
-  const setCacheControl = (path: string, c: Context) => {
-    c.header('Cache-Control', cacheControlFor(path))
-  }
-  const serveFile = (path: string) => serveStatic({ root: clientDir, path, precompressed: true, onFound: setCacheControl })
+  const serveFile = (path: string) => serveStatic({ root: clientDir, path, precompressed: true })
 
   const app = new Hono()
 
   app.use(secureHeaders({ referrerPolicy: 'strict-origin-when-cross-origin', xFrameOptions: 'DENY' }))
+
+  app.use(async (c, next) => {
+    await next()
+    if (c.res.status === 200 && !c.res.headers.has('Cache-Control')) {
+      c.res.headers.set('Cache-Control', cacheControlFor(c.req.path, c.res.headers.get('Content-Type')))
+    }
+  })
 
   app.use(async (c, next) => {
     const url = new URL(c.req.url)
@@ -39,7 +43,7 @@ export function createApp({ clientDir = CLIENT_DIR }: AppOptions = {}) {
   app.get('/r/*', serveFile('r/index.html'))
   app.get('/404.html', (c) => c.notFound())
 
-  app.get('*', serveStatic({ root: clientDir, precompressed: true, onFound: setCacheControl }))
+  app.get('*', serveStatic({ root: clientDir, precompressed: true }))
 
   app.notFound((c) => {
     c.header('Cache-Control', 'no-cache')

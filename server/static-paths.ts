@@ -13,9 +13,9 @@ export function withoutIndexHtml(pathname: string, search: string): string | und
   return `/${pathname.slice(0, -'/index.html'.length).replace(/^\/+/, '')}${search}`
 }
 
-/** Cache-Control by file: hashed assets forever, HTML always revalidated, the rest for an hour. */
-export function cacheControlFor(filePath: string): string {
-  if (/[\\/]assets[\\/]/.test(filePath)) return 'public, max-age=31536000, immutable'
-  if (/\.html(\.(br|gz))?$/.test(filePath)) return 'no-cache'
+/** Cache-Control for a served file: hashed assets forever, HTML always revalidated, the rest for an hour. */
+export function cacheControlFor(pathname: string, contentType: string | null): string {
+  if (pathname.startsWith('/assets/')) return 'public, max-age=31536000, immutable'
+  if (contentType?.startsWith('text/html')) return 'no-cache'
   return 'public, max-age=3600'
 }

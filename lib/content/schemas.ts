@@ -21,7 +21,7 @@ export function text(max?: number) {
 export const isoDate = z.preprocess(
   (value) => (value instanceof Date && !Number.isNaN(value.getTime()) ? value.toISOString().slice(0, 10) : value),
   requiredText('a date as YYYY-MM-DD')
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'expected a date as YYYY-MM-DD' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'expected a date as YYYY-MM-DD', abort: true })
     .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), { error: 'expected a real calendar date' }),
 )
 

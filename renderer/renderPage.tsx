@@ -1,13 +1,12 @@
-// https://vike.dev/onRenderHtml
 import type { ComponentType } from 'react'
 import { renderToString } from 'react-dom/server'
-import { dangerouslySkipEscape, escapeInject } from 'vike/server'
 import type { PageContextServer } from 'vike/types'
 import { buildHead } from '../lib/seo/head'
 import { renderDocument } from './document'
 import { PageShell } from './PageShell'
 
-export async function onRenderHtml(pageContext: PageContextServer) {
+/** The full HTML document of one page, from its +Page, +seo and +prose. */
+export async function renderPageHtml(pageContext: PageContextServer): Promise<string> {
   const { config, site } = pageContext
   const Page = pageContext.Page as ComponentType | undefined
   if (!Page) throw new Error(`${pageContext.urlOriginal}: the page has no +Page`)
@@ -19,6 +18,5 @@ export async function onRenderHtml(pageContext: PageContextServer) {
       <Page />
     </PageShell>,
   )
-  const html = renderDocument({ lang: site.lang, headHtml: buildHead(seo, site), bodyHtml })
-  return escapeInject`${dangerouslySkipEscape(html)}`
+  return renderDocument({ lang: site.lang, headHtml: buildHead(seo, site), bodyHtml })
 }

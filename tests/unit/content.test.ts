@@ -1,0 +1,177 @@
+import { execFileSync } from 'node:child_process'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { ContentError, readContent } from '../../lib/content/load'
+import { contentCopy, topicMarkdown, writeFile } from './content-fixture'
+
+const SPEC_TOPIC_SLUGS = [
+  'ai-linkedin-audit-tool', 'linkedin-profile-not-converting', 'improve-linkedin-authority', 'personal-brand-authority',
+  'authoritylens-vs-ssi', 'linkedin-audit-for-coaches', 'linkedin-audit-for-freelancers', 'linkedin-audit-for-agency-owners',
+  'best-linkedin-audit-2025', 'linkedin-authority-check', 'get-more-linkedin-leads', 'linkedin-content-to-clients',
+  'linkedin-audit-results', 'ai-linkedin-audit', 'why-linkedin-audit-matters', 'linkedin-audit-for-creators',
+  'fix-your-linkedin-profile', 'build-linkedin-authority', 'linkedin-proof-signals', 'ai-linkedin-optimizer',
+  'linkedin-audit-for-founders', 'linkedin-authority-for-agency-teams', 'linkedin-profile-audit-check',
+  'linkedin-audit-for-job-seekers', 'boost-linkedin-visibility', 'linkedin-authority-for-coaches', 'ai-personal-brand-tool',
+  'linkedin-authority-examples', 'what-is-authoritylens',
+]
+const SPEC_BLOG_SLUGS = [
+  'linkedin-profile-mistakes-cost-clients', 'ai-audit-fixes-linkedin-trust-gaps-24-hours', 'linkedin-audit-vs-linkedin-optimization',
+  'why-most-linkedin-profiles-fail', 'turn-linkedin-into-premium-client-magnet',
+]
+
+/** The problem lines reading `dir` produces (an empty list if it is valid). */
+async function problemsIn(dir: string): Promise<string[]> {
+  try {
+    await readContent(dir)
+    return []
+  } catch (error) {
+    if (error instanceof ContentError) return error.problems
+    throw error
+  }
+}
+
+describe('the real content', () => {
+  it('has every blog and topic slug from the spec, each with its own title, meta title and meta description', async () => {
+    const content = await readContent('content')
+    expect(content.posts.map((post) => post.slug).sort()).toEqual([...SPEC_BLOG_SLUGS].sort())
+    expect(content.topics.map((topic) => topic.slug).sort()).toEqual([...SPEC_TOPIC_SLUGS].sort())
+    for (const field of ['title', 'h1', 'shortAnswer', 'metaTitle', 'metaDescription', 'summary'] as const) {
+      expect(new Set(content.topics.map((topic) => topic[field])).size, `${field} is unique`).toBe(29)
+    }
+    for (const topic of content.topics) {
+      expect(topic.faqs, topic.file).toHaveLength(2)
+      expect(topic.metaTitle.length).toBeLessThanOrEqual(60)
+      expect(topic.metaDescription.length).toBeLessThanOrEqual(160)
+    }
+    // Everything a visitor reads (the file names, which may contain {product}, are left out).
+    const visibleText = JSON.stringify(content, (key, value: unknown) => (key === 'file' ? undefined : value))
+    expect(visibleText.match(/lorem ipsum|\{product\}|\bTODO\b/gi)).toBeNull()
+  })
+
+  it('lists articles newest first', async () => {
+    const { posts } = await readContent('content')
+    const dates = posts.map((post) => post.date)
+    expect(dates).toEqual([...dates].sort().reverse())
+  })
+})
+
+describe('a bad content file fails with one line naming the file, the field and what was expected', () => {
+  it('reports an empty FAQ answer', async () => {
+    const dir = contentCopy()
+    const file = writeFile(dir, 'topics/x.md', topicMarkdown({ faqs: 'faqs:\n  - q: One?\n    a: Yes.\n  - q: Two?\n    a: ""' }))
+    expect(await problemsIn(dir)).toEqual([`${file}: faqs[1].a: expected a non-empty string`])
+  })
+
+  it('reports a missing required field', async () => {
+    const dir = contentCopy()
+    const file = writeFile(dir, 'topics/x.md', topicMarkdown({ metaTitle: null }))
+    expect(await problemsIn(dir)).toEqual([`${file}: metaTitle: required field is missing (expected a non-empty string)`])
+  })
+
+  it('reports a meta title over 60 characters, with its length', async () => {
+    const dir = contentCopy()
+    const file = writeFile(dir, 'topics/x.md', topicMarkdown({ metaTitle: `metaTitle: ${'x'.repeat(61)}` }))
+    expect(await problemsIn(dir)).toEqual([`${file}: metaTitle: expected at most 60 characters, got 61`])
+  })
+
+  it('counts a meta description with {product} spelled out', async () => {
+    const dir = contentCopy()
+    // 150 characters plus "AuthorityLens" (13) is over 160, although the raw text is not.
+    const file = writeFile(dir, 'topics/x.md', topicMarkdown({ metaDescription: `metaDescription: "{product} ${"y".repeat(150)}"` }))
+    expect(await problemsIn(dir)).toEqual([`${file}: metaDescription: expected at most 160 characters, got 164`])
+  })
+
+  it('reports a field of the wrong type', async () => {
+    const dir = contentCopy()
+    const file = writeFile(dir, 'topics/x.md', topicMarkdown({ showUpgradeCTA: 'showUpgradeCTA: "no"' }))
+    expect(await problemsIn(dir)).toEqual([`${file}: showUpgradeCTA: expected true or false`])
+  })
+
+  it('reports a misspelt (unknown) field', async () => {
+    const dir = contentCopy()
+    const file = writeFile(dir, 'topics/x.md', topicMarkdown({ extra: 'metatitle: oops' }))
+    expect(await problemsIn(dir)).toEqual([`${file}: metatitle: unknown field (check its spelling against content/README.md)`])
+  })
+
+  it('reports a blog date that is not YYYY-MM-DD', async () => {
+    const dir = contentCopy()
+    const file = writeFile(dir, 'blog/x.md', '---\ntitle: A post\ndescription: About it.\ndate: 12/09/2025\n---\nBody.\n')
+    expect(await problemsIn(dir)).toEqual([`${file}: date: expected a date as YYYY-MM-DD`])
+  })
+
+  it('reports an update dated before the article', async () => {
+    const dir = contentCopy()
+    const file = writeFile(dir, 'blog/x.md', '---\ntitle: A post\ndescription: About it.\ndate: 2025-09-12\nupdated: 2025-09-01\n---\nBody.\n')
+    expect(await problemsIn(dir)).toEqual([`${file}: updated: expected a date on or after \`date\``])
+  })
+
+  it('reports frontmatter that is not valid YAML', async () => {
+    const dir = contentCopy()
+    const file = writeFile(dir, 'topics/x.md', '---\ntitle: [unclosed\n---\nBody.\n')
+    const problems = await problemsIn(dir)
+    expect(problems).toHaveLength(1)
+    expect(problems[0]).toMatch(new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: frontmatter: is not valid YAML`))
+  })
+
+  it('reports an empty body', async () => {
+    const dir = contentCopy()
+    const file = writeFile(dir, 'topics/x.md', topicMarkdown({}, '\n'))
+    expect(await problemsIn(dir)).toEqual([`${file}: body: expected markdown text after the frontmatter`])
+  })
+
+  it('reports an unknown {token}', async () => {
+    const dir = contentCopy()
+    const file = writeFile(dir, 'topics/x.md', topicMarkdown({ title: 'title: Why {prodcut} works' }))
+    const problems = await problemsIn(dir)
+    expect(problems).toEqual([expect.stringMatching(new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: title: unknown token \\{prodcut\\}`))])
+  })
+
+  it('reports two files that end up with the same slug', async () => {
+    const dir = contentCopy()
+    const file = writeFile(dir, 'topics/authoritylens-vs-ssi.md', topicMarkdown())
+    expect(await problemsIn(dir)).toEqual([
+      `${join(dir, 'topics/{product}-vs-ssi.md')}: slug: "authoritylens-vs-ssi" is already used by ${file}; rename one of the files`,
+    ])
+  })
+
+  it('reports a file name that is not a valid slug', async () => {
+    const dir = contentCopy()
+    const file = writeFile(dir, 'topics/Bad Name.md', topicMarkdown())
+    expect(await problemsIn(dir)).toEqual([`${file}: slug: expected a file name of lowercase letters, digits and single hyphens, got "Bad Name"`])
+  })
+
+  it('reports a missing page file', async () => {
+    const dir = contentCopy()
+    const { rmSync } = await import('node:fs')
+    rmSync(join(dir, 'pages/thank-you.md'))
+    expect(await problemsIn(dir)).toEqual([`${join(dir, 'pages/thank-you.md')}: file is missing (every page in lib/content/schemas.ts needs its copy)`])
+  })
+
+  it('lists every problem of every file at once', async () => {
+    const dir = contentCopy()
+    const a = writeFile(dir, 'topics/a.md', topicMarkdown({ h1: null, summary: 'summary: ""' }))
+    const b = writeFile(dir, 'blog/b.md', '---\ntitle: B\ndate: 2025-01-01\n---\nBody.\n')
+    expect((await problemsIn(dir)).sort()).toEqual(
+      [
+        `${a}: h1: required field is missing (expected a non-empty string)`,
+        `${a}: summary: expected a non-empty string`,
+        `${b}: description: required field is missing (expected a non-empty string)`,
+      ].sort(),
+    )
+  })
+
+  it('fails `npm run build` before Vike runs, printing the problem', () => {
+    const dir = contentCopy()
+    const file = writeFile(dir, 'topics/x.md', topicMarkdown({ faqs: 'faqs:\n  - q: One?\n    a: Yes.\n  - q: Two?\n    a: ""' }))
+    let status = 0
+    let stderr = ''
+    try {
+      execFileSync(process.execPath, ['--import', 'tsx', 'scripts/check-content.ts'], { env: { ...process.env, CONTENT_DIR: dir }, stdio: 'pipe' })
+    } catch (error) {
+      status = (error as { status: number }).status
+      stderr = String((error as { stderr: Buffer }).stderr)
+    }
+    expect(status).toBe(1)
+    expect(stderr).toContain(`${file}: faqs[1].a: expected a non-empty string`)
+  })
+})

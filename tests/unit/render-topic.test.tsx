@@ -1,0 +1,60 @@
+import { parse } from 'node-html-parser'
+import type { PageContextServer } from 'vike/types'
+import { afterEach, describe, expect, it } from 'vitest'
+import { loadSite } from '../../lib/site'
+import TopicPage from '../../pages/topics/@slug/+Page'
+import { data } from '../../pages/topics/@slug/+data'
+import prose from '../../pages/topics/@slug/+prose'
+import seo from '../../pages/topics/@slug/+seo'
+import { renderPageHtml } from '../../renderer/renderPage'
+import { contentCopy, topicMarkdown, writeFile } from './content-fixture'
+
+const ATTACK = '</script><script>alert(1)</script>'
+
+/** Renders /topics/<slug> with the page's real hooks, as the prerender does, from the content in `dir`. */
+async function renderTopic(dir: string, slug: string) {
+  process.env.CONTENT_DIR = dir
+  const routeParams = { slug }
+  const base = { routeParams, urlOriginal: `/topics/${slug}`, site: loadSite(dir), buildYear: 2026 } as unknown as PageContextServer
+  const pageContext = { ...base, Page: TopicPage, data: await data(base), config: { seo, prose } } as unknown as PageContextServer
+  return renderPageHtml(pageContext)
+}
+
+afterEach(() => {
+  delete process.env.CONTENT_DIR
+})
+
+describe('a topic page rendered from markdown', () => {
+  it('keeps exactly one JSON-LD script, with the text intact, when a FAQ answer contains </script>', async () => {
+    const dir = contentCopy()
+    writeFile(dir, 'topics/attack.md', topicMarkdown({ faqs: `faqs:\n  - q: Safe?\n    a: Yes.\n  - q: "Is ${ATTACK} shown?"\n    a: "${ATTACK}"` }))
+    const html = await renderTopic(dir, 'attack')
+    const doc = parse(html)
+
+    expect(doc.querySelectorAll('script')).toHaveLength(1)
+    const scripts = doc.querySelectorAll('script[type="application/ld+json"]')
+    expect(scripts).toHaveLength(1)
+    const graph = JSON.parse(scripts[0]!.text) as { '@graph': Array<{ '@type': string; mainEntity?: Array<{ name: string; acceptedAnswer: { text: string } }> }> }
+    const faqPage = graph['@graph'].find((item) => item['@type'] === 'FAQPage')
+    expect(faqPage?.mainEntity?.[1]).toMatchObject({ name: `Is ${ATTACK} shown?`, acceptedAnswer: { text: ATTACK } })
+    // The visible FAQ shows the same text, as text.
+    expect(doc.querySelector('.faq-list')?.text).toContain(ATTACK)
+  })
+
+  it('shows the breadcrumb, heading, short answer, body, both FAQ entries and the upgrade button', async () => {
+    const html = await renderTopic('content', 'linkedin-proof-signals')
+    const doc = parse(html)
+    expect(doc.querySelector('nav[aria-label="Breadcrumb"]')?.text.replace(/\s+/g, ' ')).toMatch(/^Home\s*Topics\s*LinkedIn Proof Signals$/)
+    expect(doc.querySelectorAll('h1')).toHaveLength(1)
+    expect(doc.querySelectorAll('.faq-item')).toHaveLength(2)
+    expect(doc.querySelector('.prose')?.text.split(/\s+/).length).toBeGreaterThan(200)
+    expect(doc.querySelector('[data-testid="upgrade-cta"]')).not.toBeNull()
+    expect(doc.querySelector('title')?.text).toBe(doc.querySelector('meta[property="og:title"]')?.getAttribute('content'))
+  })
+
+  it('leaves out the upgrade button when the topic sets showUpgradeCTA: false', async () => {
+    const html = await renderTopic('content', 'linkedin-audit-for-job-seekers')
+    expect(parse(html).querySelector('[data-testid="upgrade-cta"]')).toBeNull()
+    expect(parse(html).querySelector('a[href="/#free-score"]')).not.toBeNull()
+  })
+})

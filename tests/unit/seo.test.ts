@@ -1,0 +1,154 @@
+import { parse } from 'node-html-parser'
+import { describe, expect, it } from 'vitest'
+import { slugFromFile } from '../../lib/content/load'
+import { buildHead } from '../../lib/seo/head'
+import {
+  blogJsonLd,
+  blogPostingJsonLd,
+  breadcrumbJsonLd,
+  collectionPageJsonLd,
+  faqPageJsonLd,
+  jsonLdGraph,
+  organizationJsonLd,
+  serializeJsonLd,
+  webSiteJsonLd,
+} from '../../lib/seo/json-ld'
+import { absoluteUrl } from '../../lib/seo/url'
+import { loadSite, productSlug, type Site } from '../../lib/site'
+
+const site: Site = { ...loadSite('content', {}), siteUrl: 'https://example.test' }
+
+describe('slugs', () => {
+  it('derives a slug from the file name, spelling out {product} in lower case', () => {
+    expect(slugFromFile('content/topics/linkedin-proof-signals.md', 'AuthorityLens')).toBe('linkedin-proof-signals')
+    expect(slugFromFile('content/topics/{product}-vs-ssi.md', 'AuthorityLens')).toBe('authoritylens-vs-ssi')
+    expect(slugFromFile('content/topics/what-is-{product}.md', 'AuthorityLens')).toBe('what-is-authoritylens')
+  })
+
+  it('follows a renamed product, turning spaces and punctuation into single hyphens', () => {
+    expect(productSlug('Acme Lens!')).toBe('acme-lens')
+    expect(slugFromFile('content/topics/{product}-vs-ssi.md', 'Acme Lens')).toBe('acme-lens-vs-ssi')
+  })
+
+  it('takes the product name and site URL from env when set', () => {
+    const renamed = loadSite('content', { PRODUCT_NAME: 'Acme Lens', SITE_URL: 'http://127.0.0.1:4173/' })
+    expect(renamed.productName).toBe('Acme Lens')
+    expect(renamed.siteUrl).toBe('http://127.0.0.1:4173')
+    expect(renamed.legalNote).toContain('Acme Lens is an independent service')
+  })
+
+  it('rejects a SITE_URL that is not an absolute http(s) URL, naming the field', () => {
+    expect(() => loadSite('content', { SITE_URL: 'ftp://example.test' })).toThrow(/site\.json: siteUrl:/)
+  })
+})
+
+describe('absoluteUrl', () => {
+  it('puts a path on the canonical origin', () => {
+    expect(absoluteUrl('/', 'https://example.test')).toBe('https://example.test/')
+    expect(absoluteUrl('/topics/x', 'https://example.test')).toBe('https://example.test/topics/x')
+  })
+
+  it('refuses a relative path', () => {
+    expect(() => absoluteUrl('topics/x', 'https://example.test')).toThrow(/starting with "\/"/)
+  })
+})
+
+describe('buildHead', () => {
+  const head = (html: string) => parse(`<head>${html}</head>`)
+
+  it('writes the title, description, absolute canonical, Open Graph and Twitter tags from one object', () => {
+    const doc = head(buildHead({ path: '/topics/x', title: 'X & Y | Brand', description: 'About "x".' }, site))
+    expect(doc.querySelector('title')?.text).toBe('X & Y | Brand')
+    expect(doc.querySelector('meta[name="description"]')?.getAttribute('content')).toBe('About "x".')
+    expect(doc.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe('https://example.test/topics/x')
+    expect(doc.querySelector('meta[property="og:url"]')?.getAttribute('content')).toBe('https://example.test/topics/x')
+    expect(doc.querySelector('meta[property="og:title"]')?.getAttribute('content')).toBe('X & Y | Brand')
+    expect(doc.querySelector('meta[name="twitter:card"]')?.getAttribute('content')).toBe('summary')
+    expect(doc.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('index, follow')
+  })
+
+  it('marks a page noindex when asked', () => {
+    const doc = head(buildHead({ path: '/thank-you', title: 'T', description: 'D', noindex: true }, site))
+    expect(doc.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex, nofollow')
+  })
+
+  it('gives the 404 page no canonical URL', () => {
+    const doc = head(buildHead({ path: null, title: 'Not found', description: 'D', noindex: true }, site))
+    expect(doc.querySelector('link[rel="canonical"]')).toBeNull()
+    expect(doc.querySelector('meta[property="og:url"]')).toBeNull()
+  })
+
+  it('adds article dates and the JSON-LD script for articles', () => {
+    const jsonLd = blogPostingJsonLd({ title: 'A', description: 'B', path: '/blog/a', date: '2025-09-12' }, site)
+    const doc = head(buildHead({ path: '/blog/a', title: 'A', description: 'B', type: 'article', published: '2025-09-12', modified: '2025-10-01', jsonLd }, site))
+    expect(doc.querySelector('meta[property="og:type"]')?.getAttribute('content')).toBe('article')
+    expect(doc.querySelector('meta[property="article:modified_time"]')?.getAttribute('content')).toBe('2025-10-01')
+    expect(JSON.parse(doc.querySelector('script[type="application/ld+json"]')!.text)).toEqual(jsonLd)
+  })
+})
+
+describe('serializeJsonLd', () => {
+  it('escapes <, >, &, U+2028 and U+2029 so the JSON cannot end its <script>, and parses back to the same value', () => {
+    const value = { '@context': 'https://schema.org', '@type': 'Thing', name: '</script><script>alert(1)</script> & \u2028\u2029' } as const
+    const serialized = serializeJsonLd(value)
+    expect(serialized).not.toMatch(/[<>&\u2028\u2029]/)
+    expect(serialized).toContain('\\u003c/script\\u003e')
+    expect(JSON.parse(serialized)).toEqual(value)
+  })
+})
+
+describe('JSON-LD builders', () => {
+  it('describes the organization and the website on the home page', () => {
+    const graph = jsonLdGraph(organizationJsonLd(site), webSiteJsonLd(site, 'Free LinkedIn Authority Score'))
+    expect(graph).toMatchObject({
+      '@context': 'https://schema.org',
+      '@graph': [
+        { '@type': 'Organization', name: 'AuthorityLens', url: 'https://example.test/', sameAs: expect.arrayContaining([site.social.x]) },
+        { '@type': 'WebSite', url: 'https://example.test/', description: 'Free LinkedIn Authority Score' },
+      ],
+    })
+    expect(JSON.stringify(graph)).not.toContain('"@context":"https://schema.org","@type"')
+  })
+
+  it('numbers breadcrumb items from 1 with absolute URLs', () => {
+    const crumbs = breadcrumbJsonLd([{ name: 'Home', path: '/' }, { name: 'Topics', path: '/topics' }, { name: 'X', path: '/topics/x' }], site)
+    expect(crumbs.itemListElement).toEqual([
+      { '@type': 'ListItem', position: 1, name: 'Home', item: 'https://example.test/' },
+      { '@type': 'ListItem', position: 2, name: 'Topics', item: 'https://example.test/topics' },
+      { '@type': 'ListItem', position: 3, name: 'X', item: 'https://example.test/topics/x' },
+    ])
+  })
+
+  it('turns FAQ entries into Questions with accepted Answers', () => {
+    const faq = faqPageJsonLd([{ q: 'Why?', a: 'Because.' }], '/topics/x', site)
+    expect(faq).toMatchObject({ '@type': 'FAQPage', mainEntity: [{ '@type': 'Question', name: 'Why?', acceptedAnswer: { '@type': 'Answer', text: 'Because.' } }] })
+  })
+
+  it('lists every topic in the collection page ItemList, in order', () => {
+    const items = [
+      { title: 'A', description: 'a', path: '/topics/a' },
+      { title: 'B', description: 'b', path: '/topics/b' },
+    ]
+    const collection = collectionPageJsonLd({ name: 'Topics', description: 'All', path: '/topics' }, items, site)
+    expect(collection).toMatchObject({
+      '@type': 'CollectionPage',
+      url: 'https://example.test/topics',
+      mainEntity: { '@type': 'ItemList', numberOfItems: 2, itemListElement: [{ position: 1, url: 'https://example.test/topics/a' }, { position: 2, name: 'B' }] },
+    })
+  })
+
+  it('describes the blog and each article with headline, dates and author', () => {
+    const post = { title: 'Post', description: 'About', path: '/blog/post', date: '2025-09-12', updated: '2025-10-01' }
+    expect(blogJsonLd({ name: 'Blog', description: 'd', path: '/blog' }, [post], site)).toMatchObject({
+      '@type': 'Blog',
+      blogPost: [{ '@type': 'BlogPosting', headline: 'Post', datePublished: '2025-09-12', dateModified: '2025-10-01' }],
+    })
+    expect(blogPostingJsonLd(post, site)).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'BlogPosting',
+      headline: 'Post',
+      author: { '@type': 'Organization', name: 'AuthorityLens' },
+      mainEntityOfPage: 'https://example.test/blog/post',
+    })
+  })
+})

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest'
+import { describeHtml, pathOfHtmlFile } from '../../lib/built-pages'
+import { robotsTxt, sitemapEntries, sitemapXml } from '../../lib/sitemap'
+
+const SITE = 'https://example.test'
+
+function page(file: string, head: string) {
+  return describeHtml(file, `<!DOCTYPE html><html><head>${head}</head><body><h1>x</h1></body></html>`)
+}
+
+const built = [
+  page('topics/b/index.html', '<meta name="robots" content="index, follow">'),
+  page('index.html', '<link rel="canonical" href="https://example.test/">'),
+  page('blog/post/index.html', '<meta property="article:published_time" content="2025-09-12"><meta property="article:modified_time" content="2025-10-01">'),
+  page('blog/first/index.html', '<meta property="article:published_time" content="2025-09-01">'),
+  page('thank-you/index.html', '<meta name="robots" content="noindex, nofollow">'),
+  page('score/confirmation/index.html', '<meta name="robots" content="noindex, nofollow">'),
+  page('404.html', '<meta name="robots" content="noindex">'),
+  page('topics/a/index.html', ''),
+]
+
+describe('sitemap', () => {
+  it('maps built files to the paths they are served at', () => {
+    expect(pathOfHtmlFile('index.html')).toBe('/')
+    expect(pathOfHtmlFile('topics/a/index.html')).toBe('/topics/a')
+    expect(pathOfHtmlFile('404.html')).toBeNull()
+  })
+
+  it('lists every indexable page once, sorted, as absolute URLs, with lastmod from the updated or published date', () => {
+    expect(sitemapEntries([...built, built[0]!], SITE)).toEqual([
+      { url: 'https://example.test/' },
+      { url: 'https://example.test/blog/first', lastmod: '2025-09-01' },
+      { url: 'https://example.test/blog/post', lastmod: '2025-10-01' },
+      { url: 'https://example.test/topics/a' },
+      { url: 'https://example.test/topics/b' },
+    ])
+  })
+
+  it('never lists a noindex page or the 404 page', () => {
+    const urls = sitemapEntries(built, SITE).map((entry) => entry.url)
+    expect(urls.some((url) => /thank-you|confirmation|404/.test(url))).toBe(false)
+  })
+
+  it('writes sitemap XML with loc and date-only lastmod', async () => {
+    const xml = await sitemapXml(sitemapEntries(built, SITE))
+    expect(xml).toContain('<url><loc>https://example.test/blog/post</loc><lastmod>2025-10-01</lastmod></url>')
+    expect(xml.match(/<loc>/g)).toHaveLength(5)
+  })
+
+  it('points robots.txt at the absolute sitemap URL', () => {
+    expect(robotsTxt(SITE)).toContain('Sitemap: https://example.test/sitemap.xml')
+  })
+})
