@@ -2,7 +2,7 @@ import react from '@vitejs/plugin-react'
 import { resolve } from 'node:path'
 import vike from 'vike/plugin'
 import { defineConfig, type Plugin } from 'vite'
-import { contentDir } from './lib/site'
+import { contentDir } from './lib/site.ts'
 
 /** In `npm run dev`, a change under the content root drops the parsed content and reloads the page. */
 function reloadOnContentChange(): Plugin {

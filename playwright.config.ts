@@ -1,0 +1,32 @@
+import { defineConfig } from '@playwright/test'
+
+// The e2e suite runs the real build, served by the real server, in Debian's Chromium.
+const PORT = Number(process.env.E2E_PORT ?? 4173)
+export const BASE_URL = `http://127.0.0.1:${PORT}`
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: !!process.env.CI,
+  reporter: [['list']],
+  timeout: 30_000,
+  use: {
+    baseURL: BASE_URL,
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    },
+  },
+  webServer: {
+    // SITE_URL makes every canonical and sitemap URL point at this server.
+    command: 'npm run build && npm run serve',
+    url: `${BASE_URL}/`,
+    env: { PORT: String(PORT), HOST: '127.0.0.1', SITE_URL: BASE_URL },
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+})

@@ -1,0 +1,19 @@
+// The browser tests need Debian's Chromium (Playwright cannot download browsers here).
+// Installs it when running as root with apt-get; otherwise stops with the exact command to run.
+import { execSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium'
+const INSTALL = 'apt-get update && apt-get install -y chromium'
+
+if (existsSync(chromePath)) {
+  process.exit(0)
+}
+const isRoot = process.getuid?.() === 0
+const hasApt = existsSync('/usr/bin/apt-get')
+if (!isRoot || !hasApt || process.env.CHROME_PATH) {
+  console.error(`Chromium was not found at ${chromePath}. Install it with:\n\n  sudo ${INSTALL}\n\nor set CHROME_PATH to a Chromium or Chrome binary.`)
+  process.exit(1)
+}
+console.log(`Chromium is missing: running "${INSTALL}"`)
+execSync(INSTALL, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } })

@@ -1,0 +1,28 @@
+import { test as base, expect, type Page } from '@playwright/test'
+import { readContent, type Content } from '../../lib/content/load'
+
+/** The content the site was built from, for expected headings and texts. */
+let content: Promise<Content> | undefined
+export function siteContent(): Promise<Content> {
+  content ??= readContent('content')
+  return content
+}
+
+/** Every console error and uncaught page error, collected for the test to assert on. */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: async ({ page }, use) => {
+    const errors: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text())
+    })
+    page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`))
+    await use(errors)
+  },
+})
+
+/** Waits until React has hydrated the page (the shell marks <html data-hydrated>). */
+export async function waitForHydration(page: Page) {
+  await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1)
+}
+
+export { expect }
