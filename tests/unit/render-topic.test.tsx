@@ -4,6 +4,10 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { loadSite } from '../../lib/site'
 import TopicPage from '../../pages/topics/@slug/+Page'
 import { data } from '../../pages/topics/@slug/+data'
+import { onBeforePrerenderStart } from '../../pages/topics/@slug/+onBeforePrerenderStart'
+import TopicsIndexPage from '../../pages/topics/index/+Page'
+import { data as topicsIndexData } from '../../pages/topics/index/+data'
+import topicsIndexSeo from '../../pages/topics/index/+seo'
 import prose from '../../pages/topics/@slug/+prose'
 import seo from '../../pages/topics/@slug/+seo'
 import { renderPageHtml } from '../../renderer/renderPage'
@@ -11,14 +15,22 @@ import { contentCopy, topicMarkdown, writeFile } from './content-fixture'
 
 const ATTACK = '</script><script>alert(1)</script>'
 
-/** Renders /topics/<slug> with the page's real hooks, as the prerender does, from the content in `dir`. */
-async function renderTopic(dir: string, slug: string) {
+interface PageModule {
+  Page: unknown
+  data: (pageContext: PageContextServer) => Promise<unknown>
+  config: Record<string, unknown>
+}
+
+/** Renders one page with its real hooks, as the prerender does, from the content in `dir`. */
+async function renderRoute(dir: string, url: string, page: PageModule, routeParams: Record<string, string> = {}) {
   process.env.CONTENT_DIR = dir
-  const routeParams = { slug }
-  const base = { routeParams, urlOriginal: `/topics/${slug}`, site: loadSite(dir), buildYear: 2026 } as unknown as PageContextServer
-  const pageContext = { ...base, Page: TopicPage, data: await data(base), config: { seo, prose } } as unknown as PageContextServer
+  const base = { routeParams, urlOriginal: url, site: loadSite(dir), buildYear: 2026 } as unknown as PageContextServer
+  const pageContext = { ...base, Page: page.Page, data: await page.data(base), config: page.config } as unknown as PageContextServer
   return renderPageHtml(pageContext)
 }
+
+const renderTopic = (dir: string, slug: string) =>
+  renderRoute(dir, `/topics/${slug}`, { Page: TopicPage, data, config: { seo, prose } }, { slug })
 
 afterEach(() => {
   delete process.env.CONTENT_DIR
@@ -56,5 +68,20 @@ describe('a topic page rendered from markdown', () => {
     const html = await renderTopic('content', 'linkedin-audit-for-job-seekers')
     expect(parse(html).querySelector('[data-testid="upgrade-cta"]')).toBeNull()
     expect(parse(html).querySelector('a[href="/#free-score"]')).not.toBeNull()
+  })
+
+  it('gives a new markdown file its own route and a card on /topics, with no code change', async () => {
+    const dir = contentCopy()
+    writeFile(dir, 'topics/new-thing.md', topicMarkdown({ title: 'title: The new thing', summary: 'summary: Why the new thing matters.' }))
+    process.env.CONTENT_DIR = dir
+    expect(await onBeforePrerenderStart()).toContain('/topics/new-thing')
+    expect(parse(await renderTopic(dir, 'new-thing')).querySelector('h1')?.text).toBe('A test topic heading')
+
+    const index = parse(await renderRoute(dir, '/topics', { Page: TopicsIndexPage, data: topicsIndexData, config: { seo: topicsIndexSeo } }))
+    const card = index.querySelector('a[href="/topics/new-thing"]')
+    expect(card?.text).toBe('The new thing')
+    expect(index.querySelectorAll('.card-grid > li')).toHaveLength(30)
+    const collection = JSON.parse(index.querySelector('script[type="application/ld+json"]')!.text) as { mainEntity: { numberOfItems: number } }
+    expect(collection.mainEntity.numberOfItems).toBe(30)
   })
 })
