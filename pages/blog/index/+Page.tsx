@@ -1,4 +1,5 @@
 // https://vike.dev/Page
+import { PageHeader } from '../../../components/PageHeader'
 import { formatDate } from '../../../lib/dates'
 import { useData } from '../../../renderer/usePageContext'
 import type { Data } from './+data'
@@ -7,10 +8,7 @@ export default function Page() {
   const { page, posts } = useData<Data>()
   return (
     <section className="section container">
-      <header className="page-header narrow">
-        <h1>{page.h1}</h1>
-        {page.lead && <p className="lead">{page.lead}</p>}
-      </header>
+      <PageHeader h1={page.h1} lead={page.lead} className="page-header narrow" />
       <ul className="card-grid">
         {posts.map((post) => (
           <li key={post.slug} className="card">

@@ -1,4 +1,5 @@
 // https://vike.dev/Page
+import { PageHeader } from '../../../components/PageHeader'
 import { Prose } from '../../../components/Prose'
 import { useData } from '../../../renderer/usePageContext'
 import type { Data } from './+data'
@@ -7,10 +8,7 @@ export default function Page() {
   const { page } = useData<Data>()
   return (
     <article className="section narrow">
-      <header className="page-header">
-        <h1>{page.h1}</h1>
-        {page.lead && <p className="lead">{page.lead}</p>}
-      </header>
+      <PageHeader h1={page.h1} lead={page.lead} />
       <ol className="status-steps" role="status" aria-live="polite">
         {page.statusSteps.map((step, index) => (
           <li key={step} aria-current={index === 0 ? 'step' : undefined}>

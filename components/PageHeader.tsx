@@ -1,0 +1,9 @@
+/** A page's heading and optional lead sentence, as every fixed page opens. */
+export function PageHeader({ h1, lead, className = 'page-header' }: { h1: string; lead?: string | undefined; className?: string }) {
+  return (
+    <header className={className}>
+      <h1>{h1}</h1>
+      {lead && <p className="lead">{lead}</p>}
+    </header>
+  )
+}
