@@ -2,7 +2,7 @@ import react from '@vitejs/plugin-react'
 import { resolve } from 'node:path'
 import vike from 'vike/plugin'
 import { defineConfig, type Plugin } from 'vite'
-import { contentDir } from './lib/site.ts'
+import { contentDir, distDir } from './lib/paths.ts'
 
 /** In `npm run dev`, a change under the content root drops the parsed content and reloads the page. */
 function reloadOnContentChange(): Plugin {
@@ -24,4 +24,5 @@ function reloadOnContentChange(): Plugin {
 
 export default defineConfig({
   plugins: [vike(), react(), reloadOnContentChange()],
+  build: { outDir: distDir() },
 })

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { z } from 'zod'
+import { contentDir } from './paths'
 
 // Site-wide settings: content/site.json, with the values a deployment changes overridable by env.
 const siteSchema = z.strictObject({
@@ -20,13 +21,6 @@ const siteSchema = z.strictObject({
 })
 
 export type Site = z.infer<typeof siteSchema>
-
-export const DEFAULT_CONTENT_DIR = 'content'
-
-/** The content root: `CONTENT_DIR` if set, else `content/`, relative to the working directory. */
-export function contentDir(env: NodeJS.ProcessEnv = process.env): string {
-  return env.CONTENT_DIR || DEFAULT_CONTENT_DIR
-}
 
 /** Lower-case, hyphenated form of the product name, as used in slugs (`AuthorityLens` → `authoritylens`). */
 export function productSlug(productName: string): string {

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream'
-import { SitemapStream, streamToPromise } from 'sitemap'
+import { SitemapIndexStream, SitemapStream, streamToPromise } from 'sitemap'
 import type { BuiltPage } from './built-pages'
 import { absoluteUrl } from './seo/url'
 
@@ -7,6 +7,9 @@ export interface SitemapEntry {
   url: string
   lastmod?: string
 }
+
+/** The sitemap protocol's limit of URLs in one file. */
+export const SITEMAP_URL_LIMIT = 50_000
 
 /** Every indexable prerendered page once, as an absolute URL, sorted; never the 404 or a noindex page. */
 export function sitemapEntries(pages: ReadonlyArray<BuiltPage>, siteUrl: string): SitemapEntry[] {
@@ -19,9 +22,26 @@ export function sitemapEntries(pages: ReadonlyArray<BuiltPage>, siteUrl: string)
   return [...byUrl.values()].sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0))
 }
 
+async function toXml(items: ReadonlyArray<unknown>, stream: SitemapStream | SitemapIndexStream): Promise<string> {
+  return (await streamToPromise(Readable.from(items).pipe(stream))).toString()
+}
+
 export async function sitemapXml(entries: ReadonlyArray<SitemapEntry>): Promise<string> {
-  const stream = new SitemapStream({ lastmodDateOnly: true })
-  return (await streamToPromise(Readable.from(entries).pipe(stream))).toString()
+  return toXml(entries, new SitemapStream({ lastmodDateOnly: true }))
+}
+
+/**
+ * The sitemap files to write: `sitemap.xml` alone while the URLs fit in one file; past `limit`,
+ * `sitemap-1.xml`, `sitemap-2.xml`, … and `sitemap.xml` as their index, so robots.txt never changes.
+ */
+export async function sitemapFiles(entries: ReadonlyArray<SitemapEntry>, siteUrl: string, limit = SITEMAP_URL_LIMIT) {
+  if (entries.length <= limit) return [{ name: 'sitemap.xml', xml: await sitemapXml(entries) }]
+  const files: Array<{ name: string; xml: string }> = []
+  for (let start = 0; start < entries.length; start += limit) {
+    files.push({ name: `sitemap-${files.length + 1}.xml`, xml: await sitemapXml(entries.slice(start, start + limit)) })
+  }
+  const index = files.map((file) => ({ url: absoluteUrl(`/${file.name}`, siteUrl) }))
+  return [...files, { name: 'sitemap.xml', xml: await toXml(index, new SitemapIndexStream()) }]
 }
 
 export function robotsTxt(siteUrl: string): string {

@@ -1,47 +1,51 @@
-// After `vike build`: 1. sitemap.xml and robots.txt from the pages actually prerendered;
-// 2. brotli and gzip copies of every text file, which the server sends by Accept-Encoding;
-// 3. a short summary.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
-import { readBuiltPages } from '../lib/built-pages'
-import { loadSite } from '../lib/site'
-import { robotsTxt, sitemapEntries, sitemapXml } from '../lib/sitemap'
-import { CLIENT_DIR } from '../server/static-paths'
+import { readBuiltPages, type BuiltPage } from '../lib/built-pages'
+import type { Site } from '../lib/site'
+import { robotsTxt, sitemapEntries, sitemapFiles } from '../lib/sitemap'
 
-const started = performance.now()
-const site = loadSite()
-const pages = readBuiltPages(CLIENT_DIR)
-
-// 1. Sitemap and robots.txt
-const entries = sitemapEntries(pages, site.siteUrl)
-writeFileSync(join(CLIENT_DIR, 'sitemap.xml'), await sitemapXml(entries))
-writeFileSync(join(CLIENT_DIR, 'robots.txt'), robotsTxt(site.siteUrl))
-
-// 2. Precompression
 const COMPRESSIBLE = /\.(html|js|css|svg|xml|txt|json|webmanifest)$/
-let rawBytes = 0
-let compressedFiles = 0
-for (const file of (readdirRecursive(CLIENT_DIR)).filter((name) => COMPRESSIBLE.test(name))) {
-  const path = join(CLIENT_DIR, file)
-  const body = readFileSync(path)
-  rawBytes += body.length
-  writeFileSync(`${path}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }))
-  writeFileSync(`${path}.gz`, gzipSync(body, { level: 9 }))
-  compressedFiles++
+
+export interface PostbuildReport {
+  pages: BuiltPage[]
+  sitemapUrls: number
+  sitemapFiles: string[]
+  /** Bytes of every file in the client folder, precompressed copies left out. */
+  totalBytes: number
+  compressedFiles: number
 }
 
-// 3. Summary
-const kinds = new Map<string, number>()
-for (const page of pages) {
-  const segments = page.path?.split('/').filter(Boolean) ?? []
-  const kind = page.path === null ? '404' : segments.length > 1 ? `/${segments[0]}/*` : page.path
-  kinds.set(kind, (kinds.get(kind) ?? 0) + 1)
-}
-console.log(`postbuild: ${pages.length} HTML pages (${[...kinds].map(([kind, count]) => `${kind} ${count}`).join(', ')})`)
-console.log(`postbuild: sitemap.xml with ${entries.length} URLs on ${site.siteUrl}; robots.txt`)
-console.log(`postbuild: ${compressedFiles} text files precompressed (${(rawBytes / 1024).toFixed(0)} KiB raw) in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+/** After `vike build`: 1. sitemap and robots.txt from the pages actually prerendered; 2. brotli and gzip copies of text files. */
+export async function postbuild(clientDir: string, site: Site): Promise<PostbuildReport> {
+  const pages = readBuiltPages(clientDir)
 
-function readdirRecursive(dir: string): string[] {
-  return (readdirSync(dir, { recursive: true }) as string[]).filter((name) => statSync(join(dir, name)).isFile())
+  // 1. Sitemap (an index past 50,000 URLs) and robots.txt
+  const entries = sitemapEntries(pages, site.siteUrl)
+  const files = await sitemapFiles(entries, site.siteUrl)
+  for (const file of files) writeFileSync(join(clientDir, file.name), file.xml)
+  writeFileSync(join(clientDir, 'robots.txt'), robotsTxt(site.siteUrl))
+
+  // 2. Precompression, which the server picks by Accept-Encoding
+  let totalBytes = 0
+  let compressedFiles = 0
+  for (const file of (readdirSync(clientDir, { recursive: true }) as string[]).sort()) {
+    const path = join(clientDir, file)
+    if (/\.(br|gz)$/.test(file) || !statSync(path).isFile()) continue
+    const body = readFileSync(path)
+    totalBytes += body.length
+    if (!COMPRESSIBLE.test(file)) continue
+    const brotli = { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length }
+    writeFileSync(`${path}.br`, brotliCompressSync(body, { params: brotli }))
+    writeFileSync(`${path}.gz`, gzipSync(body, { level: 9 }))
+    compressedFiles++
+  }
+  return { pages, sitemapUrls: entries.length, sitemapFiles: files.map((file) => file.name), totalBytes, compressedFiles }
+}
+
+/** `/topics/x` → `/topics/*`, `/blog` → `/blog`, the 404 page → `404`: the kinds the summary counts. */
+export function pageKind(page: BuiltPage): string {
+  if (page.path === null) return '404'
+  const segments = page.path.split('/').filter(Boolean)
+  return segments.length > 1 ? `/${segments[0]}/*` : page.path
 }

@@ -3,15 +3,16 @@ import { join } from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
 import { secureHeaders } from 'hono/secure-headers'
-import { CLIENT_DIR, cacheControlFor, withoutIndexHtml, withoutTrailingSlash } from './static-paths'
+import { clientDir as defaultClientDir } from '../lib/paths'
+import { cacheControlFor, withoutIndexHtml, withoutTrailingSlash } from './static-paths'
 
 export interface AppOptions {
-  /** The prerendered site, `dist/client` by default. */
+  /** The prerendered site, `dist/client` (or `$DIST_DIR/client`) by default. */
   clientDir?: string
 }
 
 /** The site's HTTP app: the prerendered pages and assets, the app-shell routes and a real 404. */
-export function createApp({ clientDir = CLIENT_DIR }: AppOptions = {}) {
+export function createApp({ clientDir = defaultClientDir() }: AppOptions = {}) {
   const notFoundFile = join(clientDir, '404.html')
   if (!existsSync(notFoundFile)) throw new Error(`${notFoundFile} is missing: run \`npm run build\` first`)
   const notFoundHtml = readFileSync(notFoundFile, 'utf8')

@@ -1,5 +1,4 @@
-/** Where the server and the static-host files send each kind of path; one table, shared by tests. */
-export const CLIENT_DIR = 'dist/client'
+// How the server maps request paths onto the prerendered files.
 
 /** `/blog/` → `/blog`, keeping the query; `//x/` → `/x` so a redirect can never leave the site. */
 export function withoutTrailingSlash(pathname: string, search: string): string | undefined {

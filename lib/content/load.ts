@@ -5,7 +5,8 @@ import { remark } from 'remark'
 import remarkGfm from 'remark-gfm'
 import remarkHtml from 'remark-html'
 import type { z } from 'zod'
-import { contentDir, loadSite, productSlug, type Site } from '../site'
+import { contentDir } from '../paths'
+import { loadSite, productSlug, type Site } from '../site'
 import {
   blogFrontmatter,
   pageFrontmatter,

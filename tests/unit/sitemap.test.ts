@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { describeHtml, pathOfHtmlFile } from '../../lib/built-pages'
-import { robotsTxt, sitemapEntries, sitemapXml } from '../../lib/sitemap'
+import { SITEMAP_URL_LIMIT, robotsTxt, sitemapEntries, sitemapFiles, sitemapXml } from '../../lib/sitemap'
 
 const SITE = 'https://example.test'
 
@@ -49,5 +49,31 @@ describe('sitemap', () => {
 
   it('points robots.txt at the absolute sitemap URL', () => {
     expect(robotsTxt(SITE)).toContain('Sitemap: https://example.test/sitemap.xml')
+  })
+})
+
+describe('sitemap past the protocol limit', () => {
+  const many = Array.from({ length: 5 }, (_, index) => ({ url: `${SITE}/topics/t${index}` }))
+
+  it('stays one sitemap.xml up to the limit', async () => {
+    const files = await sitemapFiles(many, SITE, 5)
+    expect(files.map((file) => file.name)).toEqual(['sitemap.xml'])
+  })
+
+  it('switches to numbered sitemaps and a sitemap index past the limit', async () => {
+    const files = await sitemapFiles(many, SITE, 2)
+    expect(files.map((file) => file.name)).toEqual(['sitemap-1.xml', 'sitemap-2.xml', 'sitemap-3.xml', 'sitemap.xml'])
+    expect(files.slice(0, 3).map((file) => file.xml.match(/<loc>/g)?.length)).toEqual([2, 2, 1])
+    const index = files.at(-1)!.xml
+    expect(index).toContain('<sitemapindex')
+    expect([...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1])).toEqual([
+      `${SITE}/sitemap-1.xml`,
+      `${SITE}/sitemap-2.xml`,
+      `${SITE}/sitemap-3.xml`,
+    ])
+  })
+
+  it('uses the protocol limit of 50,000 URLs by default', () => {
+    expect(SITEMAP_URL_LIMIT).toBe(50_000)
   })
 })

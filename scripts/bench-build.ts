@@ -1,0 +1,74 @@
+// `npm run bench:build -- --topics 1000[,10000]`: builds a temporary content folder with N synthetic
+// topics (plus the real articles and fixed pages) and prints, per run: pages built, seconds,
+// pages per second and the build's peak memory (RSS summed over the whole process tree).
+import { spawn } from 'node:child_process'
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { basename, join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { generateTopics } from './generate-topics'
+
+const { values } = parseArgs({
+  options: { topics: { type: 'string', default: '1000' }, keep: { type: 'boolean', default: false } },
+})
+const counts = values.topics.split(',').map(Number)
+if (counts.some((count) => !Number.isInteger(count) || count < 1)) {
+  console.error(`--topics takes positive whole numbers separated by commas, got "${values.topics}"`)
+  process.exit(2)
+}
+
+/** Resident memory of `rootPid` and all its descendants, in bytes (Linux /proc). */
+function treeRss(rootPid: number): number {
+  const children = new Map<number, number[]>()
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)])
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  let total = 0
+  const queue = [rootPid]
+  while (queue.length > 0) {
+    const pid = queue.pop()!
+    try {
+      const kib = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]
+      total += Number(kib ?? 0) * 1024
+    } catch {
+      // Ended.
+    }
+    queue.push(...(children.get(pid) ?? []))
+  }
+  return total
+}
+
+async function benchOnce(topicCount: number) {
+  const root = mkdtempSync(join(tmpdir(), `bench-${topicCount}-`))
+  const content = join(root, 'content')
+  cpSync('content', content, { recursive: true, filter: (source) => !source.includes(join('content', 'topics', '')) })
+  generateTopics(content, topicCount)
+  // Vike needs its output inside the project folder (an absolute outDir elsewhere breaks its manifest step).
+  const dist = join('.bench', basename(root))
+  const env = { ...process.env, CONTENT_DIR: content, DIST_DIR: dist, BUILD_QUIET: '1' }
+  const started = performance.now()
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { env, stdio: ['ignore', 'pipe', 'inherit'] })
+  let output = ''
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk))
+  let peak = 0
+  const sampler = setInterval(() => (peak = Math.max(peak, treeRss(child.pid!))), 100)
+  const exitCode = await new Promise<number | null>((resolve) => child.on('close', resolve))
+  clearInterval(sampler)
+  const seconds = (performance.now() - started) / 1000
+  if (!values.keep) for (const dir of [root, dist]) rmSync(dir, { recursive: true, force: true })
+  if (exitCode !== 0) throw new Error(`build of ${topicCount} topics failed (exit ${exitCode}):\n${output}`)
+  const pages = Number(/build: (\d+) pages:/.exec(output)?.[1])
+  const summary = output.split('\n').filter((line) => line.startsWith('build:')).slice(-3).join('\n  ')
+  console.log(`bench: topics=${topicCount} pages=${pages} seconds=${seconds.toFixed(1)} pages/s=${(pages / seconds).toFixed(1)} peakRSS=${(peak / 1024 / 1024).toFixed(0)} MiB`)
+  console.log(`  ${summary}`)
+  return { topicCount, pages, seconds, peak }
+}
+
+for (const count of counts) await benchOnce(count)
