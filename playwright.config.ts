@@ -1,7 +1,8 @@
 import { defineConfig } from '@playwright/test'
 
 // The e2e suite runs the real build, served by the real server, in Debian's Chromium.
-const PORT = Number(process.env.E2E_PORT ?? 4173)
+// `npm run test:e2e` builds first with SITE_URL set to this address, so canonical URLs point here.
+const PORT = 4173
 export const BASE_URL = `http://127.0.0.1:${PORT}`
 
 export default defineConfig({
@@ -20,11 +21,10 @@ export default defineConfig({
     },
   },
   webServer: {
-    // SITE_URL makes every canonical and sitemap URL point at this server.
-    command: 'npm run build && npm run serve',
+    command: 'npm run serve',
     url: `${BASE_URL}/`,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', SITE_URL: BASE_URL },
-    timeout: 180_000,
+    env: { PORT: String(PORT), HOST: '127.0.0.1' },
+    timeout: 30_000,
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',

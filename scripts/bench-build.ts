@@ -1,6 +1,8 @@
 // `npm run bench:build -- --topics 1000[,10000]`: builds a temporary content folder with N synthetic
 // topics (plus the real articles and fixed pages) and prints, per run: pages built, seconds,
 // pages per second and the build's peak memory (RSS summed over the whole process tree).
+// It fails if a run builds the wrong number of topic pages (the content root was not used), peaks
+// above 2 GiB, or if the largest run takes more than 12× per 10× topics (growth must stay linear).
 import { spawn } from 'node:child_process'
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -65,10 +67,26 @@ async function benchOnce(topicCount: number) {
   if (!values.keep) for (const dir of [root, dist]) rmSync(dir, { recursive: true, force: true })
   if (exitCode !== 0) throw new Error(`build of ${topicCount} topics failed (exit ${exitCode}):\n${output}`)
   const pages = Number(/build: (\d+) pages:/.exec(output)?.[1])
+  const topicPages = Number(/\/topics\/\* (\d+)/.exec(output)?.[1])
+  if (topicPages !== topicCount) throw new Error(`expected ${topicCount} topic pages from ${content}, the build made ${topicPages}:\n${output}`)
   const summary = output.split('\n').filter((line) => line.startsWith('build:')).slice(-3).join('\n  ')
   console.log(`bench: topics=${topicCount} pages=${pages} seconds=${seconds.toFixed(1)} pages/s=${(pages / seconds).toFixed(1)} peakRSS=${(peak / 1024 / 1024).toFixed(0)} MiB`)
   console.log(`  ${summary}`)
   return { topicCount, pages, seconds, peak }
 }
 
-for (const count of counts) await benchOnce(count)
+const MAX_RSS = 2 * 1024 ** 3
+const results = []
+for (const count of counts) results.push(await benchOnce(count))
+const failures = results.filter((result) => result.peak > MAX_RSS).map((result) => `${result.topicCount} topics peaked at ${(result.peak / 1024 ** 2).toFixed(0)} MiB > 2048 MiB`)
+const smallest = results[0]!
+for (const result of results.slice(1)) {
+  const ratio = result.seconds / smallest.seconds
+  const allowed = 1.2 * (result.topicCount / smallest.topicCount)
+  console.log(`bench: ${result.topicCount} vs ${smallest.topicCount} topics: ${ratio.toFixed(1)}× the time (at most ${allowed.toFixed(1)}×)`)
+  if (ratio > allowed) failures.push(`${result.topicCount} topics took ${ratio.toFixed(1)}× the time of ${smallest.topicCount}, over ${allowed.toFixed(1)}×`)
+}
+if (failures.length > 0) {
+  console.error(`bench: ${failures.join('; ')}`)
+  process.exit(1)
+}

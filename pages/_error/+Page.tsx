@@ -12,7 +12,8 @@ export default function Page() {
 
 function NotFound({ page }: { page: Data['page'] }) {
   useEffect(() => {
-    console.error('404 Error: User attempted to access non-existent route:', window.location.pathname)
+    // A warning, not an error: a mistyped URL is the visitor's, and the page handles it.
+    console.warn('404 Error: User attempted to access non-existent route:', window.location.pathname)
   }, [])
   return (
     <section className="section narrow not-found">

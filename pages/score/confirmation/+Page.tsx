@@ -9,13 +9,15 @@ export default function Page() {
   return (
     <article className="section narrow">
       <PageHeader h1={page.h1} lead={page.lead} />
-      <ol className="status-steps" role="status" aria-live="polite">
-        {page.statusSteps.map((step, index) => (
-          <li key={step} aria-current={index === 0 ? 'step' : undefined}>
-            {step}
-          </li>
-        ))}
-      </ol>
+      <div role="status" aria-live="polite">
+        <ol className="status-steps">
+          {page.statusSteps.map((step, index) => (
+            <li key={step} aria-current={index === 0 ? 'step' : undefined}>
+              {step}
+            </li>
+          ))}
+        </ol>
+      </div>
       <Prose name="body" />
     </article>
   )

@@ -1,0 +1,270 @@
+import { parse, type HTMLElement } from 'node-html-parser'
+import { pathOfHtmlFile } from './built-pages'
+import { absoluteUrl } from './seo/url'
+
+// Checks over the built HTML, one function per check. Each returns problems a person can act on.
+
+export interface Problem {
+  file: string
+  problem: string
+  fix: string
+}
+
+export interface CheckedPage {
+  /** Relative to the client folder: `topics/x/index.html`. */
+  file: string
+  /** The URL path the file is served at; null for `404.html`. */
+  path: string | null
+  html: string
+  doc: HTMLElement
+}
+
+export interface SiteCheckInput {
+  pages: CheckedPage[]
+  siteUrl: string
+  /** Every file in the client folder, relative, with forward slashes. */
+  files: ReadonlySet<string>
+  /** The URLs listed by sitemap.xml (through its index, if it is one); undefined when there is none. */
+  sitemapUrls: string[] | undefined
+}
+
+export const TITLE_MAX = 60
+export const DESCRIPTION_MAX = 160
+/** Pages that must carry noindex (the 404 page, path null, too). */
+export const NOINDEX_PATHS: ReadonlySet<string> = new Set(['/score/confirmation', '/thank-you', '/r'])
+/** Path prefixes the server answers with a shell page, so links into them resolve. */
+const SHELL_PREFIXES = ['/dashboard/', '/r/']
+
+export function checkedPage(file: string, html: string): CheckedPage {
+  return { file, path: pathOfHtmlFile(file), html, doc: parse(html) }
+}
+
+function shouldBeNoindex(page: CheckedPage): boolean {
+  return page.path === null || NOINDEX_PATHS.has(page.path)
+}
+
+function isNoindex(page: CheckedPage): boolean {
+  return /\bnoindex\b/i.test(page.doc.querySelector('meta[name="robots"]')?.getAttribute('content') ?? '')
+}
+
+function uniqueText(
+  input: SiteCheckInput,
+  what: string,
+  max: number,
+  read: (page: CheckedPage) => string[],
+  fix: string,
+): Problem[] {
+  const problems: Problem[] = []
+  const firstUse = new Map<string, string>()
+  for (const page of input.pages) {
+    const values = read(page)
+    if (values.length === 0 || !values[0]!.trim()) {
+      problems.push({ file: page.file, problem: `missing ${what}`, fix })
+      continue
+    }
+    if (values.length > 1) problems.push({ file: page.file, problem: `${values.length} ${what} tags`, fix: `keep exactly one ${what}` })
+    const value = values[0]!.trim()
+    if (value.length > max) problems.push({ file: page.file, problem: `${what} is ${value.length} characters: "${value}"`, fix: `shorten it to ${max} characters or fewer` })
+    const other = firstUse.get(value)
+    if (other) problems.push({ file: page.file, problem: `${what} "${value}" is also used by ${other}`, fix: `give each page its own ${what}` })
+    else firstUse.set(value, page.file)
+  }
+  return problems
+}
+
+/** 1. Exactly one non-empty <title> per page, at most 60 characters, used by no other page. */
+export function checkTitles(input: SiteCheckInput): Problem[] {
+  return uniqueText(input, 'title', TITLE_MAX, (page) => page.doc.querySelectorAll('title').map((title) => title.text), "set the page's title (metaTitle or title in its content file)")
+}
+
+/** 2. Exactly one meta description per page, at most 160 characters, used by no other page. */
+export function checkDescriptions(input: SiteCheckInput): Problem[] {
+  const read = (page: CheckedPage) => page.doc.querySelectorAll('meta[name="description"]').map((meta) => meta.getAttribute('content') ?? '')
+  return uniqueText(input, 'meta description', DESCRIPTION_MAX, read, "set the page's description (metaDescription or description in its content file)")
+}
+
+/** 3. Exactly one <h1> per page. */
+export function checkHeadings(input: SiteCheckInput): Problem[] {
+  return input.pages.flatMap((page) => {
+    const count = page.doc.querySelectorAll('h1').length
+    return count === 1 ? [] : [{ file: page.file, problem: `${count} <h1> elements`, fix: 'give the page exactly one h1; use h2 and below for sections' }]
+  })
+}
+
+/** 4. A canonical link that is absolute, on SITE_URL and the page's own URL; none on the 404 page. */
+export function checkCanonicals(input: SiteCheckInput): Problem[] {
+  const origin = new URL(input.siteUrl).origin
+  return input.pages.flatMap((page): Problem[] => {
+    const links = page.doc.querySelectorAll('link[rel="canonical"]')
+    const href = links[0]?.getAttribute('href')
+    if (page.path === null) {
+      return links.length === 0 ? [] : [{ file: page.file, problem: 'the 404 page has a canonical link', fix: 'remove it: a not-found page has no URL of its own' }]
+    }
+    if (!href) return [{ file: page.file, problem: 'missing canonical link', fix: 'return a path from the page\'s +seo.ts' }]
+    if (links.length > 1) return [{ file: page.file, problem: `${links.length} canonical links`, fix: 'keep exactly one' }]
+    if (!/^https?:\/\//.test(href)) return [{ file: page.file, problem: `canonical "${href}" is relative`, fix: 'make it absolute on SITE_URL (buildHead does this)' }]
+    if (new URL(href).origin !== origin) return [{ file: page.file, problem: `canonical "${href}" is not on ${origin}`, fix: 'build with the right SITE_URL' }]
+    const own = absoluteUrl(page.path, input.siteUrl)
+    return href === own ? [] : [{ file: page.file, problem: `canonical "${href}" is not the page's own URL ${own}`, fix: "point the canonical at the page's own path" }]
+  })
+}
+
+/** 5. noindex on exactly the confirmation, thank-you, referral-shell and 404 pages. */
+export function checkRobots(input: SiteCheckInput): Problem[] {
+  return input.pages.flatMap((page): Problem[] => {
+    if (shouldBeNoindex(page) && !isNoindex(page)) return [{ file: page.file, problem: 'missing robots noindex', fix: 'set noindex: true in the page\'s +seo.ts' }]
+    if (!shouldBeNoindex(page) && isNoindex(page)) return [{ file: page.file, problem: 'noindex on a page that should be indexed', fix: 'remove noindex from the page\'s +seo.ts' }]
+    return []
+  })
+}
+
+/** 6. The sitemap lists exactly the indexable pages, each once. */
+export function checkSitemap(input: SiteCheckInput): Problem[] {
+  if (!input.sitemapUrls) return [{ file: 'sitemap.xml', problem: 'missing', fix: 'run the full `npm run build`, which writes it' }]
+  const expected = new Set(input.pages.filter((page) => page.path !== null && !isNoindex(page)).map((page) => absoluteUrl(page.path!, input.siteUrl)))
+  const problems: Problem[] = []
+  const seen = new Set<string>()
+  for (const url of input.sitemapUrls) {
+    if (seen.has(url)) problems.push({ file: 'sitemap.xml', problem: `${url} is listed twice`, fix: 'list each page once' })
+    seen.add(url)
+    if (!expected.has(url)) problems.push({ file: 'sitemap.xml', problem: `${url} is not an indexable built page`, fix: 'leave out noindex pages, the 404 page and URLs that were not built' })
+  }
+  for (const url of expected) {
+    if (!seen.has(url)) problems.push({ file: 'sitemap.xml', problem: `${url} is missing`, fix: 'rebuild: every indexable page belongs in the sitemap' })
+  }
+  return problems
+}
+
+/** The page (or file) a same-site URL path lands on, or undefined if nothing is served there. */
+function resolveTarget(path: string, input: SiteCheckInput, pagesByPath: Map<string, CheckedPage>): CheckedPage | 'file' | undefined {
+  if (SHELL_PREFIXES.some((prefix) => path.startsWith(prefix) || path === prefix.slice(0, -1))) {
+    return pagesByPath.get(path.startsWith('/r') ? '/r' : '/')
+  }
+  const page = pagesByPath.get(path)
+  if (page) return page
+  return input.files.has(path.slice(1)) ? 'file' : undefined
+}
+
+/** 7. Every internal link, asset and #anchor resolves to something the site serves. */
+export function checkLinks(input: SiteCheckInput): Problem[] {
+  const origin = new URL(input.siteUrl).origin
+  const pagesByPath = new Map(input.pages.filter((page) => page.path !== null).map((page) => [page.path!, page]))
+  const problems: Problem[] = []
+  for (const page of input.pages) {
+    // The 404 page is served at any unknown path; its relative links are read from the root.
+    const base = absoluteUrl(page.path ?? '/', input.siteUrl)
+    const references = [
+      ...page.doc.querySelectorAll('a[href]').map((element) => ({ kind: 'link', value: element.getAttribute('href')! })),
+      ...page.doc.querySelectorAll('link[href]').filter((element) => element.getAttribute('rel') !== 'canonical').map((element) => ({ kind: 'asset', value: element.getAttribute('href')! })),
+      ...page.doc.querySelectorAll('script[src], img[src]').map((element) => ({ kind: 'asset', value: element.getAttribute('src')! })),
+    ]
+    for (const { kind, value } of references) {
+      if (/^(mailto|tel):/i.test(value)) continue
+      let url: URL
+      try {
+        url = new URL(value, base)
+      } catch {
+        problems.push({ file: page.file, problem: `${kind} "${value}" is not a valid URL`, fix: 'fix the address' })
+        continue
+      }
+      if (url.origin !== origin) continue
+      const target = value.startsWith('#') ? page : resolveTarget(url.pathname, input, pagesByPath)
+      if (!target) {
+        problems.push({ file: page.file, problem: `${kind} "${value}" leads to ${url.pathname}, which is not built`, fix: 'link to an existing page or add the missing one' })
+        continue
+      }
+      const anchor = decodeURIComponent(url.hash.slice(1))
+      if (anchor && (target === 'file' || !target.doc.getElementById(anchor))) {
+        problems.push({ file: page.file, problem: `link "${value}" points to #${anchor}, which ${url.pathname} does not have`, fix: `add id="${anchor}" to the target section or fix the link` })
+      }
+    }
+  }
+  return problems
+}
+
+/** 8. Every <img> has alt text (empty is allowed for decoration), width and height. */
+export function checkImages(input: SiteCheckInput): Problem[] {
+  return input.pages.flatMap((page) =>
+    page.doc.querySelectorAll('img').flatMap((img): Problem[] => {
+      const missing = ['alt', 'width', 'height'].filter((attribute) => !img.hasAttribute(attribute))
+      return missing.length === 0 ? [] : [{ file: page.file, problem: `<img src="${img.getAttribute('src')}"> has no ${missing.join(', ')}`, fix: 'give every image alt text and its intrinsic width and height (no layout shift)' }]
+    }),
+  )
+}
+
+type Json = Record<string, unknown>
+
+const isAbsoluteUrl = (value: unknown) => typeof value === 'string' && /^https?:\/\/[^/]/.test(value)
+const nonEmpty = (value: unknown) => typeof value === 'string' && value.trim().length > 0
+
+/** What a JSON-LD item of a given type must contain; each returns the missing or wrong fields. */
+const REQUIRED_FIELDS: Record<string, (item: Json) => string[]> = {
+  FAQPage: (item) => {
+    const questions = item.mainEntity
+    if (!Array.isArray(questions) || questions.length === 0) return ['mainEntity (a list of Question)']
+    return questions.flatMap((question: Json, index) => {
+      const answer = question.acceptedAnswer as Json | undefined
+      const wrong: string[] = []
+      if (question['@type'] !== 'Question' || !nonEmpty(question.name)) wrong.push(`mainEntity[${index}] (a Question with a name)`)
+      if (answer?.['@type'] !== 'Answer' || !nonEmpty(answer.text)) wrong.push(`mainEntity[${index}].acceptedAnswer (an Answer with text)`)
+      return wrong
+    })
+  },
+  BreadcrumbList: (item) => {
+    const items = item.itemListElement
+    if (!Array.isArray(items) || items.length === 0) return ['itemListElement (a list of ListItem)']
+    return items.flatMap((crumb: Json, index) =>
+      crumb.position !== index + 1 || !nonEmpty(crumb.name) || !isAbsoluteUrl(crumb.item) ? [`itemListElement[${index}] (position ${index + 1}, a name and an absolute URL)`] : [],
+    )
+  },
+  BlogPosting: (item) => ['headline', 'datePublished', 'author'].filter((field) => !item[field]),
+  Organization: (item) => ['name', 'url'].filter((field) => !item[field]),
+  WebSite: (item) => ['name', 'url'].filter((field) => !item[field]),
+  Blog: (item) => ['name', 'url'].filter((field) => !item[field]),
+  CollectionPage: (item) => (Array.isArray((item.mainEntity as Json | undefined)?.itemListElement) ? [] : ['mainEntity.itemListElement (an ItemList)']),
+}
+
+/** 9. Every JSON-LD block parses and has the fields its type needs. */
+export function checkJsonLd(input: SiteCheckInput): Problem[] {
+  const problems: Problem[] = []
+  for (const page of input.pages) {
+    for (const script of page.doc.querySelectorAll('script[type="application/ld+json"]')) {
+      let data: Json
+      try {
+        data = JSON.parse(script.text) as Json
+      } catch (error) {
+        problems.push({ file: page.file, problem: `JSON-LD does not parse: ${(error as Error).message}`, fix: 'serialize structured data with serializeJsonLd' })
+        continue
+      }
+      if (data['@context'] !== 'https://schema.org') problems.push({ file: page.file, problem: 'JSON-LD has no "@context": "https://schema.org"', fix: 'build it with the lib/seo/json-ld builders' })
+      const items = Array.isArray(data['@graph']) ? (data['@graph'] as Json[]) : [data]
+      for (const item of items) {
+        const type = String(item['@type'])
+        const missing = REQUIRED_FIELDS[type]?.(item) ?? []
+        if (missing.length > 0) problems.push({ file: page.file, problem: `${type} JSON-LD lacks ${missing.join(', ')}`, fix: `fill those fields in the ${type} builder's input` })
+      }
+    }
+  }
+  return problems
+}
+
+/** 10. No placeholder text: lorem ipsum, TODO, or an unreplaced {product}. */
+export function checkPlaceholders(input: SiteCheckInput): Problem[] {
+  return input.pages.flatMap((page) => {
+    const found = [...new Set(page.html.match(/lorem ipsum|\bTODO\b|\{product\}/gi) ?? [])]
+    return found.length === 0 ? [] : [{ file: page.file, problem: `placeholder text: ${found.join(', ')}`, fix: 'write the real text in the content file' }]
+  })
+}
+
+export const SITE_CHECKS = [
+  { name: 'titles', run: checkTitles },
+  { name: 'meta descriptions', run: checkDescriptions },
+  { name: 'one h1 per page', run: checkHeadings },
+  { name: 'canonical URLs', run: checkCanonicals },
+  { name: 'robots noindex', run: checkRobots },
+  { name: 'sitemap', run: checkSitemap },
+  { name: 'internal links and anchors', run: checkLinks },
+  { name: 'images', run: checkImages },
+  { name: 'structured data', run: checkJsonLd },
+  { name: 'placeholder text', run: checkPlaceholders },
+] as const

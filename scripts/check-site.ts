@@ -1,0 +1,46 @@
+// `npm run check:site`: reads every file of the built site and runs the checks of lib/site-checks.ts,
+// printing each problem with its file and fix. Exits 1 if any check fails.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { join, sep } from 'node:path'
+import { clientDir } from '../lib/paths'
+import { SITE_CHECKS, checkedPage, type SiteCheckInput } from '../lib/site-checks'
+import { loadSite } from '../lib/site'
+
+/** The URLs of sitemap.xml, following a sitemap index to its files. */
+export function readSitemapUrls(dir: string): string[] | undefined {
+  const read = (name: string) => (existsSync(join(dir, name)) ? readFileSync(join(dir, name), 'utf8') : undefined)
+  const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!)
+  const root = read('sitemap.xml')
+  if (root === undefined) return undefined
+  if (!root.includes('<sitemapindex')) return locs(root)
+  return locs(root).flatMap((url) => locs(read(new URL(url).pathname.slice(1)) ?? ''))
+}
+
+export function loadSiteCheckInput(dir: string, siteUrl: string): SiteCheckInput {
+  const files = (readdirSync(dir, { recursive: true }) as string[])
+    .filter((file) => statSync(join(dir, file)).isFile())
+    .map((file) => file.split(sep).join('/'))
+  const pages = files.filter((file) => file.endsWith('.html')).sort().map((file) => checkedPage(file, readFileSync(join(dir, file), 'utf8')))
+  return { pages, siteUrl, files: new Set(files), sitemapUrls: readSitemapUrls(dir) }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const dir = clientDir()
+  if (!existsSync(join(dir, 'index.html'))) {
+    console.error(`check:site: ${dir} has no built site; run \`npm run build\` first`)
+    process.exit(1)
+  }
+  const input = loadSiteCheckInput(dir, loadSite().siteUrl)
+  console.log(`check:site: ${input.pages.length} HTML files in ${dir}, SITE_URL ${input.siteUrl}`)
+  let failed = 0
+  SITE_CHECKS.forEach((check, index) => {
+    const problems = check.run(input)
+    console.log(`${String(index + 1).padStart(2)}. ${check.name}: ${problems.length === 0 ? 'ok' : `${problems.length} problem${problems.length === 1 ? '' : 's'}`}`)
+    for (const problem of problems) console.log(`      ${problem.file}: ${problem.problem} — fix: ${problem.fix}`)
+    failed += problems.length
+  })
+  if (failed > 0) {
+    console.error(`check:site: ${failed} problem${failed === 1 ? '' : 's'}`)
+    process.exit(1)
+  }
+}

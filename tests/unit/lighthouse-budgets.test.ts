@@ -1,0 +1,91 @@
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { budgetFailures, medianSummary, parseBudgets, summarizeRun, type LighthouseResult, type RunSummary } from '../../lib/lighthouse-budgets'
+
+const ORIGIN = 'http://127.0.0.1:4173'
+const budgets = parseBudgets(JSON.parse(readFileSync('lighthouse.budgets.json', 'utf8')))
+const topic = budgets.templates.find((template) => template.name === 'topic')!
+const notFound = budgets.templates.find((template) => template.name === '404')!
+
+/** A Lighthouse result as the checker reads it: category scores, the requests, CLS. */
+function report({ scores = {}, requests = [], cls = 0 }: { scores?: Record<string, number>; requests?: unknown[]; cls?: number } = {}): LighthouseResult {
+  const categories = { performance: 0.99, accessibility: 1, 'best-practices': 1, seo: 1, ...scores }
+  return {
+    categories: Object.fromEntries(Object.entries(categories).map(([id, score]) => [id, { score }])),
+    audits: {
+      'network-requests': {
+        details: {
+          items: requests.length > 0 ? requests : [
+            { url: `${ORIGIN}/topics/x`, resourceType: 'Document', statusCode: 200 },
+            { url: `${ORIGIN}/assets/app.js`, resourceType: 'Script', statusCode: 200 },
+            { url: `${ORIGIN}/assets/app.css`, resourceType: 'Stylesheet', statusCode: 200 },
+          ],
+        },
+      },
+      'cumulative-layout-shift': { numericValue: cls },
+    },
+  }
+}
+
+const sizes: Record<string, number> = { [`${ORIGIN}/topics/x`]: 4_000, [`${ORIGIN}/assets/app.js`]: 80_000, [`${ORIGIN}/assets/app.css`]: 2_500 }
+const summarize = (lhr: LighthouseResult, sizeOf = (url: string) => sizes[url] ?? 0) => summarizeRun(lhr, ORIGIN, sizeOf)
+
+describe('the Lighthouse budgets', () => {
+  it('are read from lighthouse.budgets.json with the issue\'s numbers and every template', () => {
+    expect(budgets.minScores).toEqual({ performance: 0.95, accessibility: 1, 'best-practices': 1, seo: 1 })
+    expect(budgets.maxGzipKB).toEqual({ script: 85, stylesheet: 15, document: 20 })
+    expect(budgets.maxCls).toBe(0)
+    expect(budgets.templates.map((template) => template.path)).toEqual([
+      '/', '/blog', '/blog/why-most-linkedin-profiles-fail', '/topics', '/topics/linkedin-proof-signals', '/testimonials',
+      '/privacy-policy', '/terms-of-service', '/score/confirmation', '/thank-you?session_id=test', '/r/', '/this-page-does-not-exist',
+    ])
+  })
+
+  it('refuse a malformed budgets file, naming the field', () => {
+    expect(() => parseBudgets({ ...budgets, maxGzipKB: { script: 'big' } })).toThrow(/lighthouse\.budgets\.json: maxGzipKB\.script/)
+  })
+
+  it('pass a report within every budget', () => {
+    expect(budgetFailures(topic, summarize(report()), budgets)).toEqual([])
+  })
+
+  it('fail a report over budget, naming the template and each budget missed', () => {
+    const heavy = (url: string) => (url.endsWith('.js') ? 90 * 1024 : url.endsWith('.css') ? 16 * 1024 : 21 * 1024)
+    const summary = summarize(report({ scores: { performance: 0.9, accessibility: 0.95 }, cls: 0.02 }), heavy)
+    expect(budgetFailures(topic, summary, budgets)).toEqual([
+      'topic (/topics/linkedin-proof-signals): performance 0.9 < 0.95',
+      'topic (/topics/linkedin-proof-signals): accessibility 0.95 < 1',
+      'topic (/topics/linkedin-proof-signals): script 90.0 KB gzipped > 85 KB',
+      'topic (/topics/linkedin-proof-signals): stylesheet 16.0 KB gzipped > 15 KB',
+      'topic (/topics/linkedin-proof-signals): document 21.0 KB gzipped > 20 KB',
+      'topic (/topics/linkedin-proof-signals): CLS 0.02 > 0',
+    ])
+  })
+
+  it('fail a request to another origin and a missing asset', () => {
+    const summary = summarize(report({
+      requests: [
+        { url: `${ORIGIN}/topics/x`, resourceType: 'Document', statusCode: 200 },
+        { url: 'https://fonts.example/font.woff2', resourceType: 'Font', statusCode: 200 },
+        { url: `${ORIGIN}/assets/gone.js`, resourceType: 'Script', statusCode: 404 },
+      ],
+    }))
+    expect(budgetFailures(topic, summary, budgets)).toEqual([
+      'topic (/topics/linkedin-proof-signals): failed requests: http://127.0.0.1:4173/assets/gone.js',
+      'topic (/topics/linkedin-proof-signals): requests to other origins: https://fonts.example/font.woff2',
+    ])
+  })
+
+  it('exempt a noindex template from SEO only, and hold the 404 template to its 404 status', () => {
+    const lowSeo = (status: number) => summarize(report({ scores: { seo: 0.5 }, requests: [{ url: `${ORIGIN}/nope`, resourceType: 'Document', statusCode: status }] }))
+    expect(budgetFailures(notFound, lowSeo(404), budgets)).toEqual([])
+    expect(budgetFailures(notFound, lowSeo(200), budgets)).toEqual(['404 (/this-page-does-not-exist): status 200, expected 404'])
+    expect(budgetFailures(topic, lowSeo(200), budgets)).toEqual(['topic (/topics/linkedin-proof-signals): seo 0.5 < 1'])
+  })
+
+  it('take the median of the runs, so one slow run does not decide', () => {
+    const runs: RunSummary[] = [0.97, 0.8, 0.99].map((performance) => summarize(report({ scores: { performance } })))
+    expect(medianSummary(runs).scores.performance).toBe(0.97)
+    expect(budgetFailures(topic, medianSummary(runs), budgets)).toEqual([])
+  })
+})
