@@ -19,8 +19,8 @@ if (counts.some((count) => !Number.isInteger(count) || count < 1)) {
   process.exit(2)
 }
 
-/** Resident memory of `rootPid` and all its descendants, in bytes (Linux /proc). */
-function treeRss(rootPid: number): number {
+/** Resident memory of `rootPid` and all its descendants, in bytes, and how many processes they are (Linux /proc). */
+function treeRss(rootPid: number): { bytes: number; processes: number } {
   const children = new Map<number, number[]>()
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue
@@ -32,19 +32,21 @@ function treeRss(rootPid: number): number {
       // The process ended while we looked.
     }
   }
-  let total = 0
+  let bytes = 0
+  let processes = 0
   const queue = [rootPid]
   while (queue.length > 0) {
     const pid = queue.pop()!
     try {
       const kib = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]
-      total += Number(kib ?? 0) * 1024
+      bytes += Number(kib ?? 0) * 1024
+      processes++
     } catch {
       // Ended.
     }
     queue.push(...(children.get(pid) ?? []))
   }
-  return total
+  return { bytes, processes }
 }
 
 async function benchOnce(topicCount: number) {
@@ -59,8 +61,14 @@ async function benchOnce(topicCount: number) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { env, stdio: ['ignore', 'pipe', 'inherit'] })
   let output = ''
   child.stdout.on('data', (chunk: Buffer) => (output += chunk))
+  // The build runs `vike build` as a child process: while it lives, the tree is in the prerender phase.
   let peak = 0
-  const sampler = setInterval(() => (peak = Math.max(peak, treeRss(child.pid!))), 100)
+  let prerenderPeak = 0
+  const sampler = setInterval(() => {
+    const { bytes, processes } = treeRss(child.pid!)
+    peak = Math.max(peak, bytes)
+    if (processes > 1) prerenderPeak = Math.max(prerenderPeak, bytes)
+  }, 100)
   const exitCode = await new Promise<number | null>((resolve) => child.on('close', resolve))
   clearInterval(sampler)
   const seconds = (performance.now() - started) / 1000
@@ -70,7 +78,7 @@ async function benchOnce(topicCount: number) {
   const topicPages = Number(/\/topics\/\* (\d+)/.exec(output)?.[1])
   if (topicPages !== topicCount) throw new Error(`expected ${topicCount} topic pages from ${content}, the build made ${topicPages}:\n${output}`)
   const summary = output.split('\n').filter((line) => line.startsWith('build:')).slice(-3).join('\n  ')
-  console.log(`bench: topics=${topicCount} pages=${pages} seconds=${seconds.toFixed(1)} pages/s=${(pages / seconds).toFixed(1)} peakRSS=${(peak / 1024 / 1024).toFixed(0)} MiB`)
+  console.log(`bench: topics=${topicCount} pages=${pages} seconds=${seconds.toFixed(1)} pages/s=${(pages / seconds).toFixed(1)} peakRSS=${(peak / 1024 / 1024).toFixed(0)} MiB (during vike build ${(prerenderPeak / 1024 / 1024).toFixed(0)} MiB)`)
   console.log(`  ${summary}`)
   return { topicCount, pages, seconds, peak }
 }
