@@ -1,42 +1,51 @@
 import { usePageContext } from '../renderer/usePageContext'
+import { Logo } from './Logo'
 
 export function Footer() {
-  const { site, buildYear } = usePageContext()
+  const { site, layout, buildYear } = usePageContext()
+  const { footer } = layout
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
-        <div>
-          <p className="footer-brand">{site.productName}</p>
-          <p>Authority Scores and audits for LinkedIn profiles and company pages.</p>
+        <div className="footer-about">
+          <p className="footer-brand">
+            <Logo size={24} />
+            {site.productName}
+          </p>
+          <p>{footer.tagline}</p>
         </div>
-        <nav aria-label="Resources">
-          <h2>Resources</h2>
+        {footer.columns.map((column) => (
+          <nav key={column.heading} aria-label={column.heading}>
+            <h2>{column.heading}</h2>
+            <ul>
+              {column.links.map((link) => (
+                <li key={link.href}>
+                  <a href={link.href}>{link.label}</a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+        <div>
+          <h2>{footer.supportHeading}</h2>
           <ul>
-            <li><a href="/blog">Blog</a></li>
-            <li><a href="/topics">Topics</a></li>
-            <li><a href="/testimonials">Testimonials</a></li>
-            <li><a href="/#faq">FAQ</a></li>
+            <li>
+              <a href={`mailto:${site.supportEmail}`}>{site.supportEmail}</a>
+            </li>
+            <li>{footer.supportNote}</li>
           </ul>
-        </nav>
-        <nav aria-label="Company">
-          <h2>Company</h2>
-          <ul>
-            <li><a href="/privacy-policy">Privacy Policy</a></li>
-            <li><a href="/terms-of-service">Terms of Service</a></li>
-            <li><a href={`mailto:${site.supportEmail}`}>{site.supportEmail}</a></li>
+          <h2 className="footer-social-heading">{footer.socialHeading}</h2>
+          <ul className="footer-social">
+            <li><a href={site.social.linkedin} rel="noopener">{footer.social.linkedin}</a></li>
+            <li><a href={site.social.x} rel="noopener">{footer.social.x}</a></li>
+            <li><a href={site.social.instagram} rel="noopener">{footer.social.instagram}</a></li>
           </ul>
-        </nav>
-        <nav aria-label="Social">
-          <h2>Follow</h2>
-          <ul>
-            <li><a href={site.social.linkedin} rel="noopener">LinkedIn</a></li>
-            <li><a href={site.social.x} rel="noopener">X</a></li>
-            <li><a href={site.social.instagram} rel="noopener">Instagram</a></li>
-          </ul>
-        </nav>
+        </div>
       </div>
       <div className="container footer-legal">
-        <p>© {buildYear} {site.productName}. {site.legalNote}</p>
+        <p>
+          © {buildYear} {site.productName}. {site.legalNote}
+        </p>
       </div>
     </footer>
   )

@@ -4,6 +4,7 @@ import { ErrorBoundary } from '../components/ErrorBoundary'
 import { Footer } from '../components/Footer'
 import { Header } from '../components/Header'
 import { ProseProvider } from '../components/Prose'
+import { useScrollReveal } from '../components/useScrollReveal'
 import type { Prose } from './types'
 import { PageContextProvider } from './usePageContext'
 import './styles.css'
@@ -14,12 +15,13 @@ export function PageShell({ pageContext, prose, children }: { pageContext: PageC
     // Marks the page interactive: styles that need JavaScript (and tests) key off it.
     document.documentElement.dataset.hydrated = 'true'
   }, [])
+  useScrollReveal()
   return (
     <StrictMode>
       <PageContextProvider pageContext={pageContext}>
         <ProseProvider prose={prose}>
           <a className="skip-link" href="#main">
-            Skip to content
+            {pageContext.layout.skipLink}
           </a>
           <Header />
           <main id="main" tabIndex={-1}>

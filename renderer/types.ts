@@ -1,5 +1,6 @@
 import type { PageContextServer } from 'vike/types'
 import type { PageSeo } from '../lib/seo/head'
+import type { Layout } from '../lib/layout'
 import type { Site } from '../lib/site'
 
 export type Prose = Record<string, string>
@@ -13,6 +14,8 @@ declare global {
     }
     interface PageContext {
       site: Site
+      /** The copy every page shares: header, footer, buttons, labels. */
+      layout: Layout
       /** The year the site was built, for the copyright line (the same on server and client). */
       buildYear: number
     }

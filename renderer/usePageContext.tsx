@@ -21,3 +21,7 @@ export function useData<Data>(): Data {
 export function useSite() {
   return usePageContext().site
 }
+
+export function useLayout() {
+  return usePageContext().layout
+}

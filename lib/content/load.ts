@@ -1,11 +1,14 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import matter from 'gray-matter'
+import { parse as parseHtml } from 'node-html-parser'
 import { remark } from 'remark'
 import remarkGfm from 'remark-gfm'
 import remarkHtml from 'remark-html'
 import type { z } from 'zod'
+import { loadLayout } from '../layout'
 import { contentDir } from '../paths'
+import { formatPath } from './format-path'
 import { loadSite, productSlug, type Site } from '../site'
 import {
   blogFrontmatter,
@@ -19,7 +22,12 @@ import {
 
 export type BlogPost = BlogFrontmatter & { slug: string; file: string; html: string }
 export type Topic = TopicFrontmatter & { slug: string; file: string; html: string }
-export type SitePage<N extends PageName> = PageFrontmatter<N> & { file: string; html: string }
+export type SitePage<N extends PageName> = PageFrontmatter<N> & {
+  file: string
+  html: string
+  /** For a page with `sections`: each `## ` section of the body rendered on its own, by id. */
+  sectionHtml: Record<string, string>
+}
 export type SitePages = { [N in PageName]: SitePage<N> }
 
 export interface Content {
@@ -54,14 +62,6 @@ function tokensFor(site: Site): Record<string, string> {
   }
 }
 
-/** `faqs[1].a` from zod's `['faqs', 1, 'a']`. */
-export function formatPath(path: ReadonlyArray<PropertyKey>): string {
-  return path.reduce<string>((out, key) => {
-    if (typeof key === 'number') return `${out}[${key}]`
-    return out ? `${out}.${String(key)}` : String(key)
-  }, '')
-}
-
 /** The slug a file is served under: its name without `.md`, with `{product}` spelled out. */
 export function slugFromFile(file: string, productName: string): string {
   return basename(file, '.md').replaceAll('{product}', productSlug(productName))
@@ -69,8 +69,21 @@ export function slugFromFile(file: string, productName: string): string {
 
 const markdown = remark().use(remarkGfm).use(remarkHtml)
 
+/** Gives each table cell its column's heading (`data-label`), so narrow screens can show rows as cards. */
+function labelTableCells(html: string): string {
+  if (!html.includes('<table')) return html
+  const root = parseHtml(html)
+  for (const table of root.querySelectorAll('table')) {
+    const labels = table.querySelectorAll('thead th').map((heading) => heading.text.trim())
+    for (const row of table.querySelectorAll('tbody tr')) {
+      row.querySelectorAll('td').forEach((cell, index) => cell.setAttribute('data-label', labels[index] ?? ''))
+    }
+  }
+  return root.toString()
+}
+
 async function renderMarkdown(body: string): Promise<string> {
-  return String(await markdown.process(body))
+  return labelTableCells(String(await markdown.process(body)))
 }
 
 interface Parsed<T> {
@@ -180,7 +193,18 @@ async function readPages(dir: string, site: Site, problems: string[]): Promise<S
       continue
     }
     const parsed = parseFile(file, pageFrontmatter[name], tokens, problems)
-    if (parsed) pages[name] = { ...parsed.data, file, html: await renderMarkdown(parsed.body) }
+    if (!parsed) continue
+    const sectionHtml: Record<string, string> = {}
+    const ids = (parsed.data as { sections?: string[] }).sections
+    if (ids) {
+      const blocks = parsed.body.split(/^(?=## )/m).filter((block) => block.trim())
+      if (blocks.length !== ids.length || !blocks.every((block) => block.startsWith('## '))) {
+        problems.push(`${file}: sections: expected one id per "## " section of the body (${ids.length} ids, ${blocks.length} blocks)`)
+        continue
+      }
+      for (const [index, id] of ids.entries()) sectionHtml[id] = await renderMarkdown(blocks[index]!)
+    }
+    pages[name] = { ...parsed.data, file, html: await renderMarkdown(parsed.body), sectionHtml }
   }
   return pages as SitePages
 }
@@ -191,6 +215,11 @@ export async function readContent(dir: string = contentDir(), site: Site = loadS
   const posts = await readCollection(join(dir, 'blog'), blogFrontmatter, site, problems)
   const topics = await readCollection(join(dir, 'topics'), topicFrontmatter, site, problems)
   const pages = await readPages(join(dir, 'pages'), site, problems)
+  try {
+    loadLayout(dir)
+  } catch (error) {
+    problems.push(...(error as Error).message.split('\n'))
+  }
   if (problems.length > 0) throw new ContentError(problems)
   posts.sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug))
   topics.sort((a, b) => a.title.localeCompare(b.title, 'en') || a.slug.localeCompare(b.slug))

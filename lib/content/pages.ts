@@ -5,14 +5,14 @@ import type { PageName } from './schemas'
 /** A fixed page's copy for the client: everything but the rendered markdown, which stays on the server. */
 export async function pageCopy<N extends PageName>(name: N) {
   const { pages } = await loadContent()
-  const { html: _html, file: _file, title: _title, description: _description, ...copy } = pages[name]
+  const { html: _html, sectionHtml: _sectionHtml, file: _file, title: _title, description: _description, ...copy } = pages[name]
   return copy
 }
 
-/** A fixed page's markdown body, for `+prose.ts`. */
+/** A fixed page's markdown body (and its sections, where it has them), for `+prose.ts`. */
 export async function pageProse(name: PageName) {
   const { pages } = await loadContent()
-  return { body: pages[name].html }
+  return { body: pages[name].html, ...pages[name].sectionHtml }
 }
 
 /** A fixed page's head, from its copy's title and description. */

@@ -70,6 +70,10 @@ export const pageFrontmatter = {
     ...basePage,
     formHeading: text(),
     formIntro: text(),
+    /** Figures shown under the hero heading. */
+    stats: z.array(z.strictObject({ value: text(), label: text() })).min(1),
+    /** One id per `## ` section of the body, in order: each section is rendered on its own, with that id. */
+    sections: z.array(z.string().regex(/^[a-z][a-z0-9-]*$/, { error: 'expected an id of lowercase letters, digits and hyphens' })).min(1),
     faqHeading: text(),
     faqs: z.array(faq, { error: 'expected a list of {q, a}' }).min(1, { error: 'expected at least one entry' }),
   }),

@@ -1,4 +1,5 @@
 import type { Topic } from '../content/load'
+import type { Layout } from '../layout'
 import type { Site } from '../site'
 import type { PageSeo } from './head'
 import { breadcrumbJsonLd, faqPageJsonLd, jsonLdGraph, type Crumb } from './json-ld'
@@ -7,22 +8,22 @@ export function topicPath(slug: string): string {
   return `/topics/${slug}`
 }
 
-/** Home / Topics / the topic's title. */
-export function topicCrumbs(topic: Pick<Topic, 'slug' | 'title'>): Crumb[] {
+/** Home / Topics / the topic's title, with the labels from layout.json. */
+export function topicCrumbs(topic: Pick<Topic, 'slug' | 'title'>, labels: Pick<Layout['topic'], 'breadcrumbHome' | 'breadcrumbTopics'>): Crumb[] {
   return [
-    { name: 'Home', path: '/' },
-    { name: 'Topics', path: '/topics' },
+    { name: labels.breadcrumbHome, path: '/' },
+    { name: labels.breadcrumbTopics, path: '/topics' },
     { name: topic.title, path: topicPath(topic.slug) },
   ]
 }
 
 /** A topic page's head: its own meta title and description, breadcrumb and FAQ structured data. */
-export function topicSeo(topic: Topic, site: Site): PageSeo {
+export function topicSeo(topic: Topic, site: Site, layout: Layout): PageSeo {
   const path = topicPath(topic.slug)
   return {
     path,
     title: topic.metaTitle,
     description: topic.metaDescription,
-    jsonLd: jsonLdGraph(breadcrumbJsonLd(topicCrumbs(topic), site), faqPageJsonLd(topic.faqs, path, site)),
+    jsonLd: jsonLdGraph(breadcrumbJsonLd(topicCrumbs(topic, layout.topic), site), faqPageJsonLd(topic.faqs, path, site)),
   }
 }

@@ -11,9 +11,17 @@ export default function Page() {
     <>
       <section className="hero">
         <div className="container hero-grid">
-          <div>
+          <div className="hero-copy">
             <h1>{page.h1}</h1>
             {page.lead && <p className="lead">{page.lead}</p>}
+            <dl className="stats">
+              {page.stats.map((stat) => (
+                <div key={stat.label}>
+                  <dt>{stat.label}</dt>
+                  <dd>{stat.value}</dd>
+                </div>
+              ))}
+            </dl>
           </div>
           <section id="free-score" className="card form-card" aria-labelledby="free-score-heading">
             <h2 id="free-score-heading">{page.formHeading}</h2>
@@ -22,12 +30,18 @@ export default function Page() {
           </section>
         </div>
       </section>
-      <section id="audit" className="section container">
-        <Prose name="body" />
-      </section>
-      <section id="faq" className="section container narrow" aria-labelledby="faq-heading">
-        <h2 id="faq-heading">{page.faqHeading}</h2>
-        <FaqList faqs={page.faqs} collapsible />
+      {page.sections.map((id) => (
+        <section key={id} id={id} className={`home-section home-${id}`} data-reveal>
+          <div className="container">
+            <Prose name={id} />
+          </div>
+        </section>
+      ))}
+      <section id="faq" className="home-section home-faq" aria-labelledby="faq-heading" data-reveal>
+        <div className="container narrow">
+          <h2 id="faq-heading">{page.faqHeading}</h2>
+          <FaqList faqs={page.faqs} collapsible />
+        </div>
       </section>
     </>
   )

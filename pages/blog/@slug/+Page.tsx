@@ -2,15 +2,16 @@
 import { CallsToAction } from '../../../components/CallsToAction'
 import { Prose } from '../../../components/Prose'
 import { formatDate } from '../../../lib/dates'
-import { useData } from '../../../renderer/usePageContext'
+import { useData, useLayout } from '../../../renderer/usePageContext'
 import type { Data } from './+data'
 
 export default function Page() {
   const { post } = useData<Data>()
+  const { blog, cta } = useLayout()
   return (
     <article className="section narrow">
       <a className="back-link" href="/blog">
-        ← Back to the blog
+        {blog.back}
       </a>
       <header className="page-header">
         <h1>{post.title}</h1>
@@ -18,16 +19,16 @@ export default function Page() {
           <time dateTime={post.date}>{formatDate(post.date)}</time>
           {post.updated && (
             <>
-              {' · Updated '}
+              {` · ${blog.updated} `}
               <time dateTime={post.updated}>{formatDate(post.updated)}</time>
             </>
           )}
         </p>
       </header>
       <Prose name="body" />
-      <aside className="card cta-card" aria-label="Next step">
-        <h2>See how your profile scores</h2>
-        <p>Get your free Authority Score in about 60 seconds, or go straight to the Full Authority Audit.</p>
+      <aside className="card cta-card" aria-labelledby="article-cta-heading">
+        <h2 id="article-cta-heading">{cta.articleHeading}</h2>
+        <p>{cta.articleText}</p>
         <CallsToAction />
       </aside>
     </article>

@@ -3,8 +3,8 @@ import { loadContent } from '../../../lib/content/load'
 import type { PageSeo } from '../../../lib/seo/head'
 import { topicSeo } from '../../../lib/seo/topic'
 
-export default async ({ routeParams, site }: PageContextServer): Promise<PageSeo> => {
+export default async ({ routeParams, site, layout }: PageContextServer): Promise<PageSeo> => {
   const topic = (await loadContent()).topicsBySlug.get(routeParams.slug ?? '')
   if (!topic) throw new Error(`No topic for /topics/${routeParams.slug}`)
-  return topicSeo(topic, site)
+  return topicSeo(topic, site, layout)
 }

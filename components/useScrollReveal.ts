@@ -1,0 +1,30 @@
+import { useEffect } from 'react'
+
+/** SPEC §9: a section counts as seen when 10% of it is within the viewport extended 50px at the bottom. */
+export const REVEAL_OPTIONS: IntersectionObserverInit = { threshold: 0.1, rootMargin: '0px 0px 50px 0px' }
+
+/**
+ * Fades `[data-reveal]` sections in as they scroll into view. Only sections that start out of view
+ * are hidden, and only by this script: with JavaScript off, or with reduced motion asked for,
+ * everything stays visible. Opacity and transform never move other content (CLS stays 0).
+ */
+export function useScrollReveal() {
+  useEffect(() => {
+    if (!('IntersectionObserver' in window) || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return
+    const seen = new WeakSet<Element>()
+    const observer = new IntersectionObserver((entries) => {
+      for (const entry of entries) {
+        const firstLook = !seen.has(entry.target)
+        seen.add(entry.target)
+        if (entry.isIntersecting) {
+          entry.target.classList.remove('reveal-pending')
+          observer.unobserve(entry.target)
+        } else if (firstLook) {
+          entry.target.classList.add('reveal-pending')
+        }
+      }
+    }, REVEAL_OPTIONS)
+    for (const element of document.querySelectorAll('[data-reveal]')) observer.observe(element)
+    return () => observer.disconnect()
+  }, [])
+}

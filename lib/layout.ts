@@ -1,0 +1,49 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { z } from 'zod'
+import { formatPath } from './content/format-path'
+import { contentDir } from './paths'
+
+// The copy every page shares (header, footer, buttons, form labels): content/layout.json.
+const label = z.string({ error: 'expected a non-empty string' }).trim().min(1, { error: 'expected a non-empty string' })
+const link = z.strictObject({
+  href: z.string().regex(/^(\/|https:\/\/|mailto:)/, { error: 'expected a path starting with / or an https:// or mailto: URL' }),
+  label,
+})
+
+const layoutSchema = z.strictObject({
+  skipLink: label,
+  menu: z.strictObject({ open: label, close: label }),
+  nav: z.array(link).min(1),
+  headerCta: link,
+  footer: z.strictObject({
+    tagline: label,
+    columns: z.array(z.strictObject({ heading: label, links: z.array(link).min(1) })).min(1),
+    supportHeading: label,
+    supportNote: label,
+    socialHeading: label,
+    social: z.strictObject({ linkedin: label, x: label, instagram: label }),
+  }),
+  cta: z.strictObject({ freeScore: label, upgrade: label, articleHeading: label, articleText: label }),
+  form: z.strictObject({ firstName: label, linkedinUrl: label, linkedinPlaceholder: label, email: label, submit: label, sending: label, privacyNote: label }),
+  topic: z.strictObject({ breadcrumbHome: label, breadcrumbTopics: label, shortAnswer: label, faqHeading: label }),
+  blog: z.strictObject({ back: label, updated: label, readArticle: label }),
+})
+
+export type Layout = z.infer<typeof layoutSchema>
+
+/** Reads and validates layout.json; throws one line per problem, `file: field: expected`. */
+export function loadLayout(dir = contentDir()): Layout {
+  const file = join(dir, 'layout.json')
+  let raw: unknown
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'))
+  } catch (error) {
+    throw new Error(`${file}: cannot be read as JSON (${(error as Error).message})`)
+  }
+  const parsed = layoutSchema.safeParse(raw)
+  if (!parsed.success) {
+    throw new Error(parsed.error.issues.map((issue) => `${file}: ${formatPath(issue.path) || '(root)'}: ${issue.message}`).join('\n'))
+  }
+  return parsed.data
+}
