@@ -1,0 +1,18 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, waitForHydration } from './fixtures'
+import { TEMPLATES, WIDTHS } from './templates'
+
+// Reduced motion shows every section at once, so the scan sees the page's final colours.
+test.use({ reducedMotion: 'reduce' })
+
+for (const width of WIDTHS) {
+  for (const template of TEMPLATES) {
+    test(`${template.name} (${template.path}) has no axe violations at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 })
+      await page.goto(template.path)
+      await waitForHydration(page)
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze()
+      expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([])
+    })
+  }
+}

@@ -1,0 +1,139 @@
+import { parse } from 'node-html-parser'
+import { BASE_URL } from '../../playwright.config'
+import { expect, siteContent, test, waitForHydration } from './fixtures'
+import { TEMPLATES, WIDTHS } from './templates'
+
+const content = await siteContent()
+
+for (const width of WIDTHS) {
+  test(`no template scrolls sideways at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 })
+    for (const template of TEMPLATES) {
+      await page.goto(template.path)
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+      expect(overflow, `${template.name} (${template.path}) at ${width} px`).toBe(0)
+    }
+  })
+}
+
+test.describe('the mobile menu', () => {
+  test.use({ viewport: { width: 390, height: 844 } })
+
+  test('opens and closes by click, by Escape and when a link is followed', async ({ page }) => {
+    await page.goto('/')
+    await waitForHydration(page)
+    const nav = page.getByRole('navigation', { name: 'Main' })
+    const toggle = page.locator('.menu-button')
+    await expect(nav.getByRole('link', { name: 'Blog' })).toBeHidden()
+
+    await toggle.click()
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true')
+    await expect(nav.getByRole('link', { name: 'Blog' })).toBeVisible()
+    await toggle.click()
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    await expect(nav.getByRole('link', { name: 'Blog' })).toBeHidden()
+
+    await toggle.click()
+    await page.keyboard.press('Escape')
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+
+    await toggle.click()
+    await nav.getByRole('link', { name: 'FAQ' }).click()
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    await expect(page).toHaveURL(/#faq$/)
+  })
+})
+
+test('the home FAQ has 27 questions and each one opens to its answer', async ({ page }) => {
+  await page.goto('/')
+  const items = page.locator('#faq details')
+  await expect(items).toHaveCount(27)
+  for (const [index, faq] of content.pages.home.faqs.entries()) {
+    const item = items.nth(index)
+    await expect(item.getByText(faq.a)).toBeHidden()
+    await item.locator('summary').click()
+    await expect(item).toHaveAttribute('open', '')
+    await expect(item.getByText(faq.a)).toBeVisible()
+  }
+})
+
+test('the home page shows every section of the spec, in order', async ({ page }) => {
+  await page.goto('/')
+  const ids = await page.locator('main > section[id], main > section > div > section[id]').evaluateAll((sections) => sections.map((section) => section.id))
+  expect(ids).toEqual(['free-score', 'audit', 'how-it-works', 'guarantee', 'get-started', 'faq'])
+  await expect(page.locator('#how-it-works ol > li')).toHaveCount(3)
+  await expect(page.locator('#get-started')).toContainText('6 required and 3 optional')
+  await expect(page.locator('#audit')).toContainText('$97')
+  for (const name of ['First name', 'LinkedIn profile or company page URL', 'E-mail']) {
+    await expect(page.locator('#free-score').getByLabel(name)).toHaveAttribute('required', '')
+  }
+  const footer = page.locator('footer')
+  for (const href of [content.site.social.linkedin, content.site.social.x, content.site.social.instagram, `mailto:${content.site.supportEmail}`]) {
+    await expect(footer.locator(`a[href="${href}"]`)).toHaveCount(1)
+  }
+  await expect(footer).toContainText(content.site.legalNote)
+})
+
+test('every internal link on every page answers 200', async ({ request }) => {
+  const pages = [...new Set([...TEMPLATES.map((template) => template.path), ...content.posts.map((post) => `/blog/${post.slug}`), ...content.topics.map((topic) => `/topics/${topic.slug}`)])]
+  const links = new Map<string, string>()
+  for (const path of pages) {
+    const doc = parse(await (await request.get(path)).text())
+    for (const anchor of doc.querySelectorAll('a[href]')) {
+      const url = new URL(anchor.getAttribute('href')!, `${BASE_URL}${path}`)
+      // A link to a section of the page itself (the skip link) is an anchor, checked by check:site.
+      if (url.origin === BASE_URL && url.pathname !== new URL(path, BASE_URL).pathname && !links.has(url.pathname)) links.set(url.pathname, path)
+    }
+  }
+  expect(links.size).toBeGreaterThanOrEqual(content.posts.length + content.topics.length)
+  for (const [target, from] of links) {
+    const response = await request.get(target)
+    expect(response.status(), `${target} (linked from ${from})`).toBe(200)
+  }
+})
+
+test('the upgrade button shows on every topic but the ones with showUpgradeCTA: false', async ({ request }) => {
+  for (const topic of content.topics) {
+    const doc = parse(await (await request.get(`/topics/${topic.slug}`)).text())
+    const upgrade = doc.querySelector('[data-testid="upgrade-cta"]')
+    expect(upgrade !== null, topic.slug).toBe(topic.showUpgradeCTA)
+    if (upgrade) expect(upgrade.getAttribute('href')).toBe(content.site.checkoutUrl)
+    expect(doc.querySelector('a[href="/#free-score"]'), topic.slug).not.toBeNull()
+  }
+})
+
+test.describe('with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('every home section is visible, none waiting for the scroll reveal', async ({ page }) => {
+    await page.goto('/')
+    for (const id of ['audit', 'how-it-works', 'guarantee', 'get-started', 'faq']) {
+      const section = page.locator(`#${id}`)
+      await section.scrollIntoViewIfNeeded()
+      await expect(section.locator('h2').first()).toBeVisible()
+      expect(await section.evaluate((element) => getComputedStyle(element).opacity), id).toBe('1')
+    }
+  })
+})
+
+test('sections below the fold fade in when scrolled into view, without shifting layout', async ({ page }) => {
+  await page.goto('/')
+  await waitForHydration(page)
+  const guarantee = page.locator('#guarantee')
+  await expect(guarantee).toHaveClass(/reveal-pending/)
+  const before = await guarantee.evaluate((element) => (element as HTMLElement).offsetTop)
+  await guarantee.scrollIntoViewIfNeeded()
+  await expect(guarantee).not.toHaveClass(/reveal-pending/)
+  await expect.poll(() => guarantee.evaluate((element) => getComputedStyle(element).opacity)).toBe('1')
+  expect(await guarantee.evaluate((element) => (element as HTMLElement).offsetTop)).toBe(before)
+})
+
+test.describe('with reduced motion', () => {
+  test.use({ reducedMotion: 'reduce' })
+
+  test('nothing is hidden for the reveal', async ({ page }) => {
+    await page.goto('/')
+    await waitForHydration(page)
+    await expect(page.locator('.reveal-pending')).toHaveCount(0)
+  })
+})
