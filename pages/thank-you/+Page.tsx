@@ -1,22 +1,34 @@
 // https://vike.dev/Page
+import { useEffect, useState } from 'react'
+import { PageHeader } from '../../components/PageHeader'
 import { Prose } from '../../components/Prose'
-import { useData } from '../../renderer/usePageContext'
+import { useData, useSite } from '../../renderer/usePageContext'
 import type { Data } from './+data'
 
 export default function Page() {
   const { page } = useData<Data>()
+  const site = useSite()
+  // SPEC §6: the intake button needs a session_id in the URL; the prerendered page shows the other case.
+  const [hasSession, setHasSession] = useState(false)
+  useEffect(() => setHasSession(new URLSearchParams(window.location.search).has('session_id')), [])
   return (
     <article className="section narrow">
-      <header className="page-header">
-        <h1>{page.h1}</h1>
-        {page.lead && (
-          <p className="notice notice-success" role="status">
-            {page.lead}
-          </p>
+      <PageHeader h1={page.h1} />
+      {page.lead && (
+        <p className="notice notice-success" role="status">
+          {page.lead}
+        </p>
+      )}
+      <div className="intake card">
+        {hasSession ? (
+          <a className="button" href={site.intakeFormUrl} data-testid="intake-button">
+            {page.intakeButton}
+          </a>
+        ) : (
+          <p className="customers-only">{page.customersOnly}</p>
         )}
-      </header>
+      </div>
       <Prose name="body" />
-      <p className="customers-only">{page.customersOnly}</p>
     </article>
   )
 }

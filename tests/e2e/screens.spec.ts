@@ -137,3 +137,18 @@ test.describe('with reduced motion', () => {
     await expect(page.locator('.reveal-pending')).toHaveCount(0)
   })
 })
+
+test.describe('the thank-you page', () => {
+  test('shows the intake-form button only when the URL has a session_id', async ({ page }) => {
+    const thankYou = content.pages['thank-you']
+    await page.goto('/thank-you?session_id=cs_test_123')
+    await waitForHydration(page)
+    await expect(page.getByRole('link', { name: thankYou.intakeButton })).toHaveAttribute('href', content.site.intakeFormUrl)
+    await expect(page.getByText(thankYou.customersOnly)).toHaveCount(0)
+
+    await page.goto('/thank-you')
+    await waitForHydration(page)
+    await expect(page.getByText(thankYou.customersOnly)).toBeVisible()
+    await expect(page.getByRole('link', { name: thankYou.intakeButton })).toHaveCount(0)
+  })
+})
