@@ -8,7 +8,7 @@ export default function Page() {
   const { page, posts } = useData<Data>()
   return (
     <section className="section container">
-      <PageHeader h1={page.h1} lead={page.lead} className="page-header narrow" />
+      <PageHeader h1={page.h1} lead={page.lead} className="page-header index-header" />
       <ul className="card-grid">
         {posts.map((post) => (
           <li key={post.slug} className="card">

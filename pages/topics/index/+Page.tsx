@@ -7,7 +7,7 @@ export default function Page() {
   const { page, topics } = useData<Data>()
   return (
     <section className="section container">
-      <PageHeader h1={page.h1} lead={page.lead} className="page-header narrow" />
+      <PageHeader h1={page.h1} lead={page.lead} className="page-header index-header" />
       <ul className="card-grid">
         {topics.map((topic) => (
           <li key={topic.slug} className="card">
