@@ -2,8 +2,10 @@
 // Lighthouse (mobile, simulated throttling, Debian Chromium) on one URL of every template, takes the
 // median of several runs, prints a table and exits 1 naming every template and budget missed.
 // Full reports go to reports/lighthouse/. It builds nothing: run `npm run build` first.
+// `-- --only topic` measures just the templates whose name contains "topic" (for a quick look).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { parseArgs } from 'node:util'
 import { gzipSync } from 'node:zlib'
 import { serve } from '@hono/node-server'
 import * as chromeLauncher from 'chrome-launcher'
@@ -14,6 +16,12 @@ import { createApp } from '../server/app'
 
 const REPORT_DIR = join('reports', 'lighthouse')
 const budgets = parseBudgets(JSON.parse(readFileSync('lighthouse.budgets.json', 'utf8')))
+const { values: options } = parseArgs({ options: { only: { type: 'string' } } })
+const templates = budgets.templates.filter((template) => !options.only || template.name.includes(options.only))
+if (templates.length === 0) {
+  console.error(`check:lighthouse: no template name contains "${options.only}"`)
+  process.exit(2)
+}
 
 // Serve on SITE_URL's port when it is a loopback address, so canonical URLs point at this server.
 const siteUrl = new URL(loadSite().siteUrl)
@@ -65,7 +73,7 @@ async function measureGzip(urls: string[]) {
 mkdirSync(REPORT_DIR, { recursive: true })
 const rows: Array<{ name: string; path: string; summary: RunSummary; failures: string[] }> = []
 try {
-  for (const template of budgets.templates) {
+  for (const template of templates) {
     const runs: RunSummary[] = []
     for (let run = 1; run <= budgets.runsPerUrl; run++) {
       const result = await runLighthouse(`${origin}${template.path}`, template.status)

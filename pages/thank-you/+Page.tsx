@@ -19,14 +19,12 @@ export default function Page() {
           {page.lead}
         </p>
       )}
+      {/* Both states share one grid cell, so the box is as tall as the taller one and showing the other never shifts the page. */}
       <div className="intake card">
-        {hasSession ? (
-          <a className="button" href={site.intakeFormUrl} data-testid="intake-button">
-            {page.intakeButton}
-          </a>
-        ) : (
-          <p className="customers-only">{page.customersOnly}</p>
-        )}
+        <a className={hasSession ? 'button' : 'button is-hidden'} href={site.intakeFormUrl}>
+          {page.intakeButton}
+        </a>
+        <p className={hasSession ? 'customers-only is-hidden' : 'customers-only'}>{page.customersOnly}</p>
       </div>
       <Prose name="body" />
     </article>

@@ -147,6 +147,20 @@ describe('a bad content file fails with one line naming the file, the field and 
     expect(await problemsIn(dir)).toEqual([`${join(dir, 'pages/thank-you.md')}: file is missing (every page in lib/content/schemas.ts needs its copy)`])
   })
 
+  it('reports home sections that do not match the body\'s "## " headings', async () => {
+    const dir = contentCopy()
+    const { readFileSync } = await import('node:fs')
+    const home = join(dir, 'pages/home.md')
+    writeFile(dir, 'pages/home.md', readFileSync(home, 'utf8').replace('sections: [audit, how-it-works, guarantee, get-started]', 'sections: [audit, how-it-works]'))
+    expect(await problemsIn(dir)).toEqual([`${home}: sections: expected one id per "## " section of the body (2 ids, 4 blocks)`])
+  })
+
+  it('reports a bad layout.json field, naming it', async () => {
+    const dir = contentCopy()
+    writeFile(dir, 'layout.json', JSON.stringify({ ...JSON.parse((await import('node:fs')).readFileSync(join(dir, 'layout.json'), 'utf8')), skipLink: '' }))
+    expect(await problemsIn(dir)).toEqual([`${join(dir, 'layout.json')}: skipLink: expected a non-empty string`])
+  })
+
   it('lists every problem of every file at once', async () => {
     const dir = contentCopy()
     const a = writeFile(dir, 'topics/a.md', topicMarkdown({ h1: null, summary: 'summary: ""' }))
