@@ -23,7 +23,8 @@ export default defineConfig({
   webServer: {
     command: 'npm run serve',
     url: `${BASE_URL}/`,
-    env: { PORT: String(PORT), HOST: '127.0.0.1' },
+    // A fresh database per run (the serve script's tsx keeps PORT/HOST); no webhooks unless a test starts one.
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DATABASE_URL: `file:test-results/e2e-${Date.now()}.db` },
     timeout: 30_000,
     reuseExistingServer: false,
     stdout: 'ignore',

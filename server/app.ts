@@ -4,24 +4,52 @@ import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
 import { secureHeaders } from 'hono/secure-headers'
 import { clientDir as defaultClientDir } from '../lib/paths'
-import { cacheControlFor, withoutIndexHtml, withoutTrailingSlash } from './static-paths'
+import { CSP_HASHES_FILE, cacheControlFor, withoutIndexHtml, withoutTrailingSlash } from './static-paths'
 
 export interface AppOptions {
   /** The prerendered site, `dist/client` (or `$DIST_DIR/client`) by default. */
   clientDir?: string
+  /** The `/api` routes (server/api.ts); without them `/api/*` answers 404. */
+  api?: Hono
 }
 
+/** The Content-Security-Policy: only this origin, no inline script except the build's hashed ones. */
+export function contentSecurityPolicy(scriptHashes: readonly string[]): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self'${scriptHashes.map((hash) => ` '${hash}'`).join('')}`,
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ')
+}
+
+export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()'
+
 /** The site's HTTP app: the prerendered pages and assets, the app-shell routes and a real 404. */
-export function createApp({ clientDir = defaultClientDir() }: AppOptions = {}) {
+export function createApp({ clientDir = defaultClientDir(), api }: AppOptions = {}) {
   const notFoundFile = join(clientDir, '404.html')
   if (!existsSync(notFoundFile)) throw new Error(`${notFoundFile} is missing: run \`npm run build\` first`)
   const notFoundHtml = readFileSync(notFoundFile, 'utf8')
+  const hashesFile = join(clientDir, CSP_HASHES_FILE)
+  const scriptHashes = existsSync(hashesFile) ? (JSON.parse(readFileSync(hashesFile, 'utf8')) as string[]) : []
+  const csp = contentSecurityPolicy(scriptHashes)
 
   const serveFile = (path: string) => serveStatic({ root: clientDir, path, precompressed: true })
 
   const app = new Hono()
 
-  app.use(secureHeaders({ referrerPolicy: 'strict-origin-when-cross-origin', xFrameOptions: 'DENY' }))
+  app.use(secureHeaders({ referrerPolicy: 'strict-origin-when-cross-origin', xFrameOptions: 'DENY', strictTransportSecurity: 'max-age=31536000; includeSubDomains' }))
+  app.use(async (c, next) => {
+    await next()
+    c.res.headers.set('Content-Security-Policy', csp)
+    c.res.headers.set('Permissions-Policy', PERMISSIONS_POLICY)
+  })
 
   app.use(async (c, next) => {
     await next()
@@ -36,6 +64,9 @@ export function createApp({ clientDir = defaultClientDir() }: AppOptions = {}) {
     if (target) return c.redirect(target, 301)
     await next()
   })
+
+  if (api) app.route('/api', api)
+  app.all('/api/*', (c) => c.json({ error: `No API endpoint ${c.req.method} ${c.req.path}.` }, 404))
 
   // SPEC §2: any /dashboard path shows the home screen; any /r/<code> gets the referral shell.
   app.get('/dashboard', serveFile('index.html'))

@@ -1,5 +1,8 @@
 // How the server maps request paths onto the prerendered files.
 
+/** Written by the build: the sha256 sources of every inline script, for the Content-Security-Policy. */
+export const CSP_HASHES_FILE = 'csp-script-hashes.json'
+
 /** `/blog/` → `/blog`, keeping the query; `//x/` → `/x` so a redirect can never leave the site. */
 export function withoutTrailingSlash(pathname: string, search: string): string | undefined {
   if (pathname === '/' || !pathname.endsWith('/')) return undefined

@@ -2,15 +2,35 @@
 import { useEffect, useState } from 'react'
 import { PageHeader } from '../../components/PageHeader'
 import { Prose } from '../../components/Prose'
+import { conversionRecord } from '../../lib/attribution'
 import { useData, useSite } from '../../renderer/usePageContext'
 import type { Data } from './+data'
+
+let conversionSent = false
+
+/** SPEC §7: one conversion record per page load, with keepalive; its answer is not read and failures are silent. */
+function sendConversion() {
+  if (conversionSent) return
+  conversionSent = true
+  let storage: Storage | null = null
+  try {
+    storage = window.localStorage
+  } catch {
+    // Storage blocked (privacy settings): the other sources still count.
+  }
+  const record = conversionRecord({ search: new URLSearchParams(window.location.search), storage, cookie: document.cookie, now: Date.now() })
+  fetch('/api/conversion', { method: 'POST', keepalive: true, headers: { 'content-type': 'application/json' }, body: JSON.stringify(record) }).catch(() => {})
+}
 
 export default function Page() {
   const { page } = useData<Data>()
   const site = useSite()
   // SPEC §6: the intake button needs a session_id in the URL; the prerendered page shows the other case.
   const [hasSession, setHasSession] = useState(false)
-  useEffect(() => setHasSession(new URLSearchParams(window.location.search).has('session_id')), [])
+  useEffect(() => {
+    setHasSession(new URLSearchParams(window.location.search).has('session_id'))
+    sendConversion()
+  }, [])
   return (
     <article className="section narrow">
       <PageHeader h1={page.h1} />

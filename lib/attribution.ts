@@ -1,0 +1,63 @@
+// The conversion record sent once from the thank-you page (SPEC §3, §7); absent values are null, never "".
+import { readCookie, resolveRefCode } from './referral'
+
+const UTM_MAX = 200
+const SESSION_ID_MAX = 255
+
+export interface ConversionRecord {
+  session_id: string | null
+  ref_code: string | null
+  ga_client_id: string | null
+  utm_source: string | null
+  utm_medium: string | null
+  utm_campaign: string | null
+}
+
+/** Cuts to `max` UTF-16 units without leaving half a surrogate pair at the end. */
+function clip(value: string, max: number): string {
+  if (value.length <= max) return value
+  const cut = value.slice(0, max)
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut
+}
+
+/** A trimmed query value, or null when absent or blank. */
+function queryValue(search: URLSearchParams, name: string): string | null {
+  const value = search.get(name)?.trim() ?? ''
+  return value === '' ? null : value
+}
+
+/** The analytics client id: parts 3 and 4 of the `_ga` cookie (`GA1.1.123.456` → `123.456`), if it has at least 4 parts. */
+export function readGaClientId(cookieHeader: string): string | null {
+  const parts = readCookie(cookieHeader, '_ga')?.split('.') ?? []
+  if (parts.length < 4 || parts.some((part) => part === '')) return null
+  return `${parts[2]}.${parts[3]}`
+}
+
+/** The three UTM parameters, trimmed, blank → null, each cut to 200 characters. */
+export function readUtm(search: URLSearchParams): {
+  utm_source: string | null
+  utm_medium: string | null
+  utm_campaign: string | null
+} {
+  const utm = (name: string) => {
+    const value = queryValue(search, name)
+    return value === null ? null : clip(value, UTM_MAX)
+  }
+  return { utm_source: utm('utm_source'), utm_medium: utm('utm_medium'), utm_campaign: utm('utm_campaign') }
+}
+
+/** Everything the thank-you page reports; an over-long session_id is dropped (null) since a cut id would be wrong. */
+export function conversionRecord(sources: {
+  search: URLSearchParams
+  storage: Pick<Storage, 'getItem'> | null
+  cookie: string
+  now: number
+}): ConversionRecord {
+  const sessionId = queryValue(sources.search, 'session_id')
+  return {
+    session_id: sessionId !== null && sessionId.length <= SESSION_ID_MAX ? sessionId : null,
+    ref_code: resolveRefCode(sources),
+    ga_client_id: readGaClientId(sources.cookie),
+    ...readUtm(sources.search),
+  }
+}

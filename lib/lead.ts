@@ -1,0 +1,70 @@
+// Free-score form rules (SPEC §5), shared by the browser form and POST /api/score.
+
+export const LEAD_FIELDS = ['first_name', 'linkedin_url', 'email'] as const
+export type LeadField = (typeof LEAD_FIELDS)[number]
+
+export interface Lead {
+  first_name: string
+  linkedin_url: string
+  email: string
+}
+
+/** What the visitor is told when a field fails (SPEC §8). */
+export const LEAD_MESSAGES: Record<LeadField, string> = {
+  first_name: 'Please enter your first name.',
+  linkedin_url: 'Please enter a valid LinkedIn profile or company URL.',
+  email: 'Please enter a valid email address.',
+}
+
+/** What the visitor is told when the send itself fails (SPEC §8). */
+export const SUBMIT_FAILED_MESSAGE = 'Something went wrong. Please try again.'
+
+const MAX_LENGTH: Record<LeadField, number> = { first_name: 100, linkedin_url: 300, email: 254 }
+const LINKEDIN_PATH = /linkedin\.com\/(in|company)\//i
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+const PROFILE_PATH = /^\/(in|company)\/[^/]+(\/.*)?$/i
+const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i
+
+/** The server's stricter URL check: a real linkedin.com (or subdomain) `/in/<handle>` or `/company/<handle>` URL. */
+export function isLinkedinProfileUrl(value: string): boolean {
+  let url: URL
+  try {
+    url = new URL(HAS_SCHEME.test(value) ? value : `https://${value}`)
+  } catch {
+    return false
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false
+  if (url.username !== '' || url.password !== '') return false
+  if (url.hostname !== 'linkedin.com' && !url.hostname.endsWith('.linkedin.com')) return false
+  return PROFILE_PATH.test(url.pathname)
+}
+
+/** Whether a trimmed value passes one field's rule; `strictUrl` adds the server's URL parse. */
+function fieldIsValid(field: LeadField, value: string, strictUrl: boolean): boolean {
+  if (value.length > MAX_LENGTH[field]) return false
+  switch (field) {
+    case 'first_name':
+      return value !== ''
+    case 'linkedin_url':
+      return LINKEDIN_PATH.test(value) && (!strictUrl || isLinkedinProfileUrl(value))
+    case 'email':
+      return EMAIL.test(value)
+  }
+}
+
+/** Trims the three fields and returns the lead, or the first failing field (form order) with its message. */
+export function validateLead(
+  input: Partial<Record<LeadField, unknown>>,
+  options: { strictUrl?: boolean } = {},
+): { ok: true; lead: Lead } | { ok: false; field: LeadField; error: string } {
+  const lead: Lead = { first_name: '', linkedin_url: '', email: '' }
+  for (const field of LEAD_FIELDS) {
+    const raw = input[field]
+    const value = typeof raw === 'string' ? raw.trim() : ''
+    if (!fieldIsValid(field, value, options.strictUrl === true)) {
+      return { ok: false, field, error: LEAD_MESSAGES[field] }
+    }
+    lead[field] = value
+  }
+  return { ok: true, lead }
+}

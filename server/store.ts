@@ -1,0 +1,147 @@
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import { createClient, type Client } from '@libsql/client'
+import type { ConversionRecord } from '../lib/attribution'
+import type { Lead } from '../lib/lead'
+
+// Every lead, click and conversion is written here before the browser gets an answer.
+
+export interface StoredLead extends Lead {
+  submitted_at: string
+}
+
+export interface ClickRecord {
+  ref_code: string
+  user_agent: string | null
+  referer: string | null
+  utm_source: string | null
+  utm_medium: string | null
+  utm_campaign: string | null
+  ga_client_id: string | null
+}
+
+/** The tables the outbox forwards to a webhook. */
+export type OutboxTable = 'leads' | 'clicks'
+
+export interface OutboxRow {
+  id: number
+  attempts: number
+  payload: Record<string, unknown>
+}
+
+const SCHEMA = [
+  `CREATE TABLE IF NOT EXISTS leads (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    first_name TEXT NOT NULL, linkedin_url TEXT NOT NULL, email TEXT NOT NULL, submitted_at TEXT NOT NULL,
+    received_at INTEGER NOT NULL, delivered_at INTEGER, attempts INTEGER NOT NULL DEFAULT 0,
+    next_attempt_at INTEGER NOT NULL, last_error TEXT)`,
+  `CREATE TABLE IF NOT EXISTS clicks (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    ref_code TEXT NOT NULL, user_agent TEXT, referer TEXT, utm_source TEXT, utm_medium TEXT, utm_campaign TEXT, ga_client_id TEXT,
+    received_at INTEGER NOT NULL, delivered_at INTEGER, attempts INTEGER NOT NULL DEFAULT 0,
+    next_attempt_at INTEGER NOT NULL, last_error TEXT)`,
+  `CREATE TABLE IF NOT EXISTS conversions (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    session_id TEXT UNIQUE, ref_code TEXT, ga_client_id TEXT, utm_source TEXT, utm_medium TEXT, utm_campaign TEXT,
+    received_at INTEGER NOT NULL)`,
+  'CREATE INDEX IF NOT EXISTS leads_due ON leads (delivered_at, next_attempt_at)',
+  'CREATE INDEX IF NOT EXISTS clicks_due ON clicks (delivered_at, next_attempt_at)',
+]
+
+const PAYLOAD_COLUMNS: Record<OutboxTable, readonly string[]> = {
+  leads: ['first_name', 'linkedin_url', 'email', 'submitted_at'],
+  clicks: ['ref_code', 'user_agent', 'referer', 'utm_source', 'utm_medium', 'utm_campaign', 'ga_client_id'],
+}
+
+export const DEFAULT_DATABASE_URL = 'file:data/site.db'
+
+export class Store {
+  private constructor(private readonly db: Client) {}
+
+  /** Opens (and creates) the database: WAL journal, full sync, so an answered record survives a crash. */
+  static async open(url: string = process.env.DATABASE_URL || DEFAULT_DATABASE_URL): Promise<Store> {
+    if (url.startsWith('file:')) mkdirSync(dirname(url.slice('file:'.length)), { recursive: true })
+    const db = createClient({ url })
+    if (url.startsWith('file:')) {
+      await db.execute('PRAGMA journal_mode = WAL')
+      await db.execute('PRAGMA synchronous = FULL')
+      await db.execute('PRAGMA busy_timeout = 5000')
+    }
+    for (const statement of SCHEMA) await db.execute(statement)
+    return new Store(db)
+  }
+
+  async addLead(lead: StoredLead, now: number): Promise<number> {
+    const result = await this.db.execute({
+      sql: 'INSERT INTO leads (first_name, linkedin_url, email, submitted_at, received_at, next_attempt_at) VALUES (?, ?, ?, ?, ?, ?)',
+      args: [lead.first_name, lead.linkedin_url, lead.email, lead.submitted_at, now, now],
+    })
+    return Number(result.lastInsertRowid)
+  }
+
+  async addClick(click: ClickRecord, now: number): Promise<number> {
+    const result = await this.db.execute({
+      sql: `INSERT INTO clicks (ref_code, user_agent, referer, utm_source, utm_medium, utm_campaign, ga_client_id, received_at, next_attempt_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      args: [click.ref_code, click.user_agent, click.referer, click.utm_source, click.utm_medium, click.utm_campaign, click.ga_client_id, now, now],
+    })
+    return Number(result.lastInsertRowid)
+  }
+
+  /** Stores a conversion; the same session_id a second time is the same conversion (returns false). */
+  async addConversion(record: ConversionRecord, now: number): Promise<boolean> {
+    const result = await this.db.execute({
+      sql: `INSERT INTO conversions (session_id, ref_code, ga_client_id, utm_source, utm_medium, utm_campaign, received_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(session_id) DO NOTHING`,
+      args: [record.session_id, record.ref_code, record.ga_client_id, record.utm_source, record.utm_medium, record.utm_campaign, now],
+    })
+    return result.rowsAffected === 1
+  }
+
+  /**
+   * Claims undelivered rows that are due: pushes their next attempt `leaseMs` ahead so no other sender
+   * takes them meanwhile, and returns them with their webhook payload. `id` limits it to one row.
+   */
+  async claimDue(table: OutboxTable, now: number, leaseMs: number, options: { id?: number; limit?: number } = {}): Promise<OutboxRow[]> {
+    const columns = PAYLOAD_COLUMNS[table]
+    const where = options.id === undefined ? '' : 'AND id = ?'
+    const rows = await this.db.execute({
+      sql: `UPDATE ${table} SET next_attempt_at = ? WHERE id IN (
+              SELECT id FROM ${table} WHERE delivered_at IS NULL AND next_attempt_at <= ? ${where} ORDER BY id LIMIT ?)
+            RETURNING id, attempts, ${columns.join(', ')}`,
+      args: [now + leaseMs, now, ...(options.id === undefined ? [] : [options.id]), options.limit ?? 20],
+    })
+    return rows.rows.map((row) => ({
+      id: Number(row.id),
+      attempts: Number(row.attempts),
+      payload: Object.fromEntries(columns.map((column) => [column, row[column] ?? null])),
+    }))
+  }
+
+  async markDelivered(table: OutboxTable, id: number, now: number): Promise<void> {
+    await this.db.execute({ sql: `UPDATE ${table} SET delivered_at = ?, attempts = attempts + 1, last_error = NULL WHERE id = ? AND delivered_at IS NULL`, args: [now, id] })
+  }
+
+  async markFailed(table: OutboxTable, id: number, nextAttemptAt: number, error: string): Promise<void> {
+    await this.db.execute({ sql: `UPDATE ${table} SET attempts = attempts + 1, next_attempt_at = ?, last_error = ? WHERE id = ? AND delivered_at IS NULL`, args: [nextAttemptAt, error.slice(0, 500), id] })
+  }
+
+  /** Pending and delivered counts per table, and conversions stored. */
+  async counts(): Promise<{ leads: { pending: number; delivered: number }; clicks: { pending: number; delivered: number }; conversions: number }> {
+    const count = async (sql: string) => Number((await this.db.execute(sql)).rows[0]?.n ?? 0)
+    return {
+      leads: { pending: await count('SELECT count(*) AS n FROM leads WHERE delivered_at IS NULL'), delivered: await count('SELECT count(*) AS n FROM leads WHERE delivered_at IS NOT NULL') },
+      clicks: { pending: await count('SELECT count(*) AS n FROM clicks WHERE delivered_at IS NULL'), delivered: await count('SELECT count(*) AS n FROM clicks WHERE delivered_at IS NOT NULL') },
+      conversions: await count('SELECT count(*) AS n FROM conversions'),
+    }
+  }
+
+  /** Raw rows, for tests and the outbox report. */
+  async rows(table: OutboxTable | 'conversions'): Promise<Array<Record<string, unknown>>> {
+    return (await this.db.execute(`SELECT * FROM ${table} ORDER BY id`)).rows.map((row) => ({ ...row }))
+  }
+
+  close(): void {
+    this.db.close()
+  }
+}

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest'
+import { conversionRecord, readGaClientId, readUtm } from '../../lib/attribution'
+import { storeReferral } from '../../lib/referral'
+
+const NOW = 1_700_000_000_000
+
+/** An in-memory Storage with just the two methods the modules use. */
+function memoryStorage() {
+  const items = new Map<string, string>()
+  return { getItem: (key: string) => items.get(key) ?? null, setItem: (key: string, value: string) => void items.set(key, value) }
+}
+
+describe('readGaClientId', () => {
+  it('joins the third and fourth parts of the _ga cookie', () => {
+    expect(readGaClientId('_ga=GA1.1.123456789.1700000000')).toBe('123456789.1700000000')
+    expect(readGaClientId('a=1; _ga=GA1.2.111.222; b=2')).toBe('111.222')
+    expect(readGaClientId('_ga=GA1.2.111.222.extra')).toBe('111.222')
+  })
+
+  it('answers null when the cookie is missing, short or has empty parts', () => {
+    for (const cookie of ['', 'a=1', '_ga=', '_ga=GA1.1.123', '_ga=GA1..123.456', '_ga=GA1.1.123.', '_gat=GA1.1.1.2', 'x_ga=GA1.1.1.2']) {
+      expect(readGaClientId(cookie), cookie).toBeNull()
+    }
+  })
+})
+
+describe('readUtm', () => {
+  it('reads the three UTM parameters trimmed', () => {
+    expect(readUtm(new URLSearchParams('utm_source=%20news%20&utm_medium=email&utm_campaign=launch'))).toEqual({
+      utm_source: 'news',
+      utm_medium: 'email',
+      utm_campaign: 'launch',
+    })
+  })
+
+  it('turns missing and blank values into null, never an empty string', () => {
+    expect(readUtm(new URLSearchParams('utm_source=&utm_medium=%20%20'))).toEqual({ utm_source: null, utm_medium: null, utm_campaign: null })
+  })
+
+  it('cuts values to 200 characters', () => {
+    const utm = readUtm(new URLSearchParams({ utm_source: 'a'.repeat(250), utm_medium: 'b'.repeat(200) }))
+    expect(utm.utm_source).toBe('a'.repeat(200))
+    expect(utm.utm_medium).toBe('b'.repeat(200))
+  })
+
+  it('does not leave half of an emoji at the cut', () => {
+    const utm = readUtm(new URLSearchParams({ utm_campaign: `${'a'.repeat(199)}😀tail` }))
+    expect(utm.utm_campaign).toBe('a'.repeat(199))
+  })
+})
+
+describe('conversionRecord', () => {
+  it('collects session, referral, analytics id and UTM from the page', () => {
+    expect(
+      conversionRecord({
+        search: new URLSearchParams('session_id=cs_test_123&ref=PARTNER&utm_source=news&utm_medium=email&utm_campaign=q4'),
+        storage: memoryStorage(),
+        cookie: '_ga=GA1.1.42.1700000000; al_ref=COOKIE',
+        now: NOW,
+      }),
+    ).toEqual({
+      session_id: 'cs_test_123',
+      ref_code: 'PARTNER',
+      ga_client_id: '42.1700000000',
+      utm_source: 'news',
+      utm_medium: 'email',
+      utm_campaign: 'q4',
+    })
+  })
+
+  it('sends null for every absent value', () => {
+    expect(conversionRecord({ search: new URLSearchParams(), storage: null, cookie: '', now: NOW })).toEqual({
+      session_id: null,
+      ref_code: null,
+      ga_client_id: null,
+      utm_source: null,
+      utm_medium: null,
+      utm_campaign: null,
+    })
+  })
+
+  it('takes the referral from storage when the query has none', () => {
+    const storage = memoryStorage()
+    storeReferral(storage, 'STORED', NOW)
+    expect(conversionRecord({ search: new URLSearchParams(), storage, cookie: 'al_ref=COOKIE', now: NOW }).ref_code).toBe('STORED')
+  })
+
+  it('trims the session id and drops a blank or over-long one', () => {
+    const sessionId = (value: string) =>
+      conversionRecord({ search: new URLSearchParams({ session_id: value }), storage: null, cookie: '', now: NOW }).session_id
+    expect(sessionId('  cs_1  ')).toBe('cs_1')
+    expect(sessionId('   ')).toBeNull()
+    expect(sessionId('x'.repeat(255))).toBe('x'.repeat(255))
+    expect(sessionId('x'.repeat(256))).toBeNull()
+  })
+})

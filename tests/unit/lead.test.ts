@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest'
+import { LEAD_MESSAGES, SUBMIT_FAILED_MESSAGE, isLinkedinProfileUrl, validateLead } from '../../lib/lead'
+
+const good = { first_name: 'Ada', linkedin_url: 'https://www.linkedin.com/in/ada-lovelace', email: 'ada@example.com' }
+
+describe('validateLead', () => {
+  it('accepts a complete lead and returns it trimmed', () => {
+    expect(validateLead({ first_name: '  Ada ', linkedin_url: ' linkedin.com/in/ada\n', email: '\tada@example.com ' })).toEqual({
+      ok: true,
+      lead: { first_name: 'Ada', linkedin_url: 'linkedin.com/in/ada', email: 'ada@example.com' },
+    })
+  })
+
+  it('uses the exact messages from the error catalogue', () => {
+    expect(LEAD_MESSAGES).toEqual({
+      first_name: 'Please enter your first name.',
+      linkedin_url: 'Please enter a valid LinkedIn profile or company URL.',
+      email: 'Please enter a valid email address.',
+    })
+    expect(SUBMIT_FAILED_MESSAGE).toBe('Something went wrong. Please try again.')
+  })
+
+  it('reports only the first failing field, in form order', () => {
+    expect(validateLead({})).toEqual({ ok: false, field: 'first_name', error: 'Please enter your first name.' })
+    expect(validateLead({ first_name: 'Ada', email: 'nope' })).toEqual({
+      ok: false,
+      field: 'linkedin_url',
+      error: 'Please enter a valid LinkedIn profile or company URL.',
+    })
+    expect(validateLead({ ...good, email: 'nope' })).toEqual({ ok: false, field: 'email', error: 'Please enter a valid email address.' })
+  })
+
+  it('rejects a first name that is blank after trimming or longer than 100 characters', () => {
+    expect(validateLead({ ...good, first_name: '   ' })).toMatchObject({ ok: false, field: 'first_name' })
+    expect(validateLead({ ...good, first_name: 'a'.repeat(101) })).toMatchObject({ ok: false, field: 'first_name' })
+    expect(validateLead({ ...good, first_name: ` ${'a'.repeat(100)} ` })).toMatchObject({ ok: true })
+  })
+
+  it('treats a non-string value as empty', () => {
+    expect(validateLead({ ...good, first_name: 42 })).toMatchObject({ ok: false, field: 'first_name' })
+    expect(validateLead({ ...good, linkedin_url: ['linkedin.com/in/ada'] })).toMatchObject({ ok: false, field: 'linkedin_url' })
+    expect(validateLead({ ...good, email: null })).toMatchObject({ ok: false, field: 'email' })
+  })
+
+  it('accepts profile and company URLs in any letter case with the browser rule', () => {
+    for (const url of ['https://LinkedIn.com/IN/ada', 'linkedin.com/company/acme/', 'http://uk.linkedin.com/in/ada?trk=x']) {
+      expect(validateLead({ ...good, linkedin_url: url })).toMatchObject({ ok: true })
+    }
+  })
+
+  it('rejects a URL without the /in/ or /company/ path, or longer than 300 characters', () => {
+    for (const url of ['https://linkedin.com/ada', 'https://linkedin.com/feed/', 'https://example.com/in/ada', 'linkedin.com/in']) {
+      expect(validateLead({ ...good, linkedin_url: url })).toMatchObject({ ok: false, field: 'linkedin_url' })
+    }
+    const long = `https://linkedin.com/in/${'a'.repeat(300 - 24)}`
+    expect(long).toHaveLength(300)
+    expect(validateLead({ ...good, linkedin_url: long })).toMatchObject({ ok: true })
+    expect(validateLead({ ...good, linkedin_url: `${long}a` })).toMatchObject({ ok: false, field: 'linkedin_url' })
+  })
+
+  it('lets the browser rule pass a look-alike host that the server strict rule refuses', () => {
+    const lookalike = { ...good, linkedin_url: 'https://evil-linkedin.com/in/ada' }
+    expect(validateLead(lookalike)).toMatchObject({ ok: true })
+    expect(validateLead(lookalike, { strictUrl: true })).toEqual({
+      ok: false,
+      field: 'linkedin_url',
+      error: 'Please enter a valid LinkedIn profile or company URL.',
+    })
+    expect(validateLead(good, { strictUrl: true })).toMatchObject({ ok: true })
+  })
+
+  it('rejects e-mails that do not match the simple pattern or exceed 254 characters', () => {
+    for (const email of ['ada', 'ada@', '@example.com', 'ada@example', 'ada lovelace@example.com', 'ada@exa mple.com', 'a@b@c.com']) {
+      expect(validateLead({ ...good, email })).toMatchObject({ ok: false, field: 'email' })
+    }
+    const long = `${'a'.repeat(254 - '@example.com'.length)}@example.com`
+    expect(long).toHaveLength(254)
+    expect(validateLead({ ...good, email: long })).toMatchObject({ ok: true })
+    expect(validateLead({ ...good, email: `a${long}` })).toMatchObject({ ok: false, field: 'email' })
+  })
+})
+
+describe('isLinkedinProfileUrl', () => {
+  it('accepts linkedin.com and its subdomains with a profile or company handle', () => {
+    for (const url of [
+      'https://www.linkedin.com/in/ada',
+      'https://linkedin.com/in/ada/',
+      'http://uk.linkedin.com/company/acme/about/',
+      'www.linkedin.com/in/ada-lovelace-123',
+      'https://www.linkedin.com/in/ada?utm_source=share',
+    ]) {
+      expect(isLinkedinProfileUrl(url), url).toBe(true)
+    }
+  })
+
+  it('rejects look-alike hosts, userinfo, other schemes and missing handles', () => {
+    for (const url of [
+      'https://linkedin.com.evil.com/in/ada',
+      'https://evil-linkedin.com/in/ada',
+      'https://evil.com/linkedin.com/in/ada',
+      'https://evil.com/?linkedin.com/in/ada',
+      'https://linkedin.com@evil.com/in/ada',
+      'https://user:pass@www.linkedin.com/in/ada',
+      'ftp://www.linkedin.com/in/ada',
+      'javascript://www.linkedin.com/in/ada',
+      'https://www.linkedin.com/in/',
+      'https://www.linkedin.com/in//ada',
+      'https://www.linkedin.com/feed/in/ada',
+      'https://www.linkedin.com/company',
+      'https://',
+      '',
+    ]) {
+      expect(isLinkedinProfileUrl(url), url).toBe(false)
+    }
+  })
+})
