@@ -20,6 +20,11 @@ const budgetsSchema = z.strictObject({
         noindex: z.boolean().optional(),
         /** The document's expected HTTP status (200 unless said). */
         status: z.number().int().optional(),
+        /**
+         * Hold the API's answer past the trace: the referral shell leaves as soon as its click is
+         * answered, so this measures the shell itself (where it goes is measured as its own template).
+         */
+        holdApi: z.boolean().optional(),
       }),
     )
     .min(1),

@@ -37,7 +37,7 @@ describe('the Lighthouse budgets', () => {
     expect(budgets.maxCls).toBe(0)
     expect(budgets.templates.map((template) => template.path)).toEqual([
       '/', '/blog', '/blog/why-most-linkedin-profiles-fail', '/topics', '/topics/linkedin-proof-signals', '/testimonials',
-      '/privacy-policy', '/terms-of-service', '/score/confirmation', '/thank-you?session_id=test', '/r/', '/this-page-does-not-exist',
+      '/privacy-policy', '/terms-of-service', '/score/confirmation', '/thank-you?session_id=test', '/r/LIGHTHOUSE', '/this-page-does-not-exist',
     ])
   })
 
