@@ -4,6 +4,10 @@ import { defineConfig } from '@playwright/test'
 // `npm run test:e2e` builds first with SITE_URL set to this address, so canonical URLs point here.
 const PORT = 4173
 export const BASE_URL = `http://127.0.0.1:${PORT}`
+/** The server's database for this run, emptied before it starts; tests read it to see what was stored. */
+export const E2E_DATABASE = 'test-results/e2e.db'
+/** The fake webhooks (tests/e2e/lead-capture.spec.ts starts them on this loopback port). */
+export const WEBHOOK_PORT = 4180
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -21,10 +25,17 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'npm run serve',
+    command: `rm -f ${E2E_DATABASE} ${E2E_DATABASE}-wal ${E2E_DATABASE}-shm && npm run serve`,
     url: `${BASE_URL}/`,
-    // A fresh database per run (the serve script's tsx keeps PORT/HOST); no webhooks unless a test starts one.
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATABASE_URL: `file:test-results/e2e-${Date.now()}.db` },
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATABASE_URL: `file:${E2E_DATABASE}`,
+      SCORE_WEBHOOK_URL: `http://127.0.0.1:${WEBHOOK_PORT}/score`,
+      SCORE_WEBHOOK_KEY: 'e2e-score-key',
+      AFFILIATE_WEBHOOK_URL: `http://127.0.0.1:${WEBHOOK_PORT}/affiliate`,
+      AFFILIATE_WEBHOOK_KEY: 'e2e-affiliate-key',
+    },
     timeout: 30_000,
     reuseExistingServer: false,
     stdout: 'ignore',

@@ -8,6 +8,7 @@ const content = await siteContent()
 for (const width of WIDTHS) {
   test(`no template scrolls sideways at ${width} px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 })
+    await page.route('**/api/affiliate-click', () => {})
     for (const template of TEMPLATES) {
       await page.goto(template.path)
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)

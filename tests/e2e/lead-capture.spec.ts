@@ -1,0 +1,199 @@
+import { createServer, type Server } from 'node:http'
+import { BASE_URL, E2E_DATABASE, WEBHOOK_PORT } from '../../playwright.config'
+import { loadLayout } from '../../lib/layout'
+import { LEAD_MESSAGES, SUBMIT_FAILED_MESSAGE } from '../../lib/lead'
+import { REFERRAL_STORAGE_KEY, REFERRAL_TTL_MS } from '../../lib/referral'
+import { Store } from '../../server/store'
+import { expect, siteContent, test, waitForHydration } from './fixtures'
+
+// SPEC §8 in a real browser against the real server, with fake webhooks on a loopback port.
+test.describe.configure({ mode: 'serial' })
+
+const content = await siteContent()
+const layout = loadLayout('content')
+const received: Array<{ path: string; key: string | undefined; body: Record<string, unknown> }> = []
+let webhook: Server
+
+test.beforeAll(async () => {
+  webhook = createServer((request, response) => {
+    let body = ''
+    request.on('data', (chunk) => (body += chunk))
+    request.on('end', () => {
+      const parsed = JSON.parse(body) as Record<string, unknown>
+      received.push({ path: request.url ?? '', key: request.headers['api-key'] as string | undefined, body: parsed })
+      // The affiliate webhook accepts every code but REJECTED.
+      const status = request.url === '/affiliate' && parsed.ref_code === 'REJECTED' ? 'rejected' : 'ok'
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ status }))
+    })
+  })
+  await new Promise<void>((resolve) => webhook.listen(WEBHOOK_PORT, '127.0.0.1', resolve))
+})
+
+test.afterAll(() => new Promise<void>((resolve) => webhook.close(() => resolve())))
+
+async function storedRows(table: 'leads' | 'clicks' | 'conversions') {
+  const store = await Store.open(`file:${E2E_DATABASE}`)
+  try {
+    return await store.rows(table)
+  } finally {
+    store.close()
+  }
+}
+
+test.describe('the free-score form', () => {
+  test('shows each validation message in order, in an alert, with focus on the field at fault', async ({ page }) => {
+    await page.goto('/')
+    await waitForHydration(page)
+    const form = page.locator('#free-score form')
+    const alert = form.getByRole('alert')
+    const submit = form.getByRole('button', { name: layout.form.submit })
+
+    await form.getByLabel(layout.form.firstName).fill('   ')
+    await submit.click()
+    await expect(alert).toHaveText(LEAD_MESSAGES.first_name)
+    await expect(form.getByLabel(layout.form.firstName)).toBeFocused()
+
+    await form.getByLabel(layout.form.firstName).fill('Ada')
+    await form.getByLabel(layout.form.linkedinUrl).fill('https://example.com/in/ada')
+    await submit.click()
+    await expect(alert).toHaveText(LEAD_MESSAGES.linkedin_url)
+    await expect(form.getByLabel(layout.form.linkedinUrl)).toBeFocused()
+
+    await form.getByLabel(layout.form.linkedinUrl).fill('https://www.LinkedIn.com/in/ada-lovelace')
+    await form.getByLabel(layout.form.email).fill('ada at example.com')
+    await submit.click()
+    await expect(alert).toHaveText(LEAD_MESSAGES.email)
+    await expect(form.getByLabel(layout.form.email)).toBeFocused()
+  })
+
+  for (const [name, failure] of [
+    ['a network failure', 'abort'],
+    ['a non-ok answer', 500],
+  ] as const) {
+    test(`keeps the visitor on the form with their values after ${name}`, async ({ page }) => {
+      await page.route('**/api/score', (route) => (failure === 'abort' ? route.abort() : route.fulfill({ status: failure, body: '{}' })))
+      await page.goto('/')
+      await waitForHydration(page)
+      const form = page.locator('#free-score form')
+      await form.getByLabel(layout.form.firstName).fill('Ada')
+      await form.getByLabel(layout.form.linkedinUrl).fill('https://www.linkedin.com/in/ada')
+      await form.getByLabel(layout.form.email).fill('ada@example.com')
+      await form.getByRole('button', { name: layout.form.submit }).click()
+      await expect(form.getByRole('alert')).toHaveText(SUBMIT_FAILED_MESSAGE)
+      await expect(page).toHaveURL(/\/$/)
+      await expect(form.getByLabel(layout.form.email)).toHaveValue('ada@example.com')
+      await expect(form.getByRole('button', { name: layout.form.submit })).toBeEnabled()
+    })
+  }
+
+  test('sends one request on a double click, stores the lead, forwards it and keeps the query string', async ({ page }) => {
+    let requests = 0
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/score')) requests++
+    })
+    const email = `ada+${Date.now()}@example.com`
+    await page.goto('/?utm_source=newsletter&ref=PARTNER')
+    await waitForHydration(page)
+    const form = page.locator('#free-score form')
+    await form.getByLabel(layout.form.firstName).fill('  Ada ')
+    await form.getByLabel(layout.form.linkedinUrl).fill('https://www.linkedin.com/in/ada-lovelace')
+    await form.getByLabel(layout.form.email).fill(email)
+    await form.getByRole('button', { name: layout.form.submit }).dblclick()
+    await expect(page).toHaveURL(`${BASE_URL}/score/confirmation?utm_source=newsletter&ref=PARTNER`)
+    expect(requests).toBe(1)
+
+    const lead = (await storedRows('leads')).find((row) => row.email === email)
+    expect(lead).toMatchObject({ first_name: 'Ada', linkedin_url: 'https://www.linkedin.com/in/ada-lovelace' })
+    await expect.poll(() => received.filter((hook) => hook.path === '/score' && hook.body.email === email).length, { timeout: 10_000 }).toBe(1)
+    const sent = received.find((hook) => hook.body.email === email)!
+    expect(sent.key).toBe('e2e-score-key')
+    expect(Object.keys(sent.body).sort()).toEqual(['email', 'first_name', 'linkedin_url', 'submitted_at'])
+  })
+})
+
+test.describe('the referral page', () => {
+  test('records the click, stores the referral for 90 days and follows a safe next', async ({ page }) => {
+    await page.goto('/r/PARTNER_42?next=/blog&utm_source=podcast')
+    await expect(page).toHaveURL(`${BASE_URL}/blog`)
+    const stored = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), REFERRAL_STORAGE_KEY)) ?? 'null') as { ref_code: string; expiresAt: number }
+    expect(stored.ref_code).toBe('PARTNER_42')
+    expect(Math.abs(stored.expiresAt - REFERRAL_TTL_MS - Date.now())).toBeLessThan(60_000)
+    const click = received.find((hook) => hook.path === '/affiliate' && hook.body.ref_code === 'PARTNER_42')
+    expect(click?.key).toBe('e2e-affiliate-key')
+    expect(click?.body).toMatchObject({ utm_source: 'podcast' })
+    expect((await storedRows('clicks')).some((row) => row.ref_code === 'PARTNER_42' && row.delivered_at !== null)).toBe(true)
+  })
+
+  test('ignores an unsafe next and goes home', async ({ page }) => {
+    await page.goto('/r/PARTNER_43?next=//evil.example/steal')
+    await expect(page).toHaveURL(`${BASE_URL}/`)
+  })
+
+  test('goes home without storing anything when the webhook says no', async ({ page }) => {
+    await page.goto('/r/REJECTED?next=/blog')
+    await expect(page).toHaveURL(`${BASE_URL}/`)
+    expect(await page.evaluate((key) => localStorage.getItem(key), REFERRAL_STORAGE_KEY)).toBeNull()
+  })
+
+  test('goes home without storing anything when the click cannot be sent', async ({ page }) => {
+    await page.route('**/api/affiliate-click', (route) => route.abort())
+    await page.goto('/r/PARTNER_44?next=/blog')
+    await expect(page).toHaveURL(`${BASE_URL}/`)
+    expect(await page.evaluate((key) => localStorage.getItem(key), REFERRAL_STORAGE_KEY)).toBeNull()
+  })
+
+  test('goes home when there is no code', async ({ page }) => {
+    await page.goto('/r/')
+    await expect(page).toHaveURL(`${BASE_URL}/`)
+  })
+})
+
+test.describe('the thank-you page', () => {
+  test('sends one conversion per load with attribution from the query, storage and cookies', async ({ page, context }) => {
+    await context.addCookies([
+      { name: '_ga', value: 'GA1.1.123456789.1700000000', url: BASE_URL },
+      { name: 'al_ref', value: 'COOKIE_CODE', url: BASE_URL },
+    ])
+    await page.goto('/blog')
+    await page.evaluate(([key, expiresAt]) => localStorage.setItem(key as string, JSON.stringify({ ref_code: 'STORED_CODE', expiresAt })), [REFERRAL_STORAGE_KEY, Date.now() + 1_000_000])
+    const bodies: Array<Record<string, unknown>> = []
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/conversion')) bodies.push(JSON.parse(request.postData() ?? '{}') as Record<string, unknown>)
+    })
+    const sessionId = `cs_test_${Date.now()}`
+    await page.goto(`/thank-you?session_id=${sessionId}&utm_source=google&utm_medium=cpc&utm_campaign=fall`)
+    await waitForHydration(page)
+    await expect.poll(() => bodies.length).toBe(1)
+    expect(bodies[0]).toEqual({ session_id: sessionId, ref_code: 'STORED_CODE', ga_client_id: '123456789.1700000000', utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'fall' })
+
+    // The query's ref wins over storage; a second load of the same session is the same conversion.
+    await page.goto(`/thank-you?session_id=${sessionId}&ref=QUERY_CODE`)
+    await expect.poll(() => bodies.length).toBe(2)
+    expect(bodies[1]).toMatchObject({ ref_code: 'QUERY_CODE', utm_source: null })
+    await page.waitForTimeout(500)
+    expect(bodies).toHaveLength(2)
+    await expect.poll(async () => (await storedRows('conversions')).filter((row) => row.session_id === sessionId).length).toBe(1)
+  })
+
+  test('says nothing when the conversion cannot be sent', async ({ page }) => {
+    await page.route('**/api/conversion', (route) => route.abort())
+    await page.goto('/thank-you')
+    await waitForHydration(page)
+    await expect(page.getByText(content.pages['thank-you'].customersOnly)).toBeVisible()
+    await expect(page.getByRole('alert')).toHaveCount(0)
+  })
+})
+
+test('serves a Content-Security-Policy without inline scripts, and the page still hydrates', async ({ page }) => {
+  const violations: string[] = []
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text())
+  })
+  const response = await page.goto('/')
+  const csp = response?.headers()['content-security-policy'] ?? ''
+  expect(csp).toContain("script-src 'self'")
+  expect(csp).not.toContain('unsafe-inline')
+  expect(csp).toContain("frame-ancestors 'none'")
+  await waitForHydration(page)
+  expect(violations).toEqual([])
+})
