@@ -1,0 +1,128 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { Store } from '../../server/store'
+
+// The real server process (server/index.ts) on loopback, its database in a temp folder.
+const root = mkdtempSync(join(tmpdir(), 'durability-'))
+mkdirSync(join(root, 'dist', 'client'), { recursive: true })
+writeFileSync(join(root, 'dist', 'client', '404.html'), '<!DOCTYPE html><title>Not found</title>')
+afterAll(() => rmSync(root, { recursive: true, force: true }))
+
+async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}
+
+async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+  const port = await freePort()
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DIST_DIR: join(root, 'dist'), TRUST_PROXY: '1', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('listening')) resolve()
+    })
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}`)))
+  })
+  return { child, url: `http://127.0.0.1:${port}` }
+}
+
+function postLead(url: string, index: number) {
+  return fetch(`${url}/api/score`, {
+    method: 'POST',
+    // One address per lead: the per-address limit is not what these tests are about.
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.1.${Math.floor(index / 250)}.${index % 250}` },
+    body: JSON.stringify({ first_name: `Lead ${index}`, linkedin_url: `https://www.linkedin.com/in/lead-${index}`, email: `lead${index}@example.com`, submitted_at: new Date().toISOString() }),
+  })
+}
+
+async function leadEmails(database: string): Promise<Set<string>> {
+  const store = await Store.open(database)
+  try {
+    return new Set((await store.rows('leads')).map((row) => String(row.email)))
+  } finally {
+    store.close()
+  }
+}
+
+describe('the server never loses a lead', () => {
+  it('stores every lead while the webhook is down and delivers each once when it comes back', async () => {
+    let up = false
+    const deliveries = new Map<string, number>()
+    let refused = 0
+    const webhook: Server = createServer((request, response) => {
+      let body = ''
+      request.on('data', (chunk) => (body += chunk))
+      request.on('end', () => {
+        if (!up) {
+          refused++
+          return response.writeHead(503).end()
+        }
+        const email = String((JSON.parse(body) as { email: string }).email)
+        deliveries.set(email, (deliveries.get(email) ?? 0) + 1)
+        response.writeHead(200).end()
+      })
+    })
+    await new Promise<void>((resolve) => webhook.listen(0, '127.0.0.1', resolve))
+    const database = `file:${join(root, 'outage.db')}`
+    const { child, url } = await startServer({ DATABASE_URL: database, SCORE_WEBHOOK_URL: `http://127.0.0.1:${(webhook.address() as AddressInfo).port}/score`, SCORE_WEBHOOK_KEY: 'k' })
+    try {
+      const LEADS = 25
+      const statuses = await Promise.all(Array.from({ length: LEADS }, (_, index) => postLead(url, index).then((response) => response.status)))
+      expect(statuses).toEqual(Array(LEADS).fill(202))
+      await expect.poll(() => refused, { timeout: 10_000 }).toBeGreaterThanOrEqual(LEADS)
+      expect((await leadEmails(database)).size).toBe(LEADS)
+      expect(deliveries.size).toBe(0)
+
+      up = true
+      await expect.poll(() => deliveries.size, { timeout: 30_000, interval: 500 }).toBe(LEADS)
+      await new Promise((resolve) => setTimeout(resolve, 2_000))
+      expect([...deliveries.values()].every((count) => count === 1)).toBe(true)
+      console.log(`outage: ${LEADS} leads answered 202 and stored while the webhook refused ${refused} attempts; all ${deliveries.size} delivered exactly once after it came back`)
+    } finally {
+      child.kill('SIGTERM')
+      webhook.close()
+    }
+  }, 60_000)
+
+  it('keeps every answered lead when killed with SIGKILL mid-traffic', async () => {
+    const database = `file:${join(root, 'kill.db')}`
+    const first = await startServer({ DATABASE_URL: database })
+    const answered: string[] = []
+    let sent = 0
+    const traffic = (async () => {
+      // Bounded: at most 400 requests, 8 at a time, until the process dies.
+      for (let batch = 0; batch < 50; batch++) {
+        const results = await Promise.allSettled(Array.from({ length: 8 }, () => {
+          const index = sent++
+          return postLead(first.url, index).then((response) => ({ index, status: response.status }))
+        }))
+        for (const result of results) if (result.status === 'fulfilled' && result.value.status === 202) answered.push(`lead${result.value.index}@example.com`)
+        if (results.some((result) => result.status === 'rejected')) return
+      }
+    })()
+    await expect.poll(() => answered.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(60)
+    first.child.kill('SIGKILL')
+    await traffic
+    expect(answered.length).toBeLessThan(sent)
+
+    const second = await startServer({ DATABASE_URL: database })
+    try {
+      const stored = await leadEmails(database)
+      const lost = answered.filter((email) => !stored.has(email))
+      expect(lost).toEqual([])
+      console.log(`kill: ${sent} leads sent, ${answered.length} answered 202 before SIGKILL, ${stored.size} stored after restart, 0 answered leads lost`)
+    } finally {
+      second.child.kill('SIGTERM')
+    }
+  }, 60_000)
+})
