@@ -197,3 +197,18 @@ test('serves a Content-Security-Policy without inline scripts, and the page stil
   await waitForHydration(page)
   expect(violations).toEqual([])
 })
+
+test('no webhook address or key reaches the browser: none is in any built file', async () => {
+  const { readdirSync, readFileSync, statSync } = await import('node:fs')
+  const { join } = await import('node:path')
+  const dir = 'dist/client'
+  // `npm run test:e2e` builds with these webhook variables set, as a careless deploy might.
+  const secrets = ['e2e-score-key', 'e2e-affiliate-key', `127.0.0.1:${WEBHOOK_PORT}`, 'SCORE_WEBHOOK', 'AFFILIATE_WEBHOOK']
+  const files = (readdirSync(dir, { recursive: true }) as string[]).filter((file) => statSync(join(dir, file)).isFile() && !/\.(br|gz)$/.test(file))
+  expect(files.length).toBeGreaterThan(50)
+  const leaks = files.flatMap((file) => {
+    const text = readFileSync(join(dir, file), 'latin1')
+    return secrets.filter((secret) => text.includes(secret)).map((secret) => `${file}: ${secret}`)
+  })
+  expect(leaks).toEqual([])
+})
