@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { z } from 'zod'
-import { formatPath } from './content/format-path'
+import { readJsonFile } from './content/json-file'
 import { contentDir } from './paths'
 
 // The copy every page shares (header, footer, buttons, form labels): content/layout.json.
@@ -34,16 +33,5 @@ export type Layout = z.infer<typeof layoutSchema>
 
 /** Reads and validates layout.json; throws one line per problem, `file: field: expected`. */
 export function loadLayout(dir = contentDir()): Layout {
-  const file = join(dir, 'layout.json')
-  let raw: unknown
-  try {
-    raw = JSON.parse(readFileSync(file, 'utf8'))
-  } catch (error) {
-    throw new Error(`${file}: cannot be read as JSON (${(error as Error).message})`)
-  }
-  const parsed = layoutSchema.safeParse(raw)
-  if (!parsed.success) {
-    throw new Error(parsed.error.issues.map((issue) => `${file}: ${formatPath(issue.path) || '(root)'}: ${issue.message}`).join('\n'))
-  }
-  return parsed.data
+  return readJsonFile(join(dir, 'layout.json'), layoutSchema)
 }

@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { z } from 'zod'
+import { readJsonFile } from './content/json-file'
 import { contentDir } from './paths'
 
 // Site-wide settings: content/site.json, with the values a deployment changes overridable by env.
@@ -33,26 +33,13 @@ export function productSlug(productName: string): string {
 
 /** Reads and validates site.json, then applies PRODUCT_NAME, SITE_URL, CHECKOUT_URL and INTAKE_FORM_URL from env. */
 export function loadSite(dir = contentDir(), env: NodeJS.ProcessEnv = process.env): Site {
-  const file = join(dir, 'site.json')
-  let raw: unknown
-  try {
-    raw = JSON.parse(readFileSync(file, 'utf8'))
-  } catch (error) {
-    throw new Error(`${file}: cannot be read as JSON (${(error as Error).message})`)
-  }
-  const withEnv = {
-    ...(raw as Record<string, unknown>),
+  const site = readJsonFile(join(dir, 'site.json'), siteSchema, (raw) => ({
+    ...raw,
     ...(env.PRODUCT_NAME ? { productName: env.PRODUCT_NAME } : {}),
     ...(env.SITE_URL ? { siteUrl: env.SITE_URL } : {}),
     ...(env.CHECKOUT_URL ? { checkoutUrl: env.CHECKOUT_URL } : {}),
     ...(env.INTAKE_FORM_URL ? { intakeFormUrl: env.INTAKE_FORM_URL } : {}),
-  }
-  const parsed = siteSchema.safeParse(withEnv)
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `${file}: ${issue.path.join('.') || '(root)'}: ${issue.message}`)
-    throw new Error(lines.join('\n'))
-  }
-  const site = parsed.data
+  }))
   // The canonical origin never ends with a slash, so `${siteUrl}${path}` is always right.
   return { ...site, siteUrl: new URL(site.siteUrl).origin, legalNote: site.legalNote.replaceAll('{product}', site.productName) }
 }
