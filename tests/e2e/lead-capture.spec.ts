@@ -212,3 +212,21 @@ test('no webhook address or key reaches the browser: none is in any built file',
   })
   expect(leaks).toEqual([])
 })
+
+test('the confirmation status line moves Received → Processing → Emailing over about 60 seconds, keeping the query', async ({ page }) => {
+  await page.clock.install()
+  await page.goto('/score/confirmation?utm_source=newsletter')
+  await waitForHydration(page)
+  const steps = content.pages['score-confirmation'].statusSteps
+  const current = page.locator('.status-steps [aria-current="step"]')
+  const announced = page.getByRole('status').filter({ hasText: new RegExp(`^(${steps.join('|')})$`) })
+  await expect(current).toHaveText(steps[0]!)
+  await page.clock.runFor(20_000)
+  await expect(current).toHaveText(steps[1]!)
+  await expect(announced).toHaveText(steps[1]!)
+  await page.clock.runFor(20_000)
+  await expect(current).toHaveText(steps[2]!)
+  await page.clock.runFor(60_000)
+  await expect(current).toHaveText(steps[2]!)
+  expect(new URL(page.url()).search).toBe('?utm_source=newsletter')
+})
