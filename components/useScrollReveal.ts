@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 
 /** SPEC §9: a section counts as seen when 10% of it is within the viewport extended 50px at the bottom. */
-export const REVEAL_OPTIONS: IntersectionObserverInit = { threshold: 0.1, rootMargin: '0px 0px 50px 0px' }
+const REVEAL_OPTIONS: IntersectionObserverInit = { threshold: 0.1, rootMargin: '0px 0px 50px 0px' }
 
 /**
  * Fades `[data-reveal]` sections in as they scroll into view. Only sections that start out of view

@@ -35,7 +35,7 @@ export function describeHtml(file: string, html: string): BuiltPage {
 }
 
 /** Every .html file under `clientDir`, sorted by file name. */
-export function htmlFiles(clientDir: string): string[] {
+function htmlFiles(clientDir: string): string[] {
   return (readdirSync(clientDir, { recursive: true }) as string[])
     .filter((file) => file.endsWith('.html'))
     .map((file) => file.split(sep).join('/'))

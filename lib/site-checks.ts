@@ -28,10 +28,10 @@ export interface SiteCheckInput {
   sitemapUrls: string[] | undefined
 }
 
-export const TITLE_MAX = 60
-export const DESCRIPTION_MAX = 160
+const TITLE_MAX = 60
+const DESCRIPTION_MAX = 160
 /** Pages that must carry noindex (the 404 page, path null, too). */
-export const NOINDEX_PATHS: ReadonlySet<string> = new Set(['/score/confirmation', '/thank-you', '/r'])
+const NOINDEX_PATHS: ReadonlySet<string> = new Set(['/score/confirmation', '/thank-you', '/r'])
 /** Path prefixes the server answers with a shell page, so links into them resolve. */
 const SHELL_PREFIXES = ['/dashboard/', '/r/']
 

@@ -14,7 +14,7 @@ export interface AppOptions {
 }
 
 /** The Content-Security-Policy: only this origin, no inline script except the build's hashed ones. */
-export function contentSecurityPolicy(scriptHashes: readonly string[]): string {
+function contentSecurityPolicy(scriptHashes: readonly string[]): string {
   return [
     "default-src 'self'",
     `script-src 'self'${scriptHashes.map((hash) => ` '${hash}'`).join('')}`,
@@ -29,7 +29,7 @@ export function contentSecurityPolicy(scriptHashes: readonly string[]): string {
   ].join('; ')
 }
 
-export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()'
+const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()'
 
 /** The site's HTTP app: the prerendered pages and assets, the app-shell routes and a real 404. */
 export function createApp({ clientDir = defaultClientDir(), api }: AppOptions = {}) {

@@ -20,8 +20,8 @@ export function webhooksFromEnv(env: NodeJS.ProcessEnv = process.env): Webhooks 
   return hooks
 }
 
-export const FIRST_RETRY_MS = 5_000
-export const MAX_RETRY_MS = 10 * 60_000
+const FIRST_RETRY_MS = 5_000
+const MAX_RETRY_MS = 10 * 60_000
 /** How long a claimed row is held by one sender before another may try it. */
 const LEASE_MS = 30_000
 

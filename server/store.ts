@@ -53,7 +53,7 @@ const PAYLOAD_COLUMNS: Record<OutboxTable, readonly string[]> = {
   clicks: ['ref_code', 'user_agent', 'referer', 'utm_source', 'utm_medium', 'utm_campaign', 'ga_client_id'],
 }
 
-export const DEFAULT_DATABASE_URL = 'file:data/site.db'
+const DEFAULT_DATABASE_URL = 'file:data/site.db'
 
 export class Store {
   private constructor(private readonly db: Client) {}

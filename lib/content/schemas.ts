@@ -25,8 +25,8 @@ export const isoDate = z.preprocess(
     .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), { error: 'expected a real calendar date' }),
 )
 
-export const META_TITLE_MAX = 60
-export const META_DESCRIPTION_MAX = 160
+const META_TITLE_MAX = 60
+const META_DESCRIPTION_MAX = 160
 
 export const blogFrontmatter = z
   .strictObject({

@@ -22,7 +22,7 @@ export interface PageSeo {
 
 const ATTRIBUTE_ESCAPES: Record<string, string> = { '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' }
 
-export function escapeHtml(value: string): string {
+function escapeHtml(value: string): string {
   return value.replace(/[&"<>]/g, (char) => ATTRIBUTE_ESCAPES[char]!)
 }
 

@@ -4,7 +4,7 @@ import type { Site } from '../site'
 import type { PageSeo } from './head'
 import { breadcrumbJsonLd, faqPageJsonLd, jsonLdGraph, type Crumb } from './json-ld'
 
-export function topicPath(slug: string): string {
+function topicPath(slug: string): string {
   return `/topics/${slug}`
 }
 
