@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, sep } from 'node:path'
 import { parse } from 'node-html-parser'
@@ -12,6 +13,16 @@ export interface BuiltPage {
   noindex: boolean
   /** `article:modified_time`, else `article:published_time`, where the page has one. */
   lastmod: string | undefined
+  /** The CSP source (`sha256-…`) of every inline script the browser would run; JSON data blocks are not run. */
+  inlineScriptHashes: string[]
+}
+
+const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g
+
+function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(INLINE_SCRIPT)]
+    .filter(([, attributes]) => !/type="application\/(ld\+)?json"/.test(attributes ?? ''))
+    .map(([, , body]) => `sha256-${createHash('sha256').update(body ?? '').digest('base64')}`)
 }
 
 /** `index.html` → `/`, `blog/index.html` → `/blog`, `404.html` → null. */
@@ -31,6 +42,7 @@ export function describeHtml(file: string, html: string): BuiltPage {
     canonical: head.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? undefined,
     noindex: /\bnoindex\b/i.test(content('meta[name="robots"]') ?? ''),
     lastmod: content('meta[property="article:modified_time"]') ?? content('meta[property="article:published_time"]'),
+    inlineScriptHashes: inlineScriptHashes(html),
   }
 }
 

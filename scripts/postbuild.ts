@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto'
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { readdirSync, statSync, writeFileSync } from 'node:fs'
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -8,15 +7,6 @@ import { readBuiltPages, type BuiltPage } from '../lib/built-pages'
 import type { Site } from '../lib/site'
 import { robotsTxt, sitemapEntries, sitemapFiles } from '../lib/sitemap'
 import { CSP_HASHES_FILE } from '../server/static-paths'
-
-const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g
-
-/** The CSP source (`sha256-…`) of every inline script the browser would run; JSON data blocks are not run. */
-export function inlineScriptHashes(html: string): string[] {
-  return [...html.matchAll(INLINE_SCRIPT)]
-    .filter(([, attributes]) => !/type="application\/(ld\+)?json"/.test(attributes ?? ''))
-    .map(([, , body]) => `sha256-${createHash('sha256').update(body ?? '').digest('base64')}`)
-}
 
 const COMPRESSIBLE = /\.(html|js|css|svg|xml|txt|json|webmanifest)$/
 const brotliAsync = promisify(brotliCompress)
@@ -44,12 +34,12 @@ export interface PostbuildReport {
 export async function postbuild(clientDir: string, site: Site): Promise<PostbuildReport> {
   const pages = readBuiltPages(clientDir)
 
-  // 1. Sitemap (an index past 50,000 URLs) and robots.txt
+  // 1. Sitemap (an index past 50,000 URLs), robots.txt and the inline-script hashes for the CSP
   const entries = sitemapEntries(pages, site.siteUrl)
   const files = await sitemapFiles(entries, site.siteUrl)
   for (const file of files) writeFileSync(join(clientDir, file.name), file.xml)
   writeFileSync(join(clientDir, 'robots.txt'), robotsTxt(site.siteUrl))
-  const hashes = new Set(pages.flatMap((page) => inlineScriptHashes(readFileSync(join(clientDir, page.file), 'utf8'))))
+  const hashes = new Set(pages.flatMap((page) => page.inlineScriptHashes))
   writeFileSync(join(clientDir, CSP_HASHES_FILE), JSON.stringify([...hashes].sort()))
 
   // 2. Precompression, which the server picks by Accept-Encoding

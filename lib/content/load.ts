@@ -204,7 +204,9 @@ async function readPages(dir: string, site: Site, problems: string[]): Promise<S
       }
       for (const [index, id] of ids.entries()) sectionHtml[id] = await renderMarkdown(blocks[index]!)
     }
-    pages[name] = { ...parsed.data, file, html: await renderMarkdown(parsed.body), sectionHtml }
+    // A page in sections is the sum of its sections: no need to render its markdown a second time.
+    const html = ids ? Object.values(sectionHtml).join('\n') : await renderMarkdown(parsed.body)
+    pages[name] = { ...parsed.data, file, html, sectionHtml }
   }
   return pages as SitePages
 }

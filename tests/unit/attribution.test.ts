@@ -1,14 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { conversionRecord, readGaClientId, readUtm } from '../../lib/attribution'
 import { storeReferral } from '../../lib/referral'
+import { memoryStorage } from './memory-storage'
 
 const NOW = 1_700_000_000_000
 
-/** An in-memory Storage with just the two methods the modules use. */
-function memoryStorage() {
-  const items = new Map<string, string>()
-  return { getItem: (key: string) => items.get(key) ?? null, setItem: (key: string, value: string) => void items.set(key, value) }
-}
 
 describe('readGaClientId', () => {
   it('joins the third and fourth parts of the _ga cookie', () => {

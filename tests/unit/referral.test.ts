@@ -10,16 +10,8 @@ import {
   resolveRefCode,
   storeReferral,
 } from '../../lib/referral'
+import { memoryStorage } from './memory-storage'
 
-/** An in-memory Storage with just the two methods the module uses. */
-function memoryStorage(initial: Record<string, string> = {}) {
-  const items = new Map(Object.entries(initial))
-  return {
-    items,
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-  }
-}
 
 const throwingStorage = {
   getItem: (): string | null => {
