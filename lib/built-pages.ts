@@ -5,7 +5,7 @@ import { parse } from 'node-html-parser'
 
 /** What the sitemap and the site checks need to know about one prerendered HTML file. */
 export interface BuiltPage {
-  /** Relative to the client folder, with forward slashes: `topics/x/index.html`. */
+  /** Relative to the client folder, with forward slashes: `topics/x.html`. */
   file: string
   /** The URL path the file is served at: `/topics/x`; `null` for `404.html`. */
   path: string | null
@@ -25,11 +25,11 @@ function inlineScriptHashes(html: string): string[] {
     .map(([, , body]) => `sha256-${createHash('sha256').update(body ?? '').digest('base64')}`)
 }
 
-/** `index.html` → `/`, `blog/index.html` → `/blog`, `404.html` → null. */
+/** `index.html` → `/`, `blog.html` → `/blog`, `topics/x.html` → `/topics/x`, `404.html` → null. */
 export function pathOfHtmlFile(file: string): string | null {
   if (file === 'index.html') return '/'
-  if (file.endsWith('/index.html')) return `/${file.slice(0, -'/index.html'.length)}`
-  return null
+  if (file === '404.html') return null
+  return `/${file.slice(0, -'.html'.length)}`
 }
 
 export function describeHtml(file: string, html: string): BuiltPage {

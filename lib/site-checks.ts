@@ -11,7 +11,7 @@ export interface Problem {
 }
 
 export interface CheckedPage {
-  /** Relative to the client folder: `topics/x/index.html`. */
+  /** Relative to the client folder: `topics/x.html`. */
   file: string
   /** The URL path the file is served at; null for `404.html`. */
   path: string | null

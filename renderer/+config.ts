@@ -3,7 +3,9 @@ import type { Config } from 'vike/types'
 
 export default {
   // Every route is rendered to static HTML at build time; the server only serves files.
-  prerender: true,
+  // One file per page (`blog.html`, `topics/x.html`, not `blog/index.html`): static hosts then serve
+  // `/blog` as it is, where a folder index would be redirected to `/blog/` (see public/_redirects).
+  prerender: { noExtraDir: true },
   // Server routing (MPA): every page is a full document, so each keeps its own data and head.
   clientRouting: false,
   passToClient: ['site', 'layout', 'buildYear', 'is404'],

@@ -5,6 +5,8 @@ import { join, sep } from 'node:path'
 import { clientDir } from '../lib/paths'
 import { SITE_CHECKS, checkedPage, type SiteCheckInput } from '../lib/site-checks'
 import { loadSite } from '../lib/site'
+import { CSP_HASHES_FILE, contentSecurityPolicy } from '../server/static-paths'
+import { checkStaticHosts } from './static-hosts'
 
 /** The URLs of sitemap.xml, following a sitemap index to its files. */
 export function readSitemapUrls(dir: string): string[] | undefined {
@@ -39,6 +41,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     for (const problem of problems) console.log(`      ${problem.file}: ${problem.problem} — fix: ${problem.fix}`)
     failed += problems.length
   })
+  const hashes = JSON.parse(readFileSync(join(dir, CSP_HASHES_FILE), 'utf8')) as string[]
+  const hostProblems = await checkStaticHosts(dir, input.pages, contentSecurityPolicy(hashes))
+  console.log(`${String(SITE_CHECKS.length + 1).padStart(2)}. static hosts (Netlify, Cloudflare Pages, Vercel) serve every page like the server: ${hostProblems.length === 0 ? 'ok' : `${hostProblems.length} problems`}`)
+  for (const problem of hostProblems) console.log(`      ${problem.file}: ${problem.problem} — fix: ${problem.fix}`)
+  failed += hostProblems.length
   if (failed > 0) {
     console.error(`check:site: ${failed} problem${failed === 1 ? '' : 's'}`)
     process.exit(1)

@@ -2,9 +2,8 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
-import { secureHeaders } from 'hono/secure-headers'
 import { clientDir as defaultClientDir } from '../lib/paths'
-import { CSP_HASHES_FILE, cacheControlFor, withoutIndexHtml, withoutTrailingSlash } from './static-paths'
+import { CANONICAL_REDIRECT_STATUS, CSP_HASHES_FILE, SECURITY_HEADERS, cacheControlFor, canonicalPath, contentSecurityPolicy, fileOfPath } from './static-paths'
 
 export interface AppOptions {
   /** The prerendered site, `dist/client` (or `$DIST_DIR/client`) by default. */
@@ -12,24 +11,6 @@ export interface AppOptions {
   /** The `/api` routes (server/api.ts); without them `/api/*` answers 404. */
   api?: Hono
 }
-
-/** The Content-Security-Policy: only this origin, no inline script except the build's hashed ones. */
-function contentSecurityPolicy(scriptHashes: readonly string[]): string {
-  return [
-    "default-src 'self'",
-    `script-src 'self'${scriptHashes.map((hash) => ` '${hash}'`).join('')}`,
-    "style-src 'self'",
-    "img-src 'self' data:",
-    "font-src 'self'",
-    "connect-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ')
-}
-
-const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()'
 
 /** The site's HTTP app: the prerendered pages and assets, the app-shell routes and a real 404. */
 export function createApp({ clientDir = defaultClientDir(), api }: AppOptions = {}) {
@@ -44,11 +25,10 @@ export function createApp({ clientDir = defaultClientDir(), api }: AppOptions = 
 
   const app = new Hono()
 
-  app.use(secureHeaders({ referrerPolicy: 'strict-origin-when-cross-origin', xFrameOptions: 'DENY', strictTransportSecurity: 'max-age=31536000; includeSubDomains' }))
   app.use(async (c, next) => {
     await next()
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.res.headers.set(name, value)
     c.res.headers.set('Content-Security-Policy', csp)
-    c.res.headers.set('Permissions-Policy', PERMISSIONS_POLICY)
   })
 
   app.use(async (c, next) => {
@@ -60,8 +40,8 @@ export function createApp({ clientDir = defaultClientDir(), api }: AppOptions = 
 
   app.use(async (c, next) => {
     const url = new URL(c.req.url)
-    const target = withoutTrailingSlash(url.pathname, url.search) ?? withoutIndexHtml(url.pathname, url.search)
-    if (target) return c.redirect(target, 301)
+    const target = canonicalPath(url.pathname, url.search)
+    if (target) return c.redirect(target, CANONICAL_REDIRECT_STATUS)
     await next()
   })
 
@@ -71,11 +51,12 @@ export function createApp({ clientDir = defaultClientDir(), api }: AppOptions = 
   // SPEC §2: any /dashboard path shows the home screen; any /r/<code> gets the referral shell.
   app.get('/dashboard', serveFile('index.html'))
   app.get('/dashboard/*', serveFile('index.html'))
-  app.get('/r', serveFile('r/index.html'))
-  app.get('/r/*', serveFile('r/index.html'))
+  app.get('/r', serveFile('r.html'))
+  app.get('/r/*', serveFile('r.html'))
+  app.get('/404', (c) => c.notFound())
   app.get('/404.html', (c) => c.notFound())
 
-  app.get('*', serveStatic({ root: clientDir, precompressed: true }))
+  app.get('*', serveStatic({ root: clientDir, precompressed: true, rewriteRequestPath: fileOfPath }))
 
   app.notFound((c) => {
     c.header('Cache-Control', 'no-cache')

@@ -1,18 +1,29 @@
-// How the server maps request paths onto the prerendered files.
+// How the server maps request paths onto the prerendered files, and the headers it sends with them.
+// public/_redirects, public/_headers and vercel.json say the same for static hosts;
+// tests/unit/host-files.test.ts checks them against the same table as the server (tests/unit/routing-table.ts).
 
 /** Written by the build: the sha256 sources of every inline script, for the Content-Security-Policy. */
 export const CSP_HASHES_FILE = 'csp-script-hashes.json'
 
-/** `/blog/` → `/blog`, keeping the query; `//x/` → `/x` so a redirect can never leave the site. */
-export function withoutTrailingSlash(pathname: string, search: string): string | undefined {
-  if (pathname === '/' || !pathname.endsWith('/')) return undefined
-  return `/${pathname.replace(/^\/+|\/+$/g, '')}${search}`
+/** Permanent redirect that keeps the method: the status Cloudflare Pages and Vercel use for clean URLs too. */
+export const CANONICAL_REDIRECT_STATUS = 308
+
+/**
+ * The one URL of a page, when `pathname` is another spelling of it: `/blog/` → `/blog`,
+ * `/blog.html` → `/blog`, `/index.html` → `/`; the query is kept. `//x/` → `/x`, so a redirect
+ * can never leave the site.
+ */
+export function canonicalPath(pathname: string, search: string): string | undefined {
+  if (pathname !== '/' && pathname.endsWith('/')) return `/${pathname.replace(/^\/+|\/+$/g, '')}${search}`
+  if (pathname === '/index.html') return `/${search}`
+  if (pathname.endsWith('.html') && pathname !== '/404.html') return `/${pathname.slice(0, -'.html'.length).replace(/^\/+/, '')}${search}`
+  return undefined
 }
 
-/** `/blog/index.html` → `/blog`, `/index.html` → `/`: one URL per page. */
-export function withoutIndexHtml(pathname: string, search: string): string | undefined {
-  if (!pathname.endsWith('/index.html')) return undefined
-  return `/${pathname.slice(0, -'/index.html'.length).replace(/^\/+/, '')}${search}`
+/** The file a page URL is prerendered to: `/blog` → `/blog.html` (the build writes no folder indexes). */
+export function fileOfPath(pathname: string): string {
+  const lastSegment = pathname.slice(pathname.lastIndexOf('/') + 1)
+  return pathname === '/' || lastSegment.includes('.') ? pathname : `${pathname}.html`
 }
 
 /** Cache-Control for a served file: hashed assets forever, HTML always revalidated, the rest for an hour. */
@@ -20,4 +31,34 @@ export function cacheControlFor(pathname: string, contentType: string | null): s
   if (pathname.startsWith('/assets/')) return 'public, max-age=31536000, immutable'
   if (contentType?.startsWith('text/html')) return 'no-cache'
   return 'public, max-age=3600'
+}
+
+/** The Content-Security-Policy: only this origin, no inline script except the build's hashed ones. */
+export function contentSecurityPolicy(scriptHashes: readonly string[]): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self'${scriptHashes.map((hash) => ` '${hash}'`).join('')}`,
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ')
+}
+
+/** Sent with every response, pages, assets, errors and API answers alike (plus the CSP above). */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+  'Origin-Agent-Cluster': '?1',
+  'X-DNS-Prefetch-Control': 'off',
+  'X-Permitted-Cross-Domain-Policies': 'none',
 }

@@ -40,10 +40,10 @@ ${spec.head ?? ''}
 
 const FILES: Record<string, string | null> = {
   'index.html': '/',
-  'topics/index.html': '/topics',
-  'thank-you/index.html': '/thank-you',
-  'score/confirmation/index.html': '/score/confirmation',
-  'r/index.html': '/r',
+  'topics.html': '/topics',
+  'thank-you.html': '/thank-you',
+  'score/confirmation.html': '/score/confirmation',
+  'r.html': '/r',
   '404.html': null,
 }
 
@@ -65,14 +65,14 @@ describe('site checks', () => {
 
   it('1. find a missing, duplicate or over-long title', () => {
     expect(checkTitles(site({ 'index.html': { title: '' } }))).toEqual([expect.objectContaining({ file: 'index.html', problem: 'missing title' })])
-    expect(checkTitles(site({ 'topics/index.html': { title: 'Title of /' } }))[0]).toMatchObject({ file: 'topics/index.html', problem: 'title "Title of /" is also used by index.html' })
+    expect(checkTitles(site({ 'topics.html': { title: 'Title of /' } }))[0]).toMatchObject({ file: 'topics.html', problem: 'title "Title of /" is also used by index.html' })
     expect(checkTitles(site({ 'index.html': { title: 'x'.repeat(61) } }))[0]?.problem).toMatch(/^title is 61 characters/)
     expect(checkTitles(site({ 'index.html': { head: '<title>Second</title>' } }))[0]?.problem).toBe('2 title tags')
   })
 
   it('2. find a missing, duplicate or over-long meta description', () => {
     expect(checkDescriptions(site({ 'index.html': { description: '' } }))[0]?.problem).toBe('missing meta description')
-    expect(checkDescriptions(site({ 'r/index.html': { description: 'Description of /' } }))[0]?.problem).toMatch(/is also used by index.html/)
+    expect(checkDescriptions(site({ 'r.html': { description: 'Description of /' } }))[0]?.problem).toMatch(/is also used by index.html/)
     expect(checkDescriptions(site({ 'index.html': { description: 'y'.repeat(161) } }))[0]?.problem).toMatch(/^meta description is 161 characters/)
   })
 
@@ -82,17 +82,17 @@ describe('site checks', () => {
   })
 
   it('4. find a canonical that is missing, relative, on another origin or not the page itself', () => {
-    expect(checkCanonicals(site({ 'topics/index.html': { canonical: null } }))[0]?.problem).toBe('missing canonical link')
-    expect(checkCanonicals(site({ 'topics/index.html': { canonical: '/topics' } }))[0]?.problem).toBe('canonical "/topics" is relative')
-    expect(checkCanonicals(site({ 'topics/index.html': { canonical: 'https://other.test/topics' } }))[0]?.problem).toMatch(/is not on https:\/\/example\.test/)
-    expect(checkCanonicals(site({ 'topics/index.html': { canonical: `${SITE}/` } }))[0]?.problem).toMatch(/is not the page's own URL/)
+    expect(checkCanonicals(site({ 'topics.html': { canonical: null } }))[0]?.problem).toBe('missing canonical link')
+    expect(checkCanonicals(site({ 'topics.html': { canonical: '/topics' } }))[0]?.problem).toBe('canonical "/topics" is relative')
+    expect(checkCanonicals(site({ 'topics.html': { canonical: 'https://other.test/topics' } }))[0]?.problem).toMatch(/is not on https:\/\/example\.test/)
+    expect(checkCanonicals(site({ 'topics.html': { canonical: `${SITE}/` } }))[0]?.problem).toMatch(/is not the page's own URL/)
     expect(checkCanonicals(site({ '404.html': { canonical: `${SITE}/404` } }))[0]?.problem).toBe('the 404 page has a canonical link')
   })
 
   it('5. find noindex missing where required, or present where the page should be indexed', () => {
-    expect(checkRobots(site({ 'thank-you/index.html': { robots: 'index, follow' } }))).toEqual([expect.objectContaining({ file: 'thank-you/index.html', problem: 'missing robots noindex' })])
+    expect(checkRobots(site({ 'thank-you.html': { robots: 'index, follow' } }))).toEqual([expect.objectContaining({ file: 'thank-you.html', problem: 'missing robots noindex' })])
     expect(checkRobots(site({ '404.html': { robots: 'index' } }))[0]?.problem).toBe('missing robots noindex')
-    expect(checkRobots(site({ 'topics/index.html': { robots: 'noindex' } }))[0]?.problem).toBe('noindex on a page that should be indexed')
+    expect(checkRobots(site({ 'topics.html': { robots: 'noindex' } }))[0]?.problem).toBe('noindex on a page that should be indexed')
   })
 
   it('6. find a sitemap that is not exactly the indexable pages', () => {
@@ -120,7 +120,7 @@ describe('site checks', () => {
   })
 
   it('9. find JSON-LD that does not parse or lacks what its type needs', () => {
-    const ld = (value: string) => ({ 'topics/index.html': { head: `<script type="application/ld+json">${value}</script>` } })
+    const ld = (value: string) => ({ 'topics.html': { head: `<script type="application/ld+json">${value}</script>` } })
     expect(checkJsonLd(site(ld('{"@context": "https://schema.org",')))[0]?.problem).toMatch(/^JSON-LD does not parse/)
     const faq = { '@context': 'https://schema.org', '@type': 'FAQPage', mainEntity: [{ '@type': 'Question', name: 'Q', acceptedAnswer: { '@type': 'Answer', text: '' } }] }
     expect(checkJsonLd(site(ld(JSON.stringify(faq))))[0]?.problem).toBe('FAQPage JSON-LD lacks mainEntity[0].acceptedAnswer (an Answer with text)')

@@ -9,20 +9,20 @@ function page(file: string, head: string) {
 }
 
 const built = [
-  page('topics/b/index.html', '<meta name="robots" content="index, follow">'),
+  page('topics/b.html', '<meta name="robots" content="index, follow">'),
   page('index.html', '<link rel="canonical" href="https://example.test/">'),
-  page('blog/post/index.html', '<meta property="article:published_time" content="2025-09-12"><meta property="article:modified_time" content="2025-10-01">'),
-  page('blog/first/index.html', '<meta property="article:published_time" content="2025-09-01">'),
-  page('thank-you/index.html', '<meta name="robots" content="noindex, nofollow">'),
-  page('score/confirmation/index.html', '<meta name="robots" content="noindex, nofollow">'),
+  page('blog/post.html', '<meta property="article:published_time" content="2025-09-12"><meta property="article:modified_time" content="2025-10-01">'),
+  page('blog/first.html', '<meta property="article:published_time" content="2025-09-01">'),
+  page('thank-you.html', '<meta name="robots" content="noindex, nofollow">'),
+  page('score/confirmation.html', '<meta name="robots" content="noindex, nofollow">'),
   page('404.html', '<meta name="robots" content="noindex">'),
-  page('topics/a/index.html', ''),
+  page('topics/a.html', ''),
 ]
 
 describe('sitemap', () => {
   it('maps built files to the paths they are served at', () => {
     expect(pathOfHtmlFile('index.html')).toBe('/')
-    expect(pathOfHtmlFile('topics/a/index.html')).toBe('/topics/a')
+    expect(pathOfHtmlFile('topics/a.html')).toBe('/topics/a')
     expect(pathOfHtmlFile('404.html')).toBeNull()
   })
 
