@@ -27,6 +27,11 @@ const layoutSchema = z.strictObject({
   form: z.strictObject({ firstName: label, linkedinUrl: label, linkedinPlaceholder: label, email: label, submit: label, sending: label, privacyNote: label }),
   topic: z.strictObject({ breadcrumbHome: label, breadcrumbTopics: label, shortAnswer: label, faqHeading: label }),
   blog: z.strictObject({ back: label, updated: label, readArticle: label }),
+  toasts: z.strictObject({
+    dismiss: label,
+    offline: z.strictObject({ title: label, text: label }),
+    online: z.strictObject({ title: label, text: label }),
+  }),
 })
 
 export type Layout = z.infer<typeof layoutSchema>

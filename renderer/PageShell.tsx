@@ -4,6 +4,7 @@ import { ErrorBoundary } from '../components/ErrorBoundary'
 import { Footer } from '../components/Footer'
 import { Header } from '../components/Header'
 import { ProseProvider } from '../components/Prose'
+import { Toaster } from '../components/Toaster'
 import { useScrollReveal } from '../components/useScrollReveal'
 import type { Prose } from './types'
 import { PageContextProvider } from './usePageContext'
@@ -28,6 +29,7 @@ export function PageShell({ pageContext, prose, children }: { pageContext: PageC
             <ErrorBoundary>{children}</ErrorBoundary>
           </main>
           <Footer />
+          <Toaster />
         </ProseProvider>
       </PageContextProvider>
     </StrictMode>

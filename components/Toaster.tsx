@@ -1,0 +1,41 @@
+import { useEffect, useSyncExternalStore } from 'react'
+import { createToastStore, type Toast } from '../lib/toasts'
+import { useLayout } from '../renderer/usePageContext'
+
+/** The page's toasts; any component may call `toasts.show(title, text)`. */
+export const toasts = createToastStore()
+
+const noToasts: readonly Toast[] = []
+
+/**
+ * Renders the toasts in one polite live region (a dismissed one stays, hidden, until the store
+ * removes it), and tells the visitor when the connection drops and comes back: a form sent while
+ * offline would fail.
+ */
+export function Toaster() {
+  const list = useSyncExternalStore(toasts.subscribe, toasts.getSnapshot, () => noToasts)
+  const copy = useLayout().toasts
+  useEffect(() => {
+    const offline = () => toasts.show(copy.offline.title, copy.offline.text)
+    const online = () => toasts.show(copy.online.title, copy.online.text)
+    window.addEventListener('offline', offline)
+    window.addEventListener('online', online)
+    return () => {
+      window.removeEventListener('offline', offline)
+      window.removeEventListener('online', online)
+    }
+  }, [copy])
+  return (
+    <div className="toaster" role="status" aria-live="polite">
+      {list.map((toast) => (
+        <div key={toast.id} className="toast" data-toast-id={toast.id} hidden={!toast.open}>
+          <p className="toast-title">{toast.title}</p>
+          <p>{toast.text}</p>
+          <button type="button" className="toast-close" aria-label={copy.dismiss} onClick={() => toasts.dismiss(toast.id)}>
+            ×
+          </button>
+        </div>
+      ))}
+    </div>
+  )
+}

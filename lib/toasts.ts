@@ -1,0 +1,51 @@
+// Notification toasts (SPEC §9): one visible at a time; a dismissed toast stays in the list, hidden,
+// and is removed 1,000,000 ms later. No React here: components/Toaster.tsx renders the store.
+
+export const TOAST_REMOVE_DELAY_MS = 1_000_000
+
+export interface Toast {
+  id: number
+  title: string
+  text: string
+  /** False once dismissed: hidden, waiting for its removal. */
+  open: boolean
+}
+
+export interface ToastStore {
+  /** Shows a toast in place of the one showing; returns its id. */
+  show(title: string, text: string): number
+  /** Hides a toast now and removes it after TOAST_REMOVE_DELAY_MS. */
+  dismiss(id: number): void
+  subscribe(listener: () => void): () => void
+  getSnapshot(): readonly Toast[]
+}
+
+export function createToastStore(setTimer: (run: () => void, ms: number) => unknown = setTimeout): ToastStore {
+  let toasts: readonly Toast[] = []
+  let nextId = 1
+  const listeners = new Set<() => void>()
+  const update = (next: readonly Toast[]) => {
+    toasts = next
+    for (const listener of listeners) listener()
+  }
+  const store: ToastStore = {
+    show(title, text) {
+      const id = nextId++
+      // One visible at a time: the toast showing is dismissed like any other.
+      for (const toast of toasts) if (toast.open) store.dismiss(toast.id)
+      update([{ id, title, text, open: true }, ...toasts])
+      return id
+    },
+    dismiss(id) {
+      if (!toasts.some((toast) => toast.id === id && toast.open)) return
+      update(toasts.map((toast) => (toast.id === id ? { ...toast, open: false } : toast)))
+      setTimer(() => update(toasts.filter((toast) => toast.id !== id)), TOAST_REMOVE_DELAY_MS)
+    },
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    getSnapshot: () => toasts,
+  }
+  return store
+}
