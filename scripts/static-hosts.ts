@@ -32,6 +32,8 @@ interface Rule {
 
 interface HeaderRule {
   for: string
+  /** Netlify's own matcher for `for`, made by its parser. */
+  forRegExp: RegExp
   values: Record<string, string>
 }
 
@@ -44,7 +46,7 @@ export interface RuleFiles {
 
 export async function loadHosts(clientDir: string, files: RuleFiles): Promise<Record<HostName, Host>> {
   const redirects = await parseAllRedirects({ redirectsFiles: [files.redirectsFile], configRedirects: [], minimal: true })
-  const headers = await parseAllHeaders({ headersFiles: [files.headersFile] as never[], netlifyConfigPath: undefined, minimal: true })
+  const headers = await parseAllHeaders({ headersFiles: [files.headersFile] as never[], netlifyConfigPath: undefined, minimal: false })
   const errors = [...redirects.errors, ...headers.errors]
   if (errors.length > 0) throw new Error(`${files.redirectsFile} / ${files.headersFile}: ${errors.map((error) => error.message).join('; ')}`)
   const rules = redirects.redirects as Rule[]
@@ -74,8 +76,9 @@ function addHeaders(into: Record<string, string>, values: Record<string, string>
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 /**
- * Netlify's path pattern (its parsers' `getForRegExp`): `:name` is one segment; a standalone `*`
- * is the rest, slash optional, so `/a/*` also matches `/a`; a trailing slash is optional.
+ * Netlify's path pattern, as its headers parser builds it (`forRegExp`), with named groups for the
+ * redirect's target: `:name` is one segment; a standalone `*` is the rest, slash optional, so `/a/*`
+ * also matches `/a`; a trailing slash is optional.
  */
 function netlifyPattern(pattern: string): RegExp {
   const parts = pattern.split('/').filter(Boolean).map((part) => {
@@ -106,13 +109,14 @@ function netlify(rules: Rule[], headerRules: HeaderRule[], isFile: (file: string
     if (base === '') return 'index.html'
     return [base, `${base}.html`, `${base}/index.html`].find(isFile)
   }
+  const compiled = rules.map((rule) => ({ ...rule, pattern: netlifyPattern(rule.from) }))
   return (url) => {
     const { pathname, search } = split(url)
     const path = pathname === '/' ? pathname : pathname.replace(/\/+$/, '')
     const headers: Record<string, string> = {}
-    for (const rule of headerRules) if (netlifyPattern(rule.for).test(pathname)) addHeaders(headers, rule.values)
-    for (const rule of rules) {
-      const match = netlifyPattern(rule.from).exec(path)
+    for (const rule of headerRules) if (rule.forRegExp.test(pathname)) addHeaders(headers, rule.values)
+    for (const rule of compiled) {
+      const match = rule.pattern.exec(path)
       if (!match) continue
       if (!rule.force && fileFor(path)) break
       const to = substitute(rule.to, match.groups)
@@ -151,12 +155,14 @@ function cloudflarePages(rules: Rule[], headerRules: HeaderRule[], isFile: (file
       if (dir === '.') throw new Error('no 404.html: Cloudflare Pages would serve the site as a single-page app')
     }
   }
+  const compiledHeaders = headerRules.map((rule) => ({ ...rule, pattern: cloudflarePattern(rule.for) }))
+  const compiled = rules.map((rule) => ({ ...rule, pattern: cloudflarePattern(rule.from) }))
   return (url) => {
     const { pathname, search } = split(url)
     const headers: Record<string, string> = {}
-    for (const rule of headerRules) if (cloudflarePattern(rule.for).test(pathname)) addHeaders(headers, rule.values)
-    for (const rule of rules) {
-      const match = cloudflarePattern(rule.from).exec(pathname)
+    for (const rule of compiledHeaders) if (rule.pattern.test(pathname)) addHeaders(headers, rule.values)
+    for (const rule of compiled) {
+      const match = rule.pattern.exec(pathname)
       if (!match) continue
       const to = substitute(rule.to, match.groups)
       if (rule.status !== 200) return { status: rule.status, location: to.includes('?') ? to : `${to}${search}`, headers }
@@ -188,8 +194,9 @@ function vercel(config: VercelJson, isFile: (file: string) => boolean): Host {
   const { routes, error } = getTransformedRoutes(config)
   if (error || !routes) throw new Error(`vercel.json: ${error?.message ?? 'no routes'}`)
   const boundary = routes.findIndex((route) => 'handle' in route && route.handle === 'filesystem')
-  const before = routes.slice(0, boundary) as VercelRoute[]
-  const after = routes.slice(boundary + 1) as VercelRoute[]
+  const compile = (route: VercelRoute) => ({ ...route, pattern: new RegExp(route.src!) })
+  const before = (routes.slice(0, boundary) as VercelRoute[]).map(compile)
+  const after = (routes.slice(boundary + 1) as VercelRoute[]).map(compile)
   const fileFor = (pathname: string) => {
     const base = pathname.replace(/^\/+/, '')
     if (base === '') return 'index.html'
@@ -201,7 +208,7 @@ function vercel(config: VercelJson, isFile: (file: string) => boolean): Host {
     const { pathname, search } = split(url)
     const headers: Record<string, string> = {}
     for (const route of before) {
-      const match = new RegExp(route.src!).exec(pathname)
+      const match = route.pattern.exec(pathname)
       if (!match) continue
       if (route.status && route.status >= 300 && route.status < 400) {
         return { status: route.status, location: `${substituteGroups(route.headers!.Location!, match)}${search}`, headers }
@@ -212,7 +219,7 @@ function vercel(config: VercelJson, isFile: (file: string) => boolean): Host {
     const file = fileFor(pathname)
     if (file) return { status: 200, file, headers }
     for (const route of after) {
-      const match = new RegExp(route.src!).exec(pathname)
+      const match = route.pattern.exec(pathname)
       if (!match) continue
       if (!route.dest || !route.check) throw new Error(`the Vercel model does not handle the route ${JSON.stringify(route)}`)
       const target = fileFor(split(substituteGroups(route.dest, match)).pathname)
