@@ -36,6 +36,9 @@ function clientAddress(c: Context, trustProxy: boolean): string {
   }
 }
 
+/** The JSON 404 for any /api path with no endpoint (also used by server/app.ts when no API is mounted). */
+export const apiNotFound = (c: Context) => c.json({ error: `No API endpoint ${c.req.method} ${c.req.path}.` }, 404)
+
 /** A string field, trimmed, or null when absent or empty; longer than `max` is an error. */
 function optionalText(body: Json, field: string, max: number): { value: string | null } | { error: string } {
   const value = body[field]
@@ -58,7 +61,7 @@ export function createApi({ store, outbox, now = Date.now, trustProxy = false }:
     console.error('api:', error)
     return c.json({ error: 'Something went wrong on our side. Please try again.' }, 500)
   })
-  api.notFound((c) => c.json({ error: `No API endpoint ${c.req.method} ${c.req.path}.` }, 404))
+  api.notFound(apiNotFound)
 
   // JSON only, at most 4 KB, at most N requests per address.
   api.use('/:endpoint{score|affiliate-click|conversion}', async (c, next) => {

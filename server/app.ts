@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
 import { clientDir as defaultClientDir } from '../lib/paths'
+import { apiNotFound } from './api'
 import { CANONICAL_REDIRECT_STATUS, CSP_HASHES_FILE, SECURITY_HEADERS, cacheControlFor, canonicalPath, contentSecurityPolicy, fileOfPath } from './static-paths'
 
 export interface AppOptions {
@@ -46,7 +47,7 @@ export function createApp({ clientDir = defaultClientDir(), api }: AppOptions = 
   })
 
   if (api) app.route('/api', api)
-  app.all('/api/*', (c) => c.json({ error: `No API endpoint ${c.req.method} ${c.req.path}.` }, 404))
+  app.all('/api/*', apiNotFound)
 
   // SPEC §2: any /dashboard path shows the home screen; any /r/<code> gets the referral shell.
   app.get('/dashboard', serveFile('index.html'))

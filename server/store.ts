@@ -127,13 +127,13 @@ export class Store {
   }
 
   /** Pending and delivered counts per table, and conversions stored. */
-  async counts(): Promise<{ leads: { pending: number; delivered: number }; clicks: { pending: number; delivered: number }; conversions: number }> {
-    const count = async (sql: string) => Number((await this.db.execute(sql)).rows[0]?.n ?? 0)
-    return {
-      leads: { pending: await count('SELECT count(*) AS n FROM leads WHERE delivered_at IS NULL'), delivered: await count('SELECT count(*) AS n FROM leads WHERE delivered_at IS NOT NULL') },
-      clicks: { pending: await count('SELECT count(*) AS n FROM clicks WHERE delivered_at IS NULL'), delivered: await count('SELECT count(*) AS n FROM clicks WHERE delivered_at IS NOT NULL') },
-      conversions: await count('SELECT count(*) AS n FROM conversions'),
+  async counts(): Promise<Record<OutboxTable, { pending: number; delivered: number }> & { conversions: number }> {
+    const delivery = async (table: OutboxTable) => {
+      const row = (await this.db.execute(`SELECT count(*) - count(delivered_at) AS pending, count(delivered_at) AS delivered FROM ${table}`)).rows[0]
+      return { pending: Number(row?.pending ?? 0), delivered: Number(row?.delivered ?? 0) }
     }
+    const conversions = Number((await this.db.execute('SELECT count(*) AS n FROM conversions')).rows[0]?.n ?? 0)
+    return { leads: await delivery('leads'), clicks: await delivery('clicks'), conversions }
   }
 
   /** Raw rows, for tests and the outbox report. */

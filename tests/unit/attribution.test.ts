@@ -5,7 +5,6 @@ import { memoryStorage } from './memory-storage'
 
 const NOW = 1_700_000_000_000
 
-
 describe('readGaClientId', () => {
   it('joins the third and fourth parts of the _ga cookie', () => {
     expect(readGaClientId('_ga=GA1.1.123456789.1700000000')).toBe('123456789.1700000000')
