@@ -1,8 +1,9 @@
 // The conversion record sent once from the thank-you page (SPEC §3, §7); absent values are null, never "".
-import { readCookie, resolveRefCode } from './referral'
+import { readCookie, resolveRefCode, type VisitSources } from './referral'
 
-const UTM_MAX = 200
-const SESSION_ID_MAX = 255
+/** Longest UTM value and session id kept; the API holds stored records to the same limits. */
+export const UTM_MAX = 200
+export const SESSION_ID_MAX = 255
 
 export interface ConversionRecord {
   session_id: string | null
@@ -47,12 +48,7 @@ export function readUtm(search: URLSearchParams): {
 }
 
 /** Everything the thank-you page reports; an over-long session_id is dropped (null) since a cut id would be wrong. */
-export function conversionRecord(sources: {
-  search: URLSearchParams
-  storage: Pick<Storage, 'getItem'> | null
-  cookie: string
-  now: number
-}): ConversionRecord {
+export function conversionRecord(sources: VisitSources): ConversionRecord {
   const sessionId = queryValue(sources.search, 'session_id')
   return {
     session_id: sessionId !== null && sessionId.length <= SESSION_ID_MAX ? sessionId : null,

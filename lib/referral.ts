@@ -68,13 +68,16 @@ export function readCookie(cookieHeader: string, name: string): string | null {
   return null
 }
 
-/** The visitor's referral code in SPEC §3 order: `?ref`, `?ref_code`, stored referral, `al_ref` cookie; invalid ones skipped. */
-export function resolveRefCode(sources: {
+/** What the browser knows of the visit: the query, localStorage (null when unavailable), `document.cookie`, the time. */
+export interface VisitSources {
   search: URLSearchParams
   storage: Pick<Storage, 'getItem'> | null
   cookie: string
   now: number
-}): string | null {
+}
+
+/** The visitor's referral code in SPEC §3 order: `?ref`, `?ref_code`, stored referral, `al_ref` cookie; invalid ones skipped. */
+export function resolveRefCode(sources: VisitSources): string | null {
   const { search, storage, cookie, now } = sources
   const candidates = [
     () => search.get('ref'),

@@ -1,7 +1,7 @@
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { readUtm } from '../lib/attribution'
+import { SESSION_ID_MAX, UTM_MAX, readUtm } from '../lib/attribution'
 import { LEAD_FIELDS, validateLead } from '../lib/lead'
 import { isValidRefCode } from '../lib/referral'
 import type { Outbox } from './outbox'
@@ -125,7 +125,7 @@ export function createApi({ store, outbox, now = Date.now, trustProxy = false }:
     const body = await readBody(c)
     if (!body) return notAnObject(c)
     const record: Record<string, string | null> = {}
-    for (const [field, max] of [['session_id', 255], ['ga_client_id', 64], ['utm_source', 200], ['utm_medium', 200], ['utm_campaign', 200]] as const) {
+    for (const [field, max] of [['session_id', SESSION_ID_MAX], ['ga_client_id', 64], ['utm_source', UTM_MAX], ['utm_medium', UTM_MAX], ['utm_campaign', UTM_MAX]] as const) {
       const parsed = optionalText(body, field, max)
       if ('error' in parsed) return c.json({ error: parsed.error, field }, 400)
       record[field] = parsed.value
