@@ -1,25 +1,19 @@
 import { createHash } from 'node:crypto'
-import { readdirSync, readFileSync } from 'node:fs'
-import { join, sep } from 'node:path'
-import { parse } from 'node-html-parser'
+import type { HeadFacts } from './seo/head'
 
-/** What the sitemap and the site checks need to know about one prerendered HTML file. */
-export interface BuiltPage {
+/** What the sitemap and the CSP need to know about one prerendered HTML file; the build records it as it renders. */
+export interface BuiltPage extends HeadFacts {
   /** Relative to the client folder, with forward slashes: `topics/x.html`. */
   file: string
   /** The URL path the file is served at: `/topics/x`; `null` for `404.html`. */
   path: string | null
-  canonical: string | undefined
-  noindex: boolean
-  /** `article:modified_time`, else `article:published_time`, where the page has one. */
-  lastmod: string | undefined
   /** The CSP source (`sha256-…`) of every inline script the browser would run; JSON data blocks are not run. */
   inlineScriptHashes: string[]
 }
 
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g
 
-function inlineScriptHashes(html: string): string[] {
+export function inlineScriptHashes(html: string): string[] {
   return [...html.matchAll(INLINE_SCRIPT)]
     .filter(([, attributes]) => !/type="application\/(ld\+)?json"/.test(attributes ?? ''))
     .map(([, , body]) => `sha256-${createHash('sha256').update(body ?? '').digest('base64')}`)
@@ -32,29 +26,7 @@ export function pathOfHtmlFile(file: string): string | null {
   return `/${file.slice(0, -'.html'.length)}`
 }
 
-export function describeHtml(file: string, html: string): BuiltPage {
-  // Only <head> matters here; parsing just it keeps a 10,000-page scan quick.
-  const head = parse(html.slice(0, html.indexOf('</head>') + 7))
-  const content = (selector: string) => head.querySelector(selector)?.getAttribute('content') ?? undefined
-  return {
-    file,
-    path: pathOfHtmlFile(file),
-    canonical: head.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? undefined,
-    noindex: /\bnoindex\b/i.test(content('meta[name="robots"]') ?? ''),
-    lastmod: content('meta[property="article:modified_time"]') ?? content('meta[property="article:published_time"]'),
-    inlineScriptHashes: inlineScriptHashes(html),
-  }
+/** The file a page is prerendered to, one file per page: `/` → `index.html`, `/blog` → `blog.html`, `/topics/x` → `topics/x.html`. */
+export function htmlFileOfPath(path: string): string {
+  return path === '/' ? 'index.html' : `${path.slice(1)}.html`
 }
-
-/** Every .html file under `clientDir`, sorted by file name. */
-function htmlFiles(clientDir: string): string[] {
-  return (readdirSync(clientDir, { recursive: true }) as string[])
-    .filter((file) => file.endsWith('.html'))
-    .map((file) => file.split(sep).join('/'))
-    .sort()
-}
-
-export function readBuiltPages(clientDir: string): BuiltPage[] {
-  return htmlFiles(clientDir).map((file) => describeHtml(file, readFileSync(join(clientDir, file), 'utf8')))
-}
-

@@ -5,7 +5,7 @@ export default {
   // Every route is rendered to static HTML at build time; the server only serves files.
   // One file per page (`blog.html`, `topics/x.html`, not `blog/index.html`): static hosts then serve
   // `/blog` as it is, where a folder index would be redirected to `/blog/` (see public/_redirects).
-  prerender: { noExtraDir: true },
+  prerender: { noExtraDir: true, disableAutoRun: true, keepDistServer: true },
   // Server routing (MPA): every page is a full document, so each keeps its own data and head.
   clientRouting: false,
   passToClient: ['site', 'layout', 'buildYear', 'is404'],

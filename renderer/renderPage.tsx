@@ -1,12 +1,12 @@
 import type { ComponentType } from 'react'
 import { renderToString } from 'react-dom/server'
 import type { PageContextServer } from 'vike/types'
-import { buildHead } from '../lib/seo/head'
+import { buildHead, headFacts, type HeadFacts } from '../lib/seo/head'
 import { renderDocument } from './document'
 import { PageShell } from './PageShell'
 
-/** The full HTML document of one page, from its +Page, +seo and +prose. */
-export async function renderPageHtml(pageContext: PageContextServer): Promise<string> {
+/** One page's HTML document, from its +Page, +seo and +prose, and what its head says (for the sitemap). */
+export async function renderPageDocument(pageContext: PageContextServer): Promise<{ html: string; facts: HeadFacts }> {
   const { config, site } = pageContext
   const Page = pageContext.Page as ComponentType | undefined
   if (!Page) throw new Error(`${pageContext.urlOriginal}: the page has no +Page`)
@@ -18,5 +18,10 @@ export async function renderPageHtml(pageContext: PageContextServer): Promise<st
       <Page />
     </PageShell>,
   )
-  return renderDocument({ lang: site.lang, headHtml: buildHead(seo, site), bodyHtml })
+  return { html: renderDocument({ lang: site.lang, headHtml: buildHead(seo, site), bodyHtml }), facts: headFacts(seo, site) }
+}
+
+/** The full HTML document of one page. */
+export async function renderPageHtml(pageContext: PageContextServer): Promise<string> {
+  return (await renderPageDocument(pageContext)).html
 }

@@ -1,5 +1,5 @@
 import type { PageContextServer } from 'vike/types'
-import type { PageSeo } from '../lib/seo/head'
+import type { HeadFacts, PageSeo } from '../lib/seo/head'
 import type { Layout } from '../lib/layout'
 import type { Site } from '../lib/site'
 
@@ -18,6 +18,8 @@ declare global {
       layout: Layout
       /** The year the site was built, for the copyright line (the same on server and client). */
       buildYear: number
+      /** Set by onRenderHtml on the server: what the page's head says, for the build's sitemap. */
+      headFacts?: HeadFacts
     }
   }
 }

@@ -41,6 +41,18 @@ export interface Content {
   topicsBySlug: ReadonlyMap<string, Topic>
 }
 
+/** What a list of topics needs of one topic; its page reads the rest from `file` (loadTopic). */
+export type TopicEntry = Pick<Topic, 'slug' | 'file' | 'title' | 'summary'>
+
+/** All the content validated, with topics as entries: what the build hands to each page. Plain JSON. */
+export interface ContentIndex {
+  /** Newest first. */
+  posts: BlogPost[]
+  /** Alphabetical by title. */
+  topics: TopicEntry[]
+  pages: SitePages
+}
+
 /** A content problem list: one line per problem, `file: field: what was expected`. */
 export class ContentError extends Error {
   constructor(readonly problems: string[]) {
@@ -88,6 +100,8 @@ async function renderMarkdown(body: string): Promise<string> {
 
 interface Parsed<T> {
   file: string
+  /** The file as written. */
+  text: string
   data: T
   body: string
 }
@@ -100,9 +114,10 @@ function parseFile<S extends z.ZodType>(
   problems: string[],
 ): Parsed<z.infer<S>> | undefined {
   let parsedMatter: matter.GrayMatterFile<string>
+  const text = readFileSync(file, 'utf8')
   try {
     // An empty options object makes gray-matter skip its cache, which would keep every file in memory.
-    parsedMatter = matter(readFileSync(file, 'utf8'), {})
+    parsedMatter = matter(text, {})
   } catch (error) {
     problems.push(`${file}: frontmatter: is not valid YAML (${(error as Error).message.split('\n')[0]})`)
     return undefined
@@ -136,7 +151,7 @@ function parseFile<S extends z.ZodType>(
     }
     return undefined
   }
-  return { file, data: result.data, body }
+  return { file, text, data: result.data, body }
 }
 
 function markdownFiles(dir: string, problems: string[]): string[] {
@@ -150,16 +165,20 @@ function markdownFiles(dir: string, problems: string[]): string[] {
     .map((name) => join(dir, name))
 }
 
-/** Parses a folder of slugged files, checking each slug's form and uniqueness. */
-async function readCollection<S extends z.ZodType>(
+/**
+ * Parses a folder of slugged files, checking each slug's form and uniqueness, and hands each valid
+ * file to `keep`, which decides what of it stays in memory.
+ */
+async function readCollection<S extends z.ZodType, T>(
   dir: string,
   schema: S,
   site: Site,
   problems: string[],
-): Promise<Array<z.infer<S> & { slug: string; file: string; html: string }>> {
+  keep: (parsed: Parsed<z.infer<S>> & { slug: string }) => T | Promise<T>,
+): Promise<T[]> {
   const tokens = tokensFor(site)
   const seen = new Map<string, string>()
-  const items: Array<z.infer<S> & { slug: string; file: string; html: string }> = []
+  const items: T[] = []
   for (const file of markdownFiles(dir, problems)) {
     const slug = slugFromFile(file, site.productName)
     if (!SLUG_PATTERN.test(slug)) {
@@ -178,9 +197,14 @@ async function readCollection<S extends z.ZodType>(
       problems.push(`${file}: body: expected markdown text after the frontmatter`)
       continue
     }
-    items.push({ ...(parsed.data as object), slug, file, html: await renderMarkdown(parsed.body) } as z.infer<S> & { slug: string; file: string; html: string })
+    items.push(await keep({ ...parsed, slug }))
   }
   return items
+}
+
+/** A collection entry with its markdown rendered. */
+async function rendered<T>({ data, slug, file, body }: Parsed<T> & { slug: string }): Promise<T & { slug: string; file: string; html: string }> {
+  return { ...data, slug, file, html: await renderMarkdown(body) }
 }
 
 async function readPages(dir: string, site: Site, problems: string[]): Promise<SitePages> {
@@ -211,34 +235,109 @@ async function readPages(dir: string, site: Site, problems: string[]): Promise<S
   return pages as SitePages
 }
 
-/** Reads, validates and renders every content file under `dir`. Throws one ContentError listing every problem. */
-export async function readContent(dir: string = contentDir(), site: Site = loadSite(dir)): Promise<Content> {
-  const problems: string[] = []
-  const posts = await readCollection(join(dir, 'blog'), blogFrontmatter, site, problems)
-  const topics = await readCollection(join(dir, 'topics'), topicFrontmatter, site, problems)
-  const pages = await readPages(join(dir, 'pages'), site, problems)
+function checkLayout(dir: string, problems: string[]): void {
   try {
     loadLayout(dir)
   } catch (error) {
     problems.push(...(error as Error).message.split('\n'))
   }
-  if (problems.length > 0) throw new ContentError(problems)
-  posts.sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug))
-  topics.sort((a, b) => a.title.localeCompare(b.title, 'en') || a.slug.localeCompare(b.slug))
-  return {
-    site,
-    posts,
-    topics,
-    pages,
-    postsBySlug: new Map(posts.map((post) => [post.slug, post])),
-    topicsBySlug: new Map(topics.map((topic) => [topic.slug, topic])),
-  }
 }
 
-let cached: { dir: string; content: Promise<Content> } | undefined
+const byDate = (a: BlogPost, b: BlogPost) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug)
+const byTitle = (a: TopicEntry, b: TopicEntry) => a.title.localeCompare(b.title, 'en') || a.slug.localeCompare(b.slug)
 
-/** readContent, once per process: every prerendered page shares one parse of the content. */
-export function loadContent(dir: string = contentDir()): Promise<Content> {
-  if (!cached || cached.dir !== dir) cached = { dir, content: readContent(dir) }
-  return cached.content
+/** Reads, validates and renders every content file under `dir`. Throws one ContentError listing every problem. */
+export async function readContent(dir: string = contentDir(), site: Site = loadSite(dir)): Promise<Content> {
+  const problems: string[] = []
+  const posts = await readCollection(join(dir, 'blog'), blogFrontmatter, site, problems, rendered)
+  const topics = await readCollection(join(dir, 'topics'), topicFrontmatter, site, problems, rendered)
+  const pages = await readPages(join(dir, 'pages'), site, problems)
+  checkLayout(dir, problems)
+  if (problems.length > 0) throw new ContentError(problems)
+  posts.sort(byDate)
+  topics.sort(byTitle)
+  return { site, posts, topics, pages, postsBySlug: bySlug(posts), topicsBySlug: bySlug(topics) }
+}
+
+/**
+ * Validates every content file under `dir` like readContent, but keeps of each topic only what a
+ * list of topics shows: a topic page renders its own file when it is built (loadTopic), so memory
+ * does not grow with the markdown of every topic. `onFile` sees each topic file's text, once.
+ */
+export async function readContentIndex(
+  dir: string = contentDir(),
+  site: Site = loadSite(dir),
+  onTopicFile?: (entry: TopicEntry, text: string) => void,
+): Promise<ContentIndex> {
+  const problems: string[] = []
+  const posts = await readCollection(join(dir, 'blog'), blogFrontmatter, site, problems, rendered)
+  const topics = await readCollection(join(dir, 'topics'), topicFrontmatter, site, problems, ({ data, slug, file, text }) => {
+    const entry: TopicEntry = { slug, file, title: data.title, summary: data.summary }
+    onTopicFile?.(entry, text)
+    return entry
+  })
+  const pages = await readPages(join(dir, 'pages'), site, problems)
+  checkLayout(dir, problems)
+  if (problems.length > 0) throw new ContentError(problems)
+  posts.sort(byDate)
+  topics.sort(byTitle)
+  return { posts, topics, pages }
+}
+
+function bySlug<T extends { slug: string }>(items: T[]): ReadonlyMap<string, T> {
+  return new Map(items.map((item) => [item.slug, item]))
+}
+
+/** Where a build hands its workers the index it validated, so they never read the whole content again. */
+export const CONTENT_INDEX_ENV = 'CONTENT_INDEX_FILE'
+
+let cachedIndex: { dir: string; index: Promise<LoadedIndex> } | undefined
+
+interface LoadedIndex extends ContentIndex {
+  postsBySlug: ReadonlyMap<string, BlogPost>
+  topicsBySlug: ReadonlyMap<string, TopicEntry>
+}
+
+async function indexFor(dir: string): Promise<LoadedIndex> {
+  const file = process.env[CONTENT_INDEX_ENV]
+  const index = file ? (JSON.parse(readFileSync(file, 'utf8')) as ContentIndex) : await readContentIndex(dir)
+  return { ...index, postsBySlug: bySlug(index.posts), topicsBySlug: bySlug(index.topics) }
+}
+
+/** The content index, once per process: the articles, the fixed pages' copy and the list of topics. */
+export function loadContent(dir: string = contentDir()): Promise<LoadedIndex> {
+  if (!cachedIndex || cachedIndex.dir !== dir) cachedIndex = { dir, index: indexFor(dir) }
+  return cachedIndex.index
+}
+
+let cachedSite: { dir: string; site: Site } | undefined
+
+function siteOf(dir: string): Site {
+  if (cachedSite?.dir !== dir) cachedSite = { dir, site: loadSite(dir) }
+  return cachedSite.site
+}
+
+/** The few topics being rendered right now: a page's +data, +seo and +prose each ask for it. */
+const recentTopics = new Map<string, Promise<Topic | undefined>>()
+const RECENT_TOPICS = 16
+
+async function readTopic(dir: string, slug: string): Promise<Topic | undefined> {
+  const entry = (await loadContent(dir)).topicsBySlug.get(slug)
+  if (!entry) return undefined
+  const problems: string[] = []
+  const parsed = parseFile(entry.file, topicFrontmatter, tokensFor(siteOf(dir)), problems)
+  if (!parsed) throw new ContentError(problems)
+  return rendered({ ...parsed, slug })
+}
+
+/** One topic, its markdown rendered; undefined when no topic has this slug. */
+export function loadTopic(slug: string, dir: string = contentDir()): Promise<Topic | undefined> {
+  const key = `${dir}\0${slug}`
+  let topic = recentTopics.get(key)
+  if (!topic) {
+    topic = readTopic(dir, slug)
+    recentTopics.set(key, topic)
+    if (recentTopics.size > RECENT_TOPICS) recentTopics.delete(recentTopics.keys().next().value!)
+  }
+  return topic
 }

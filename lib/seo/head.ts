@@ -32,7 +32,7 @@ function meta(attribute: 'name' | 'property', key: string, content: string): str
 
 /** The tags of <head> that describe the page: title, description, canonical, robots, Open Graph, Twitter, JSON-LD. */
 export function buildHead(seo: PageSeo, site: Site): string {
-  const canonical = seo.path === null ? undefined : absoluteUrl(seo.path, site.siteUrl)
+  const { canonical } = headFacts(seo, site)
   const tags = [
     `<title>${escapeHtml(seo.title)}</title>`,
     meta('name', 'description', seo.description),
@@ -52,4 +52,20 @@ export function buildHead(seo: PageSeo, site: Site): string {
     seo.jsonLd && `<script type="application/ld+json">${serializeJsonLd(seo.jsonLd)}</script>`,
   ]
   return tags.filter(Boolean).join('\n    ')
+}
+
+/** What the sitemap needs of a page's head, known as soon as the page's PageSeo is. */
+export interface HeadFacts {
+  canonical: string | undefined
+  noindex: boolean
+  /** `modified`, else `published`: the sitemap's lastmod. */
+  lastmod: string | undefined
+}
+
+export function headFacts(seo: PageSeo, site: Site): HeadFacts {
+  return {
+    canonical: seo.path === null ? undefined : absoluteUrl(seo.path, site.siteUrl),
+    noindex: seo.noindex ?? false,
+    lastmod: seo.modified ?? seo.published,
+  }
 }

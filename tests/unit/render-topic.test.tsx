@@ -1,11 +1,12 @@
 import { parse } from 'node-html-parser'
 import type { PageContextServer } from 'vike/types'
 import { afterEach, describe, expect, it } from 'vitest'
+import { loadContent } from '../../lib/content/load'
+import { contentRoutePaths } from '../../lib/content/routes'
 import { loadLayout } from '../../lib/layout'
 import { loadSite } from '../../lib/site'
 import TopicPage from '../../pages/topics/@slug/+Page'
 import { data } from '../../pages/topics/@slug/+data'
-import { onBeforePrerenderStart } from '../../pages/topics/@slug/+onBeforePrerenderStart'
 import TopicsIndexPage from '../../pages/topics/index/+Page'
 import { data as topicsIndexData } from '../../pages/topics/index/+data'
 import topicsIndexSeo from '../../pages/topics/index/+seo'
@@ -75,7 +76,7 @@ describe('a topic page rendered from markdown', () => {
     const dir = contentCopy()
     writeFile(dir, 'topics/new-thing.md', topicMarkdown({ title: 'title: The new thing', summary: 'summary: Why the new thing matters.' }))
     process.env.CONTENT_DIR = dir
-    expect(await onBeforePrerenderStart()).toContain('/topics/new-thing')
+    expect(contentRoutePaths(await loadContent(dir))['/topics/@slug']).toContain('/topics/new-thing')
     expect(parse(await renderTopic(dir, 'new-thing')).querySelector('h1')?.text).toBe('A test topic heading')
 
     const index = parse(await renderRoute(dir, '/topics', { Page: TopicsIndexPage, data: topicsIndexData, config: { seo: topicsIndexSeo } }))

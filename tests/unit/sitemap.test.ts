@@ -1,29 +1,35 @@
 import { describe, expect, it } from 'vitest'
-import { describeHtml, pathOfHtmlFile } from '../../lib/built-pages'
+import { htmlFileOfPath, inlineScriptHashes, pathOfHtmlFile, type BuiltPage } from '../../lib/built-pages'
 import { SITEMAP_URL_LIMIT, robotsTxt, sitemapEntries, sitemapFiles, sitemapXml } from '../../lib/sitemap'
 
 const SITE = 'https://example.test'
 
-function page(file: string, head: string) {
-  return describeHtml(file, `<!DOCTYPE html><html><head>${head}</head><body><h1>x</h1></body></html>`)
+function page(file: string, facts: Partial<BuiltPage> = {}): BuiltPage {
+  return { file, path: pathOfHtmlFile(file), canonical: undefined, noindex: false, lastmod: undefined, inlineScriptHashes: [], ...facts }
 }
 
 const built = [
-  page('topics/b.html', '<meta name="robots" content="index, follow">'),
-  page('index.html', '<link rel="canonical" href="https://example.test/">'),
-  page('blog/post.html', '<meta property="article:published_time" content="2025-09-12"><meta property="article:modified_time" content="2025-10-01">'),
-  page('blog/first.html', '<meta property="article:published_time" content="2025-09-01">'),
-  page('thank-you.html', '<meta name="robots" content="noindex, nofollow">'),
-  page('score/confirmation.html', '<meta name="robots" content="noindex, nofollow">'),
-  page('404.html', '<meta name="robots" content="noindex">'),
-  page('topics/a.html', ''),
+  page('topics/b.html'),
+  page('index.html', { canonical: 'https://example.test/' }),
+  page('blog/post.html', { lastmod: '2025-10-01' }),
+  page('blog/first.html', { lastmod: '2025-09-01' }),
+  page('thank-you.html', { noindex: true }),
+  page('score/confirmation.html', { noindex: true }),
+  page('404.html', { noindex: true }),
+  page('topics/a.html'),
 ]
 
 describe('sitemap', () => {
-  it('maps built files to the paths they are served at', () => {
+  it('maps built files to the paths they are served at, and back', () => {
     expect(pathOfHtmlFile('index.html')).toBe('/')
     expect(pathOfHtmlFile('topics/a.html')).toBe('/topics/a')
     expect(pathOfHtmlFile('404.html')).toBeNull()
+    for (const path of ['/', '/blog', '/topics/a', '/score/confirmation']) expect(pathOfHtmlFile(htmlFileOfPath(path))).toBe(path)
+  })
+
+  it('hashes the inline scripts a browser runs, never JSON data blocks or external scripts', () => {
+    const html = '<script type="application/ld+json">{}</script><script id="d" type="application/json">{}</script><script src="/a.js"></script><script>go()</script>'
+    expect(inlineScriptHashes(html)).toEqual(['sha256-5KYv+PUboo5h+0+YAtGRPbwv5d/QxzHslP4YGnUaxRw='])
   })
 
   it('lists every indexable page once, sorted, as absolute URLs, with lastmod from the updated or published date', () => {

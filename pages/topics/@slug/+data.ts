@@ -1,10 +1,10 @@
 // https://vike.dev/data
 import { render } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
-import { loadContent } from '../../../lib/content/load'
+import { loadTopic } from '../../../lib/content/load'
 
 export async function data({ routeParams }: PageContextServer) {
-  const topic = (await loadContent()).topicsBySlug.get(routeParams.slug ?? '')
+  const topic = await loadTopic(routeParams.slug ?? '')
   if (!topic) throw render(404)
   const { slug, title, h1, shortAnswer, faqs, showUpgradeCTA } = topic
   return { topic: { slug, title, h1, shortAnswer, faqs, showUpgradeCTA } }

@@ -1,7 +1,7 @@
 import type { PageContextServer } from 'vike/types'
-import { loadContent } from '../../../lib/content/load'
+import { loadTopic } from '../../../lib/content/load'
 
 export default async ({ routeParams }: PageContextServer) => {
-  const topic = (await loadContent()).topicsBySlug.get(routeParams.slug ?? '')
+  const topic = await loadTopic(routeParams.slug ?? '')
   return { body: topic?.html ?? '' }
 }

@@ -1,0 +1,101 @@
+import { spawn } from 'node:child_process'
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+import { readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { brotliCompress, constants, gzip } from 'node:zlib'
+import { digest, digestOfFiles, filesUnder } from './cache'
+
+// The code half of the build: `vike build` bundles the pages for the browser (dist/client/assets) and
+// for the prerender (a server bundle), once per version of the code. Each bundle is kept in the
+// cache under the digest of everything it is made from, so a content-only rebuild never runs Vite.
+
+/** What the bundles are made from: any change here makes a new bundle. */
+const SOURCES = ['pages', 'renderer', 'components', 'lib', 'public', 'vite.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json']
+/** Bundles kept in the cache, newest first; older ones are removed. */
+const KEEP_BUNDLES = 3
+const COMPRESSIBLE = /\.(html|js|css|svg|xml|txt|json|webmanifest)$/
+
+export interface Bundle {
+  /** Holds `client/` (assets and public files, brotli and gzip copies beside them), `server/` and `assets.json`. */
+  dir: string
+  /** Digest of every file of the bundle: what the pages are rendered with. */
+  digest: string
+  /** True when this build ran `vike build`; false when the bundle came from the cache. */
+  built: boolean
+}
+
+/** The digest of the bundle's sources, and of the environment Vite reads while bundling. */
+function sourceDigest(distDir: string): string {
+  const viteEnv = Object.entries(process.env)
+    .filter(([name]) => name.startsWith('VITE_') || name.startsWith('PUBLIC_ENV__'))
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+  return digest(digestOfFiles(SOURCES), distDir, JSON.stringify(viteEnv), process.version)
+}
+
+function runVikeBuild(quiet: boolean): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['node_modules/vike/bin.js', 'build'], { stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'inherit'] })
+    child.on('error', reject)
+    child.on('close', (code, signal) => (code === 0 ? resolve() : reject(new Error(`vike build failed (exit ${code ?? signal})`))))
+  })
+}
+
+const brotliAsync = promisify(brotliCompress)
+const gzipAsync = promisify(gzip)
+
+/** Brotli (quality 11) and gzip copies beside each text file of the bundle: a few dozen files, compressed once per bundle. */
+async function precompress(clientDir: string): Promise<void> {
+  const files = filesUnder(clientDir).filter((file) => COMPRESSIBLE.test(file))
+  await Promise.all(
+    files.map(async (file) => {
+      const path = join(clientDir, file)
+      const body = await readFile(path)
+      const params = { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length }
+      const [brotli, gzipped] = await Promise.all([brotliAsync(body, { params }), gzipAsync(body, { level: 9 })])
+      await Promise.all([writeFile(`${path}.br`, brotli), writeFile(`${path}.gz`, gzipped)])
+    }),
+  )
+}
+
+function removeOldBundles(bundlesDir: string): void {
+  const bundles = readdirSync(bundlesDir)
+    .filter((name) => !name.endsWith('.tmp'))
+    .map((name) => ({ path: join(bundlesDir, name), time: statSync(join(bundlesDir, name)).mtimeMs }))
+    .sort((a, b) => b.time - a.time)
+  for (const old of bundles.slice(KEEP_BUNDLES)) rmSync(old.path, { recursive: true, force: true })
+}
+
+/**
+ * Puts the bundle's client files into `distDir/client` and returns the bundle: from the cache when
+ * its sources are unchanged (and not `fresh`), else from a new `vike build`, which is then cached.
+ */
+export async function prepareBundle({ cacheDir, distDir, fresh, quiet }: { cacheDir: string; distDir: string; fresh: boolean; quiet: boolean }): Promise<Bundle> {
+  const bundlesDir = join(cacheDir, 'bundles')
+  const dir = join(bundlesDir, sourceDigest(distDir))
+  const manifest = join(dir, 'bundle.json')
+  let built = false
+  if (fresh || !existsSync(manifest)) {
+    await runVikeBuild(quiet)
+    await precompress(join(distDir, 'client'))
+    const temporary = `${dir}.${process.pid}.tmp`
+    rmSync(temporary, { recursive: true, force: true })
+    mkdirSync(temporary, { recursive: true })
+    // The server bundle is only for the prerender: it moves out of the published folder.
+    renameSync(join(distDir, 'server'), join(temporary, 'server'))
+    cpSync(join(distDir, 'client'), join(temporary, 'client'), { recursive: true })
+    cpSync(join(distDir, 'assets.json'), join(temporary, 'assets.json'))
+    writeFileSync(join(temporary, 'bundle.json'), JSON.stringify({ digest: digestOfFiles(['server', 'client', 'assets.json'], temporary) }))
+    rmSync(dir, { recursive: true, force: true })
+    renameSync(temporary, dir)
+    removeOldBundles(bundlesDir)
+    built = true
+  } else {
+    cpSync(join(dir, 'client'), join(distDir, 'client'), { recursive: true })
+    cpSync(join(dir, 'assets.json'), join(distDir, 'assets.json'))
+    // Touched, so the bundles in use are the newest and outlive older ones.
+    const now = new Date()
+    utimesSync(dir, now, now)
+  }
+  return { dir, digest: (JSON.parse(readFileSync(manifest, 'utf8')) as { digest: string }).digest, built }
+}

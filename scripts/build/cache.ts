@@ -1,0 +1,67 @@
+import { createHash } from 'node:crypto'
+import { copyFileSync, linkSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync } from 'node:fs'
+import { join, relative, sep } from 'node:path'
+
+// The build cache: under node_modules/.cache/ like other build tools' caches, so `npm ci` and
+// `rm -rf node_modules` clear it. BUILD_CACHE_DIR moves it (tests build in throwaway folders).
+
+export function cacheRoot(env: NodeJS.ProcessEnv = process.env): string {
+  return env.BUILD_CACHE_DIR || join('node_modules', '.cache', 'site-build')
+}
+
+/** A short, stable digest of the parts, in order. */
+export function digest(...parts: Array<string | Buffer>): string {
+  const hash = createHash('sha256')
+  for (const part of parts) hash.update(part).update('\0')
+  return hash.digest('hex').slice(0, 32)
+}
+
+/** Every file under `path` (or `path` itself), relative to `base`, with forward slashes, sorted. */
+export function filesUnder(path: string, base = path): string[] {
+  let stats
+  try {
+    stats = statSync(path)
+  } catch {
+    return []
+  }
+  if (stats.isFile()) return [relative(base, path).split(sep).join('/')]
+  return (readdirSync(path, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[])
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(base, join(entry.parentPath, entry.name)).split(sep).join('/'))
+    .sort()
+}
+
+/** The digest of the named files and folders: each file's path and bytes. */
+export function digestOfFiles(paths: readonly string[], base = '.'): string {
+  const hash = createHash('sha256')
+  for (const path of paths) {
+    for (const file of filesUnder(join(base, path), base)) hash.update(file).update('\0').update(readFileSync(join(base, file))).update('\0')
+  }
+  return hash.digest('hex').slice(0, 32)
+}
+
+/**
+ * Puts the file at `from` also at `to` (which must not exist): a hard link, where the two share a
+ * file system, else a copy. Built files are only ever replaced, never written in place, so a link
+ * is as safe as a copy and costs no bytes.
+ */
+export function linkOrCopy(from: string, to: string): void {
+  try {
+    linkSync(from, to)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw error
+    copyFileSync(from, to)
+  }
+}
+
+/** Links `from` to `to`, replacing whatever is at `to`. */
+export function replaceWithLink(from: string, to: string): void {
+  const temporary = `${to}.${process.pid}.tmp`
+  try {
+    unlinkSync(temporary)
+  } catch {
+    // Usually absent.
+  }
+  linkOrCopy(from, temporary)
+  renameSync(temporary, to)
+}

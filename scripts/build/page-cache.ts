@@ -1,0 +1,46 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { pathOfHtmlFile, type BuiltPage } from '../../lib/built-pages'
+
+type Facts = Omit<BuiltPage, 'file' | 'path'>
+
+/**
+ * Rendered pages by key: `<dir>/<key>.html` holds the HTML, `<dir>/pages.json` what each page's head
+ * says. After a build only the pages it used are kept.
+ */
+export class PageCache {
+  private readonly known: Map<string, Facts>
+  private readonly used = new Map<string, Facts>()
+
+  constructor(readonly dir: string, fresh: boolean) {
+    mkdirSync(dir, { recursive: true })
+    const manifest = join(dir, 'pages.json')
+    this.known = new Map(!fresh && existsSync(manifest) ? (Object.entries(JSON.parse(readFileSync(manifest, 'utf8'))) as Array<[string, Facts]>) : [])
+  }
+
+  htmlFile(key: string): string {
+    return join(this.dir, `${key}.html`)
+  }
+
+  /** The page rendered under `key` before, if the cache has it. */
+  lookup(key: string, file: string): BuiltPage | undefined {
+    const facts = this.known.get(key)
+    if (!facts || !existsSync(this.htmlFile(key))) return undefined
+    this.used.set(key, facts)
+    return { file, path: pathOfHtmlFile(file), ...facts }
+  }
+
+  store(key: string, { file: _file, path: _path, ...facts }: BuiltPage): void {
+    this.used.set(key, facts)
+  }
+
+  /** Writes the manifest of the pages this build used and deletes every other cached page. */
+  save(): void {
+    const manifest = join(this.dir, 'pages.json')
+    writeFileSync(`${manifest}.tmp`, JSON.stringify(Object.fromEntries(this.used)))
+    renameSync(`${manifest}.tmp`, manifest)
+    for (const name of readdirSync(this.dir)) {
+      if (name.endsWith('.html') && !this.used.has(name.slice(0, -'.html'.length))) unlinkSync(join(this.dir, name))
+    }
+  }
+}

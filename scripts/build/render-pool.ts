@@ -1,0 +1,93 @@
+import { fork, type ChildProcess } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import type { BuiltPage } from '../../lib/built-pages'
+import type { FromWorker, PageJob, ToWorker } from './protocol'
+
+/** Pages sent to a worker at once: large enough that messages cost nothing, small enough to share the work evenly. */
+const CHUNK = 50
+const WORKER = fileURLToPath(new URL('./render-worker.ts', import.meta.url))
+
+export class RenderFailed extends Error {
+  constructor(readonly url: string, detail: string) {
+    super(`${url}: ${detail}`)
+    this.name = 'RenderFailed'
+  }
+}
+
+interface Worker {
+  child: ChildProcess
+  next: (message: FromWorker) => void
+}
+
+/** Render workers, one process each (one per core at most), sharing the pages chunk by chunk. */
+export class RenderPool {
+  private readonly workers: Array<Promise<Worker>> = []
+
+  constructor(private readonly args: { serverEntry: string; clientDir: string; pagesCacheDir: string; env: NodeJS.ProcessEnv }) {}
+
+  private start(): Promise<Worker> {
+    const child = fork(WORKER, [this.args.serverEntry, this.args.clientDir, this.args.pagesCacheDir], {
+      execArgv: ['--import', 'tsx'],
+      env: this.args.env,
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    })
+    return new Promise((resolve, reject) => {
+      const worker: Worker = { child, next: () => {} }
+      child.on('message', (message: FromWorker) => (message.type === 'ready' ? resolve(worker) : worker.next(message)))
+      child.on('exit', (code, signal) => {
+        const error = new Error(`a render worker stopped (exit ${code ?? signal})`)
+        reject(error)
+        worker.next({ type: 'failed', url: '(worker)', message: error.message })
+      })
+    })
+  }
+
+  private worker(index: number): Promise<Worker> {
+    while (this.workers.length <= index) this.workers.push(this.start())
+    return this.workers[index]!
+  }
+
+  private ask(worker: Worker, message: ToWorker): Promise<FromWorker> {
+    return new Promise((resolve) => {
+      worker.next = resolve
+      worker.child.send(message)
+    })
+  }
+
+  /** The route strings of every page folder (`/`, `/blog`, `/topics/@slug`, …), from the server bundle. */
+  async routes(): Promise<string[]> {
+    const answer = await this.ask(await this.worker(0), { type: 'routes' })
+    if (answer.type !== 'routes') throw new RenderFailed('(routes)', answer.type === 'failed' ? answer.message : answer.type)
+    return answer.routes
+  }
+
+  /** Renders every job on up to `workers` processes; `onPage` hears of each page once it is written. */
+  async render(jobs: readonly PageJob[], workers: number, onPage: (key: string, page: BuiltPage) => void): Promise<void> {
+    let next = 0
+    const run = async (index: number) => {
+      const worker = await this.worker(index)
+      while (next < jobs.length) {
+        const chunk = jobs.slice(next, next + CHUNK)
+        next += chunk.length
+        const answer = await this.ask(worker, { type: 'render', jobs: chunk })
+        if (answer.type === 'failed') throw new RenderFailed(answer.url, answer.message)
+        if (answer.type !== 'rendered') throw new RenderFailed(chunk[0]!.url, `unexpected answer ${answer.type}`)
+        for (const { key, page } of answer.pages) onPage(key, page)
+      }
+    }
+    await Promise.all(Array.from({ length: Math.max(1, workers) }, (_, index) => run(index)))
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(
+      this.workers.map(async (started) => {
+        const worker = await started.catch(() => undefined)
+        if (!worker || worker.child.exitCode !== null) return
+        worker.child.removeAllListeners('exit')
+        const exited = new Promise((resolve) => worker.child.once('exit', resolve))
+        worker.child.send({ type: 'exit' } satisfies ToWorker)
+        await exited
+      }),
+    )
+  }
+}
