@@ -1,26 +1,30 @@
-// `npm run bench:build -- --topics 1000[,10000]`: builds a temporary content folder with N synthetic
-// topics (plus the real articles and fixed pages) and prints, per run: pages built, seconds,
-// pages per second and the build's peak memory (RSS summed over the whole process tree).
-// It fails if a run builds the wrong number of topic pages (the content root was not used), peaks
-// above 2 GiB, or if the largest run takes more than 12× per 10× topics (growth must stay linear).
-import { spawn } from 'node:child_process'
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+// `npm run bench:build -- --topics 1000,10000,50000 [--incremental] [--keep]`
+// For each N: a content folder with the real articles and fixed pages and N topics from
+// scripts/bench/gen-topics.mjs (the shared generator, so figures compare with other site builders),
+// an empty build cache, then a cold `npm run build`. With --incremental, three more builds: one
+// with nothing changed, one after editing one topic (its page must show the edit), and a `--fresh`
+// one whose output must equal the incremental one byte for byte. Prints one table; fails when a
+// build's process tree peaks above 1 GiB or an incremental build differs from the fresh one.
+import { execFileSync, spawn } from 'node:child_process'
+import { appendFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { generateTopics } from './generate-topics'
+import { digest, filesUnder } from './build/cache'
 
 const { values } = parseArgs({
-  options: { topics: { type: 'string', default: '1000' }, keep: { type: 'boolean', default: false } },
+  options: { topics: { type: 'string', default: '1000' }, incremental: { type: 'boolean', default: false }, keep: { type: 'boolean', default: false } },
 })
 const counts = values.topics.split(',').map(Number)
-if (counts.some((count) => !Number.isInteger(count) || count < 1)) {
+if (counts.some((n) => !Number.isInteger(n) || n < 1)) {
   console.error(`--topics takes positive whole numbers separated by commas, got "${values.topics}"`)
   process.exit(2)
 }
+const MAX_RSS = 1024 ** 3
+const MiB = 1024 ** 2
 
-/** Resident memory of `rootPid` and all its descendants, in bytes, and how many processes they are (Linux /proc). */
-function treeRss(rootPid: number): { bytes: number; processes: number } {
+/** Resident memory of `rootPid` and all its descendants, in bytes (Linux /proc). */
+function treeRss(rootPid: number): number {
   const children = new Map<number, number[]>()
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue
@@ -33,67 +37,107 @@ function treeRss(rootPid: number): { bytes: number; processes: number } {
     }
   }
   let bytes = 0
-  let processes = 0
   const queue = [rootPid]
   while (queue.length > 0) {
     const pid = queue.pop()!
     try {
-      const kib = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]
-      bytes += Number(kib ?? 0) * 1024
-      processes++
+      bytes += Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024
     } catch {
       // Ended.
     }
     queue.push(...(children.get(pid) ?? []))
   }
-  return { bytes, processes }
+  return bytes
 }
 
-async function benchOnce(topicCount: number) {
-  const root = mkdtempSync(join(tmpdir(), `bench-${topicCount}-`))
-  const content = join(root, 'content')
-  cpSync('content', content, { recursive: true, filter: (source) => !source.includes(join('content', 'topics', '')) })
-  generateTopics(content, topicCount)
-  // Vike needs its output inside the project folder (an absolute outDir elsewhere breaks its manifest step).
-  const dist = join('.bench', basename(root))
-  const env = { ...process.env, CONTENT_DIR: content, DIST_DIR: dist, BUILD_QUIET: '1' }
+interface Run {
+  seconds: number
+  peak: number
+  output: string
+}
+
+/** One `npm run build` (as scripts/build.ts), timed, with the peak memory of its process tree. */
+async function build(env: NodeJS.ProcessEnv, args: string[] = []): Promise<Run> {
   const started = performance.now()
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { env, stdio: ['ignore', 'pipe', 'inherit'] })
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/build.ts', ...args], { env: { ...process.env, ...env, BUILD_QUIET: '1' }, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   child.stdout.on('data', (chunk: Buffer) => (output += chunk))
-  // The build runs `vike build` as a child process: while it lives, the tree is in the prerender phase.
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk))
   let peak = 0
-  let prerenderPeak = 0
-  const sampler = setInterval(() => {
-    const { bytes, processes } = treeRss(child.pid!)
-    peak = Math.max(peak, bytes)
-    if (processes > 1) prerenderPeak = Math.max(prerenderPeak, bytes)
-  }, 100)
-  const exitCode = await new Promise<number | null>((resolve) => child.on('close', resolve))
+  const sampler = setInterval(() => (peak = Math.max(peak, treeRss(child.pid!))), 50)
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve))
   clearInterval(sampler)
-  const seconds = (performance.now() - started) / 1000
-  if (!values.keep) for (const dir of [root, dist]) rmSync(dir, { recursive: true, force: true })
-  if (exitCode !== 0) throw new Error(`build of ${topicCount} topics failed (exit ${exitCode}):\n${output}`)
-  const pages = Number(/build: (\d+) pages:/.exec(output)?.[1])
-  const topicPages = Number(/\/topics\/\* (\d+)/.exec(output)?.[1])
-  if (topicPages !== topicCount) throw new Error(`expected ${topicCount} topic pages from ${content}, the build made ${topicPages}:\n${output}`)
-  const summary = output.split('\n').filter((line) => line.startsWith('build:')).slice(-3).join('\n  ')
-  console.log(`bench: topics=${topicCount} pages=${pages} seconds=${seconds.toFixed(1)} pages/s=${(pages / seconds).toFixed(1)} peakRSS=${(peak / 1024 / 1024).toFixed(0)} MiB (during vike build ${(prerenderPeak / 1024 / 1024).toFixed(0)} MiB)`)
-  console.log(`  ${summary}`)
-  return { topicCount, pages, seconds, peak }
+  if (code !== 0) throw new Error(`build failed (exit ${code}):\n${output}`)
+  return { seconds: (performance.now() - started) / 1000, peak, output }
 }
 
-const MAX_RSS = 2 * 1024 ** 3
-const results = []
-for (const count of counts) results.push(await benchOnce(count))
-const failures = results.filter((result) => result.peak > MAX_RSS).map((result) => `${result.topicCount} topics peaked at ${(result.peak / 1024 ** 2).toFixed(0)} MiB > 2048 MiB`)
-const smallest = results[0]!
-for (const result of results.slice(1)) {
-  const ratio = result.seconds / smallest.seconds
-  const allowed = 1.2 * (result.topicCount / smallest.topicCount)
-  console.log(`bench: ${result.topicCount} vs ${smallest.topicCount} topics: ${ratio.toFixed(1)}× the time (at most ${allowed.toFixed(1)}×)`)
-  if (ratio > allowed) failures.push(`${result.topicCount} topics took ${ratio.toFixed(1)}× the time of ${smallest.topicCount}, over ${allowed.toFixed(1)}×`)
+/** Every file of a built folder and the digest of its bytes. */
+function snapshot(dir: string): Map<string, string> {
+  return new Map(filesUnder(dir).map((file) => [file, digest(readFileSync(join(dir, file)))]))
 }
+
+function differences(a: Map<string, string>, b: Map<string, string>): string[] {
+  const files = [...new Set([...a.keys(), ...b.keys()])].sort()
+  return files.filter((file) => a.get(file) !== b.get(file)).map((file) => (!a.has(file) ? `only fresh: ${file}` : !b.has(file) ? `only incremental: ${file}` : `differs: ${file}`))
+}
+
+const pagesOf = (run: Run) => Number(/build: (\d+) pages:/.exec(run.output)?.[1])
+
+async function bench(topicCount: number) {
+  const root = mkdtempSync(join(tmpdir(), `bench-${topicCount}-`))
+  const content = join(root, 'content')
+  cpSync('content', content, { recursive: true, filter: (source) => !source.startsWith(join('content', 'topics')) })
+  execFileSync(process.execPath, ['scripts/bench/gen-topics.mjs', String(topicCount), join(content, 'topics')], { stdio: 'ignore' })
+  // Vike needs its output inside the project folder (an absolute outDir elsewhere breaks its manifest step).
+  const dist = join('.bench', basename(root))
+  const env = { CONTENT_DIR: content, DIST_DIR: dist, BUILD_CACHE_DIR: join(root, 'cache') }
+  try {
+    const cold = await build(env)
+    const pages = pagesOf(cold)
+    const topicPages = Number(/\/topics\/\* (\d+)/.exec(cold.output)?.[1])
+    if (topicPages !== topicCount) throw new Error(`expected ${topicCount} topic pages from ${content}, the build made ${topicPages}:\n${cold.output}`)
+    const row = { topicCount, pages, cold, unchanged: undefined as Run | undefined, edited: undefined as Run | undefined, identical: undefined as boolean | undefined }
+    if (values.incremental) {
+      row.unchanged = await build(env)
+      const edited = readdirSync(join(content, 'topics')).sort()[Math.floor(topicCount / 2)]!
+      const marker = `Edited for the benchmark at ${Date.now()}.`
+      appendFileSync(join(content, 'topics', edited), `\n${marker}\n`)
+      row.edited = await build(env)
+      if (!readFileSync(join(dist, 'client', 'topics', edited.replace(/\.md$/, '.html')), 'utf8').includes(marker)) {
+        throw new Error(`the edited topic ${edited} does not show its edit after the incremental build`)
+      }
+      const incremental = snapshot(dist)
+      await build({ ...env, BUILD_CACHE_DIR: join(root, 'fresh-cache') }, ['--fresh'])
+      const diff = differences(snapshot(dist), incremental)
+      row.identical = diff.length === 0
+      if (!row.identical) console.error(`bench: ${topicCount} topics: the incremental build differs from a fresh one:\n  ${diff.slice(0, 20).join('\n  ')}`)
+    }
+    return row
+  } finally {
+    if (!values.keep) for (const dir of [root, dist]) rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+const rows = []
+for (const count of counts) {
+  const row = await bench(count)
+  rows.push(row)
+  console.log(`bench: ${count} topics done: cold ${row.cold.seconds.toFixed(1)} s${row.edited ? `, one edit ${row.edited.seconds.toFixed(1)} s` : ''}`)
+}
+
+const mib = (bytes: number) => `${Math.round(bytes / MiB)} MiB`
+console.log('\n| topics | pages | cold s | pages/s | peak RSS (tree) | no-change s | one-edit s | incremental = fresh |')
+console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | :---: |')
+for (const row of rows) {
+  const peak = Math.max(row.cold.peak, row.unchanged?.peak ?? 0, row.edited?.peak ?? 0)
+  const cells = [row.topicCount, row.pages, row.cold.seconds.toFixed(1), Math.round(row.pages / row.cold.seconds), mib(peak), row.unchanged?.seconds.toFixed(1) ?? '–', row.edited?.seconds.toFixed(1) ?? '–', row.identical === undefined ? '–' : row.identical ? 'yes' : 'NO']
+  console.log(`| ${cells.join(' | ')} |`)
+}
+
+const failures = rows.flatMap((row) => [
+  ...[row.cold, row.unchanged, row.edited].filter((run) => run && run.peak > MAX_RSS).map((run) => `${row.topicCount} topics: a build peaked at ${mib(run!.peak)} > 1024 MiB`),
+  ...(row.identical === false ? [`${row.topicCount} topics: the incremental build is not byte-identical to a fresh one`] : []),
+])
 if (failures.length > 0) {
   console.error(`bench: ${failures.join('; ')}`)
   process.exit(1)

@@ -61,7 +61,7 @@ const index = await readContentIndex(contentRoot, site, (entry, text) => {
   contentPhase.advance()
 }).catch((error: unknown) => fail(error instanceof ContentError ? error.message : String(error)))
 contentPhase.end(`${count(index.posts.length)} articles, ${count(index.topics.length)} topics, ${Object.keys(index.pages).length} pages valid`)
-const { dir: bundleDir, digest: bundleDigest } = await bundle.catch((error: unknown) => fail(`build: ${(error as Error).message}`))
+const { serverEntry, digest: bundleDigest } = await bundle.catch((error: unknown) => fail(`build: ${(error as Error).message}`))
 
 // 2. Pages: from the cache when their key is known, else rendered by the workers.
 const base = digest(bundleDigest, digestOfFiles(['package-lock.json', 'scripts/build']), JSON.stringify(site), JSON.stringify(loadLayout(contentRoot)), String(new Date().getFullYear()))
@@ -70,7 +70,7 @@ const indexFile = join(cacheDir, `index.${process.pid}.json`)
 writeFileSync(indexFile, JSON.stringify(index))
 const pageCache = new PageCache(join(cacheDir, 'pages'), options.fresh)
 const pool = new RenderPool({
-  serverEntry: join(bundleDir, 'server', 'entry.mjs'),
+  serverEntry,
   clientDir: client,
   pagesCacheDir: pageCache.dir,
   env: { ...process.env, [CONTENT_INDEX_ENV]: indexFile },
@@ -112,6 +112,7 @@ try {
   await pool.close()
   rmSync(indexFile, { force: true })
 }
+rmSync(dirname(serverEntry), { recursive: true, force: true })
 
 // 3. The files made from every page at once.
 const sitePhase = phase('sitemap', 0, { live: false })

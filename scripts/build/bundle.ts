@@ -19,6 +19,11 @@ const COMPRESSIBLE = /\.(html|js|css|svg|xml|txt|json|webmanifest)$/
 export interface Bundle {
   /** Holds `client/` (assets and public files, brotli and gzip copies beside them), `server/` and `assets.json`. */
   dir: string
+  /**
+   * The server bundle's entry, in the output folder: there it resolves its packages from the
+   * project's node_modules wherever the cache is. It is only for the prerender; the build removes it.
+   */
+  serverEntry: string
   /** Digest of every file of the bundle: what the pages are rendered with. */
   digest: string
   /** True when this build ran `vike build`; false when the bundle came from the cache. */
@@ -67,7 +72,7 @@ function removeOldBundles(bundlesDir: string): void {
 }
 
 /**
- * Puts the bundle's client files into `distDir/client` and returns the bundle: from the cache when
+ * Puts the bundle into `distDir` (`client/`, `server/`, `assets.json`) and returns it: from the cache when
  * its sources are unchanged (and not `fresh`), else from a new `vike build`, which is then cached.
  */
 export async function prepareBundle({ cacheDir, distDir, fresh, quiet }: { cacheDir: string; distDir: string; fresh: boolean; quiet: boolean }): Promise<Bundle> {
@@ -81,8 +86,7 @@ export async function prepareBundle({ cacheDir, distDir, fresh, quiet }: { cache
     const temporary = `${dir}.${process.pid}.tmp`
     rmSync(temporary, { recursive: true, force: true })
     mkdirSync(temporary, { recursive: true })
-    // The server bundle is only for the prerender: it moves out of the published folder.
-    renameSync(join(distDir, 'server'), join(temporary, 'server'))
+    cpSync(join(distDir, 'server'), join(temporary, 'server'), { recursive: true })
     cpSync(join(distDir, 'client'), join(temporary, 'client'), { recursive: true })
     cpSync(join(distDir, 'assets.json'), join(temporary, 'assets.json'))
     writeFileSync(join(temporary, 'bundle.json'), JSON.stringify({ digest: digestOfFiles(['server', 'client', 'assets.json'], temporary) }))
@@ -91,11 +95,11 @@ export async function prepareBundle({ cacheDir, distDir, fresh, quiet }: { cache
     removeOldBundles(bundlesDir)
     built = true
   } else {
-    cpSync(join(dir, 'client'), join(distDir, 'client'), { recursive: true })
-    cpSync(join(dir, 'assets.json'), join(distDir, 'assets.json'))
+    for (const part of ['client', 'server', 'assets.json']) cpSync(join(dir, part), join(distDir, part), { recursive: true })
     // Touched, so the bundles in use are the newest and outlive older ones.
     const now = new Date()
     utimesSync(dir, now, now)
   }
-  return { dir, digest: (JSON.parse(readFileSync(manifest, 'utf8')) as { digest: string }).digest, built }
+  const { digest: bundleDigest } = JSON.parse(readFileSync(manifest, 'utf8')) as { digest: string }
+  return { dir, serverEntry: join(distDir, 'server', 'entry.mjs'), digest: bundleDigest, built }
 }

@@ -27,7 +27,7 @@ export class RenderPool {
 
   private start(): Promise<Worker> {
     const child = fork(WORKER, [this.args.serverEntry, this.args.clientDir, this.args.pagesCacheDir], {
-      execArgv: ['--import', 'tsx'],
+      execArgv: ['--import', 'tsx', '--max-semi-space-size=32', ...(process.env.BUILD_WORKER_PROF ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BUILD_WORKER_PROF] : [])],
       env: this.args.env,
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     })
