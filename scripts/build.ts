@@ -2,7 +2,7 @@
 // the cache), prerenders every page on worker processes (or takes it from the cache when nothing it
 // is made from changed), then writes the sitemap, robots.txt and the CSP hashes. One line per phase,
 // then a summary. `--fresh` ignores the cache (and refills it).
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import { availableParallelism } from 'node:os'
 import { basename, dirname, join } from 'node:path'
@@ -61,7 +61,7 @@ const index = await readContentIndex(contentRoot, site, (entry, text) => {
   contentPhase.advance()
 }).catch((error: unknown) => fail(error instanceof ContentError ? error.message : String(error)))
 contentPhase.end(`${count(index.posts.length)} articles, ${count(index.topics.length)} topics, ${Object.keys(index.pages).length} pages valid`)
-const { serverEntry, digest: bundleDigest } = await bundle.catch((error: unknown) => fail(`build: ${(error as Error).message}`))
+const { dir: bundleDir, serverEntry, digest: bundleDigest } = await bundle.catch((error: unknown) => fail(`build: ${(error as Error).message}`))
 
 // 2. Pages: from the cache when their key is known, else rendered by the workers.
 const base = digest(bundleDigest, digestOfFiles(['package-lock.json', 'scripts/build']), JSON.stringify(site), JSON.stringify(loadLayout(contentRoot)), String(new Date().getFullYear()))
@@ -79,7 +79,7 @@ const pool = new RenderPool({
 const pages: BuiltPage[] = []
 let rendered = 0
 try {
-  const jobs = planPages(await pool.routes(), index, topicDigests, base)
+  const jobs = planPages(await routesOf(bundleDir, pool), index, topicDigests, base)
   const pagesPhase = phase('pages', jobs.length)
   const cached: Array<{ job: PageJob; page: BuiltPage }> = []
   const toRender: PageJob[] = []
@@ -126,6 +126,15 @@ for (const page of pages) kinds.set(pageKind(page), (kinds.get(pageKind(page)) ?
 const seconds = (performance.now() - started) / 1000
 console.log(`build: ${pages.length} pages: ${[...kinds].sort().map(([kind, n]) => `${kind} ${n}`).join(', ')}`)
 console.log(`build: ${count(rendered)} rendered, ${count(pages.length - rendered)} reused from the cache; ${seconds.toFixed(1)} s (${Math.round(pages.length / seconds)} pages/s) into ${client}`)
+
+/** The bundle's routes, asked of a render worker once per bundle and kept beside it: a build with nothing to render starts no worker. */
+async function routesOf(bundleDir: string, pool: RenderPool): Promise<string[]> {
+  const file = join(bundleDir, 'routes.json')
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as string[]
+  const routes = await pool.routes()
+  writeFileSync(file, JSON.stringify(routes))
+  return routes
+}
 
 /** `/topics/x` → `/topics/*`, `/blog` → `/blog`, the 404 page → `404`: the kinds the summary counts. */
 function pageKind(page: BuiltPage): string {

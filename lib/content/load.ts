@@ -272,7 +272,8 @@ export async function readContentIndex(
   const problems: string[] = []
   const posts = await readCollection(join(dir, 'blog'), blogFrontmatter, site, problems, rendered)
   const topics = await readCollection(join(dir, 'topics'), topicFrontmatter, site, problems, ({ data, slug, file, text }) => {
-    const entry: TopicEntry = { slug, file, title: data.title, summary: data.summary }
+    // A fresh copy: the YAML parser's strings are slices of the whole file, and would keep every file's text alive.
+    const entry: TopicEntry = JSON.parse(JSON.stringify({ slug, file, title: data.title, summary: data.summary })) as TopicEntry
     onTopicFile?.(entry, text)
     return entry
   })
