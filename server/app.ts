@@ -4,7 +4,6 @@ import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
 import { clientDir as defaultClientDir } from '../lib/paths'
 import { apiNotFound } from './api'
-import { compressOnDemand } from './compress'
 import { CANONICAL_REDIRECT_STATUS, CSP_HASHES_FILE, SECURITY_HEADERS, cacheControlFor, canonicalPath, contentSecurityPolicy, fileOfPath } from './static-paths'
 
 export interface AppOptions {
@@ -39,9 +38,6 @@ export function createApp({ clientDir = defaultClientDir(), api }: AppOptions = 
       c.res.headers.set('Cache-Control', cacheControlFor(c.req.path, c.res.headers.get('Content-Type')))
     }
   })
-
-  // Pages are not precompressed by the build (server/compress.ts); assets are, and keep their .br/.gz files.
-  app.use(compressOnDemand())
 
   app.use(async (c, next) => {
     const url = new URL(c.req.url)
