@@ -4,6 +4,7 @@ import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
 import { clientDir as defaultClientDir } from '../lib/paths'
 import { apiNotFound } from './api'
+import { compressOnDemand, recordServedFile } from './compression'
 import { CANONICAL_REDIRECT_STATUS, CSP_HASHES_FILE, SECURITY_HEADERS, cacheControlFor, canonicalPath, contentSecurityPolicy, fileOfPath } from './static-paths'
 
 export interface AppOptions {
@@ -22,7 +23,7 @@ export function createApp({ clientDir = defaultClientDir(), api }: AppOptions = 
   const scriptHashes = existsSync(hashesFile) ? (JSON.parse(readFileSync(hashesFile, 'utf8')) as string[]) : []
   const csp = contentSecurityPolicy(scriptHashes)
 
-  const serveFile = (path: string) => serveStatic({ root: clientDir, path, precompressed: true })
+  const serveFile = (path: string) => serveStatic({ root: clientDir, path, precompressed: true, onFound: recordServedFile })
 
   const app = new Hono()
 
@@ -49,6 +50,9 @@ export function createApp({ clientDir = defaultClientDir(), api }: AppOptions = 
   if (api) app.route('/api', api)
   app.all('/api/*', apiNotFound)
 
+  // Registered after the API, so only pages and files reach it: API answers are small and each one different.
+  app.use(compressOnDemand())
+
   // SPEC §2: any /dashboard path shows the home screen; any /r/<code> gets the referral shell.
   app.get('/dashboard', serveFile('index.html'))
   app.get('/dashboard/*', serveFile('index.html'))
@@ -57,9 +61,10 @@ export function createApp({ clientDir = defaultClientDir(), api }: AppOptions = 
   app.get('/404', (c) => c.notFound())
   app.get('/404.html', (c) => c.notFound())
 
-  app.get('*', serveStatic({ root: clientDir, precompressed: true, rewriteRequestPath: fileOfPath }))
+  app.get('*', serveStatic({ root: clientDir, precompressed: true, rewriteRequestPath: fileOfPath, onFound: recordServedFile }))
 
   app.notFound((c) => {
+    recordServedFile(notFoundFile, c)
     c.header('Cache-Control', 'no-cache')
     return c.html(notFoundHtml, 404)
   })
