@@ -8,12 +8,13 @@ import { availableParallelism } from 'node:os'
 import { basename, dirname, join } from 'node:path'
 import { parseArgs } from 'node:util'
 import type { BuiltPage } from '../lib/built-pages'
-import { CONTENT_INDEX_ENV, ContentError, readContentIndex } from '../lib/content/load'
+import { CONTENT_INDEX_ENV } from '../lib/content/load'
 import { loadLayout } from '../lib/layout'
 import { clientDir, contentDir, distDir } from '../lib/paths'
 import { loadSite } from '../lib/site'
 import { prepareBundle } from './build/bundle'
 import { cacheRoot, digest, digestOfFiles, linkOrCopy } from './build/cache'
+import { ContentFailed, indexContent } from './build/content'
 import { PageCache } from './build/page-cache'
 import { planPages } from './build/pages'
 import { count, phase } from './build/progress'
@@ -53,21 +54,21 @@ const bundle = prepareBundle({ cacheDir, distDir: dist, fresh: options.fresh, qu
 bundle.then((ready) => bundlePhase.end(ready.built ? 'vike build, cached for the next build' : 'the code is unchanged: reused from the cache'), () => {})
 
 const site = loadSite(contentRoot)
+mkdirSync(cacheDir, { recursive: true })
+const indexFile = join(cacheDir, `index.${process.pid}.json`)
 const topicFiles = existsSync(join(contentRoot, 'topics')) ? readdirSync(join(contentRoot, 'topics')).filter((name) => name.endsWith('.md')).length : 0
 const contentPhase = phase('content', topicFiles)
-const topicDigests = new Map<string, string>()
-const index = await readContentIndex(contentRoot, site, (entry, text) => {
-  topicDigests.set(entry.slug, digest(text))
-  contentPhase.advance()
-}).catch((error: unknown) => fail(error instanceof ContentError ? error.message : String(error)))
-contentPhase.end(`${count(index.posts.length)} articles, ${count(index.topics.length)} topics, ${Object.keys(index.pages).length} pages valid`)
+let indexed = 0
+const content = await indexContent(contentRoot, indexFile, (done) => {
+  contentPhase.advance(done - indexed)
+  indexed = done
+}).catch((error: unknown) => fail(error instanceof ContentFailed ? error.message : `build: ${(error as Error).message}`))
+const { index, topicDigests, counts } = content
+contentPhase.end(`${count(counts.posts)} articles, ${count(counts.topics)} topics, ${counts.pages} pages valid`)
 const { dir: bundleDir, serverEntry, digest: bundleDigest } = await bundle.catch((error: unknown) => fail(`build: ${(error as Error).message}`))
 
 // 2. Pages: from the cache when their key is known, else rendered by the workers.
 const base = digest(bundleDigest, digestOfFiles(['package-lock.json', 'scripts/build']), JSON.stringify(site), JSON.stringify(loadLayout(contentRoot)), String(new Date().getFullYear()))
-mkdirSync(cacheDir, { recursive: true })
-const indexFile = join(cacheDir, `index.${process.pid}.json`)
-writeFileSync(indexFile, JSON.stringify(index))
 const pageCache = new PageCache(join(cacheDir, 'pages'), options.fresh)
 const pool = new RenderPool({
   serverEntry,
@@ -79,7 +80,7 @@ const pool = new RenderPool({
 const pages: BuiltPage[] = []
 let rendered = 0
 try {
-  const jobs = planPages(await routesOf(bundleDir, pool), index, topicDigests, base)
+  const jobs = planPages(await routesOf(bundleDir, pool), index, content.indexText, topicDigests, base)
   const pagesPhase = phase('pages', jobs.length)
   const cached: Array<{ job: PageJob; page: BuiltPage }> = []
   const toRender: PageJob[] = []

@@ -11,10 +11,10 @@ const NOT_FOUND_URL = '/404-page-for-the-build'
  * Every page the build writes, each with the key of what it is rendered from. A topic page is
  * rendered from its own file only, so its key is its file's digest: editing one topic re-renders one
  * page. Every other page may list any content (the /topics cards, the articles), so its key is the
- * digest of the whole index. `base` covers the rest: the code, the settings and the build year.
+ * digest of the whole index (`indexText`, the index as the workers read it). `base` covers the rest: the code, the settings and the build year.
  */
-export function planPages(routes: readonly string[], index: ContentIndex, topicDigests: ReadonlyMap<string, string>, base: string): PageJob[] {
-  const indexDigest = digest(base, JSON.stringify(index))
+export function planPages(routes: readonly string[], index: ContentIndex, indexText: string, topicDigests: ReadonlyMap<string, string>, base: string): PageJob[] {
+  const indexDigest = digest(base, indexText)
   const fromContent = contentRoutePaths(index)
   const jobs: PageJob[] = []
   for (const route of [...routes].sort()) {
