@@ -56,6 +56,16 @@ bundle.then((ready) => bundlePhase.end(ready.built ? 'vike build, cached for the
 const site = loadSite(contentRoot)
 mkdirSync(cacheDir, { recursive: true })
 const indexFile = join(cacheDir, `index.${process.pid}.json`)
+const pageCache = new PageCache(join(cacheDir, 'pages'), options.fresh)
+const pool = new RenderPool({
+  serverEntry: join(dist, 'server', 'entry.mjs'),
+  clientDir: client,
+  pagesCacheDir: pageCache.dir,
+  env: { ...process.env, [CONTENT_INDEX_ENV]: indexFile },
+})
+// With no page in the cache every page will be rendered: the workers start as soon as the bundle is
+// there, while the content is still being validated (they read the index only at their first page).
+if (pageCache.empty) bundle.then(() => pool.warm(availableParallelism()), () => {})
 const topicFiles = existsSync(join(contentRoot, 'topics')) ? readdirSync(join(contentRoot, 'topics')).filter((name) => name.endsWith('.md')).length : 0
 const contentPhase = phase('content', topicFiles)
 let indexed = 0
@@ -69,13 +79,6 @@ const { dir: bundleDir, serverEntry, digest: bundleDigest } = await bundle.catch
 
 // 2. Pages: from the cache when their key is known, else rendered by the workers.
 const base = digest(bundleDigest, digestOfFiles(['package-lock.json', 'scripts/build']), JSON.stringify(site), JSON.stringify(loadLayout(contentRoot)), String(new Date().getFullYear()))
-const pageCache = new PageCache(join(cacheDir, 'pages'), options.fresh)
-const pool = new RenderPool({
-  serverEntry,
-  clientDir: client,
-  pagesCacheDir: pageCache.dir,
-  env: { ...process.env, [CONTENT_INDEX_ENV]: indexFile },
-})
 
 const pages: BuiltPage[] = []
 let rendered = 0

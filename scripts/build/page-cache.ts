@@ -18,6 +18,11 @@ export class PageCache {
     this.known = new Map(!fresh && existsSync(manifest) ? (Object.entries(JSON.parse(readFileSync(manifest, 'utf8'))) as Array<[string, Facts]>) : [])
   }
 
+  /** True when no page can be reused: a first build, or `--fresh`. */
+  get empty(): boolean {
+    return this.known.size === 0
+  }
+
   htmlFile(key: string): string {
     return join(this.dir, `${key}.html`)
   }

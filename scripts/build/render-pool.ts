@@ -28,7 +28,7 @@ export class RenderPool {
   private start(): Promise<Worker> {
     const child = fork(WORKER, [this.args.serverEntry, this.args.clientDir, this.args.pagesCacheDir], {
       // A worker holds one page at a time: a small heap makes V8 collect early instead of growing with the number of pages.
-      execArgv: ['--import', 'tsx', '--max-old-space-size=192'],
+      execArgv: ['--import', 'tsx', '--max-old-space-size=256', '--max-semi-space-size=32'],
       env: this.args.env,
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     })
@@ -44,7 +44,12 @@ export class RenderPool {
   }
 
   private worker(index: number): Promise<Worker> {
-    while (this.workers.length <= index) this.workers.push(this.start())
+    while (this.workers.length <= index) {
+      const started = this.start()
+      // Failures surface where the worker is used; a worker started ahead of time may not be yet.
+      started.catch(() => {})
+      this.workers.push(started)
+    }
     return this.workers[index]!
   }
 
@@ -53,6 +58,11 @@ export class RenderPool {
       worker.next = resolve
       worker.child.send(message)
     })
+  }
+
+  /** Starts `count` workers now, so that they are ready when the pages are. */
+  warm(count: number): void {
+    if (count > 0) void this.worker(count - 1).catch(() => {})
   }
 
   /** The route strings of every page folder (`/`, `/blog`, `/topics/@slug`, …), from the server bundle. */

@@ -51,4 +51,6 @@ process.on('message', async (message: ToWorker) => {
   }
   send({ type: 'rendered', pages })
 })
+// The build stopped (a content error, Ctrl-C): nothing is left to render.
+process.on('disconnect', () => process.exit(0))
 send({ type: 'ready' })
