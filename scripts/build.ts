@@ -12,7 +12,7 @@ import { CONTENT_INDEX_ENV } from '../lib/content/load'
 import { loadLayout } from '../lib/layout'
 import { clientDir, contentDir, distDir } from '../lib/paths'
 import { loadSite } from '../lib/site'
-import { prepareBundle } from './build/bundle'
+import { prepareBundle, serverEntryOf } from './build/bundle'
 import { cacheRoot, digest, digestOfFiles, linkOrCopy } from './build/cache'
 import { ContentFailed, indexContent } from './build/content'
 import { PageCache } from './build/page-cache'
@@ -58,7 +58,7 @@ mkdirSync(cacheDir, { recursive: true })
 const indexFile = join(cacheDir, `index.${process.pid}.json`)
 const pageCache = new PageCache(join(cacheDir, 'pages'), options.fresh)
 const pool = new RenderPool({
-  serverEntry: join(dist, 'server', 'entry.mjs'),
+  serverEntry: serverEntryOf(dist),
   clientDir: client,
   pagesCacheDir: pageCache.dir,
   env: { ...process.env, [CONTENT_INDEX_ENV]: indexFile },
@@ -75,7 +75,7 @@ const content = await indexContent(contentRoot, indexFile, (done) => {
 }).catch((error: unknown) => fail(error instanceof ContentFailed ? error.message : `build: ${(error as Error).message}`))
 const { index, topicDigests, counts } = content
 contentPhase.end(`${count(counts.posts)} articles, ${count(counts.topics)} topics, ${counts.pages} pages valid`)
-const { dir: bundleDir, serverEntry, digest: bundleDigest } = await bundle.catch((error: unknown) => fail(`build: ${(error as Error).message}`))
+const { dir: bundleDir, digest: bundleDigest } = await bundle.catch((error: unknown) => fail(`build: ${(error as Error).message}`))
 
 // 2. Pages: from the cache when their key is known, else rendered by the workers.
 const base = digest(bundleDigest, digestOfFiles(['package-lock.json', 'scripts/build']), JSON.stringify(site), JSON.stringify(loadLayout(contentRoot)), String(new Date().getFullYear()))
@@ -116,7 +116,7 @@ try {
   await pool.close()
   rmSync(indexFile, { force: true })
 }
-rmSync(dirname(serverEntry), { recursive: true, force: true })
+rmSync(dirname(serverEntryOf(dist)), { recursive: true, force: true })
 
 // 3. The files made from every page at once.
 const sitePhase = phase('sitemap', 0, { live: false })

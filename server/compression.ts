@@ -12,7 +12,7 @@ export interface CompressionOptions {
   maxCacheBytes?: number
 }
 
-type Encoding = 'br' | 'gzip'
+export type Encoding = 'br' | 'gzip'
 /** What a Response can send as its body. */
 type Bytes = Uint8Array<ArrayBuffer>
 
@@ -65,7 +65,7 @@ export function compressOnDemand({ maxCacheBytes = DEFAULT_MAX_CACHE_BYTES }: Co
     }
     const key = `${encoding} ${servedFiles.get(c) ?? c.req.path}`
     const validator = res.headers.get('ETag') ?? sha1(body)
-    const compressed = await cache.getOrCompress(key, validator, () => compress(body, encoding))
+    const compressed = await cache.getOrCompress(key, validator, () => compressBody(body, encoding))
     // Hono copies the old response's headers onto the new one, so adjust them after the swap.
     c.res = new Response(compressed, res)
     markEncoded(c.res.headers, encoding)
@@ -126,8 +126,8 @@ const sha1 = (body: Uint8Array) => createHash('sha1').update(body).digest('base6
 const brotliCompressAsync = promisify(brotliCompress)
 const gzipAsync = promisify(gzip)
 
-/** The smallest output either format offers: the body is compressed once, then served many times. */
-async function compress(body: Uint8Array, encoding: Encoding): Promise<Bytes> {
+/** The smallest output either format offers: the body is compressed once, then served many times. Also the build's, for the bundle's files. */
+export async function compressBody(body: Uint8Array, encoding: Encoding): Promise<Bytes> {
   const compressed =
     encoding === 'gzip'
       ? await gzipAsync(body, { level: constants.Z_BEST_COMPRESSION })

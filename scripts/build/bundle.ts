@@ -2,32 +2,39 @@ import { spawn } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
-import { brotliCompress, constants, gzip } from 'node:zlib'
+import { compressBody } from '../../server/compression'
 import { digest, digestOfFiles, filesUnder } from './cache'
 
 // The code half of the build: `vike build` bundles the pages for the browser (dist/client/assets) and
 // for the prerender (a server bundle), once per version of the code. Each bundle is kept in the
 // cache under the digest of everything it is made from, so a content-only rebuild never runs Vite.
 
-/** What the bundles are made from: any change here makes a new bundle. */
-const SOURCES = ['pages', 'renderer', 'components', 'lib', 'public', 'vite.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json']
+/** What the bundles are made from (and how their files are precompressed): any change here makes a new bundle. */
+const SOURCES = ['pages', 'renderer', 'components', 'lib', 'public', 'server/compression.ts', 'vite.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json']
 /** Bundles kept in the cache, newest first; older ones are removed. */
 const KEEP_BUNDLES = 3
 const COMPRESSIBLE = /\.(html|js|css|svg|xml|txt|json|webmanifest)$/
+/** The copies the server's static handler picks by Accept-Encoding. */
+const PRECOMPRESSED = [
+  { encoding: 'br', suffix: '.br' },
+  { encoding: 'gzip', suffix: '.gz' },
+] as const
 
 export interface Bundle {
   /** Holds `client/` (assets and public files, brotli and gzip copies beside them), `server/` and `assets.json`. */
   dir: string
-  /**
-   * The server bundle's entry, in the output folder: there it resolves its packages from the
-   * project's node_modules wherever the cache is. It is only for the prerender; the build removes it.
-   */
-  serverEntry: string
   /** Digest of every file of the bundle: what the pages are rendered with. */
   digest: string
   /** True when this build ran `vike build`; false when the bundle came from the cache. */
   built: boolean
+}
+
+/**
+ * The server bundle's entry, in the output folder: there it resolves its packages from the project's
+ * node_modules wherever the cache is. It is only for the prerender; the build removes it afterwards.
+ */
+export function serverEntryOf(distDir: string): string {
+  return join(distDir, 'server', 'entry.mjs')
 }
 
 /** The digest of the bundle's sources, and of the environment Vite reads while bundling. */
@@ -46,19 +53,14 @@ function runVikeBuild(quiet: boolean): Promise<void> {
   })
 }
 
-const brotliAsync = promisify(brotliCompress)
-const gzipAsync = promisify(gzip)
-
-/** Brotli (quality 11) and gzip copies beside each text file of the bundle: a few dozen files, compressed once per bundle. */
+/** Brotli and gzip copies beside each text file of the bundle: a few dozen files, compressed once per bundle. */
 async function precompress(clientDir: string): Promise<void> {
   const files = filesUnder(clientDir).filter((file) => COMPRESSIBLE.test(file))
   await Promise.all(
     files.map(async (file) => {
       const path = join(clientDir, file)
       const body = await readFile(path)
-      const params = { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length }
-      const [brotli, gzipped] = await Promise.all([brotliAsync(body, { params }), gzipAsync(body, { level: 9 })])
-      await Promise.all([writeFile(`${path}.br`, brotli), writeFile(`${path}.gz`, gzipped)])
+      await Promise.all(PRECOMPRESSED.map(async ({ encoding, suffix }) => writeFile(`${path}${suffix}`, await compressBody(body, encoding))))
     }),
   )
 }
@@ -101,5 +103,5 @@ export async function prepareBundle({ cacheDir, distDir, fresh, quiet }: { cache
     utimesSync(dir, now, now)
   }
   const { digest: bundleDigest } = JSON.parse(readFileSync(manifest, 'utf8')) as { digest: string }
-  return { dir, serverEntry: join(distDir, 'server', 'entry.mjs'), digest: bundleDigest, built }
+  return { dir, digest: bundleDigest, built }
 }
