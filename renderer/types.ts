@@ -1,4 +1,5 @@
 import type { PageContextServer } from 'vike/types'
+import type { Topic } from '../lib/content/load'
 import type { HeadFacts, PageSeo } from '../lib/seo/head'
 import type { Layout } from '../lib/layout'
 import type { Site } from '../lib/site'
@@ -20,6 +21,10 @@ declare global {
       buildYear: number
       /** Set by onRenderHtml on the server: what the page's head says, for the build's sitemap. */
       headFacts?: HeadFacts
+    }
+    interface PageContextServer {
+      /** Given by the build when it renders a topic page: the topic it has just read and validated, so the page does not read it again. */
+      builtTopic?: Topic
     }
   }
 }

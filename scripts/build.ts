@@ -8,16 +8,15 @@ import { availableParallelism } from 'node:os'
 import { basename, dirname, join } from 'node:path'
 import { parseArgs } from 'node:util'
 import type { BuiltPage } from '../lib/built-pages'
-import { CONTENT_INDEX_ENV } from '../lib/content/load'
+import { CONTENT_INDEX_ENV, ContentError, contentIndex, readContentIndex, readContentWithoutTopics, type TopicEntry } from '../lib/content/load'
 import { loadLayout } from '../lib/layout'
 import { clientDir, contentDir, distDir } from '../lib/paths'
 import { loadSite } from '../lib/site'
 import { prepareBundle, serverEntryOf } from './build/bundle'
 import { cacheRoot, digest, digestOfFiles, linkOrCopy } from './build/cache'
-import { ContentFailed, indexContent } from './build/content'
 import { PageCache } from './build/page-cache'
-import { planPages } from './build/pages'
-import { count, phase } from './build/progress'
+import { listingKeys, planListingPages, planTopicPages, type TopicSource } from './build/pages'
+import { count, phase, type Phase } from './build/progress'
 import type { PageJob } from './build/protocol'
 import { RenderFailed, RenderPool } from './build/render-pool'
 import { writeSiteFiles } from './build/site-files'
@@ -50,7 +49,9 @@ if (existsSync(dist)) {
 
 // 1. Content and code side by side: `vike build` runs in its own process while the content is validated.
 const bundlePhase = phase('bundle', 0, { live: false })
-const bundle = prepareBundle({ cacheDir, distDir: dist, fresh: options.fresh, quiet: !!process.env.BUILD_QUIET })
+let serverReady = () => {}
+const serverBundle = new Promise<void>((resolve) => (serverReady = resolve))
+const bundle = prepareBundle({ cacheDir, distDir: dist, fresh: options.fresh, quiet: !!process.env.BUILD_QUIET, onServerReady: () => serverReady() })
 bundle.then((ready) => bundlePhase.end(ready.built ? 'vike build, cached for the next build' : 'the code is unchanged: reused from the cache'), () => {})
 
 const site = loadSite(contentRoot)
@@ -59,59 +60,54 @@ const indexFile = join(cacheDir, `index.${process.pid}.json`)
 const pageCache = new PageCache(join(cacheDir, 'pages'), options.fresh)
 const pool = new RenderPool({
   serverEntry: serverEntryOf(dist),
+  serverReady: serverBundle,
   clientDir: client,
   pagesCacheDir: pageCache.dir,
   env: { ...process.env, [CONTENT_INDEX_ENV]: indexFile },
 })
-// With no page in the cache every page will be rendered: the workers start as soon as the bundle is
-// there, while the content is still being validated (they read the index only at their first page).
-if (pageCache.empty) bundle.then(() => pool.warm(availableParallelism()), () => {})
-const topicFiles = existsSync(join(contentRoot, 'topics')) ? readdirSync(join(contentRoot, 'topics')).filter((name) => name.endsWith('.md')).length : 0
-const contentPhase = phase('content', topicFiles)
-let indexed = 0
-const content = await indexContent(contentRoot, indexFile, (done) => {
-  contentPhase.advance(done - indexed)
-  indexed = done
-}).catch((error: unknown) => fail(error instanceof ContentFailed ? error.message : `build: ${(error as Error).message}`))
-const { index, topicDigests, counts } = content
-contentPhase.end(`${count(counts.posts)} articles, ${count(counts.topics)} topics, ${counts.pages} pages valid`)
+// With no page in the cache every page will be rendered: the workers start now, loading their
+// packages while the code is bundled and the content read.
+if (pageCache.empty) pool.warm(availableParallelism())
+
+// The articles, the fixed pages and the topic files' names are validated now; each topic file is
+// validated by the worker that renders its page (a reused page's file is unchanged since it was).
+const contentPhase = phase('content', 0, { live: false })
+const content = await readContentWithoutTopics(contentRoot, site)
+if (content.problems.length > 0) {
+  // List every problem at once, the topics' too, before rendering anything.
+  await readContentIndex(contentRoot, site).catch((error: unknown) => fail((error as Error).message))
+  fail(new ContentError(content.problems).message)
+}
+const topicSources: TopicSource[] = content.topicFiles.map((topicFile) => ({ ...topicFile, digest: digest(readFileSync(topicFile.file)) }))
+contentPhase.end(`${count(content.posts.length)} articles and ${Object.keys(content.pages).length} pages valid, ${count(topicSources.length)} topic files`)
 const { dir: bundleDir, digest: bundleDigest } = await bundle.catch((error: unknown) => fail(`build: ${(error as Error).message}`))
 
-// 2. Pages: from the cache when their key is known, else rendered by the workers.
+// 2. Pages: from the cache when their key is known, else rendered by the workers. The topic pages
+// come first: the other pages list the topics, whose titles the build learns from their pages.
 const base = digest(bundleDigest, digestOfFiles(['package-lock.json', 'scripts/build']), JSON.stringify(site), JSON.stringify(loadLayout(contentRoot)), String(new Date().getFullYear()))
 
 const pages: BuiltPage[] = []
 let rendered = 0
+let reused = 0
 try {
-  const jobs = planPages(await routesOf(bundleDir, pool), index, content.indexText, topicDigests, base)
-  const pagesPhase = phase('pages', jobs.length)
-  const cached: Array<{ job: PageJob; page: BuiltPage }> = []
-  const toRender: PageJob[] = []
-  for (const job of jobs) {
-    const page = pageCache.lookup(job.key, job.file)
-    if (page) cached.push({ job, page })
-    else toRender.push(job)
-  }
-  const rendering = pool.render(toRender, Math.min(availableParallelism(), Math.ceil(toRender.length / PAGES_PER_WORKER)), (key, page) => {
-    pageCache.store(key, page)
-    pages.push(page)
-    rendered++
-    pagesPhase.advance()
-  })
-  const folders = new Set<string>()
-  for (const { job, page } of cached) {
-    const folder = dirname(join(client, job.file))
-    if (!folders.has(folder)) mkdirSync(folder, { recursive: true })
-    folders.add(folder)
-    linkOrCopy(pageCache.htmlFile(job.key), join(client, job.file))
-    pages.push(page)
-    pagesPhase.advance()
-  }
-  await rendering
+  const routes = await routesOf(bundleDir, pool)
+  const topicJobs = planTopicPages(routes, topicSources, base)
+  const listingPages = planListingPages(routes, content.posts)
+  const pagesPhase = phase('pages', topicJobs.length + listingPages.length)
+  const problems: Array<{ file: string; problems: string[] }> = []
+  const topics: TopicEntry[] = []
+  const sourceOf = new Map(topicJobs.map((job) => [job.key, job.topic!.file]))
+  await renderOrReuse(topicJobs, pagesPhase, (key, topic) => topics.push({ ...topic, file: sourceOf.get(key)! }), (key, found) => problems.push({ file: sourceOf.get(key)!, problems: found }))
+  if (problems.length > 0) throw new ContentError(problems.sort((a, b) => (a.file < b.file ? -1 : 1)).flatMap((found) => found.problems))
+
+  const index = contentIndex({ posts: content.posts, topics, pages: content.pages })
+  const indexText = JSON.stringify(index)
+  writeFileSync(indexFile, indexText)
+  await renderOrReuse(listingKeys(listingPages, indexText, base), pagesPhase)
   pageCache.save()
-  pagesPhase.end(`${count(jobs.length)} pages: ${count(rendered)} rendered, ${count(cached.length)} reused from the cache`)
+  pagesPhase.end(`${count(pages.length)} pages: ${count(rendered)} rendered, ${count(reused)} reused from the cache`)
 } catch (error) {
-  fail(error instanceof RenderFailed ? `build: rendering ${error.message}` : String((error as Error).stack ?? error))
+  fail(error instanceof ContentError ? error.message : error instanceof RenderFailed ? `build: rendering ${error.message}` : String((error as Error).stack ?? error))
 } finally {
   await pool.close()
   rmSync(indexFile, { force: true })
@@ -129,7 +125,45 @@ const kinds = new Map<string, number>()
 for (const page of pages) kinds.set(pageKind(page), (kinds.get(pageKind(page)) ?? 0) + 1)
 const seconds = (performance.now() - started) / 1000
 console.log(`build: ${pages.length} pages: ${[...kinds].sort().map(([kind, n]) => `${kind} ${n}`).join(', ')}`)
-console.log(`build: ${count(rendered)} rendered, ${count(pages.length - rendered)} reused from the cache; ${seconds.toFixed(1)} s (${Math.round(pages.length / seconds)} pages/s) into ${client}`)
+console.log(`build: ${count(rendered)} rendered, ${count(reused)} reused from the cache; ${seconds.toFixed(1)} s (${Math.round(pages.length / seconds)} pages/s) into ${client}`)
+
+/**
+ * Links each job's page from the cache when it has it and renders the rest on the workers, adding
+ * each to `pages`. `onTopic` hears what each topic page shows of its topic; `onProblems`, the content
+ * problems of a topic file that could not be rendered.
+ */
+async function renderOrReuse(
+  jobs: readonly PageJob[],
+  progress: Phase,
+  onTopic: (key: string, topic: TopicEntry) => void = () => {},
+  onProblems: (key: string, problems: string[]) => void = () => {},
+): Promise<void> {
+  const toRender: PageJob[] = []
+  const folders = new Set<string>()
+  for (const job of jobs) {
+    const cached = pageCache.lookup(job.key, job.file)
+    if (!cached) {
+      toRender.push(job)
+      continue
+    }
+    const folder = dirname(join(client, job.file))
+    if (!folders.has(folder)) mkdirSync(folder, { recursive: true })
+    folders.add(folder)
+    linkOrCopy(pageCache.htmlFile(job.key), join(client, job.file))
+    pages.push(cached.page)
+    if (cached.topic) onTopic(job.key, cached.topic)
+    reused++
+    progress.advance()
+  }
+  await pool.render(toRender, Math.min(availableParallelism(), Math.ceil(toRender.length / PAGES_PER_WORKER)), (done) => {
+    progress.advance()
+    if ('problems' in done) return onProblems(done.key, done.problems)
+    pageCache.store(done.key, done.page, done.topic)
+    pages.push(done.page)
+    if (done.topic) onTopic(done.key, done.topic)
+    rendered++
+  })
+}
 
 /** The bundle's routes, asked of a render worker once per bundle and kept beside it: a build with nothing to render starts no worker. */
 async function routesOf(bundleDir: string, pool: RenderPool): Promise<string[]> {

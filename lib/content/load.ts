@@ -44,6 +44,12 @@ export interface Content {
 /** What a list of topics needs of one topic; its page reads the rest from `file` (loadTopic). */
 export type TopicEntry = Pick<Topic, 'slug' | 'file' | 'title' | 'summary'>
 
+/** A content file and the slug it is served under (its name, with `{product}` spelled out). */
+export interface SlugFile {
+  slug: string
+  file: string
+}
+
 /** All the content validated, with topics as entries: what the build hands to each page. Plain JSON. */
 export interface ContentIndex {
   /** Newest first. */
@@ -165,22 +171,12 @@ function markdownFiles(dir: string, problems: string[]): string[] {
     .map((name) => join(dir, name))
 }
 
-/**
- * Parses a folder of slugged files, checking each slug's form and uniqueness, and hands each valid
- * file to `keep`, which decides what of it stays in memory.
- */
-async function readCollection<S extends z.ZodType, T>(
-  dir: string,
-  schema: S,
-  site: Site,
-  problems: string[],
-  keep: (parsed: Parsed<z.infer<S>> & { slug: string }) => T | Promise<T>,
-): Promise<T[]> {
-  const tokens = tokensFor(site)
+/** A folder's markdown files with the slug each is served under; a bad or repeated slug is a problem, and its file is left out. */
+function slugFiles(dir: string, productName: string, problems: string[]): SlugFile[] {
   const seen = new Map<string, string>()
-  const items: T[] = []
+  const files: SlugFile[] = []
   for (const file of markdownFiles(dir, problems)) {
-    const slug = slugFromFile(file, site.productName)
+    const slug = slugFromFile(file, productName)
     if (!SLUG_PATTERN.test(slug)) {
       problems.push(`${file}: slug: expected a file name of lowercase letters, digits and single hyphens, got "${slug}"`)
       continue
@@ -191,13 +187,35 @@ async function readCollection<S extends z.ZodType, T>(
       continue
     }
     seen.set(slug, file)
-    const parsed = parseFile(file, schema, tokens, problems)
-    if (!parsed) continue
-    if (!parsed.body.trim()) {
-      problems.push(`${file}: body: expected markdown text after the frontmatter`)
-      continue
-    }
-    items.push(await keep({ ...parsed, slug }))
+    files.push({ slug, file })
+  }
+  return files
+}
+
+/** One slugged file read and validated, frontmatter and body; undefined (the reasons in `problems`) when it is not valid. */
+function readEntry<S extends z.ZodType>({ slug, file }: SlugFile, schema: S, tokens: Record<string, string>, problems: string[]): (Parsed<z.infer<S>> & { slug: string }) | undefined {
+  const parsed = parseFile(file, schema, tokens, problems)
+  if (!parsed) return undefined
+  if (!parsed.body.trim()) {
+    problems.push(`${file}: body: expected markdown text after the frontmatter`)
+    return undefined
+  }
+  return { ...parsed, slug }
+}
+
+/** Reads and validates a folder of slugged files, handing each valid one to `keep`, which decides what of it stays in memory. */
+async function readCollection<S extends z.ZodType, T>(
+  dir: string,
+  schema: S,
+  site: Site,
+  problems: string[],
+  keep: (parsed: Parsed<z.infer<S>> & { slug: string }) => T | Promise<T>,
+): Promise<T[]> {
+  const tokens = tokensFor(site)
+  const items: T[] = []
+  for (const slugFile of slugFiles(dir, site.productName, problems)) {
+    const parsed = readEntry(slugFile, schema, tokens, problems)
+    if (parsed) items.push(await keep(parsed))
   }
   return items
 }
@@ -259,30 +277,55 @@ export async function readContent(dir: string = contentDir(), site: Site = loadS
   return { site, posts, topics, pages, postsBySlug: bySlug(posts), topicsBySlug: bySlug(topics) }
 }
 
+/** Everything but the topics' own files, validated: the articles, the fixed pages, layout.json, and the topic files' names. */
+export interface ContentWithoutTopics {
+  posts: BlogPost[]
+  pages: SitePages
+  /** Every topic file with a good, unique slug; each is read on its own (readTopicFile). */
+  topicFiles: SlugFile[]
+  /** One line per problem found, `file: field: what was expected`; empty when all is valid. */
+  problems: string[]
+}
+
 /**
- * Validates every content file under `dir` like readContent, but keeps of each topic only what a
- * list of topics shows: a topic page renders its own file when it is built (loadTopic), so memory
- * does not grow with the markdown of every topic. `onFile` sees each topic file's text, once.
+ * What the build validates before it renders any page. A topic file is validated when its page is
+ * rendered (readTopicFile), so a build reads each topic once; the articles and fixed pages are few,
+ * and every listing page needs them.
  */
-export async function readContentIndex(
-  dir: string = contentDir(),
-  site: Site = loadSite(dir),
-  onTopicFile?: (entry: TopicEntry, text: string) => void,
-): Promise<ContentIndex> {
+export async function readContentWithoutTopics(dir: string = contentDir(), site: Site = loadSite(dir)): Promise<ContentWithoutTopics> {
   const problems: string[] = []
   const posts = await readCollection(join(dir, 'blog'), blogFrontmatter, site, problems, rendered)
-  const topics = await readCollection(join(dir, 'topics'), topicFrontmatter, site, problems, ({ data, slug, file, text }) => {
-    // A fresh copy: the YAML parser's strings are slices of the whole file, and would keep every file's text alive.
-    const entry: TopicEntry = JSON.parse(JSON.stringify({ slug, file, title: data.title, summary: data.summary })) as TopicEntry
-    onTopicFile?.(entry, text)
-    return entry
-  })
+  const topicFiles = slugFiles(join(dir, 'topics'), site.productName, problems)
   const pages = await readPages(join(dir, 'pages'), site, problems)
   checkLayout(dir, problems)
+  return { posts, pages, topicFiles, problems }
+}
+
+/** What a list of topics shows of one topic, as a fresh copy: the YAML parser's strings are slices of the whole file, and would keep its text alive. */
+export function topicEntry({ slug, file, title, summary }: TopicEntry): TopicEntry {
+  return JSON.parse(JSON.stringify({ slug, file, title, summary })) as TopicEntry
+}
+
+/** The index of validated content, in the order the site lists it: articles newest first, topics by title. */
+export function contentIndex({ posts, topics, pages }: ContentIndex): ContentIndex {
+  return { posts: [...posts].sort(byDate), topics: [...topics].sort(byTitle), pages }
+}
+
+/**
+ * Validates every content file under `dir` like readContent, but keeps of each topic only what a
+ * list of topics shows: a topic page renders its own file (loadTopic), so memory does not grow with
+ * the markdown of every topic.
+ */
+export async function readContentIndex(dir: string = contentDir(), site: Site = loadSite(dir)): Promise<ContentIndex> {
+  const { posts, pages, topicFiles, problems } = await readContentWithoutTopics(dir, site)
+  const tokens = tokensFor(site)
+  const topics: TopicEntry[] = []
+  for (const topicFile of topicFiles) {
+    const parsed = readEntry(topicFile, topicFrontmatter, tokens, problems)
+    if (parsed) topics.push(topicEntry({ ...parsed.data, ...topicFile }))
+  }
   if (problems.length > 0) throw new ContentError(problems)
-  posts.sort(byDate)
-  topics.sort(byTitle)
-  return { posts, topics, pages }
+  return contentIndex({ posts, topics, pages })
 }
 
 function bySlug<T extends { slug: string }>(items: T[]): ReadonlyMap<string, T> {
@@ -318,25 +361,36 @@ function siteOf(dir: string): Site {
   return cachedSite.site
 }
 
+/** One topic file validated and its markdown rendered; throws a ContentError naming the file and field. */
+export async function readTopicFile(topicFile: SlugFile, site: Site): Promise<Topic> {
+  const problems: string[] = []
+  const parsed = readEntry(topicFile, topicFrontmatter, tokensFor(site), problems)
+  if (!parsed) throw new ContentError(problems)
+  return rendered(parsed)
+}
+
+let cachedTopicFiles: { dir: string; files: ReadonlyMap<string, string> } | undefined
+
+/** Each topic slug's file, from the folder's file names (no file is read). */
+function topicFileOf(dir: string, slug: string): string | undefined {
+  if (cachedTopicFiles?.dir !== dir) {
+    const files = slugFiles(join(dir, 'topics'), siteOf(dir).productName, [])
+    cachedTopicFiles = { dir, files: new Map(files.map(({ slug, file }) => [slug, file])) }
+  }
+  return cachedTopicFiles.files.get(slug)
+}
+
 /** The few topics being rendered right now: a page's +data, +seo and +prose each ask for it. */
 const recentTopics = new Map<string, Promise<Topic | undefined>>()
 const RECENT_TOPICS = 16
 
-async function readTopic(dir: string, slug: string): Promise<Topic | undefined> {
-  const entry = (await loadContent(dir)).topicsBySlug.get(slug)
-  if (!entry) return undefined
-  const problems: string[] = []
-  const parsed = parseFile(entry.file, topicFrontmatter, tokensFor(siteOf(dir)), problems)
-  if (!parsed) throw new ContentError(problems)
-  return rendered({ ...parsed, slug })
-}
-
-/** One topic, its markdown rendered; undefined when no topic has this slug. */
+/** One topic, its markdown rendered; undefined when no topic has this slug. Throws a ContentError when its file is not valid. */
 export function loadTopic(slug: string, dir: string = contentDir()): Promise<Topic | undefined> {
   const key = `${dir}\0${slug}`
   let topic = recentTopics.get(key)
   if (!topic) {
-    topic = readTopic(dir, slug)
+    const file = topicFileOf(dir, slug)
+    topic = file === undefined ? Promise.resolve(undefined) : readTopicFile({ slug, file }, siteOf(dir))
     recentTopics.set(key, topic)
     if (recentTopics.size > RECENT_TOPICS) recentTopics.delete(recentTopics.keys().next().value!)
   }

@@ -77,13 +77,27 @@ function removeOldBundles(bundlesDir: string): void {
  * Puts the bundle into `distDir` (`client/`, `server/`, `assets.json`) and returns it: from the cache when
  * its sources are unchanged (and not `fresh`), else from a new `vike build`, which is then cached.
  */
-export async function prepareBundle({ cacheDir, distDir, fresh, quiet }: { cacheDir: string; distDir: string; fresh: boolean; quiet: boolean }): Promise<Bundle> {
+export async function prepareBundle({
+  cacheDir,
+  distDir,
+  fresh,
+  quiet,
+  onServerReady = () => {},
+}: {
+  cacheDir: string
+  distDir: string
+  fresh: boolean
+  quiet: boolean
+  /** Called as soon as the server bundle can render pages, before the assets are compressed and cached. */
+  onServerReady?: () => void
+}): Promise<Bundle> {
   const bundlesDir = join(cacheDir, 'bundles')
   const dir = join(bundlesDir, sourceDigest(distDir))
   const manifest = join(dir, 'bundle.json')
   let built = false
   if (fresh || !existsSync(manifest)) {
     await runVikeBuild(quiet)
+    onServerReady()
     await precompress(join(distDir, 'client'))
     const temporary = `${dir}.${process.pid}.tmp`
     rmSync(temporary, { recursive: true, force: true })
@@ -97,7 +111,10 @@ export async function prepareBundle({ cacheDir, distDir, fresh, quiet }: { cache
     removeOldBundles(bundlesDir)
     built = true
   } else {
-    for (const part of ['client', 'server', 'assets.json']) cpSync(join(dir, part), join(distDir, part), { recursive: true })
+    for (const part of ['server', 'client', 'assets.json']) {
+      cpSync(join(dir, part), join(distDir, part), { recursive: true })
+      if (part === 'server') onServerReady()
+    }
     // Touched, so the bundles in use are the newest and outlive older ones.
     const now = new Date()
     utimesSync(dir, now, now)

@@ -1,8 +1,16 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathOfHtmlFile, type BuiltPage } from '../../lib/built-pages'
+import type { TopicEntry } from '../../lib/content/load'
 
-type Facts = Omit<BuiltPage, 'file' | 'path'>
+/** What the manifest keeps of a page: its head's facts and, for a topic page, what lists of topics show of it. */
+type Facts = Omit<BuiltPage, 'file' | 'path'> & { topic?: TopicEntry }
+
+/** A page from the cache: the page, and the topic it shows if it is a topic page. */
+export interface CachedPage {
+  page: BuiltPage
+  topic?: TopicEntry
+}
 
 /**
  * Rendered pages by key: `<dir>/<key>.html` holds the HTML, `<dir>/pages.json` what each page's head
@@ -28,15 +36,16 @@ export class PageCache {
   }
 
   /** The page rendered under `key` before, if the cache has it. */
-  lookup(key: string, file: string): BuiltPage | undefined {
+  lookup(key: string, file: string): CachedPage | undefined {
     const facts = this.known.get(key)
     if (!facts || !existsSync(this.htmlFile(key))) return undefined
     this.used.set(key, facts)
-    return { file, path: pathOfHtmlFile(file), ...facts }
+    const { topic, ...head } = facts
+    return { page: { file, path: pathOfHtmlFile(file), ...head }, topic }
   }
 
-  store(key: string, { file: _file, path: _path, ...facts }: BuiltPage): void {
-    this.used.set(key, facts)
+  store(key: string, { file: _file, path: _path, ...facts }: BuiltPage, topic?: TopicEntry): void {
+    this.used.set(key, topic ? { ...facts, topic } : facts)
   }
 
   /** Writes the manifest of the pages this build used and deletes every other cached page. */

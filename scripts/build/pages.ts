@@ -1,36 +1,60 @@
 import { htmlFileOfPath } from '../../lib/built-pages'
-import type { ContentIndex } from '../../lib/content/load'
+import type { ContentIndex, SlugFile } from '../../lib/content/load'
 import { contentRoutePaths } from '../../lib/content/routes'
 import { digest } from './cache'
 import type { PageJob } from './protocol'
 
 /** A URL no page folder routes: rendering it gives the 404 page, written as `404.html`. */
 const NOT_FOUND_URL = '/404-page-for-the-build'
+const TOPIC_ROUTE = '/topics/@slug'
+
+/** A topic file and the digest of its bytes. */
+export interface TopicSource extends SlugFile {
+  digest: string
+}
 
 /**
- * Every page the build writes, each with the key of what it is rendered from. A topic page is
- * rendered from its own file only, so its key is its file's digest: editing one topic re-renders one
- * page. Every other page may list any content (the /topics cards, the articles), so its key is the
- * digest of the whole index (`indexText`, the index as the workers read it). `base` covers the rest: the code, the settings and the build year.
+ * The topic pages. Each is rendered from its own file only, so its key is its file's digest: editing
+ * one topic re-renders one page. `base` covers the rest: the code, the settings and the build year.
+ * The topics come first and alone because the other pages list them: the build learns each topic's
+ * title and summary as it renders (or reuses) its page.
  */
-export function planPages(routes: readonly string[], index: ContentIndex, indexText: string, topicDigests: ReadonlyMap<string, string>, base: string): PageJob[] {
-  const indexDigest = digest(base, indexText)
-  const fromContent = contentRoutePaths(index)
-  const jobs: PageJob[] = []
+export function planTopicPages(routes: readonly string[], topics: readonly TopicSource[], base: string): PageJob[] {
+  if (!routes.includes(TOPIC_ROUTE)) return []
+  return topics.map(({ slug, file, digest: fileDigest }) => {
+    const path = `/topics/${slug}`
+    return { url: path, file: htmlFileOfPath(path), status: 200, key: digest(base, path, fileDigest), topic: { slug, file } }
+  })
+}
+
+/** A page that lists content, before its key is known: `name` is what its key adds to the index's digest. */
+export type ListingPage = Omit<PageJob, 'key'> & { name: string }
+
+/**
+ * Every other page the build writes: the fixed routes, one page per article, and the 404 page. Any
+ * of them may list any content (the /topics cards, the articles), so their keys (listingKeys) come
+ * from the digest of the whole index, known once every topic is.
+ */
+export function planListingPages(routes: readonly string[], posts: ContentIndex['posts']): ListingPage[] {
+  // The topics are planned on their own (planTopicPages): no listing route needs their slugs.
+  const fromContent = contentRoutePaths({ posts, topics: [] })
+  const pages: ListingPage[] = []
   for (const route of [...routes].sort()) {
+    if (route === TOPIC_ROUTE) continue
     if (!route.includes('@') && !route.includes('*')) {
-      jobs.push({ url: route, file: htmlFileOfPath(route), status: 200, key: digest(indexDigest, route) })
+      pages.push({ url: route, file: htmlFileOfPath(route), status: 200, name: route })
       continue
     }
     const paths = fromContent[route]
     if (!paths) throw new Error(`pages for ${route}: lib/content/routes.ts does not say which URLs this route has`)
-    for (const path of paths) {
-      const topicSlug = route === '/topics/@slug' ? path.slice('/topics/'.length) : undefined
-      const topicDigest = topicSlug === undefined ? undefined : topicDigests.get(topicSlug)
-      const key = topicDigest ? digest(base, path, topicDigest) : digest(indexDigest, path)
-      jobs.push({ url: path, file: htmlFileOfPath(path), status: 200, key })
-    }
+    for (const path of paths) pages.push({ url: path, file: htmlFileOfPath(path), status: 200, name: path })
   }
-  jobs.push({ url: NOT_FOUND_URL, file: '404.html', status: 404, key: digest(indexDigest, '404') })
-  return jobs
+  pages.push({ url: NOT_FOUND_URL, file: '404.html', status: 404, name: '404' })
+  return pages
+}
+
+/** The listing pages' jobs, keyed by the index as the workers read it (`indexText`) and `base`. */
+export function listingKeys(pages: readonly ListingPage[], indexText: string, base: string): PageJob[] {
+  const indexDigest = digest(base, indexText)
+  return pages.map(({ name, ...job }) => ({ ...job, key: digest(indexDigest, name) }))
 }

@@ -1,4 +1,5 @@
 import type { BuiltPage } from '../../lib/built-pages'
+import type { SlugFile, TopicEntry } from '../../lib/content/load'
 
 // Messages between the build (scripts/build.ts) and its render workers (render-worker.ts).
 
@@ -10,12 +11,20 @@ export interface PageJob {
   status: 200 | 404
   /** What the page is rendered from; the cache keeps its HTML under this key. */
   key: string
+  /** For a topic page: its file, which the worker validates and hands to the page. */
+  topic?: SlugFile
 }
 
-export type ToWorker = { type: 'routes' } | { type: 'render'; jobs: PageJob[] } | { type: 'exit' }
+/** A page the worker wrote, or the content problems that kept it from rendering it. */
+export type Rendered = { key: string; page: BuiltPage; topic?: TopicEntry } | { key: string; problems: string[] }
+
+export type ToWorker = { type: 'load' } | { type: 'routes' } | { type: 'render'; jobs: PageJob[] } | { type: 'exit' }
 
 export type FromWorker =
+  /** The worker has loaded the packages; `load` makes it import the server bundle. */
+  | { type: 'booted' }
+  /** The server bundle is loaded: the worker takes pages. */
   | { type: 'ready' }
   | { type: 'routes'; routes: string[] }
-  | { type: 'rendered'; pages: Array<{ key: string; page: BuiltPage }> }
+  | { type: 'rendered'; pages: Rendered[] }
   | { type: 'failed'; url: string; message: string }

@@ -4,18 +4,34 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { inlineScriptHashes, pathOfHtmlFile, type BuiltPage } from '../../lib/built-pages'
+import { inlineScriptHashes, pathOfHtmlFile } from '../../lib/built-pages'
+import { ContentError, readTopicFile, topicEntry, type Topic } from '../../lib/content/load'
+import { loadSite } from '../../lib/site'
 import { replaceWithLink } from './cache'
-import type { FromWorker, PageJob, ToWorker } from './protocol'
+import type { FromWorker, PageJob, Rendered, ToWorker } from './protocol'
 
 const [serverEntry, clientDir, pagesCacheDir] = process.argv.slice(2) as [string, string, string]
 const send = (message: FromWorker) => process.send!(message)
 
-await import(pathToFileURL(serverEntry).href)
+// The packages the server bundle imports, loaded while `vike build` may still be making it.
+await Promise.all(['react', 'react/jsx-runtime', 'react-dom/server', 'vike/server', 'vike/abort', 'vike/__internal'].map((name) => import(name)))
 const { getGlobalContextAsync, renderPage } = await import('vike/server')
 
-async function render(job: PageJob): Promise<BuiltPage> {
-  const pageContext = await renderPage({ urlOriginal: job.url })
+const site = loadSite()
+const folders = new Set<string>()
+
+async function render(job: PageJob): Promise<Rendered> {
+  // A topic page is rendered from its own file, validated here: a bad file is a content problem of this page, and the build goes on to list them all.
+  let builtTopic: Topic | undefined
+  if (job.topic) {
+    try {
+      builtTopic = await readTopicFile(job.topic, site)
+    } catch (error) {
+      if (error instanceof ContentError) return { key: job.key, problems: error.problems }
+      throw error
+    }
+  }
+  const pageContext = await renderPage({ urlOriginal: job.url, builtTopic })
   const response = pageContext.httpResponse
   if (!response || response.statusCode !== job.status) {
     const error = (pageContext as { errorWhileRendering?: unknown }).errorWhileRendering
@@ -23,25 +39,32 @@ async function render(job: PageJob): Promise<BuiltPage> {
   }
   const html = response.body
   const path = join(clientDir, job.file)
-  mkdirSync(dirname(path), { recursive: true })
+  if (!folders.has(dirname(path))) mkdirSync(dirname(path), { recursive: true })
+  folders.add(dirname(path))
   writeFileSync(path, html)
   replaceWithLink(path, join(pagesCacheDir, `${job.key}.html`))
   const facts = pageContext.headFacts
   if (!facts) throw new Error('the renderer gave no headFacts')
-  return { file: job.file, path: pathOfHtmlFile(job.file), ...facts, inlineScriptHashes: inlineScriptHashes(html) }
+  const page = { file: job.file, path: pathOfHtmlFile(job.file), ...facts, inlineScriptHashes: inlineScriptHashes(html) }
+  return { key: job.key, page, topic: builtTopic && topicEntry(builtTopic) }
 }
 
 process.on('message', async (message: ToWorker) => {
   if (message.type === 'exit') process.exit(0)
+  if (message.type === 'load') {
+    await import(pathToFileURL(serverEntry).href)
+    send({ type: 'ready' })
+    return
+  }
   if (message.type === 'routes') {
     const { pages } = await getGlobalContextAsync(true)
     send({ type: 'routes', routes: Object.values(pages).flatMap((page) => (page.route && typeof page.route === 'string' ? [page.route] : [])) })
     return
   }
-  const pages: Array<{ key: string; page: BuiltPage }> = []
+  const pages: Rendered[] = []
   for (const job of message.jobs) {
     try {
-      pages.push({ key: job.key, page: await render(job) })
+      pages.push(await render(job))
     } catch (error) {
       // A content problem names its file and field already; anything else needs its stack.
       const message = !(error instanceof Error) ? String(error) : error.name === 'ContentError' ? error.message : (error.stack ?? error.message)
@@ -53,4 +76,4 @@ process.on('message', async (message: ToWorker) => {
 })
 // The build stopped (a content error, Ctrl-C): nothing is left to render.
 process.on('disconnect', () => process.exit(0))
-send({ type: 'ready' })
+send({ type: 'booted' })

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { digest, filesUnder } from '../../scripts/build/cache'
+import { topicMarkdown } from './content-fixture'
 
 const PROJECT_PARTS = ['components', 'content', 'lib', 'pages', 'public', 'renderer', 'scripts', 'server', 'package.json', 'package-lock.json', 'tsconfig.json', 'vite.config.ts']
 let project: string
@@ -17,6 +18,7 @@ function build(...args: string[]): string {
     cwd: project,
     env: { ...process.env, BUILD_QUIET: '1', BUILD_CACHE_DIR: join(project, cache), CONTENT_DIR: '', DIST_DIR: '' },
     encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
   })
 }
 
@@ -86,5 +88,46 @@ describe('an incremental build', () => {
     expect(rendered(summary)).toBe(Number(/build: (\d+) pages:/.exec(summary)?.[1]))
     expect(page('index.html')).toContain('data-edited="yes"')
     expect(page('topics/linkedin-proof-signals.html')).toContain('data-edited="yes"')
+  })
+})
+
+describe('a build with bad content', () => {
+  /** Runs the build expecting it to fail; returns what it printed. */
+  function failingBuild(): { stdout: string; stderr: string } {
+    try {
+      build()
+    } catch (error) {
+      const { status, stdout, stderr } = error as { status: number; stdout: string; stderr: string }
+      expect(status).toBe(1)
+      return { stdout, stderr }
+    }
+    throw new Error('the build succeeded')
+  }
+
+  it('fails naming every bad topic file and field, cached or not, and builds again once they are fixed', () => {
+    const first = 'content/topics/aa-bad-topic.md'
+    const second = 'content/topics/zz-bad-topic.md'
+    writeFileSync(join(project, first), topicMarkdown({ faqs: 'faqs:\n  - q: One?\n    a: Yes.\n  - q: Two?\n    a: ""' }))
+    writeFileSync(join(project, second), topicMarkdown({ h1: null }))
+    const { stderr } = failingBuild()
+    expect(stderr).toContain('Content has 2 problems')
+    expect(stderr.indexOf(`${first}: faqs[1].a: expected a non-empty string`)).toBeGreaterThan(-1)
+    expect(stderr.indexOf(`${second}: h1: required field is missing`)).toBeGreaterThan(stderr.indexOf(first))
+    rmSync(join(project, first))
+    rmSync(join(project, second))
+    expect(build()).toMatch(/build: \d+ pages:/)
+  })
+
+  it('fails on a bad article before rendering, listing the bad topics too', () => {
+    const post = 'content/blog/bad-post.md'
+    const topic = 'content/topics/bad-topic.md'
+    writeFileSync(join(project, post), '---\ntitle: B\ndate: 2025-01-01\n---\nBody.\n')
+    writeFileSync(join(project, topic), topicMarkdown({ summary: 'summary: ""' }))
+    const { stdout, stderr } = failingBuild()
+    expect(stderr).toContain(`${post}: description: required field is missing`)
+    expect(stderr).toContain(`${topic}: summary: expected a non-empty string`)
+    expect(stdout).not.toContain('build: pages')
+    rmSync(join(project, post))
+    rmSync(join(project, topic))
   })
 })

@@ -1,10 +1,10 @@
 // https://vike.dev/data
 import { render } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
-import { loadTopic } from '../../../lib/content/load'
+import { topicOf } from './topic'
 
-export async function data({ routeParams }: PageContextServer) {
-  const topic = await loadTopic(routeParams.slug ?? '')
+export async function data(pageContext: PageContextServer) {
+  const topic = await topicOf(pageContext)
   if (!topic) throw render(404)
   const { slug, title, h1, shortAnswer, faqs, showUpgradeCTA } = topic
   return { topic: { slug, title, h1, shortAnswer, faqs, showUpgradeCTA } }

@@ -1,7 +1,7 @@
 import type { PageContextServer } from 'vike/types'
-import { loadTopic } from '../../../lib/content/load'
+import { topicOf } from './topic'
 
-export default async ({ routeParams }: PageContextServer) => {
-  const topic = await loadTopic(routeParams.slug ?? '')
+export default async (pageContext: PageContextServer) => {
+  const topic = await topicOf(pageContext)
   return { body: topic?.html ?? '' }
 }

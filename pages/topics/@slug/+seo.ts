@@ -1,10 +1,10 @@
 import type { PageContextServer } from 'vike/types'
-import { loadTopic } from '../../../lib/content/load'
 import type { PageSeo } from '../../../lib/seo/head'
 import { topicSeo } from '../../../lib/seo/topic'
+import { topicOf } from './topic'
 
-export default async ({ routeParams, site, layout }: PageContextServer): Promise<PageSeo> => {
-  const topic = await loadTopic(routeParams.slug ?? '')
-  if (!topic) throw new Error(`No topic for /topics/${routeParams.slug}`)
-  return topicSeo(topic, site, layout)
+export default async (pageContext: PageContextServer): Promise<PageSeo> => {
+  const topic = await topicOf(pageContext)
+  if (!topic) throw new Error(`No topic for /topics/${pageContext.routeParams.slug}`)
+  return topicSeo(topic, pageContext.site, pageContext.layout)
 }
