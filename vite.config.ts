@@ -2,7 +2,7 @@ import react from '@vitejs/plugin-react'
 import { resolve } from 'node:path'
 import vike from 'vike/plugin'
 import { defineConfig, type Plugin } from 'vite'
-import { contentDir, distDir } from './lib/paths.ts'
+import { contentDir, distDir } from './lib/node/paths.server.ts'
 
 /** In `npm run dev`, a change under the content root drops the parsed content and reloads the page. */
 function reloadOnContentChange(): Plugin {

@@ -1,9 +1,9 @@
-import { useLayout, useSite } from '../renderer/usePageContext'
+import { useUiText, useSite } from './pageContext'
 
 /** The two offers: the free score (always) and the $97 audit (unless a page turns it off). */
 export function CallsToAction({ showUpgrade = true }: { showUpgrade?: boolean }) {
   const site = useSite()
-  const { cta } = useLayout()
+  const { cta } = useUiText()
   return (
     <div className="cta-row">
       <a className="button" href="/#free-score">

@@ -1,9 +1,9 @@
-import { usePageContext } from '../renderer/usePageContext'
+import { usePageContext } from './pageContext'
 import { Logo } from './Logo'
 
 export function Footer() {
-  const { site, layout, buildYear } = usePageContext()
-  const { footer } = layout
+  const { site, ui, buildYear } = usePageContext()
+  const { footer } = ui
   return (
     <footer className="site-footer">
       <div className="container footer-grid">

@@ -1,12 +1,12 @@
 import { useRef, useState, type FormEvent } from 'react'
-import { LEAD_FIELDS, SUBMIT_FAILED_MESSAGE, validateLead, type LeadField } from '../lib/lead'
-import { useLayout } from '../renderer/usePageContext'
+import { LEAD_FIELDS, SUBMIT_FAILED_MESSAGE, validateLead, type LeadField } from '../lib/shared/lead'
+import { useUiText } from './pageContext'
 
 type Problem = { field: LeadField | null; message: string }
 
 /** The free-score form: validates in the browser, posts to /api/score, then goes to the confirmation page. */
 export function FreeScoreForm() {
-  const { form } = useLayout()
+  const { form } = useUiText()
   const [sending, setSending] = useState(false)
   const [problem, setProblem] = useState<Problem | null>(null)
   // A ref, not state: a double click lands before React re-renders the disabled button.

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react'
-import { useLayout, useSite } from '../renderer/usePageContext'
+import { useUiText, useSite } from './pageContext'
 import { Logo } from './Logo'
 
 export function Header() {
   const site = useSite()
-  const layout = useLayout()
+  const ui = useUiText()
   const [open, setOpen] = useState(false)
 
   useEffect(() => {
@@ -25,14 +25,14 @@ export function Header() {
           <span>{site.productName}</span>
         </a>
         <button type="button" className="menu-button" aria-expanded={open} aria-controls="site-nav" onClick={() => setOpen((isOpen) => !isOpen)}>
-          <span className="visually-hidden">{open ? layout.menu.close : layout.menu.open}</span>
+          <span className="visually-hidden">{open ? ui.menu.close : ui.menu.open}</span>
           <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24">
             <path d={open ? 'M6 6l12 12M18 6 6 18' : 'M4 7h16M4 12h16M4 17h16'} stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
           </svg>
         </button>
         <nav id="site-nav" aria-label="Main" className={open ? 'site-nav open' : 'site-nav'}>
           <ul>
-            {layout.nav.map((link) => (
+            {ui.nav.map((link) => (
               <li key={link.href}>
                 <a href={link.href} onClick={close}>
                   {link.label}
@@ -40,8 +40,8 @@ export function Header() {
               </li>
             ))}
           </ul>
-          <a className="button button-small" href={layout.headerCta.href} onClick={close}>
-            {layout.headerCta.label}
+          <a className="button button-small" href={ui.headerCta.href} onClick={close}>
+            {ui.headerCta.label}
           </a>
         </nav>
       </div>

@@ -1,5 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react'
-import type { Prose as ProseBlocks } from '../renderer/types'
+
+/** Server-only rendered markdown, by block name (a page's `+prose.ts` returns it). */
+export type ProseBlocks = Record<string, string>
 
 const ProseContext = createContext<ProseBlocks>({})
 

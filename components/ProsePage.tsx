@@ -1,4 +1,4 @@
-import { useData } from '../renderer/usePageContext'
+import { useData } from './pageContext'
 import { PageHeader } from './PageHeader'
 import { Prose } from './Prose'
 

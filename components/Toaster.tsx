@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react'
-import { createToastStore, type Toast } from '../lib/toasts'
-import { useLayout } from '../renderer/usePageContext'
+import { createToastStore, type Toast } from '../lib/shared/toasts'
+import { useUiText } from './pageContext'
 
 /** The page's toasts; any component may call `toasts.show(title, text)`. */
 export const toasts = createToastStore()
@@ -14,7 +14,7 @@ const noToasts: readonly Toast[] = []
  */
 export function Toaster() {
   const list = useSyncExternalStore(toasts.subscribe, toasts.getSnapshot, () => noToasts)
-  const copy = useLayout().toasts
+  const copy = useUiText().toasts
   useEffect(() => {
     const offline = () => toasts.show(copy.offline.title, copy.offline.text)
     const online = () => toasts.show(copy.online.title, copy.online.text)

@@ -8,7 +8,7 @@ export default {
   prerender: { noExtraDir: true, disableAutoRun: true, keepDistServer: true },
   // Server routing (MPA): every page is a full document, so each keeps its own data and head.
   clientRouting: false,
-  passToClient: ['site', 'layout', 'buildYear', 'is404'],
+  passToClient: ['site', 'ui', 'buildYear', 'is404'],
   meta: {
     // `+seo.ts` in a page folder: a function of the pageContext returning the page's PageSeo.
     seo: { env: { server: true } },

@@ -1,14 +1,14 @@
 // https://vike.dev/onCreatePageContext
 import type { PageContextServer } from 'vike/types'
-import { loadLayout } from '../lib/layout'
-import { loadSite } from '../lib/site'
+import { loadUiText } from '../lib/node/ui-text.server'
+import { loadSite } from '../lib/node/site.server'
 
 const site = loadSite()
-const layout = loadLayout()
+const ui = loadUiText()
 const buildYear = new Date().getFullYear()
 
 export function onCreatePageContext(pageContext: PageContextServer) {
   pageContext.site = site
-  pageContext.layout = layout
+  pageContext.ui = ui
   pageContext.buildYear = buildYear
 }

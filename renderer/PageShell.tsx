@@ -3,15 +3,14 @@ import type { PageContext } from 'vike/types'
 import { ErrorBoundary } from '../components/ErrorBoundary'
 import { Footer } from '../components/Footer'
 import { Header } from '../components/Header'
-import { ProseProvider } from '../components/Prose'
+import { ProseProvider, type ProseBlocks } from '../components/Prose'
 import { Toaster } from '../components/Toaster'
 import { useScrollReveal } from '../components/useScrollReveal'
-import type { Prose } from './types'
-import { PageContextProvider } from './usePageContext'
+import { PageContextProvider } from '../components/pageContext'
 import './styles.css'
 
 /** The layout every page shares: skip link, header, the page inside an error boundary, footer. */
-export function PageShell({ pageContext, prose, children }: { pageContext: PageContext; prose?: Prose; children: ReactNode }) {
+export function PageShell({ pageContext, prose, children }: { pageContext: PageContext; prose?: ProseBlocks; children: ReactNode }) {
   useEffect(() => {
     // Marks the page interactive: styles that need JavaScript (and tests) key off it.
     document.documentElement.dataset.hydrated = 'true'
@@ -22,7 +21,7 @@ export function PageShell({ pageContext, prose, children }: { pageContext: PageC
       <PageContextProvider pageContext={pageContext}>
         <ProseProvider prose={prose}>
           <a className="skip-link" href="#main">
-            {pageContext.layout.skipLink}
+            {pageContext.ui.skipLink}
           </a>
           <Header />
           <main id="main" tabIndex={-1}>

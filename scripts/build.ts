@@ -7,11 +7,12 @@ import { rm } from 'node:fs/promises'
 import { availableParallelism } from 'node:os'
 import { basename, dirname, join } from 'node:path'
 import { parseArgs } from 'node:util'
-import type { BuiltPage } from '../lib/built-pages'
-import { CONTENT_INDEX_ENV, ContentError, contentIndex, readContentIndex, readContentWithoutTopics, type TopicEntry } from '../lib/content/load'
-import { loadLayout } from '../lib/layout'
-import { clientDir, contentDir, distDir } from '../lib/paths'
-import { loadSite } from '../lib/site'
+import type { BuiltPage } from '../lib/node/built-pages.server'
+import { CONTENT_INDEX_ENV, ContentError, contentIndex, readContentIndex, readContentWithoutTopics } from '../lib/node/content.server'
+import type { TopicEntry } from '../lib/shared/content/types'
+import { loadUiText } from '../lib/node/ui-text.server'
+import { clientDir, contentDir, distDir } from '../lib/node/paths.server'
+import { loadSite } from '../lib/node/site.server'
 import { prepareBundle, serverEntryOf } from './build/bundle'
 import { cacheRoot, digest, digestOfFiles, linkOrCopy } from './build/cache'
 import { PageCache } from './build/page-cache'
@@ -84,7 +85,7 @@ const { dir: bundleDir, digest: bundleDigest } = await bundle.catch((error: unkn
 
 // 2. Pages: from the cache when their key is known, else rendered by the workers. The topic pages
 // come first: the other pages list the topics, whose titles the build learns from their pages.
-const base = digest(bundleDigest, digestOfFiles(['package-lock.json', 'scripts/build']), JSON.stringify(site), JSON.stringify(loadLayout(contentRoot)), String(new Date().getFullYear()))
+const base = digest(bundleDigest, digestOfFiles(['package-lock.json', 'scripts/build']), JSON.stringify(site), JSON.stringify(loadUiText(contentRoot)), String(new Date().getFullYear()))
 
 const pages: BuiltPage[] = []
 let rendered = 0

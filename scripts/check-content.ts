@@ -1,6 +1,6 @@
 // Validates every content file before the build, printing one line per problem (file: field: expected).
-import { ContentError, readContent } from '../lib/content/load'
-import { contentDir } from '../lib/paths'
+import { ContentError, readContent } from '../lib/node/content.server'
+import { contentDir } from '../lib/node/paths.server'
 
 const dir = contentDir()
 try {

@@ -1,10 +1,10 @@
-// `npm run check:site`: reads every file of the built site and runs the checks of lib/site-checks.ts,
+// `npm run check:site`: reads every file of the built site and runs the checks of lib/checks/site-checks.ts,
 // printing each problem with its file and fix. Exits 1 if any check fails.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, sep } from 'node:path'
-import { clientDir } from '../lib/paths'
-import { SITE_CHECKS, checkedPage, type SiteCheckInput } from '../lib/site-checks'
-import { loadSite } from '../lib/site'
+import { clientDir } from '../lib/node/paths.server'
+import { SITE_CHECKS, checkedPage, type SiteCheckInput } from '../lib/checks/site-checks'
+import { loadSite } from '../lib/node/site.server'
 import { CSP_HASHES_FILE, contentSecurityPolicy } from '../server/static-paths'
 import { checkStaticHosts } from './static-hosts'
 

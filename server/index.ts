@@ -1,7 +1,7 @@
 // The production server: `npm start` builds the site, then runs this. One process serves the
 // prerendered pages and the API, and forwards stored leads and clicks to their webhooks.
 import { serve } from '@hono/node-server'
-import { loadSite } from '../lib/site'
+import { loadSite } from '../lib/node/site.server'
 import { createApi } from './api'
 import { createApp } from './app'
 import { Outbox, webhooksFromEnv } from './outbox'

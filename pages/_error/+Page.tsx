@@ -1,7 +1,7 @@
 // https://vike.dev/error-page
 import { useEffect } from 'react'
 import { ApplicationError } from '../../components/ErrorBoundary'
-import { usePageContext } from '../../renderer/usePageContext'
+import { usePageContext } from '../../components/pageContext'
 import type { Data } from './+data'
 
 export default function Page() {

@@ -1,6 +1,6 @@
 import type { PageContextServer } from 'vike/types'
 import { APPLICATION_ERROR_TEXT } from '../../components/ErrorBoundary'
-import { pageSeo } from '../../lib/content/pages'
+import { pageSeo } from '../../lib/node/pages.server'
 
 // The error page has no URL of its own, so no canonical; it is never indexed.
 export default async ({ is404, site }: PageContextServer) =>

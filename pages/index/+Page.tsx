@@ -2,7 +2,7 @@
 import { FaqList } from '../../components/FaqList'
 import { FreeScoreForm } from '../../components/FreeScoreForm'
 import { Prose } from '../../components/Prose'
-import { useData } from '../../renderer/usePageContext'
+import { useData } from '../../components/pageContext'
 import type { Data } from './+data'
 
 export default function Page() {

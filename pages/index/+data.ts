@@ -1,5 +1,5 @@
 // https://vike.dev/data
-import { pageCopy } from '../../lib/content/pages'
+import { pageCopy } from '../../lib/node/pages.server'
 
 export async function data() {
   return { page: await pageCopy('home') }

@@ -1,3 +1,3 @@
-import { pageProse } from '../../lib/content/pages'
+import { pageProse } from '../../lib/node/pages.server'
 
 export default () => pageProse('home')

@@ -1,7 +1,7 @@
 import type { PageContextServer } from 'vike/types'
-import { loadContent } from '../../lib/content/load'
-import { pageSeo } from '../../lib/content/pages'
-import { jsonLdGraph, organizationJsonLd, webSiteJsonLd } from '../../lib/seo/json-ld'
+import { loadContent } from '../../lib/node/content.server'
+import { pageSeo } from '../../lib/node/pages.server'
+import { jsonLdGraph, organizationJsonLd, webSiteJsonLd } from '../../lib/shared/seo/json-ld'
 
 export default async ({ site }: PageContextServer) => {
   const { pages } = await loadContent()

@@ -1,9 +1,9 @@
 // https://vike.dev/Page
 import { useEffect } from 'react'
-import { readGaClientId, readUtm } from '../../lib/attribution'
-import { refCodeFromPath, storeReferral } from '../../lib/referral'
-import { safeRedirectTarget } from '../../lib/safe-redirect'
-import { useData, useSite } from '../../renderer/usePageContext'
+import { readGaClientId, readUtm } from '../../lib/shared/attribution'
+import { refCodeFromPath, storeReferral } from '../../lib/shared/referral'
+import { safeRedirectTarget } from '../../lib/shared/safe-redirect'
+import { useData, useSite } from '../../components/pageContext'
 import type { Data } from './+data'
 
 let followed = false

@@ -2,8 +2,8 @@
 import { useEffect, useState } from 'react'
 import { PageHeader } from '../../components/PageHeader'
 import { Prose } from '../../components/Prose'
-import { conversionRecord } from '../../lib/attribution'
-import { useData, useSite } from '../../renderer/usePageContext'
+import { conversionRecord } from '../../lib/shared/attribution'
+import { useData, useSite } from '../../components/pageContext'
 import type { Data } from './+data'
 
 let conversionSent = false

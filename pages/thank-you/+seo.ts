@@ -1,3 +1,3 @@
-import { pageSeo } from '../../lib/content/pages'
+import { pageSeo } from '../../lib/node/pages.server'
 
 export default () => pageSeo('thank-you', '/thank-you', { noindex: true })

@@ -4,16 +4,17 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { inlineScriptHashes, pathOfHtmlFile } from '../../lib/built-pages'
-import { ContentError, readTopicFile, topicEntry, type Topic } from '../../lib/content/load'
-import { loadSite } from '../../lib/site'
+import { inlineScriptHashes, pathOfHtmlFile } from '../../lib/node/built-pages.server'
+import { ContentError, readTopicFile, topicEntry } from '../../lib/node/content.server'
+import type { Topic } from '../../lib/shared/content/types'
+import { loadSite } from '../../lib/node/site.server'
 import { replaceWithLink } from './cache'
 import type { FromWorker, PageJob, Rendered, ToWorker } from './protocol'
 
 const [serverEntry, clientDir, pagesCacheDir] = process.argv.slice(2) as [string, string, string]
 const send = (message: FromWorker) => process.send!(message)
 
-// The worker boots (Node, tsx, remark and zod through lib/content/load) while `vike build` may still be
+// The worker boots (Node, tsx, remark and zod through lib/node/content.server) while `vike build` may still be
 // making the bundle. React and Vike are imported only after the bundle's entry, which sets
 // NODE_ENV=production: imported before it, React loads its development build, 25 % slower a page.
 let vike: typeof import('vike/server') | undefined

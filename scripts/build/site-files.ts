@@ -1,8 +1,8 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { BuiltPage } from '../../lib/built-pages'
-import type { Site } from '../../lib/site'
-import { robotsTxt, sitemapEntries, sitemapFiles } from '../../lib/sitemap'
+import type { BuiltPage } from '../../lib/node/built-pages.server'
+import type { Site } from '../../lib/shared/site'
+import { robotsTxt, sitemapEntries, sitemapFiles } from '../../lib/node/sitemap.server'
 import { CSP_HASHES_FILE } from '../../server/static-paths'
 
 /** The files made from every page at once: the sitemap (an index past 50,000 URLs), robots.txt and the inline-script hashes for the CSP. */

@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http'
 import { BASE_URL, E2E_DATABASE, WEBHOOK_PORT } from '../../playwright.config'
-import { loadLayout } from '../../lib/layout'
-import { LEAD_MESSAGES, SUBMIT_FAILED_MESSAGE } from '../../lib/lead'
-import { REFERRAL_STORAGE_KEY, REFERRAL_TTL_MS } from '../../lib/referral'
+import { loadUiText } from '../../lib/node/ui-text.server'
+import { LEAD_MESSAGES, SUBMIT_FAILED_MESSAGE } from '../../lib/shared/lead'
+import { REFERRAL_STORAGE_KEY, REFERRAL_TTL_MS } from '../../lib/shared/referral'
 import { Store } from '../../server/store'
 import { expect, siteContent, test, waitForHydration } from './fixtures'
 
@@ -10,7 +10,7 @@ import { expect, siteContent, test, waitForHydration } from './fixtures'
 test.describe.configure({ mode: 'serial' })
 
 const content = await siteContent()
-const layout = loadLayout('content')
+const ui = loadUiText('content')
 const received: Array<{ path: string; key: string | undefined; body: Record<string, unknown> }> = []
 let webhook: Server
 
@@ -46,24 +46,24 @@ test.describe('the free-score form', () => {
     await waitForHydration(page)
     const form = page.locator('#free-score form')
     const alert = form.getByRole('alert')
-    const submit = form.getByRole('button', { name: layout.form.submit })
+    const submit = form.getByRole('button', { name: ui.form.submit })
 
-    await form.getByLabel(layout.form.firstName).fill('   ')
+    await form.getByLabel(ui.form.firstName).fill('   ')
     await submit.click()
     await expect(alert).toHaveText(LEAD_MESSAGES.first_name)
-    await expect(form.getByLabel(layout.form.firstName)).toBeFocused()
+    await expect(form.getByLabel(ui.form.firstName)).toBeFocused()
 
-    await form.getByLabel(layout.form.firstName).fill('Ada')
-    await form.getByLabel(layout.form.linkedinUrl).fill('https://example.com/in/ada')
+    await form.getByLabel(ui.form.firstName).fill('Ada')
+    await form.getByLabel(ui.form.linkedinUrl).fill('https://example.com/in/ada')
     await submit.click()
     await expect(alert).toHaveText(LEAD_MESSAGES.linkedin_url)
-    await expect(form.getByLabel(layout.form.linkedinUrl)).toBeFocused()
+    await expect(form.getByLabel(ui.form.linkedinUrl)).toBeFocused()
 
-    await form.getByLabel(layout.form.linkedinUrl).fill('https://www.LinkedIn.com/in/ada-lovelace')
-    await form.getByLabel(layout.form.email).fill('ada at example.com')
+    await form.getByLabel(ui.form.linkedinUrl).fill('https://www.LinkedIn.com/in/ada-lovelace')
+    await form.getByLabel(ui.form.email).fill('ada at example.com')
     await submit.click()
     await expect(alert).toHaveText(LEAD_MESSAGES.email)
-    await expect(form.getByLabel(layout.form.email)).toBeFocused()
+    await expect(form.getByLabel(ui.form.email)).toBeFocused()
   })
 
   for (const [name, failure] of [
@@ -75,14 +75,14 @@ test.describe('the free-score form', () => {
       await page.goto('/')
       await waitForHydration(page)
       const form = page.locator('#free-score form')
-      await form.getByLabel(layout.form.firstName).fill('Ada')
-      await form.getByLabel(layout.form.linkedinUrl).fill('https://www.linkedin.com/in/ada')
-      await form.getByLabel(layout.form.email).fill('ada@example.com')
-      await form.getByRole('button', { name: layout.form.submit }).click()
+      await form.getByLabel(ui.form.firstName).fill('Ada')
+      await form.getByLabel(ui.form.linkedinUrl).fill('https://www.linkedin.com/in/ada')
+      await form.getByLabel(ui.form.email).fill('ada@example.com')
+      await form.getByRole('button', { name: ui.form.submit }).click()
       await expect(form.getByRole('alert')).toHaveText(SUBMIT_FAILED_MESSAGE)
       await expect(page).toHaveURL(/\/$/)
-      await expect(form.getByLabel(layout.form.email)).toHaveValue('ada@example.com')
-      await expect(form.getByRole('button', { name: layout.form.submit })).toBeEnabled()
+      await expect(form.getByLabel(ui.form.email)).toHaveValue('ada@example.com')
+      await expect(form.getByRole('button', { name: ui.form.submit })).toBeEnabled()
     })
   }
 
@@ -95,10 +95,10 @@ test.describe('the free-score form', () => {
     await page.goto('/?utm_source=newsletter&ref=PARTNER')
     await waitForHydration(page)
     const form = page.locator('#free-score form')
-    await form.getByLabel(layout.form.firstName).fill('  Ada ')
-    await form.getByLabel(layout.form.linkedinUrl).fill('https://www.linkedin.com/in/ada-lovelace')
-    await form.getByLabel(layout.form.email).fill(email)
-    await form.getByRole('button', { name: layout.form.submit }).dblclick()
+    await form.getByLabel(ui.form.firstName).fill('  Ada ')
+    await form.getByLabel(ui.form.linkedinUrl).fill('https://www.linkedin.com/in/ada-lovelace')
+    await form.getByLabel(ui.form.email).fill(email)
+    await form.getByRole('button', { name: ui.form.submit }).dblclick()
     await expect(page).toHaveURL(`${BASE_URL}/score/confirmation?utm_source=newsletter&ref=PARTNER`)
     expect(requests).toBe(1)
 

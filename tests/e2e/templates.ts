@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { parseBudgets } from '../../lib/lighthouse-budgets'
+import { parseBudgets } from '../../lib/checks/lighthouse-budgets'
 
 /** One URL of every page template: the same list the Lighthouse budgets are checked on. */
 export const TEMPLATES = parseBudgets(JSON.parse(readFileSync('lighthouse.budgets.json', 'utf8'))).templates

@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright'
-import { loadLayout } from '../../lib/layout'
+import { loadUiText } from '../../lib/node/ui-text.server'
 import { expect, test, waitForHydration } from './fixtures'
 
-const copy = loadLayout('content').toasts
+const copy = loadUiText('content').toasts
 
 test('a toast tells the visitor the connection dropped; one at a time; a dismissed one is removed after 1,000,000 ms', async ({ page, context, consoleErrors }) => {
   await page.clock.install()

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { ContentError, readContent } from '../../lib/content/load'
+import { ContentError, readContent } from '../../lib/node/content.server'
 import { contentCopy, topicMarkdown, writeFile } from './content-fixture'
 
 const SPEC_TOPIC_SLUGS = [
@@ -144,7 +144,7 @@ describe('a bad content file fails with one line naming the file, the field and 
     const dir = contentCopy()
     const { rmSync } = await import('node:fs')
     rmSync(join(dir, 'pages/thank-you.md'))
-    expect(await problemsIn(dir)).toEqual([`${join(dir, 'pages/thank-you.md')}: file is missing (every page in lib/content/schemas.ts needs its copy)`])
+    expect(await problemsIn(dir)).toEqual([`${join(dir, 'pages/thank-you.md')}: file is missing (every page in lib/shared/content/schemas.ts needs its copy)`])
   })
 
   it('reports home sections that do not match the body\'s "## " headings', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { readContent } from '../../lib/content/load'
+import { readContent } from '../../lib/node/content.server'
 
 // The writing itself: long enough to be useful, and every topic page its own.
 const content = await readContent('content')

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { readContent } from '../../lib/content/load'
+import { readContent } from '../../lib/node/content.server'
 import { contentCopy } from './content-fixture'
 
 describe('the benchmark topic generator (scripts/bench/gen-topics.mjs)', () => {

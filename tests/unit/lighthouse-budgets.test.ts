@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { budgetFailures, medianSummary, parseBudgets, summarizeRun, type LighthouseResult, type RunSummary } from '../../lib/lighthouse-budgets'
+import { budgetFailures, medianSummary, parseBudgets, summarizeRun, type LighthouseResult, type RunSummary } from '../../lib/checks/lighthouse-budgets'
 
 const ORIGIN = 'http://127.0.0.1:4173'
 const budgets = parseBudgets(JSON.parse(readFileSync('lighthouse.budgets.json', 'utf8')))

@@ -9,7 +9,7 @@ import {
   refCodeFromPath,
   resolveRefCode,
   storeReferral,
-} from '../../lib/referral'
+} from '../../lib/shared/referral'
 import { memoryStorage } from './memory-storage'
 
 

@@ -1,10 +1,10 @@
 import { parse } from 'node-html-parser'
 import type { PageContextServer } from 'vike/types'
 import { afterEach, describe, expect, it } from 'vitest'
-import { loadContent } from '../../lib/content/load'
-import { contentRoutePaths } from '../../lib/content/routes'
-import { loadLayout } from '../../lib/layout'
-import { loadSite } from '../../lib/site'
+import { loadContent } from '../../lib/node/content.server'
+import { contentRoutePaths } from '../../lib/shared/content/routes'
+import { loadUiText } from '../../lib/node/ui-text.server'
+import { loadSite } from '../../lib/node/site.server'
 import TopicPage from '../../pages/topics/@slug/+Page'
 import { data } from '../../pages/topics/@slug/+data'
 import TopicsIndexPage from '../../pages/topics/index/+Page'
@@ -26,7 +26,7 @@ interface PageModule {
 /** Renders one page with its real hooks, as the prerender does, from the content in `dir`. */
 async function renderRoute(dir: string, url: string, page: PageModule, routeParams: Record<string, string> = {}) {
   process.env.CONTENT_DIR = dir
-  const base = { routeParams, urlOriginal: url, site: loadSite(dir), layout: loadLayout(dir), buildYear: 2026 } as unknown as PageContextServer
+  const base = { routeParams, urlOriginal: url, site: loadSite(dir), ui: loadUiText(dir), buildYear: 2026 } as unknown as PageContextServer
   const pageContext = { ...base, Page: page.Page, data: await page.data(base), config: page.config } as unknown as PageContextServer
   return renderPageHtml(pageContext)
 }

@@ -1,7 +1,7 @@
 import { parse } from 'node-html-parser'
 import { describe, expect, it } from 'vitest'
-import { slugFromFile } from '../../lib/content/load'
-import { buildHead } from '../../lib/seo/head'
+import { slugFromFile } from '../../lib/node/content.server'
+import { buildHead } from '../../lib/shared/seo/head'
 import {
   blogJsonLd,
   blogPostingJsonLd,
@@ -12,9 +12,10 @@ import {
   organizationJsonLd,
   serializeJsonLd,
   webSiteJsonLd,
-} from '../../lib/seo/json-ld'
-import { absoluteUrl } from '../../lib/seo/url'
-import { loadSite, productSlug, type Site } from '../../lib/site'
+} from '../../lib/shared/seo/json-ld'
+import { absoluteUrl } from '../../lib/shared/seo/url'
+import { productSlug, type Site } from '../../lib/shared/site'
+import { loadSite } from '../../lib/node/site.server'
 
 const site: Site = { ...loadSite('content', {}), siteUrl: 'https://example.test' }
 

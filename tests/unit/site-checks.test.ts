@@ -13,7 +13,7 @@ import {
   checkTitles,
   SITE_CHECKS,
   type SiteCheckInput,
-} from '../../lib/site-checks'
+} from '../../lib/checks/site-checks'
 
 const SITE = 'https://example.test'
 

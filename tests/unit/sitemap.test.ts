@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { htmlFileOfPath, inlineScriptHashes, pathOfHtmlFile, type BuiltPage } from '../../lib/built-pages'
-import { SITEMAP_URL_LIMIT, robotsTxt, sitemapEntries, sitemapFiles, sitemapXml } from '../../lib/sitemap'
+import { htmlFileOfPath, inlineScriptHashes, pathOfHtmlFile, type BuiltPage } from '../../lib/node/built-pages.server'
+import { SITEMAP_URL_LIMIT, robotsTxt, sitemapEntries, sitemapFiles, sitemapXml } from '../../lib/node/sitemap.server'
 
 const SITE = 'https://example.test'
 

@@ -1,13 +1,13 @@
 // https://vike.dev/Page
 import { CallsToAction } from '../../../components/CallsToAction'
 import { Prose } from '../../../components/Prose'
-import { formatDate } from '../../../lib/dates'
-import { useData, useLayout } from '../../../renderer/usePageContext'
+import { formatDate } from '../../../lib/shared/dates'
+import { useData, useUiText } from '../../../components/pageContext'
 import type { Data } from './+data'
 
 export default function Page() {
   const { post } = useData<Data>()
-  const { blog, cta } = useLayout()
+  const { blog, cta } = useUiText()
   return (
     <article className="section narrow">
       <a className="back-link" href="/blog">

@@ -1,7 +1,7 @@
 // https://vike.dev/data
 import { render } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
-import { loadContent } from '../../../lib/content/load'
+import { loadContent } from '../../../lib/node/content.server'
 
 export async function data({ routeParams }: PageContextServer) {
   const post = (await loadContent()).postsBySlug.get(routeParams.slug ?? '')

@@ -1,5 +1,5 @@
 import type { PageContextServer } from 'vike/types'
-import { loadContent } from '../../../lib/content/load'
+import { loadContent } from '../../../lib/node/content.server'
 
 export default async ({ routeParams }: PageContextServer) => {
   const post = (await loadContent()).postsBySlug.get(routeParams.slug ?? '')

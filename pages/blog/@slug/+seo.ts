@@ -1,7 +1,7 @@
 import type { PageContextServer } from 'vike/types'
-import { loadContent } from '../../../lib/content/load'
-import type { PageSeo } from '../../../lib/seo/head'
-import { blogPostingJsonLd, breadcrumbJsonLd, jsonLdGraph } from '../../../lib/seo/json-ld'
+import { loadContent } from '../../../lib/node/content.server'
+import type { PageSeo } from '../../../lib/shared/seo/head'
+import { blogPostingJsonLd, breadcrumbJsonLd, jsonLdGraph } from '../../../lib/shared/seo/json-ld'
 
 export default async ({ routeParams, site }: PageContextServer): Promise<PageSeo> => {
   const post = (await loadContent()).postsBySlug.get(routeParams.slug ?? '')

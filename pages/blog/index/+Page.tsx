@@ -1,7 +1,7 @@
 // https://vike.dev/Page
 import { PageHeader } from '../../../components/PageHeader'
-import { formatDate } from '../../../lib/dates'
-import { useData } from '../../../renderer/usePageContext'
+import { formatDate } from '../../../lib/shared/dates'
+import { useData } from '../../../components/pageContext'
 import type { Data } from './+data'
 
 export default function Page() {

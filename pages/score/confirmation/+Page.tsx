@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react'
 import { PageHeader } from '../../../components/PageHeader'
 import { Prose } from '../../../components/Prose'
-import { useData } from '../../../renderer/usePageContext'
+import { useData } from '../../../components/pageContext'
 import type { Data } from './+data'
 
 /** SPEC §2: Received, then Processing, then Emailing, over about 60 seconds. */

@@ -3,13 +3,13 @@ import { Breadcrumbs } from '../../../components/Breadcrumbs'
 import { CallsToAction } from '../../../components/CallsToAction'
 import { FaqList } from '../../../components/FaqList'
 import { Prose } from '../../../components/Prose'
-import { topicCrumbs } from '../../../lib/seo/topic'
-import { useData, useLayout } from '../../../renderer/usePageContext'
+import { topicCrumbs } from '../../../lib/shared/seo/topic'
+import { useData, useUiText } from '../../../components/pageContext'
 import type { Data } from './+data'
 
 export default function Page() {
   const { topic } = useData<Data>()
-  const { topic: labels } = useLayout()
+  const { topic: labels } = useUiText()
   return (
     <article className="section narrow">
       <Breadcrumbs crumbs={topicCrumbs(topic, labels)} />

@@ -1,5 +1,6 @@
 import type { PageContextServer } from 'vike/types'
-import { loadTopic, type Topic } from '../../../lib/content/load'
+import { loadTopic } from '../../../lib/node/content.server'
+import type { Topic } from '../../../lib/shared/content/types'
 
 /** The topic this page shows: the one the build has just read for it, else its file, by the slug in the URL. */
 export function topicOf({ builtTopic, routeParams }: PageContextServer): Promise<Topic | undefined> {

@@ -1,6 +1,6 @@
 // https://vike.dev/Page
 import { PageHeader } from '../../../components/PageHeader'
-import { useData } from '../../../renderer/usePageContext'
+import { useData } from '../../../components/pageContext'
 import type { Data } from './+data'
 
 export default function Page() {

@@ -1,6 +1,6 @@
 // https://vike.dev/data
-import { loadContent } from '../../../lib/content/load'
-import { pageCopy } from '../../../lib/content/pages'
+import { loadContent } from '../../../lib/node/content.server'
+import { pageCopy } from '../../../lib/node/pages.server'
 
 export async function data() {
   const { topics } = await loadContent()

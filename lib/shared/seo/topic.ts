@@ -1,5 +1,5 @@
-import type { Topic } from '../content/load'
-import type { Layout } from '../layout'
+import type { Topic } from '../content/types'
+import type { UiText } from '../ui-text'
 import type { Site } from '../site'
 import type { PageSeo } from './head'
 import { breadcrumbJsonLd, faqPageJsonLd, jsonLdGraph, type Crumb } from './json-ld'
@@ -9,7 +9,7 @@ function topicPath(slug: string): string {
 }
 
 /** Home / Topics / the topic's title, with the labels from layout.json. */
-export function topicCrumbs(topic: Pick<Topic, 'slug' | 'title'>, labels: Pick<Layout['topic'], 'breadcrumbHome' | 'breadcrumbTopics'>): Crumb[] {
+export function topicCrumbs(topic: Pick<Topic, 'slug' | 'title'>, labels: Pick<UiText['topic'], 'breadcrumbHome' | 'breadcrumbTopics'>): Crumb[] {
   return [
     { name: labels.breadcrumbHome, path: '/' },
     { name: labels.breadcrumbTopics, path: '/topics' },
@@ -18,12 +18,12 @@ export function topicCrumbs(topic: Pick<Topic, 'slug' | 'title'>, labels: Pick<L
 }
 
 /** A topic page's head: its own meta title and description, breadcrumb and FAQ structured data. */
-export function topicSeo(topic: Topic, site: Site, layout: Layout): PageSeo {
+export function topicSeo(topic: Topic, site: Site, ui: UiText): PageSeo {
   const path = topicPath(topic.slug)
   return {
     path,
     title: topic.metaTitle,
     description: topic.metaDescription,
-    jsonLd: jsonLdGraph(breadcrumbJsonLd(topicCrumbs(topic, layout.topic), site), faqPageJsonLd(topic.faqs, path, site)),
+    jsonLd: jsonLdGraph(breadcrumbJsonLd(topicCrumbs(topic, ui.topic), site), faqPageJsonLd(topic.faqs, path, site)),
   }
 }

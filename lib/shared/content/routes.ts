@@ -1,4 +1,4 @@
-import type { ContentIndex } from './load'
+import type { ContentIndex } from './types'
 
 /**
  * The paths of every parameterized route, from the content: one per article and per topic. The build

@@ -1,7 +1,4 @@
-import { join } from 'node:path'
 import { z } from 'zod'
-import { readJsonFile } from './content/json-file'
-import { contentDir } from './paths'
 
 // The copy every page shares (header, footer, buttons, form labels): content/layout.json.
 const label = z.string({ error: 'expected a non-empty string' }).trim().min(1, { error: 'expected a non-empty string' })
@@ -10,7 +7,7 @@ const link = z.strictObject({
   label,
 })
 
-const layoutSchema = z.strictObject({
+export const uiTextSchema = z.strictObject({
   skipLink: label,
   menu: z.strictObject({ open: label, close: label }),
   nav: z.array(link).min(1),
@@ -34,9 +31,4 @@ const layoutSchema = z.strictObject({
   }),
 })
 
-export type Layout = z.infer<typeof layoutSchema>
-
-/** Reads and validates layout.json; throws one line per problem, `file: field: expected`. */
-export function loadLayout(dir = contentDir()): Layout {
-  return readJsonFile(join(dir, 'layout.json'), layoutSchema)
-}
+export type UiText = z.infer<typeof uiTextSchema>

@@ -6,10 +6,12 @@ import { remark } from 'remark'
 import remarkGfm from 'remark-gfm'
 import remarkHtml from 'remark-html'
 import type { z } from 'zod'
-import { loadLayout } from '../layout'
-import { contentDir } from '../paths'
-import { formatPath } from './format-path'
-import { loadSite, productSlug, type Site } from '../site'
+import { loadUiText } from './ui-text.server'
+import { contentDir } from './paths.server'
+import { formatPath } from '../shared/content/format-path'
+import { productSlug, type Site } from '../shared/site'
+import { loadSite } from './site.server'
+import type { BlogPost, Content, ContentIndex, SitePage, SitePages, SlugFile, Topic, TopicEntry } from '../shared/content/types'
 import {
   blogFrontmatter,
   pageFrontmatter,
@@ -18,46 +20,7 @@ import {
   type PageFrontmatter,
   type PageName,
   type TopicFrontmatter,
-} from './schemas'
-
-export type BlogPost = BlogFrontmatter & { slug: string; file: string; html: string }
-export type Topic = TopicFrontmatter & { slug: string; file: string; html: string }
-export type SitePage<N extends PageName> = PageFrontmatter<N> & {
-  file: string
-  html: string
-  /** For a page with `sections`: each `## ` section of the body rendered on its own, by id. */
-  sectionHtml: Record<string, string>
-}
-export type SitePages = { [N in PageName]: SitePage<N> }
-
-export interface Content {
-  site: Site
-  /** Newest first. */
-  posts: BlogPost[]
-  /** Alphabetical by title. */
-  topics: Topic[]
-  pages: SitePages
-  postsBySlug: ReadonlyMap<string, BlogPost>
-  topicsBySlug: ReadonlyMap<string, Topic>
-}
-
-/** What a list of topics needs of one topic; its page reads the rest from `file` (loadTopic). */
-export type TopicEntry = Pick<Topic, 'slug' | 'file' | 'title' | 'summary'>
-
-/** A content file and the slug it is served under (its name, with `{product}` spelled out). */
-export interface SlugFile {
-  slug: string
-  file: string
-}
-
-/** All the content validated, with topics as entries: what the build hands to each page. Plain JSON. */
-export interface ContentIndex {
-  /** Newest first. */
-  posts: BlogPost[]
-  /** Alphabetical by title. */
-  topics: TopicEntry[]
-  pages: SitePages
-}
+} from '../shared/content/schemas'
 
 /** A content problem list: one line per problem, `file: field: what was expected`. */
 export class ContentError extends Error {
@@ -231,7 +194,7 @@ async function readPages(dir: string, site: Site, problems: string[]): Promise<S
   for (const name of Object.keys(pageFrontmatter) as PageName[]) {
     const file = join(dir, `${name}.md`)
     if (!existsSync(file)) {
-      problems.push(`${file}: file is missing (every page in lib/content/schemas.ts needs its copy)`)
+      problems.push(`${file}: file is missing (every page in lib/shared/content/schemas.ts needs its copy)`)
       continue
     }
     const parsed = parseFile(file, pageFrontmatter[name], tokens, problems)
@@ -253,9 +216,9 @@ async function readPages(dir: string, site: Site, problems: string[]): Promise<S
   return pages as SitePages
 }
 
-function checkLayout(dir: string, problems: string[]): void {
+function checkUiText(dir: string, problems: string[]): void {
   try {
-    loadLayout(dir)
+    loadUiText(dir)
   } catch (error) {
     problems.push(...(error as Error).message.split('\n'))
   }
@@ -270,7 +233,7 @@ export async function readContent(dir: string = contentDir(), site: Site = loadS
   const posts = await readCollection(join(dir, 'blog'), blogFrontmatter, site, problems, rendered)
   const topics = await readCollection(join(dir, 'topics'), topicFrontmatter, site, problems, rendered)
   const pages = await readPages(join(dir, 'pages'), site, problems)
-  checkLayout(dir, problems)
+  checkUiText(dir, problems)
   if (problems.length > 0) throw new ContentError(problems)
   posts.sort(byDate)
   topics.sort(byTitle)
@@ -297,7 +260,7 @@ export async function readContentWithoutTopics(dir: string = contentDir(), site:
   const posts = await readCollection(join(dir, 'blog'), blogFrontmatter, site, problems, rendered)
   const topicFiles = slugFiles(join(dir, 'topics'), site.productName, problems)
   const pages = await readPages(join(dir, 'pages'), site, problems)
-  checkLayout(dir, problems)
+  checkUiText(dir, problems)
   return { posts, pages, topicFiles, problems }
 }
 

@@ -1,6 +1,6 @@
-import type { PageSeo } from '../seo/head'
-import { loadContent } from './load'
-import type { PageName } from './schemas'
+import type { PageSeo } from '../shared/seo/head'
+import { loadContent } from './content.server'
+import type { PageName } from '../shared/content/schemas'
 
 /** A fixed page's copy for the client: everything but the rendered markdown, which stays on the server. */
 export async function pageCopy<N extends PageName>(name: N) {

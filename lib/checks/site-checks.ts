@@ -1,6 +1,6 @@
 import { parse, type HTMLElement } from 'node-html-parser'
-import { pathOfHtmlFile } from './built-pages'
-import { absoluteUrl } from './seo/url'
+import { pathOfHtmlFile } from '../node/built-pages.server'
+import { absoluteUrl } from '../shared/seo/url'
 
 // Checks over the built HTML, one function per check. Each returns problems a person can act on.
 
@@ -236,7 +236,7 @@ export function checkJsonLd(input: SiteCheckInput): Problem[] {
         problems.push({ file: page.file, problem: `JSON-LD does not parse: ${(error as Error).message}`, fix: 'serialize structured data with serializeJsonLd' })
         continue
       }
-      if (data['@context'] !== 'https://schema.org') problems.push({ file: page.file, problem: 'JSON-LD has no "@context": "https://schema.org"', fix: 'build it with the lib/seo/json-ld builders' })
+      if (data['@context'] !== 'https://schema.org') problems.push({ file: page.file, problem: 'JSON-LD has no "@context": "https://schema.org"', fix: 'build it with the lib/shared/seo/json-ld builders' })
       const items = Array.isArray(data['@graph']) ? (data['@graph'] as Json[]) : [data]
       for (const item of items) {
         const type = String(item['@type'])

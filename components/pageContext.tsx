@@ -22,6 +22,6 @@ export function useSite() {
   return usePageContext().site
 }
 
-export function useLayout() {
-  return usePageContext().layout
+export function useUiText() {
+  return usePageContext().ui
 }

@@ -1,0 +1,43 @@
+import type { Site } from '../site'
+import type { BlogFrontmatter, PageFrontmatter, PageName, TopicFrontmatter } from './schemas'
+
+// The validated content's shapes: what loading the markdown gives the pages and the build.
+
+export type BlogPost = BlogFrontmatter & { slug: string; file: string; html: string }
+export type Topic = TopicFrontmatter & { slug: string; file: string; html: string }
+export type SitePage<N extends PageName> = PageFrontmatter<N> & {
+  file: string
+  html: string
+  /** For a page with `sections`: each `## ` section of the body rendered on its own, by id. */
+  sectionHtml: Record<string, string>
+}
+export type SitePages = { [N in PageName]: SitePage<N> }
+
+export interface Content {
+  site: Site
+  /** Newest first. */
+  posts: BlogPost[]
+  /** Alphabetical by title. */
+  topics: Topic[]
+  pages: SitePages
+  postsBySlug: ReadonlyMap<string, BlogPost>
+  topicsBySlug: ReadonlyMap<string, Topic>
+}
+
+/** What a list of topics needs of one topic; its page reads the rest from `file` (loadTopic). */
+export type TopicEntry = Pick<Topic, 'slug' | 'file' | 'title' | 'summary'>
+
+/** A content file and the slug it is served under (its name, with `{product}` spelled out). */
+export interface SlugFile {
+  slug: string
+  file: string
+}
+
+/** All the content validated, with topics as entries: what the build hands to each page. Plain JSON. */
+export interface ContentIndex {
+  /** Newest first. */
+  posts: BlogPost[]
+  /** Alphabetical by title. */
+  topics: TopicEntry[]
+  pages: SitePages
+}
