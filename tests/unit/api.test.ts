@@ -69,6 +69,33 @@ describe('POST /api/score', () => {
     expect((await post('/score', { ...lead, email: 'later@example.com' }, from)).status).toBe(202)
   })
 
+  it('reports the first failing field in form order, and treats a missing or non-string field as empty', async () => {
+    expect(await (await post('/score', { linkedin_url: lead.linkedin_url, email: 'nope' })).json()).toEqual({ error: LEAD_MESSAGES.first_name, field: 'first_name' })
+    expect(await (await post('/score', { ...lead, first_name: 42 })).json()).toEqual({ error: LEAD_MESSAGES.first_name, field: 'first_name' })
+    expect(await (await post('/score', { first_name: 'Ada', email: 'nope' })).json()).toEqual({ error: LEAD_MESSAGES.linkedin_url, field: 'linkedin_url' })
+  })
+
+  it('stores the fields trimmed, and the time of arrival when submitted_at is missing or not a date', async () => {
+    expect((await post('/score', { ...lead, first_name: '  Grace ', email: ' trimmed@example.com ', submitted_at: 'yesterday' })).status).toBe(202)
+    expect((await post('/score', { ...lead, email: 'no-date@example.com', submitted_at: 12 })).status).toBe(202)
+    expect((await post('/score', { ...lead, email: 'dated@example.com', submitted_at: '2025-12-31T23:00:00+01:00' })).status).toBe(202)
+    const rows = await store.rows('leads')
+    const arrived = new Date(clock).toISOString()
+    expect(rows.find((row) => row.email === 'trimmed@example.com')).toMatchObject({ first_name: 'Grace', submitted_at: arrived })
+    expect(rows.find((row) => row.email === 'no-date@example.com')).toMatchObject({ submitted_at: arrived })
+    expect(rows.find((row) => row.email === 'dated@example.com')).toMatchObject({ submitted_at: '2025-12-31T22:00:00.000Z' })
+  })
+
+  it('answers each refusal with its own message', async () => {
+    const wrongMethod = await api.request('/score')
+    expect(wrongMethod.headers.get('allow')).toBe('POST')
+    expect(await wrongMethod.json()).toEqual({ error: 'Use POST.' })
+    expect(await (await post('/score', '{}', { 'content-type': 'text/plain' })).json()).toEqual({ error: 'Send JSON (Content-Type: application/json).' })
+    expect(await (await post('/score', { ...lead, first_name: 'x'.repeat(5_000) })).json()).toEqual({ error: 'The request body is over 4096 bytes.' })
+    expect(await (await post('/score', '{not json')).json()).toEqual({ error: 'The request body must be a JSON object.' })
+    expect(await (await post('/score', 'null')).json()).toEqual({ error: 'The request body must be a JSON object.' })
+  })
+
   it('answers GET with 405 and an unknown endpoint with a JSON 404', async () => {
     expect((await api.request('/score')).status).toBe(405)
     const missing = await post('/nothing', {})
@@ -90,7 +117,15 @@ describe('POST /api/conversion', () => {
   it('refuses a malformed ref_code', async () => {
     const response = await post('/conversion', { session_id: 'cs_x', ref_code: '<script>' })
     expect(response.status).toBe(400)
-    expect(await response.json()).toMatchObject({ field: 'ref_code' })
+    expect(await response.json()).toEqual({ error: 'ref_code must be 1 to 64 letters, digits, _ or -, or null.', field: 'ref_code' })
+  })
+
+  it('refuses a value that is not text, or too long, naming the field; trims the rest and keeps an absent ref_code as null', async () => {
+    expect(await (await post('/conversion', { session_id: 's'.repeat(256) })).json()).toEqual({ error: 'session_id must be at most 255 characters.', field: 'session_id' })
+    expect(await (await post('/conversion', { session_id: 'cs_bad', utm_campaign: 7 })).json()).toEqual({ error: 'utm_campaign must be a string or null.', field: 'utm_campaign' })
+    expect(await (await post('/conversion', { ga_client_id: 'g'.repeat(65), ref_code: '<script>' })).json()).toEqual({ error: 'ga_client_id must be at most 64 characters.', field: 'ga_client_id' })
+    expect((await post('/conversion', { session_id: '  cs_trim ', utm_source: ` ${'u'.repeat(200)} ` })).status).toBe(202)
+    expect((await store.rows('conversions')).find((row) => row.session_id === 'cs_trim')).toMatchObject({ ref_code: null, utm_source: 'u'.repeat(200), utm_medium: null })
   })
 })
 
@@ -102,6 +137,26 @@ describe('POST /api/affiliate-click', () => {
   })
 
   it('refuses a missing or malformed ref_code', async () => {
-    expect(await (await post('/affiliate-click', { ref_code: '../etc' })).json()).toMatchObject({ field: 'ref_code' })
+    const message = { error: 'ref_code must be 1 to 64 letters, digits, _ or -.', field: 'ref_code' }
+    expect(await (await post('/affiliate-click', { ref_code: '../etc' })).json()).toEqual(message)
+    expect(await (await post('/affiliate-click', { user_agent: 5 })).json()).toEqual(message)
+  })
+
+  it('refuses a value that is not text, or too long, naming the field', async () => {
+    expect(await (await post('/affiliate-click', { ref_code: 'P', user_agent: 5 })).json()).toEqual({ error: 'user_agent must be a string or null.', field: 'user_agent' })
+    expect(await (await post('/affiliate-click', { ref_code: 'P', referer: 'r'.repeat(2049) })).json()).toEqual({ error: 'referer must be at most 2048 characters.', field: 'referer' })
+  })
+
+  it('cuts a long UTM value instead of refusing it, ignores one that is not text, and falls back to the User-Agent header', async () => {
+    const response = await post('/affiliate-click', { ref_code: 'PARTNER_2', utm_source: `  ${'s'.repeat(300)}`, utm_medium: 5, utm_campaign: '  ', ga_client_id: ' 1.2 ' }, { 'user-agent': 'HeaderAgent/1' })
+    expect(response.status).toBe(202)
+    expect((await store.rows('clicks')).find((row) => row.ref_code === 'PARTNER_2')).toMatchObject({
+      user_agent: 'HeaderAgent/1',
+      referer: null,
+      utm_source: 's'.repeat(200),
+      utm_medium: null,
+      utm_campaign: null,
+      ga_client_id: '1.2',
+    })
   })
 })
