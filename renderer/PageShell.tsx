@@ -7,7 +7,6 @@ import { ProseProvider, type ProseBlocks } from '../components/Prose'
 import { Toaster } from '../components/Toaster'
 import { useScrollReveal } from '../components/useScrollReveal'
 import { PageContextProvider } from '../components/pageContext'
-import './styles.css'
 
 /** The layout every page shares: skip link, header, the page inside an error boundary, footer. */
 export function PageShell({ pageContext, prose, children }: { pageContext: PageContext; prose?: ProseBlocks; children: ReactNode }) {

@@ -3,6 +3,7 @@ import { renderToString } from 'react-dom/server'
 import type { PageContextServer } from 'vike/types'
 import { buildHead, headFacts, type HeadFacts } from '../lib/shared/seo/head'
 import { renderDocument } from './document'
+import styles from './styles.css?inline'
 import { PageShell } from './PageShell'
 
 /** One page's HTML document, from its +Page, +seo and +prose, and what its head says (for the sitemap). */
@@ -18,7 +19,7 @@ export async function renderPageDocument(pageContext: PageContextServer): Promis
       <Page />
     </PageShell>,
   )
-  return { html: renderDocument({ lang: site.lang, headHtml: buildHead(seo, site), bodyHtml }), facts: headFacts(seo, site) }
+  return { html: renderDocument({ lang: site.lang, styles, headHtml: buildHead(seo, site), bodyHtml }), facts: headFacts(seo, site) }
 }
 
 /** The full HTML document of one page. */

@@ -117,6 +117,7 @@ const table = rows.map((row) => ({
   'JS KB gz': kb(row.summary.gzipBytes.script),
   'CSS KB gz': kb(row.summary.gzipBytes.stylesheet),
   'HTML KB gz': kb(row.summary.gzipBytes.document),
+  'FCP s': (row.summary.fcpMs / 1000).toFixed(2),
   CLS: row.summary.cls,
   'other origins': row.summary.thirdPartyRequests.length,
 }))

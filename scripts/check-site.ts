@@ -41,7 +41,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     for (const problem of problems) console.log(`      ${problem.file}: ${problem.problem} — fix: ${problem.fix}`)
     failed += problems.length
   })
-  const hashes = JSON.parse(readFileSync(join(dir, CSP_HASHES_FILE), 'utf8')) as string[]
+  const hashes = JSON.parse(readFileSync(join(dir, CSP_HASHES_FILE), 'utf8')) as { script: string[]; style: string[] }
   const hostProblems = await checkStaticHosts(dir, input.pages, contentSecurityPolicy(hashes))
   console.log(`${String(SITE_CHECKS.length + 1).padStart(2)}. static hosts (Netlify, Cloudflare Pages, Vercel) serve every page like the server: ${hostProblems.length === 0 ? 'ok' : `${hostProblems.length} problems`}`)
   for (const problem of hostProblems) console.log(`      ${problem.file}: ${problem.problem} — fix: ${problem.fix}`)

@@ -20,8 +20,8 @@ export function createApp({ clientDir = defaultClientDir(), api }: AppOptions = 
   if (!existsSync(notFoundFile)) throw new Error(`${notFoundFile} is missing: run \`npm run build\` first`)
   const notFoundHtml = readFileSync(notFoundFile, 'utf8')
   const hashesFile = join(clientDir, CSP_HASHES_FILE)
-  const scriptHashes = existsSync(hashesFile) ? (JSON.parse(readFileSync(hashesFile, 'utf8')) as string[]) : []
-  const csp = contentSecurityPolicy(scriptHashes)
+  const hashes = existsSync(hashesFile) ? (JSON.parse(readFileSync(hashesFile, 'utf8')) as { script: string[]; style: string[] }) : { script: [], style: [] }
+  const csp = contentSecurityPolicy(hashes)
 
   const serveFile = (path: string) => serveStatic({ root: clientDir, path, precompressed: true, onFound: recordServedFile })
 

@@ -2,8 +2,8 @@
 // public/_redirects, public/_headers and vercel.json say the same for static hosts;
 // tests/unit/host-files.test.ts checks them against the same table as the server (tests/unit/routing-table.ts).
 
-/** Written by the build: the sha256 sources of every inline script, for the Content-Security-Policy. */
-export const CSP_HASHES_FILE = 'csp-script-hashes.json'
+/** Written by the build: the sha256 sources of every inline script and style (`{ script, style }`), for the Content-Security-Policy. */
+export const CSP_HASHES_FILE = 'csp-hashes.json'
 
 /** Permanent redirect that keeps the method: the status Cloudflare Pages and Vercel use for clean URLs too. */
 export const CANONICAL_REDIRECT_STATUS = 308
@@ -33,12 +33,13 @@ export function cacheControlFor(pathname: string, contentType: string | null): s
   return 'public, max-age=3600'
 }
 
-/** The Content-Security-Policy: only this origin, no inline script except the build's hashed ones. */
-export function contentSecurityPolicy(scriptHashes: readonly string[]): string {
+/** The Content-Security-Policy: only this origin, no inline script or style except the build's hashed ones. */
+export function contentSecurityPolicy(hashes: { readonly script: readonly string[]; readonly style: readonly string[] }): string {
+  const sources = (list: readonly string[]) => list.map((hash) => ` '${hash}'`).join('')
   return [
     "default-src 'self'",
-    `script-src 'self'${scriptHashes.map((hash) => ` '${hash}'`).join('')}`,
-    "style-src 'self'",
+    `script-src 'self'${sources(hashes.script)}`,
+    `style-src 'self'${sources(hashes.style)}`,
     "img-src 'self' data:",
     "font-src 'self'",
     "connect-src 'self'",

@@ -44,6 +44,8 @@ export interface RunSummary {
   /** Gzipped bytes per kind of resource, summed over the page's requests. */
   gzipBytes: { script: number; stylesheet: number; document: number }
   cls: number
+  /** First contentful paint, in milliseconds (simulated mobile). */
+  fcpMs: number
   /** Requests to any origin but the site's own. */
   thirdPartyRequests: string[]
   /** The HTTP status of the page itself. */
@@ -85,7 +87,7 @@ export function summarizeRun(lhr: LighthouseResult, origin: string, gzipSize: (u
   }
   const document = requests.find((request) => request.resourceType === 'Document')
   const failedRequests = requests.filter((request) => request !== document && (request.statusCode ?? 0) >= 400).map((request) => request.url)
-  return { scores, gzipBytes, cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN, thirdPartyRequests, documentStatus: document?.statusCode, failedRequests }
+  return { scores, gzipBytes, cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN, fcpMs: lhr.audits['first-contentful-paint']?.numericValue ?? Number.NaN, thirdPartyRequests, documentStatus: document?.statusCode, failedRequests }
 }
 
 function median(values: number[]): number {
@@ -101,6 +103,7 @@ export function medianSummary(runs: RunSummary[]): RunSummary {
     scores: Object.fromEntries(CATEGORIES.map((category) => [category, pick((run) => run.scores[category])])) as Record<Category, number>,
     gzipBytes: { script: pick((run) => run.gzipBytes.script), stylesheet: pick((run) => run.gzipBytes.stylesheet), document: pick((run) => run.gzipBytes.document) },
     cls: pick((run) => run.cls),
+    fcpMs: pick((run) => run.fcpMs),
     thirdPartyRequests: [...new Set(runs.flatMap((run) => run.thirdPartyRequests))],
     // A status that changed between runs is no status at all: it fails the check.
     documentStatus: runs.every((run) => run.documentStatus === runs[0]?.documentStatus) ? runs[0]?.documentStatus : undefined,

@@ -7,16 +7,43 @@ export interface BuiltPage extends HeadFacts {
   file: string
   /** The URL path the file is served at: `/topics/x`; `null` for `404.html`. */
   path: string | null
-  /** The CSP source (`sha256-…`) of every inline script the browser would run; JSON data blocks are not run. */
-  inlineScriptHashes: string[]
+  /** The CSP sources (`sha256-…`) of the page's inline scripts and styles (see inlineHashes). */
+  inlineHashes: InlineHashes
+}
+
+/** The CSP sources of a page's inline code, by directive: `script-src` and `style-src`. */
+export interface InlineHashes {
+  script: string[]
+  style: string[]
 }
 
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g
+const INLINE_STYLE = /<style\b[^>]*>([\s\S]*?)<\/style>/g
 
-export function inlineScriptHashes(html: string): string[] {
-  return [...html.matchAll(INLINE_SCRIPT)]
-    .filter(([, attributes]) => !/type="application\/(ld\+)?json"/.test(attributes ?? ''))
-    .map(([, , body]) => `sha256-${createHash('sha256').update(body ?? '').digest('base64')}`)
+const sha256Source = (body: string) => `sha256-${createHash('sha256').update(body).digest('base64')}`
+
+/** Every inline script the browser would run (JSON data blocks are not run) and every `<style>` element, hashed for the CSP. */
+export function inlineHashes(html: string): InlineHashes {
+  return {
+    script: [...html.matchAll(INLINE_SCRIPT)].filter(([, attributes]) => !/type="application\/(ld\+)?json"/.test(attributes ?? '')).map(([, , body]) => sha256Source(body ?? '')),
+    style: [...html.matchAll(INLINE_STYLE)].map(([, body]) => sha256Source(body ?? '')),
+  }
+}
+
+const MODULE_SCRIPT = /<script (src="[^"]*" type="module" async)>/g
+const MODULE_PRELOAD = /<link rel="modulepreload" /g
+
+/**
+ * Marks the page's JavaScript (Vike's entry `<script type="module">` and its `modulepreload` links)
+ * `fetchpriority="low"`. The page is whole without it (prerendered HTML, inline CSS); the scripts
+ * only hydrate it. At their default high priority a browser, and Lighthouse's model of a slow phone,
+ * treat 80 KB of script as part of the first paint.
+ */
+export function lowerScriptPriority(html: string): string {
+  const lowered = html.replace(MODULE_SCRIPT, '<script $1 fetchpriority="low">').replace(MODULE_PRELOAD, '<link rel="modulepreload" fetchpriority="low" ')
+  // Vike writes these tags; if it ever writes them another way, fail the build rather than ship a slower first paint.
+  if (/<script [^>]*type="module"(?![^>]*fetchpriority)|<link rel="modulepreload"(?![^>]*fetchpriority)/.test(lowered)) throw new Error('a module script or preload tag is not in the form lowerScriptPriority() knows')
+  return lowered
 }
 
 /** `index.html` → `/`, `blog.html` → `/blog`, `topics/x.html` → `/topics/x`, `404.html` → null. */

@@ -4,7 +4,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { inlineScriptHashes, pathOfHtmlFile } from '../../lib/node/built-pages.server'
+import { inlineHashes, lowerScriptPriority, pathOfHtmlFile } from '../../lib/node/built-pages.server'
 import { ContentError, readTopicFile, topicEntry } from '../../lib/node/content.server'
 import type { Topic } from '../../lib/shared/content/types'
 import { loadSite } from '../../lib/node/site.server'
@@ -39,7 +39,7 @@ async function render(job: PageJob): Promise<Rendered> {
     const error = (pageContext as { errorWhileRendering?: unknown }).errorWhileRendering
     throw error instanceof Error ? error : new Error(`answered ${response?.statusCode ?? 'nothing'}, expected ${job.status}`)
   }
-  const html = response.body
+  const html = lowerScriptPriority(response.body)
   const path = join(clientDir, job.file)
   if (!folders.has(dirname(path))) mkdirSync(dirname(path), { recursive: true })
   folders.add(dirname(path))
@@ -47,7 +47,7 @@ async function render(job: PageJob): Promise<Rendered> {
   replaceWithLink(path, join(pagesCacheDir, `${job.key}.html`))
   const facts = pageContext.headFacts
   if (!facts) throw new Error('the renderer gave no headFacts')
-  const page = { file: job.file, path: pathOfHtmlFile(job.file), ...facts, inlineScriptHashes: inlineScriptHashes(html) }
+  const page = { file: job.file, path: pathOfHtmlFile(job.file), ...facts, inlineHashes: inlineHashes(html) }
   return { key: job.key, page, topic: builtTopic && topicEntry(builtTopic) }
 }
 

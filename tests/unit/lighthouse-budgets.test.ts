@@ -7,9 +7,9 @@ const budgets = parseBudgets(JSON.parse(readFileSync('lighthouse.budgets.json', 
 const topic = budgets.templates.find((template) => template.name === 'topic')!
 const notFound = budgets.templates.find((template) => template.name === '404')!
 
-/** A Lighthouse result as the checker reads it: category scores, the requests, CLS. */
-function report({ scores = {}, requests = [], cls = 0 }: { scores?: Record<string, number>; requests?: unknown[]; cls?: number } = {}): LighthouseResult {
-  const categories = { performance: 0.99, accessibility: 1, 'best-practices': 1, seo: 1, ...scores }
+/** A Lighthouse result as the checker reads it: category scores, the requests, CLS, first contentful paint. */
+function report({ scores = {}, requests = [], cls = 0, fcpMs = 900 }: { scores?: Record<string, number>; requests?: unknown[]; cls?: number; fcpMs?: number } = {}): LighthouseResult {
+  const categories = { performance: 1, accessibility: 1, 'best-practices': 1, seo: 1, ...scores }
   return {
     categories: Object.fromEntries(Object.entries(categories).map(([id, score]) => [id, { score }])),
     audits: {
@@ -23,6 +23,7 @@ function report({ scores = {}, requests = [], cls = 0 }: { scores?: Record<strin
         },
       },
       'cumulative-layout-shift': { numericValue: cls },
+      'first-contentful-paint': { numericValue: fcpMs },
     },
   }
 }
@@ -32,7 +33,7 @@ const summarize = (lhr: LighthouseResult, sizeOf = (url: string) => sizes[url] ?
 
 describe('the Lighthouse budgets', () => {
   it('are read from lighthouse.budgets.json with the issue\'s numbers and every template', () => {
-    expect(budgets.minScores).toEqual({ performance: 0.95, accessibility: 1, 'best-practices': 1, seo: 1 })
+    expect(budgets.minScores).toEqual({ performance: 0.995, accessibility: 1, 'best-practices': 1, seo: 1 })
     expect(budgets.maxGzipKB).toEqual({ script: 85, stylesheet: 15, document: 20 })
     expect(budgets.maxCls).toBe(0)
     expect(budgets.templates.map((template) => template.path)).toEqual([
@@ -53,7 +54,7 @@ describe('the Lighthouse budgets', () => {
     const heavy = (url: string) => (url.endsWith('.js') ? 90 * 1024 : url.endsWith('.css') ? 16 * 1024 : 21 * 1024)
     const summary = summarize(report({ scores: { performance: 0.9, accessibility: 0.95 }, cls: 0.02 }), heavy)
     expect(budgetFailures(topic, summary, budgets)).toEqual([
-      'topic (/topics/linkedin-proof-signals): performance 0.9 < 0.95',
+      'topic (/topics/linkedin-proof-signals): performance 0.9 < 0.995',
       'topic (/topics/linkedin-proof-signals): accessibility 0.95 < 1',
       'topic (/topics/linkedin-proof-signals): script 90.0 KB gzipped > 85 KB',
       'topic (/topics/linkedin-proof-signals): stylesheet 16.0 KB gzipped > 15 KB',
@@ -83,9 +84,18 @@ describe('the Lighthouse budgets', () => {
     expect(budgetFailures(topic, lowSeo(200), budgets)).toEqual(['topic (/topics/linkedin-proof-signals): seo 0.5 < 1'])
   })
 
-  it('take the median of the runs, so one slow run does not decide', () => {
-    const runs: RunSummary[] = [0.97, 0.8, 0.99].map((performance) => summarize(report({ scores: { performance } })))
-    expect(medianSummary(runs).scores.performance).toBe(0.97)
+  it('ask for a displayed 100: a performance score of 0.99 misses the budget', () => {
+    expect(budgetFailures(topic, summarize(report({ scores: { performance: 0.99 } })), budgets)).toEqual(['topic (/topics/linkedin-proof-signals): performance 0.99 < 0.995'])
+  })
+
+  it('take the median of the runs, so one slow run does not decide, first contentful paint included', () => {
+    const runs: RunSummary[] = [
+      [1, 800],
+      [0.8, 3_000],
+      [1, 900],
+    ].map(([performance, fcpMs]) => summarize(report({ scores: { performance: performance! }, fcpMs: fcpMs! })))
+    expect(medianSummary(runs).scores.performance).toBe(1)
+    expect(medianSummary(runs).fcpMs).toBe(900)
     expect(budgetFailures(topic, medianSummary(runs), budgets)).toEqual([])
   })
 })

@@ -1,11 +1,12 @@
+import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { htmlFileOfPath, inlineScriptHashes, pathOfHtmlFile, type BuiltPage } from '../../lib/node/built-pages.server'
+import { htmlFileOfPath, inlineHashes, lowerScriptPriority, pathOfHtmlFile, type BuiltPage } from '../../lib/node/built-pages.server'
 import { SITEMAP_URL_LIMIT, robotsTxt, sitemapEntries, sitemapFiles, sitemapXml } from '../../lib/node/sitemap.server'
 
 const SITE = 'https://example.test'
 
 function page(file: string, facts: Partial<BuiltPage> = {}): BuiltPage {
-  return { file, path: pathOfHtmlFile(file), canonical: undefined, noindex: false, lastmod: undefined, inlineScriptHashes: [], ...facts }
+  return { file, path: pathOfHtmlFile(file), canonical: undefined, noindex: false, lastmod: undefined, inlineHashes: { script: [], style: [] }, ...facts }
 }
 
 const built = [
@@ -27,9 +28,19 @@ describe('sitemap', () => {
     for (const path of ['/', '/blog', '/topics/a', '/score/confirmation']) expect(pathOfHtmlFile(htmlFileOfPath(path))).toBe(path)
   })
 
-  it('hashes the inline scripts a browser runs, never JSON data blocks or external scripts', () => {
-    const html = '<script type="application/ld+json">{}</script><script id="d" type="application/json">{}</script><script src="/a.js"></script><script>go()</script>'
-    expect(inlineScriptHashes(html)).toEqual(['sha256-5KYv+PUboo5h+0+YAtGRPbwv5d/QxzHslP4YGnUaxRw='])
+  it('hashes the inline scripts a browser runs, never JSON data blocks or external scripts, and every inline style', () => {
+    const html = '<style>p{color:red}</style><script type="application/ld+json">{}</script><script id="d" type="application/json">{}</script><script src="/a.js"></script><script>go()</script>'
+    const sha256 = (text: string) => `sha256-${createHash('sha256').update(text).digest('base64')}`
+    expect(inlineHashes(html)).toEqual({ script: ['sha256-5KYv+PUboo5h+0+YAtGRPbwv5d/QxzHslP4YGnUaxRw='], style: [sha256('p{color:red}')] })
+    expect(sha256('go()')).toBe('sha256-5KYv+PUboo5h+0+YAtGRPbwv5d/QxzHslP4YGnUaxRw=')
+  })
+
+  it('loads the page\'s module scripts and their preloads at low priority, leaving data blocks alone', () => {
+    const html = '<script id="vike_pageContext" type="application/json">{}</script><script src="/assets/entry.js" type="module" async></script><link rel="modulepreload" href="/assets/a.js" as="script" type="text/javascript">'
+    expect(lowerScriptPriority(html)).toBe(
+      '<script id="vike_pageContext" type="application/json">{}</script><script src="/assets/entry.js" type="module" async fetchpriority="low"></script><link rel="modulepreload" fetchpriority="low" href="/assets/a.js" as="script" type="text/javascript">',
+    )
+    expect(() => lowerScriptPriority('<script type="module" src="/assets/entry.js"></script>')).toThrow(/not in the form/)
   })
 
   it('lists every indexable page once, sorted, as absolute URLs, with lastmod from the updated or published date', () => {
