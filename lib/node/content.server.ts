@@ -11,16 +11,8 @@ import { contentDir } from './paths.server'
 import { formatPath } from '../shared/content/format-path'
 import { productSlug, type Site } from '../shared/site'
 import { loadSite } from './site.server'
-import type { BlogPost, Content, ContentIndex, SitePage, SitePages, SlugFile, Topic, TopicEntry } from '../shared/content/types'
-import {
-  blogFrontmatter,
-  pageFrontmatter,
-  topicFrontmatter,
-  type BlogFrontmatter,
-  type PageFrontmatter,
-  type PageName,
-  type TopicFrontmatter,
-} from '../shared/content/schemas'
+import type { BlogPost, Content, ContentIndex, SitePages, SlugFile, Topic, TopicEntry } from '../shared/content/types'
+import { blogFrontmatter, pageFrontmatter, topicFrontmatter, type PageName } from '../shared/content/schemas'
 
 /** A content problem list: one line per problem, `file: field: what was expected`. */
 export class ContentError extends Error {

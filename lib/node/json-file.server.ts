@@ -11,7 +11,7 @@ export function readJsonFile<S extends z.ZodType>(file: string, schema: S, prepa
   try {
     raw = JSON.parse(readFileSync(file, 'utf8'))
   } catch (error) {
-    throw new Error(`${file}: cannot be read as JSON (${(error as Error).message})`)
+    throw new Error(`${file}: cannot be read as JSON (${(error as Error).message})`, { cause: error })
   }
   const parsed = schema.safeParse(prepare(raw as Record<string, unknown>))
   if (!parsed.success) throw new Error(parsed.error.issues.map((issue) => `${file}: ${formatPath(issue.path) || '(root)'}: ${issue.message}`).join('\n'))

@@ -1,7 +1,8 @@
-// Where `/r/{code}?next=` may send a visitor (DESIGN.md "Safe redirects"): an allowlist, never a blocklist.
+// Where `/r/{code}?next=` may send a visitor: an allowlist, never a blocklist.
 
 const BASE = 'https://example.invalid'
 // Control characters, any Unicode whitespace (JS `\s` covers U+00A0, U+2028, U+FEFF…) and backslashes.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const FORBIDDEN_CHAR = /[\u0000-\u001F\u007F\s\\]/
 // Percent-encoded slash, backslash or control character, which some layer may decode later.
 const FORBIDDEN_ESCAPE = /%(2f|5c|[01][0-9a-f]|7f)/i
