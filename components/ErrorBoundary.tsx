@@ -1,9 +1,13 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react'
-
-export const APPLICATION_ERROR_TEXT = 'Unexpected Application Error!'
+import { useUiText } from './pageContext'
 
 /** The router's default error view (SPEC §8): a page that fails to render shows this instead of a blank screen. */
-export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+export function ErrorBoundary({ children }: { children: ReactNode }) {
+  return <Boundary heading={useUiText().error.heading}>{children}</Boundary>
+}
+
+/** A class, as React's error boundaries must be; its heading comes in as a prop, since a class cannot call hooks. */
+class Boundary extends Component<{ heading: string; children: ReactNode }, { failed: boolean }> {
   override state = { failed: false }
 
   static getDerivedStateFromError() {
@@ -11,7 +15,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: 
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo) {
-    console.error(APPLICATION_ERROR_TEXT, error, info.componentStack)
+    console.error(this.props.heading, error, info.componentStack)
   }
 
   override render() {
@@ -20,12 +24,14 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: 
   }
 }
 
+/** The error view, in the words of layout.json's `error`. */
 export function ApplicationError() {
+  const { error } = useUiText()
   return (
     <section className="section narrow" role="alert">
-      <h1>{APPLICATION_ERROR_TEXT}</h1>
+      <h1>{error.heading}</h1>
       <p>
-        Something broke while showing this page. <a href="/">Go to the home page</a> or reload to try again.
+        {error.text} <a href="/">{error.homeLink}</a> {error.retry}
       </p>
     </section>
   )

@@ -14,5 +14,9 @@ export default {
     seo: { env: { server: true } },
     // `+prose.ts`: the page's markdown rendered to HTML, kept out of the client payload (see components/Prose.tsx).
     prose: { env: { server: true } },
+    // `copy` in a page's +config.ts: which content/pages/<name>.md the shared pages/+data, +seo and +prose read.
+    copy: { env: { server: true } },
+    // `noindex` in a page's +config.ts: keeps the page out of search indexes and the sitemap (read by pages/+seo.ts).
+    noindex: { env: { server: true } },
   },
 } satisfies Config

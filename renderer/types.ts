@@ -1,5 +1,6 @@
 import type { PageContextServer } from 'vike/types'
 import type { ProseBlocks } from '../components/Prose'
+import type { PageName } from '../lib/shared/content/schemas'
 import type { Topic } from '../lib/shared/content/types'
 import type { HeadFacts, PageSeo } from '../lib/shared/seo/head'
 import type { UiText } from '../lib/shared/ui-text'
@@ -11,6 +12,10 @@ declare global {
       seo?: (pageContext: PageContextServer) => PageSeo | Promise<PageSeo>
       /** Server-only rendered markdown, by block name; it is in the HTML but never serialized for the client. */
       prose?: (pageContext: PageContextServer) => ProseBlocks | Promise<ProseBlocks>
+      /** A fixed page's copy, `content/pages/<name>.md`: what the shared pages/+data, +seo and +prose read. */
+      copy?: PageName
+      /** Keeps a fixed page out of search indexes and the sitemap. */
+      noindex?: boolean
     }
     interface PageContext {
       site: Site

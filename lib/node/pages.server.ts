@@ -1,12 +1,21 @@
 import type { PageSeo } from '../shared/seo/head'
+import type { SitePage } from '../shared/content/types'
 import { loadContent } from './content.server'
 import type { PageName } from '../shared/content/schemas'
 
+/** A fixed page's copy for the client: everything but the rendered markdown and the head's fields, which stay on the server. */
+export type PageCopy<N extends PageName> = Omit<SitePage<N>, 'html' | 'sectionHtml' | 'file' | 'title' | 'description'>
+
+/** What a fixed page hydrates with, from the shared `pages/+data.ts`. */
+export interface CopyData<N extends PageName = PageName> {
+  page: PageCopy<N>
+}
+
 /** A fixed page's copy for the client: everything but the rendered markdown, which stays on the server. */
-export async function pageCopy<N extends PageName>(name: N) {
+export async function pageCopy<N extends PageName>(name: N): Promise<PageCopy<N>> {
   const { pages } = await loadContent()
-  const { html: _html, sectionHtml: _sectionHtml, file: _file, title: _title, description: _description, ...copy } = pages[name]
-  return copy
+  const { html: _html, sectionHtml: _sectionHtml, file: _file, title: _title, description: _description, ...copy } = pages[name] as SitePage<PageName>
+  return copy as PageCopy<N>
 }
 
 /** A fixed page's markdown body (and its sections, where it has them), for `+prose.ts`. */
@@ -19,4 +28,45 @@ export async function pageProse(name: PageName) {
 export async function pageSeo(name: PageName, path: string | null, extra: Partial<PageSeo> = {}): Promise<PageSeo> {
   const { pages } = await loadContent()
   return { path, title: pages[name].title, description: pages[name].description, ...extra }
+}
+
+/**
+ * What the shared hooks of a fixed page read of its pageContext: its `copy` and `noindex` configs
+ * (its `+config.ts`) and its URL. Spelt out here because lib/ does not import Vike.
+ */
+export interface CopyPageContext {
+  pageId: string | null
+  urlPathname: string
+  config: { copy?: PageName | undefined; noindex?: boolean | undefined }
+}
+
+/** The page's `copy`; a page without one must bring its own +data, +seo and +prose, so its absence is a code error. */
+export function copyNameOf({ config, pageId }: CopyPageContext): PageName {
+  if (!config.copy)
+    throw new Error(`${pageId}: the page names no copy: set \`copy\` (a file of content/pages/) in its +config.ts, or give it its own +data, +seo and +prose`)
+  return config.copy
+}
+
+/** The shared `+data`: the page's copy, for the client. */
+export async function copyData(pageContext: CopyPageContext): Promise<CopyData> {
+  return { page: await pageCopy(copyNameOf(pageContext)) }
+}
+
+/** The shared `+prose`: the page's markdown, rendered. */
+export function copyProse(pageContext: CopyPageContext) {
+  return pageProse(copyNameOf(pageContext))
+}
+
+/**
+ * The shared `+seo`: the copy's title and description, the page's own URL as its canonical path,
+ * `noindex` from its config. `extra` adds what one page has beyond that (its JSON-LD), from its copy and path.
+ */
+export async function copySeo(
+  pageContext: CopyPageContext,
+  extra: (page: SitePage<PageName>, path: string) => Partial<PageSeo> = () => ({}),
+): Promise<PageSeo> {
+  const name = copyNameOf(pageContext)
+  const path = pageContext.urlPathname
+  const { pages } = await loadContent()
+  return pageSeo(name, path, { ...(pageContext.config.noindex && { noindex: true }), ...extra(pages[name], path) })
 }

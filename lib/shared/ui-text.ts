@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-// The copy every page shares (header, footer, buttons, form labels): content/layout.json.
+// The copy every page shares (header, footer, buttons, form labels, the error view): content/layout.json.
 const label = z.string({ error: 'expected a non-empty string' }).trim().min(1, { error: 'expected a non-empty string' })
 const link = z.strictObject({
   href: z.string().regex(/^(\/|https:\/\/|mailto:)/, { error: 'expected a path starting with / or an https:// or mailto: URL' }),
@@ -23,7 +23,9 @@ export const uiTextSchema = z.strictObject({
   cta: z.strictObject({ freeScore: label, upgrade: label, articleHeading: label, articleText: label }),
   form: z.strictObject({ firstName: label, linkedinUrl: label, linkedinPlaceholder: label, email: label, submit: label, sending: label, privacyNote: label }),
   topic: z.strictObject({ breadcrumbHome: label, breadcrumbTopics: label, shortAnswer: label, faqHeading: label }),
-  blog: z.strictObject({ back: label, updated: label, readArticle: label }),
+  blog: z.strictObject({ back: label, updated: label, readArticle: label, breadcrumbBlog: label }),
+  /** What a page that fails to render shows (the error boundary, the error page): `text`, a link home labelled `homeLink`, then `retry`. */
+  error: z.strictObject({ heading: label, text: label, homeLink: label, retry: label }),
   toasts: z.strictObject({
     dismiss: label,
     offline: z.strictObject({ title: label, text: label }),

@@ -1,9 +1,11 @@
 import type { PageContextServer } from 'vike/types'
-import { APPLICATION_ERROR_TEXT } from '../../components/ErrorBoundary'
-import { pageSeo } from '../../lib/node/pages.server'
+import { copySeo } from '../../lib/node/pages.server'
+import type { PageSeo } from '../../lib/shared/seo/head'
 
-// The error page has no URL of its own, so no canonical; it is never indexed.
-export default async ({ is404, site }: PageContextServer) =>
-  is404 === false
-    ? { path: null, title: `${APPLICATION_ERROR_TEXT} | ${site.productName}`, description: APPLICATION_ERROR_TEXT, noindex: true }
-    : pageSeo('not-found', null, { noindex: true })
+// The error page has no URL of its own, so no canonical; its +config.ts keeps it out of indexes.
+export default async (pageContext: PageContextServer): Promise<PageSeo> => {
+  const { is404, config, site, ui } = pageContext
+  if (is404 !== false) return copySeo(pageContext, () => ({ path: null }))
+  // A page failed to render: the error view's heading (layout.json), as the page shows it.
+  return { path: null, title: `${ui.error.heading} | ${site.productName}`, description: ui.error.heading, noindex: config.noindex }
+}

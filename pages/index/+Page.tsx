@@ -3,10 +3,10 @@ import { FaqList } from '../../components/FaqList'
 import { FreeScoreForm } from '../../components/FreeScoreForm'
 import { Prose } from '../../components/Prose'
 import { useData } from '../../components/pageContext'
-import type { Data } from './+data'
+import type { CopyData } from '../../lib/node/pages.server'
 
 export default function Page() {
-  const { page } = useData<Data>()
+  const { page } = useData<CopyData<'home'>>()
   return (
     <>
       <section className="hero">

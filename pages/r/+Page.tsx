@@ -4,7 +4,7 @@ import { readGaClientId, readUtm } from '../../lib/shared/attribution'
 import { refCodeFromPath, storeReferral } from '../../lib/shared/referral'
 import { safeRedirectTarget } from '../../lib/shared/safe-redirect'
 import { useData, useSite } from '../../components/pageContext'
-import type { Data } from './+data'
+import type { CopyData } from '../../lib/node/pages.server'
 
 let followed = false
 
@@ -38,7 +38,7 @@ async function followReferral(siteHost: string) {
 }
 
 export default function Page() {
-  const { page } = useData<Data>()
+  const { page } = useData<CopyData<'redirect'>>()
   const site = useSite()
   useEffect(() => {
     void followReferral(new URL(site.siteUrl).hostname)

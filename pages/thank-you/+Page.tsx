@@ -4,7 +4,7 @@ import { PageHeader } from '../../components/PageHeader'
 import { Prose } from '../../components/Prose'
 import { conversionRecord } from '../../lib/shared/attribution'
 import { useData, useSite } from '../../components/pageContext'
-import type { Data } from './+data'
+import type { CopyData } from '../../lib/node/pages.server'
 
 let conversionSent = false
 
@@ -23,7 +23,7 @@ function sendConversion() {
 }
 
 export default function Page() {
-  const { page } = useData<Data>()
+  const { page } = useData<CopyData<'thank-you'>>()
   const site = useSite()
   // SPEC §6: the intake button needs a session_id in the URL; the prerendered page shows the other case.
   const [hasSession, setHasSession] = useState(false)

@@ -161,6 +161,15 @@ describe('a bad content file fails with one line naming the file, the field and 
     expect(await problemsIn(dir)).toEqual([`${join(dir, 'layout.json')}: skipLink: expected a non-empty string`])
   })
 
+  it('reports a missing error heading or blog breadcrumb label in layout.json, naming each', async () => {
+    const dir = contentCopy()
+    const ui = JSON.parse((await import('node:fs')).readFileSync(join(dir, 'layout.json'), 'utf8')) as Record<string, Record<string, string>>
+    const { heading: _heading, ...error } = ui.error!
+    const { breadcrumbBlog: _breadcrumbBlog, ...blog } = ui.blog!
+    writeFile(dir, 'layout.json', JSON.stringify({ ...ui, blog, error }))
+    expect((await problemsIn(dir)).sort()).toEqual([`${join(dir, 'layout.json')}: blog.breadcrumbBlog: expected a non-empty string`, `${join(dir, 'layout.json')}: error.heading: expected a non-empty string`])
+  })
+
   it('lists every problem of every file at once', async () => {
     const dir = contentCopy()
     const a = writeFile(dir, 'topics/a.md', topicMarkdown({ h1: null, summary: 'summary: ""' }))

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { parse } from 'node-html-parser'
 import type { PageContextServer } from 'vike/types'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -5,9 +7,19 @@ import { loadContent } from '../../lib/node/content.server'
 import { contentRoutePaths } from '../../lib/shared/content/routes'
 import { loadUiText } from '../../lib/node/ui-text.server'
 import { loadSite } from '../../lib/node/site.server'
+import { data as copyData } from '../../pages/+data'
+import copyProse from '../../pages/+prose'
+import copySeo from '../../pages/+seo'
+import ArticlePage from '../../pages/blog/@slug/+Page'
+import { data as articleData } from '../../pages/blog/@slug/+data'
+import articleProse from '../../pages/blog/@slug/+prose'
+import articleSeo from '../../pages/blog/@slug/+seo'
+import ThankYouPage from '../../pages/thank-you/+Page'
+import thankYouConfig from '../../pages/thank-you/+config'
 import TopicPage from '../../pages/topics/@slug/+Page'
 import { data } from '../../pages/topics/@slug/+data'
 import TopicsIndexPage from '../../pages/topics/index/+Page'
+import topicsIndexConfig from '../../pages/topics/index/+config'
 import { data as topicsIndexData } from '../../pages/topics/index/+data'
 import topicsIndexSeo from '../../pages/topics/index/+seo'
 import prose from '../../pages/topics/@slug/+prose'
@@ -20,19 +32,29 @@ const ATTACK = '</script><script>alert(1)</script>'
 interface PageModule {
   Page: unknown
   data: (pageContext: PageContextServer) => Promise<unknown>
+  /** The page's configs as Vike resolves them: its +config.ts values and its +seo and +prose, its own or inherited. */
   config: Record<string, unknown>
+}
+
+/** The pageContext a page's hooks are given for `url`, with the content in `dir`. */
+function contextFor(dir: string, url: string, config: Record<string, unknown>, routeParams: Record<string, string> = {}) {
+  process.env.CONTENT_DIR = dir
+  const urlPathname = new URL(url, 'http://localhost').pathname
+  return { routeParams, urlOriginal: url, urlPathname, config, site: loadSite(dir), ui: loadUiText(dir), buildYear: 2026 } as unknown as PageContextServer
 }
 
 /** Renders one page with its real hooks, as the prerender does, from the content in `dir`. */
 async function renderRoute(dir: string, url: string, page: PageModule, routeParams: Record<string, string> = {}) {
-  process.env.CONTENT_DIR = dir
-  const base = { routeParams, urlOriginal: url, site: loadSite(dir), ui: loadUiText(dir), buildYear: 2026 } as unknown as PageContextServer
-  const pageContext = { ...base, Page: page.Page, data: await page.data(base), config: page.config } as unknown as PageContextServer
+  const base = contextFor(dir, url, page.config, routeParams)
+  const pageContext = { ...base, Page: page.Page, data: await page.data(base) } as unknown as PageContextServer
   return renderPageHtml(pageContext)
 }
 
 const renderTopic = (dir: string, slug: string) =>
   renderRoute(dir, `/topics/${slug}`, { Page: TopicPage, data, config: { seo, prose } }, { slug })
+
+/** What a hook threw for `throw render(404)`. */
+const notFound = { _pageContextAbort: { abortStatusCode: 404 } }
 
 afterEach(() => {
   delete process.env.CONTENT_DIR
@@ -79,11 +101,53 @@ describe('a topic page rendered from markdown', () => {
     expect(contentRoutePaths(await loadContent(dir))['/topics/@slug']).toContain('/topics/new-thing')
     expect(parse(await renderTopic(dir, 'new-thing')).querySelector('h1')?.text).toBe('A test topic heading')
 
-    const index = parse(await renderRoute(dir, '/topics', { Page: TopicsIndexPage, data: topicsIndexData, config: { seo: topicsIndexSeo } }))
+    const index = parse(
+      await renderRoute(dir, '/topics', { Page: TopicsIndexPage, data: topicsIndexData, config: { ...topicsIndexConfig, seo: topicsIndexSeo, prose: copyProse } }),
+    )
     const card = index.querySelector('a[href="/topics/new-thing"]')
     expect(card?.text).toBe('The new thing')
     expect(index.querySelectorAll('.card-grid > li')).toHaveLength(30)
     const collection = JSON.parse(index.querySelector('script[type="application/ld+json"]')!.text) as { mainEntity: { numberOfItems: number } }
     expect(collection.mainEntity.numberOfItems).toBe(30)
+  })
+})
+
+describe('a slug with no entry', () => {
+  it('answers 404 from every hook of a topic page and of an article', async () => {
+    for (const hook of [data, seo, prose]) {
+      await expect(hook(contextFor('content', '/topics/no-such-topic', {}, { slug: 'no-such-topic' }))).rejects.toMatchObject(notFound)
+    }
+    for (const hook of [articleData, articleSeo, articleProse]) {
+      await expect(hook(contextFor('content', '/blog/no-such-article', {}, { slug: 'no-such-article' }))).rejects.toMatchObject(notFound)
+    }
+  })
+})
+
+describe('an article page', () => {
+  it('takes its breadcrumb labels from layout.json', async () => {
+    const dir = contentCopy()
+    const ui = JSON.parse(readFileSync(join(dir, 'layout.json'), 'utf8')) as { topic: Record<string, string>; blog: Record<string, string> }
+    writeFile(dir, 'layout.json', JSON.stringify({ ...ui, topic: { ...ui.topic, breadcrumbHome: 'Start' }, blog: { ...ui.blog, breadcrumbBlog: 'Articles' } }))
+    const slug = 'why-most-linkedin-profiles-fail'
+    const html = await renderRoute(dir, `/blog/${slug}`, { Page: ArticlePage, data: articleData, config: { seo: articleSeo, prose: articleProse } }, { slug })
+    const graph = JSON.parse(parse(html).querySelector('script[type="application/ld+json"]')!.text) as { '@graph': Array<{ '@type': string; itemListElement?: Array<{ name: string }> }> }
+    const crumbs = graph['@graph'].find((item) => item['@type'] === 'BreadcrumbList')
+    expect(crumbs?.itemListElement?.slice(0, 2).map((crumb) => crumb.name)).toEqual(['Start', 'Articles'])
+  })
+})
+
+describe('a fixed page on the shared hooks', () => {
+  it('reads the copy its +config.ts names, is canonical at its own URL and takes noindex from its config', async () => {
+    const html = await renderRoute('content', '/thank-you', { Page: ThankYouPage, data: copyData, config: { ...thankYouConfig, seo: copySeo, prose: copyProse } })
+    const doc = parse(html)
+    const { pages } = await loadContent('content')
+    expect(doc.querySelector('h1')?.text).toBe(pages['thank-you'].h1)
+    expect(doc.querySelector('title')?.text).toBe(pages['thank-you'].title)
+    expect(doc.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(new URL('/thank-you', loadSite('content').siteUrl).href)
+    expect(doc.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex, nofollow')
+  })
+
+  it('fails, naming the page, when a page has neither a copy nor hooks of its own', async () => {
+    await expect(copyData({ ...contextFor('content', '/new', {}), pageId: '/pages/new' })).rejects.toThrow(/\/pages\/new: the page names no copy/)
   })
 })

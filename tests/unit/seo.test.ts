@@ -1,6 +1,9 @@
 import { parse } from 'node-html-parser'
 import { describe, expect, it } from 'vitest'
 import { slugFromFile } from '../../lib/node/content.server'
+import { loadUiText } from '../../lib/node/ui-text.server'
+import type { BlogPost } from '../../lib/shared/content/types'
+import { articleSeo } from '../../lib/shared/seo/article'
 import { buildHead } from '../../lib/shared/seo/head'
 import {
   blogJsonLd,
@@ -151,5 +154,26 @@ describe('JSON-LD builders', () => {
       author: { '@type': 'Organization', name: 'AuthorityLens' },
       mainEntityOfPage: 'https://example.test/blog/post',
     })
+  })
+})
+
+describe('articleSeo', () => {
+  const post: BlogPost = { slug: 'a', file: 'content/blog/a.md', html: '<p>A</p>', title: 'A', description: 'About A', date: '2025-09-12' }
+
+  it('is canonical at /blog/<slug>, dated, an article, with BlogPosting and a breadcrumb', () => {
+    const seo = articleSeo(post, site, loadUiText('content'))
+    expect(seo).toMatchObject({ path: '/blog/a', title: 'A', description: 'About A', type: 'article', published: '2025-09-12', modified: '2025-09-12' })
+    expect(seo.jsonLd).toMatchObject({ '@graph': [{ '@type': 'BlogPosting', url: 'https://example.test/blog/a' }, { '@type': 'BreadcrumbList' }] })
+  })
+
+  it('names the breadcrumb Home / Blog / the title with the labels of layout.json', () => {
+    const ui = loadUiText('content')
+    const labels = { ...ui, topic: { ...ui.topic, breadcrumbHome: 'Start' }, blog: { ...ui.blog, breadcrumbBlog: 'Articles' } }
+    const graph = articleSeo(post, site, labels).jsonLd as unknown as { '@graph': Array<{ itemListElement?: unknown }> }
+    expect(graph['@graph'][1]?.itemListElement).toEqual([
+      { '@type': 'ListItem', position: 1, name: 'Start', item: 'https://example.test/' },
+      { '@type': 'ListItem', position: 2, name: 'Articles', item: 'https://example.test/blog' },
+      { '@type': 'ListItem', position: 3, name: 'A', item: 'https://example.test/blog/a' },
+    ])
   })
 })

@@ -4,7 +4,8 @@ import type { Site } from '../site'
 import type { PageSeo } from './head'
 import { breadcrumbJsonLd, faqPageJsonLd, jsonLdGraph, type Crumb } from './json-ld'
 
-function topicPath(slug: string): string {
+/** A topic's URL path; `/topics` lists them all. */
+export function topicPath(slug: string): string {
   return `/topics/${slug}`
 }
 

@@ -1,12 +1,9 @@
 // https://vike.dev/data
-import { render } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
-import { loadContent } from '../../../lib/node/content.server'
+import { postOf } from '../../entries'
 
-export async function data({ routeParams }: PageContextServer) {
-  const post = (await loadContent()).postsBySlug.get(routeParams.slug ?? '')
-  if (!post) throw render(404)
-  const { slug, title, date, updated } = post
+export async function data(pageContext: PageContextServer) {
+  const { slug, title, date, updated } = await postOf(pageContext)
   return { post: { slug, title, date, updated } }
 }
 

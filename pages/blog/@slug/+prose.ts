@@ -1,7 +1,4 @@
 import type { PageContextServer } from 'vike/types'
-import { loadContent } from '../../../lib/node/content.server'
+import { postOf } from '../../entries'
 
-export default async ({ routeParams }: PageContextServer) => {
-  const post = (await loadContent()).postsBySlug.get(routeParams.slug ?? '')
-  return { body: post?.html ?? '' }
-}
+export default async (pageContext: PageContextServer) => ({ body: (await postOf(pageContext)).html })

@@ -1,12 +1,12 @@
 import type { PageContextServer } from 'vike/types'
 import { loadContent } from '../../../lib/node/content.server'
-import { pageSeo } from '../../../lib/node/pages.server'
+import { copySeo } from '../../../lib/node/pages.server'
+import { articlePath } from '../../../lib/shared/seo/article'
 import { blogJsonLd } from '../../../lib/shared/seo/json-ld'
 
-export default async ({ site }: PageContextServer) => {
-  const { pages, posts } = await loadContent()
-  const listed = posts.map((post) => ({ ...post, path: `/blog/${post.slug}` }))
-  return pageSeo('blog', '/blog', {
-    jsonLd: blogJsonLd({ name: pages.blog.h1, description: pages.blog.description, path: '/blog' }, listed, site),
-  })
+// The shared head, plus the Blog and each article it lists.
+export default async (pageContext: PageContextServer) => {
+  const { posts } = await loadContent()
+  const listed = posts.map((post) => ({ ...post, path: articlePath(post.slug) }))
+  return copySeo(pageContext, (page, path) => ({ jsonLd: blogJsonLd({ name: page.h1, description: page.description, path }, listed, pageContext.site) }))
 }

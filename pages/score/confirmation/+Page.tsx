@@ -3,13 +3,13 @@ import { useEffect, useState } from 'react'
 import { PageHeader } from '../../../components/PageHeader'
 import { Prose } from '../../../components/Prose'
 import { useData } from '../../../components/pageContext'
-import type { Data } from './+data'
+import type { CopyData } from '../../../lib/node/pages.server'
 
 /** SPEC §2: Received, then Processing, then Emailing, over about 60 seconds. */
 const STEP_MS = 20_000
 
 export default function Page() {
-  const { page } = useData<Data>()
+  const { page } = useData<CopyData<'score-confirmation'>>()
   const [current, setCurrent] = useState(0)
   useEffect(() => {
     if (current >= page.statusSteps.length - 1) return

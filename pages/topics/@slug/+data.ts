@@ -1,12 +1,9 @@
 // https://vike.dev/data
-import { render } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
-import { topicOf } from './topic'
+import { topicOf } from '../../entries'
 
 export async function data(pageContext: PageContextServer) {
-  const topic = await topicOf(pageContext)
-  if (!topic) throw render(404)
-  const { slug, title, h1, shortAnswer, faqs, showUpgradeCTA } = topic
+  const { slug, title, h1, shortAnswer, faqs, showUpgradeCTA } = await topicOf(pageContext)
   return { topic: { slug, title, h1, shortAnswer, faqs, showUpgradeCTA } }
 }
 

@@ -1,7 +1,4 @@
 import type { PageContextServer } from 'vike/types'
-import { topicOf } from './topic'
+import { topicOf } from '../../entries'
 
-export default async (pageContext: PageContextServer) => {
-  const topic = await topicOf(pageContext)
-  return { body: topic?.html ?? '' }
-}
+export default async (pageContext: PageContextServer) => ({ body: (await topicOf(pageContext)).html })

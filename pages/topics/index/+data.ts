@@ -1,11 +1,12 @@
 // https://vike.dev/data
+import type { PageContextServer } from 'vike/types'
 import { loadContent } from '../../../lib/node/content.server'
-import { pageCopy } from '../../../lib/node/pages.server'
+import { copyData } from '../../../lib/node/pages.server'
 
-export async function data() {
+export async function data(pageContext: PageContextServer) {
   const { topics } = await loadContent()
   return {
-    page: await pageCopy('topics'),
+    ...(await copyData(pageContext)),
     topics: topics.map(({ slug, title, summary }) => ({ slug, title, summary })),
   }
 }

@@ -1,12 +1,14 @@
 import type { PageContextServer } from 'vike/types'
 import { loadContent } from '../../../lib/node/content.server'
-import { pageSeo } from '../../../lib/node/pages.server'
+import { copySeo } from '../../../lib/node/pages.server'
 import { collectionPageJsonLd } from '../../../lib/shared/seo/json-ld'
+import { topicPath } from '../../../lib/shared/seo/topic'
 
-export default async ({ site }: PageContextServer) => {
-  const { pages, topics } = await loadContent()
-  const items = topics.map((topic) => ({ title: topic.title, description: topic.summary, path: `/topics/${topic.slug}` }))
-  return pageSeo('topics', '/topics', {
-    jsonLd: collectionPageJsonLd({ name: pages.topics.h1, description: pages.topics.description, path: '/topics' }, items, site),
-  })
+// The shared head, plus the collection of every topic it lists.
+export default async (pageContext: PageContextServer) => {
+  const { topics } = await loadContent()
+  const items = topics.map((topic) => ({ title: topic.title, description: topic.summary, path: topicPath(topic.slug) }))
+  return copySeo(pageContext, (page, path) => ({
+    jsonLd: collectionPageJsonLd({ name: page.h1, description: page.description, path }, items, pageContext.site),
+  }))
 }

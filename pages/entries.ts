@@ -1,0 +1,29 @@
+import { render } from 'vike/abort'
+import type { PageContextServer } from 'vike/types'
+import { loadContent, loadTopic } from '../lib/node/content.server'
+
+/**
+ * The entry a dynamic route shows, looked up once per render: its +data, +seo and +prose each ask,
+ * and each answers 404 when there is none (the first to ask, +data, ends the render there). The
+ * lookup is kept on the pageContext under a key of its own: Vike hands each hook a new proxy of the
+ * one pageContext object, so a WeakMap keyed by the argument would miss, while a property set
+ * through any proxy lands on that object.
+ */
+function entryOf<T>(lookUp: (pageContext: PageContextServer) => Promise<T | undefined>) {
+  const key = Symbol('entry')
+  return async (pageContext: PageContextServer): Promise<T> => {
+    const memo = pageContext as unknown as Record<symbol, Promise<T | undefined> | undefined>
+    const entry = await (memo[key] ??= lookUp(pageContext))
+    if (entry === undefined) throw render(404)
+    return entry
+  }
+}
+
+/** The article at /blog/<slug>. */
+export const postOf = entryOf(async ({ routeParams }) => (await loadContent()).postsBySlug.get(routeParams.slug ?? ''))
+
+/** The topic at /topics/<slug>: the one the build has just read and validated for this page, else its file. */
+export const topicOf = entryOf(({ builtTopic, routeParams }) => {
+  const slug = routeParams.slug ?? ''
+  return builtTopic?.slug === slug ? Promise.resolve(builtTopic) : loadTopic(slug)
+})

@@ -1,3 +1,0 @@
-import { pageProse } from '../../lib/node/pages.server'
-
-export default () => pageProse('home')

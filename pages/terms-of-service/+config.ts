@@ -1,0 +1,3 @@
+import type { Config } from 'vike/types'
+
+export default { copy: 'terms-of-service' } satisfies Config

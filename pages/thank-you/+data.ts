@@ -1,8 +1,0 @@
-// https://vike.dev/data
-import { pageCopy } from '../../lib/node/pages.server'
-
-export async function data() {
-  return { page: await pageCopy('thank-you') }
-}
-
-export type Data = Awaited<ReturnType<typeof data>>
