@@ -124,6 +124,8 @@ describe('POST /api/conversion', () => {
     expect(await (await post('/conversion', { session_id: 's'.repeat(256) })).json()).toEqual({ error: 'session_id must be at most 255 characters.', field: 'session_id' })
     expect(await (await post('/conversion', { session_id: 'cs_bad', utm_campaign: 7 })).json()).toEqual({ error: 'utm_campaign must be a string or null.', field: 'utm_campaign' })
     expect(await (await post('/conversion', { ga_client_id: 'g'.repeat(65), ref_code: '<script>' })).json()).toEqual({ error: 'ga_client_id must be at most 64 characters.', field: 'ga_client_id' })
+    // Lengths are UTF-16 units, as the browser code counts them: this emoji is 2.
+    expect(await (await post('/conversion', { utm_medium: ` ${'m'.repeat(199)}\u{1F600} ` })).json()).toEqual({ error: 'utm_medium must be at most 200 characters.', field: 'utm_medium' })
     expect((await post('/conversion', { session_id: '  cs_trim ', utm_source: ` ${'u'.repeat(200)} ` })).status).toBe(202)
     expect((await store.rows('conversions')).find((row) => row.session_id === 'cs_trim')).toMatchObject({ ref_code: null, utm_source: 'u'.repeat(200), utm_medium: null })
   })

@@ -1,0 +1,100 @@
+import { getConnInfo } from '@hono/node-server/conninfo'
+import type { Context, Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import type { z } from 'zod'
+import type { Outbox } from './outbox'
+import { RateLimiter } from './rate-limit'
+import type { Store } from './store'
+
+// An API endpoint is data: its path, its rate limit, the schema of its body and what it does with a
+// valid body. `mountEndpoint` adds every check in front of the handler, so a new endpoint cannot
+// skip one: method (405), rate limit (429), JSON (415), size (413), an object (400), the schema (400).
+
+/** What a handler may use besides the parsed body. */
+export interface EndpointContext {
+  c: Context
+  store: Store
+  outbox: Outbox
+  now: () => number
+}
+
+export interface Endpoint<Body extends z.ZodType = z.ZodType> {
+  /** The path under /api, e.g. `/score`; it answers POST only. */
+  path: `/${string}`
+  /** At most `requests` per client address in each window of `windowMs` (a fixed window). */
+  rateLimit: { requests: number; windowMs: number }
+  /**
+   * The body's schema. Its first issue is what the client gets: `{error: issue.message, field: issue.path}`,
+   * so give every field a message a person can act on. Unknown fields are dropped (z.object's default).
+   */
+  body: Body
+  /** Runs only on a body the schema accepted; answer only after the record is stored. */
+  handle(body: z.output<Body>, context: EndpointContext): Response | Promise<Response>
+}
+
+/** Declares an endpoint, typing the handler's body from the schema. */
+export function defineEndpoint<Body extends z.ZodType>(endpoint: Endpoint<Body>): Endpoint {
+  return endpoint
+}
+
+const MAX_BODY_BYTES = 4 * 1024
+
+export interface MountOptions extends Omit<EndpointContext, 'c'> {
+  /** Read the client address from X-Forwarded-For (only behind a trusted proxy: TRUST_PROXY=1). */
+  trustProxy: boolean
+}
+
+function clientAddress(c: Context, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
+    if (forwarded) return forwarded
+  }
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown'
+  } catch {
+    return 'unknown'
+  }
+}
+
+/** The body parsed as JSON when it is an object (not an array, not null), else undefined. */
+async function readObject(c: Context): Promise<Record<string, unknown> | undefined> {
+  try {
+    const body: unknown = await c.req.json()
+    return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** The client's answer for a refused body: the first issue, with the field it is about when it has one. */
+function fieldError(error: z.ZodError): { error: string; field?: string } {
+  const issue = error.issues[0]
+  if (!issue) return { error: 'The request body is not valid.' }
+  return issue.path.length > 0 ? { error: issue.message, field: issue.path.map(String).join('.') } : { error: issue.message }
+}
+
+/**
+ * Adds one endpoint to `api` with every check in front of its handler, in this order. The rate limit
+ * comes before the other checks, so it counts every POST, refused or not; other methods are not counted.
+ */
+export function mountEndpoint(api: Hono, endpoint: Endpoint, { trustProxy, ...context }: MountOptions): void {
+  const limiter = new RateLimiter(endpoint.rateLimit.requests, endpoint.rateLimit.windowMs)
+  api.all(
+    endpoint.path,
+    async (c, next) => {
+      if (c.req.method !== 'POST') return c.json({ error: 'Use POST.' }, 405, { Allow: 'POST' })
+      const retryAfter = limiter.hit(clientAddress(c, trustProxy), context.now())
+      if (retryAfter > 0) return c.json({ error: 'Too many requests. Please wait and try again.' }, 429, { 'Retry-After': String(retryAfter) })
+      if (!/^application\/json\b/i.test(c.req.header('content-type') ?? '')) return c.json({ error: 'Send JSON (Content-Type: application/json).' }, 415)
+      await next()
+    },
+    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ error: `The request body is over ${MAX_BODY_BYTES} bytes.` }, 413) }),
+    async (c) => {
+      const body = await readObject(c)
+      if (!body) return c.json({ error: 'The request body must be a JSON object.' }, 400)
+      const parsed = await endpoint.body.safeParseAsync(body)
+      if (!parsed.success) return c.json(fieldError(parsed.error), 400)
+      return endpoint.handle(parsed.data, { ...context, c })
+    },
+  )
+}

@@ -1,0 +1,112 @@
+import { z } from 'zod'
+import { SESSION_ID_MAX, UTM_MAX, readUtm } from '../lib/shared/attribution'
+import { validateLead } from '../lib/shared/lead'
+import { isValidRefCode } from '../lib/shared/referral'
+import { defineEndpoint, type Endpoint } from './endpoint'
+
+// The site's API: POST /api/score, /api/affiliate-click, /api/conversion. Each validates, stores, then answers.
+// The schemas live here, on the server, not in lib/shared: the browser code imports lib/shared, and zod
+// there would push the pages past their JavaScript budget.
+
+/** How long the referral page waits for the affiliate webhook's answer; past it the click is left to the outbox. */
+const AFFILIATE_RELAY_MS = 3_000
+const GA_CLIENT_ID_MAX = 64
+const REF_CODE_RULE = 'ref_code must be 1 to 64 letters, digits, _ or -'
+
+/**
+ * A text field that may be left out: trimmed; absent, null or blank is null; not a string, or over `max`
+ * once trimmed, is refused. The length is JavaScript's (UTF-16 units), as lib/shared/attribution.ts
+ * counts it; zod's `.max()` counts an emoji as one character and would let longer values through.
+ */
+function optionalText(field: string, max: number) {
+  return z
+    .string({ error: `${field} must be a string or null.` })
+    .trim()
+    .refine((value) => value.length <= max, { error: `${field} must be at most ${max} characters.` })
+    .transform((value) => value || null)
+    .nullish()
+    .transform((value) => value ?? null)
+}
+
+/** A click's UTM value, read as the referral page reads its own URL (`readUtm`): trimmed, blank is null, cut (not refused) past UTM_MAX; anything but a string is ignored. */
+function clickUtm(name: 'utm_source' | 'utm_medium' | 'utm_campaign') {
+  return z
+    .unknown()
+    .optional()
+    .transform((value) => (typeof value === 'string' ? readUtm(new URLSearchParams([[name, value]]))[name] : null))
+}
+
+/**
+ * A lead is checked by `validateLead`, the rules the browser form runs too, so the client gets the form's
+ * own message for the first failing field; the server adds the strict LinkedIn URL parse. A missing or
+ * unreadable `submitted_at` is null here; the handler uses the time of arrival.
+ */
+const leadBody = z
+  .object({ first_name: z.unknown().optional(), linkedin_url: z.unknown().optional(), email: z.unknown().optional(), submitted_at: z.unknown().optional() })
+  .transform((body, ctx) => {
+    const result = validateLead(body, { strictUrl: true })
+    if (!result.ok) {
+      ctx.issues.push({ code: 'custom', message: result.error, path: [result.field], input: body[result.field] })
+      return z.NEVER
+    }
+    const submittedAt = typeof body.submitted_at === 'string' && !Number.isNaN(Date.parse(body.submitted_at)) ? new Date(body.submitted_at).toISOString() : null
+    return { ...result.lead, submitted_at: submittedAt }
+  })
+
+const clickBody = z.object({
+  ref_code: z.custom<string>(isValidRefCode, { error: `${REF_CODE_RULE}.` }),
+  user_agent: optionalText('user_agent', 512),
+  referer: optionalText('referer', 2048),
+  ga_client_id: optionalText('ga_client_id', GA_CLIENT_ID_MAX),
+  utm_source: clickUtm('utm_source'),
+  utm_medium: clickUtm('utm_medium'),
+  utm_campaign: clickUtm('utm_campaign'),
+})
+
+/** The thank-you page's record (`conversionRecord`); over-long values are refused, since the page never sends them. */
+const conversionBody = z.object({
+  session_id: optionalText('session_id', SESSION_ID_MAX),
+  ga_client_id: optionalText('ga_client_id', GA_CLIENT_ID_MAX),
+  utm_source: optionalText('utm_source', UTM_MAX),
+  utm_medium: optionalText('utm_medium', UTM_MAX),
+  utm_campaign: optionalText('utm_campaign', UTM_MAX),
+  ref_code: z
+    .custom<string>(isValidRefCode, { error: `${REF_CODE_RULE}, or null.` })
+    .nullish()
+    .transform((value) => value ?? null),
+})
+
+export const ENDPOINTS: readonly Endpoint[] = [
+  defineEndpoint({
+    path: '/score',
+    rateLimit: { requests: 10, windowMs: 10 * 60_000 },
+    body: leadBody,
+    async handle(lead, { c, store, outbox, now }) {
+      await store.addLead({ ...lead, submitted_at: lead.submitted_at ?? new Date(now()).toISOString() }, now())
+      void outbox.flush()
+      return c.json({ status: 'ok' }, 202)
+    },
+  }),
+
+  defineEndpoint({
+    path: '/affiliate-click',
+    rateLimit: { requests: 60, windowMs: 60_000 },
+    body: clickBody,
+    async handle(click, { c, store, outbox, now }) {
+      const id = await store.addClick({ ...click, user_agent: click.user_agent ?? c.req.header('user-agent') ?? null }, now())
+      const sent = await outbox.deliverNow('clicks', id, AFFILIATE_RELAY_MS)
+      // The webhook's own status is relayed; an unreachable webhook is a non-ok status (the click stays queued).
+      return c.json({ status: sent.ok ? (sent.status ?? 'ok') : 'unavailable' }, sent.ok ? 200 : 202)
+    },
+  }),
+
+  defineEndpoint({
+    path: '/conversion',
+    rateLimit: { requests: 60, windowMs: 60_000 },
+    body: conversionBody,
+    async handle(record, { c, store, now }) {
+      const stored = await store.addConversion(record, now())
+      return c.json({ status: 'ok', duplicate: !stored }, 202)
+    },
+  }),
+]
