@@ -3,6 +3,7 @@ import { dirname } from 'node:path'
 import { createClient, type Client } from '@libsql/client'
 import type { ConversionRecord } from '../lib/shared/attribution'
 import type { Lead } from '../lib/shared/lead'
+import { migrate, type Migration } from './migrations'
 
 // Every lead, click and conversion is written here before the browser gets an answer.
 
@@ -29,25 +30,6 @@ export interface OutboxRow {
   payload: Record<string, unknown>
 }
 
-const SCHEMA = [
-  `CREATE TABLE IF NOT EXISTS leads (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    first_name TEXT NOT NULL, linkedin_url TEXT NOT NULL, email TEXT NOT NULL, submitted_at TEXT NOT NULL,
-    received_at INTEGER NOT NULL, delivered_at INTEGER, attempts INTEGER NOT NULL DEFAULT 0,
-    next_attempt_at INTEGER NOT NULL, last_error TEXT)`,
-  `CREATE TABLE IF NOT EXISTS clicks (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    ref_code TEXT NOT NULL, user_agent TEXT, referer TEXT, utm_source TEXT, utm_medium TEXT, utm_campaign TEXT, ga_client_id TEXT,
-    received_at INTEGER NOT NULL, delivered_at INTEGER, attempts INTEGER NOT NULL DEFAULT 0,
-    next_attempt_at INTEGER NOT NULL, last_error TEXT)`,
-  `CREATE TABLE IF NOT EXISTS conversions (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    session_id TEXT UNIQUE, ref_code TEXT, ga_client_id TEXT, utm_source TEXT, utm_medium TEXT, utm_campaign TEXT,
-    received_at INTEGER NOT NULL)`,
-  'CREATE INDEX IF NOT EXISTS leads_due ON leads (delivered_at, next_attempt_at)',
-  'CREATE INDEX IF NOT EXISTS clicks_due ON clicks (delivered_at, next_attempt_at)',
-]
-
 const PAYLOAD_COLUMNS: Record<OutboxTable, readonly string[]> = {
   leads: ['first_name', 'linkedin_url', 'email', 'submitted_at'],
   clicks: ['ref_code', 'user_agent', 'referer', 'utm_source', 'utm_medium', 'utm_campaign', 'ga_client_id'],
@@ -58,16 +40,25 @@ const DEFAULT_DATABASE_URL = 'file:data/site.db'
 export class Store {
   private constructor(private readonly db: Client) {}
 
-  /** Opens (and creates) the database: WAL journal, full sync, so an answered record survives a crash. */
-  static async open(url: string = process.env.DATABASE_URL || DEFAULT_DATABASE_URL): Promise<Store> {
+  /**
+   * Opens (and creates) the database: WAL journal, full sync, so an answered record survives a crash;
+   * then applies the migrations it lacks (server/migrations.ts; tests pass their own list).
+   */
+  static async open(url: string = process.env.DATABASE_URL || DEFAULT_DATABASE_URL, options: { migrations?: readonly Migration[] } = {}): Promise<Store> {
     if (url.startsWith('file:')) mkdirSync(dirname(url.slice('file:'.length)), { recursive: true })
     const db = createClient({ url })
-    if (url.startsWith('file:')) {
-      await db.execute('PRAGMA journal_mode = WAL')
-      await db.execute('PRAGMA synchronous = FULL')
-      await db.execute('PRAGMA busy_timeout = 5000')
+    try {
+      if (url.startsWith('file:')) {
+        // busy_timeout first: another process opening the same new database may hold the lock while it switches to WAL or migrates.
+        await db.execute('PRAGMA busy_timeout = 5000')
+        await db.execute('PRAGMA journal_mode = WAL')
+        await db.execute('PRAGMA synchronous = FULL')
+      }
+      await migrate(db, options.migrations)
+    } catch (error) {
+      db.close()
+      throw error
     }
-    for (const statement of SCHEMA) await db.execute(statement)
     return new Store(db)
   }
 

@@ -1,0 +1,167 @@
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createClient } from '@libsql/client'
+import { afterAll, describe, expect, it } from 'vitest'
+import { MIGRATIONS, type Migration } from '../../server/migrations'
+import { Store } from '../../server/store'
+
+const root = mkdtempSync(join(tmpdir(), 'migrations-'))
+afterAll(() => rmSync(root, { recursive: true, force: true }))
+let databases = 0
+const newDatabase = () => `file:${join(root, `db-${++databases}.db`)}`
+
+/** The schema as the server created it before migrations existed (CREATE TABLE IF NOT EXISTS on every start, user_version 0). */
+const PREVIOUS_SCHEMA = [
+  `CREATE TABLE IF NOT EXISTS leads (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    first_name TEXT NOT NULL, linkedin_url TEXT NOT NULL, email TEXT NOT NULL, submitted_at TEXT NOT NULL,
+    received_at INTEGER NOT NULL, delivered_at INTEGER, attempts INTEGER NOT NULL DEFAULT 0,
+    next_attempt_at INTEGER NOT NULL, last_error TEXT)`,
+  `CREATE TABLE IF NOT EXISTS clicks (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    ref_code TEXT NOT NULL, user_agent TEXT, referer TEXT, utm_source TEXT, utm_medium TEXT, utm_campaign TEXT, ga_client_id TEXT,
+    received_at INTEGER NOT NULL, delivered_at INTEGER, attempts INTEGER NOT NULL DEFAULT 0,
+    next_attempt_at INTEGER NOT NULL, last_error TEXT)`,
+  `CREATE TABLE IF NOT EXISTS conversions (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    session_id TEXT UNIQUE, ref_code TEXT, ga_client_id TEXT, utm_source TEXT, utm_medium TEXT, utm_campaign TEXT,
+    received_at INTEGER NOT NULL)`,
+  'CREATE INDEX IF NOT EXISTS leads_due ON leads (delivered_at, next_attempt_at)',
+  'CREATE INDEX IF NOT EXISTS clicks_due ON clicks (delivered_at, next_attempt_at)',
+]
+
+/** A later step as a real one would be: a column and an index. Not idempotent, so running it twice fails. */
+const ADD_SOURCE: Migration = {
+  version: 2,
+  description: 'where a lead came from',
+  statements: ["ALTER TABLE leads ADD COLUMN source TEXT NOT NULL DEFAULT 'form'", 'CREATE INDEX leads_source ON leads (source)'],
+}
+const WITH_SOURCE = [...MIGRATIONS, ADD_SOURCE]
+
+/** A database made by the server before migrations, with one lead waiting for its webhook. */
+async function previousDatabase(): Promise<string> {
+  const url = newDatabase()
+  const db = createClient({ url })
+  for (const statement of PREVIOUS_SCHEMA) await db.execute(statement)
+  await db.execute({
+    sql: 'INSERT INTO leads (first_name, linkedin_url, email, submitted_at, received_at, next_attempt_at) VALUES (?, ?, ?, ?, ?, ?)',
+    args: ['Ada', 'https://www.linkedin.com/in/ada', 'ada@example.com', '2026-01-01T00:00:00.000Z', 1, 1],
+  })
+  db.close()
+  return url
+}
+
+/** Reads the database from outside the store: its version, a table's columns, the index names. */
+async function inspect(url: string) {
+  const db = createClient({ url })
+  try {
+    const version = Number((await db.execute('PRAGMA user_version')).rows[0]?.user_version)
+    const leadColumns = (await db.execute('PRAGMA table_info(leads)')).rows.map((row) => String(row.name))
+    const indexes = (await db.execute("SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%' ORDER BY name")).rows.map((row) => String(row.name))
+    return { version, leadColumns, indexes }
+  } finally {
+    db.close()
+  }
+}
+
+describe('numbered migrations', () => {
+  it('adopts a database made before migrations, keeps its rows, and applies the later steps', async () => {
+    const url = await previousDatabase()
+    expect((await inspect(url)).version).toBe(0)
+
+    const store = await Store.open(url, { migrations: WITH_SOURCE })
+    try {
+      expect(await store.rows('leads')).toEqual([expect.objectContaining({ email: 'ada@example.com', delivered_at: null, source: 'form' })])
+      // The outbox still finds the lead that was waiting, and new records go in next to it.
+      expect((await store.claimDue('leads', 2, 1_000)).map((row) => row.payload.email)).toEqual(['ada@example.com'])
+      await store.addLead({ first_name: 'Grace', linkedin_url: 'https://www.linkedin.com/in/grace', email: 'grace@example.com', submitted_at: '2026-01-02T00:00:00.000Z' }, 3)
+      expect((await store.counts()).leads).toEqual({ pending: 2, delivered: 0 })
+    } finally {
+      store.close()
+    }
+    const after = await inspect(url)
+    expect(after.version).toBe(WITH_SOURCE.length)
+    expect(after.leadColumns).toContain('source')
+    expect(after.indexes).toEqual(['clicks_due', 'leads_due', 'leads_source'])
+  })
+
+  it('marks an adopted database, or a new one, with the real list\'s last version', async () => {
+    const adopted = await previousDatabase()
+    const store = await Store.open(adopted)
+    expect(await store.rows('leads')).toHaveLength(1)
+    store.close()
+    const fresh = newDatabase()
+    ;(await Store.open(fresh)).close()
+    for (const url of [adopted, fresh]) expect(await inspect(url)).toEqual({ version: MIGRATIONS.length, leadColumns: expect.arrayContaining(['email', 'next_attempt_at']), indexes: ['clicks_due', 'leads_due'] })
+  })
+
+  it('applies only the steps above the database\'s version', async () => {
+    const url = newDatabase()
+    ;(await Store.open(url)).close()
+    ;(await Store.open(url, { migrations: WITH_SOURCE })).close()
+    // Step 2 fails if run twice (duplicate column), so opening again proves it is skipped.
+    const store = await Store.open(url, { migrations: WITH_SOURCE })
+    await store.addLead({ first_name: 'Ada', linkedin_url: 'https://www.linkedin.com/in/ada', email: 'ada@example.com', submitted_at: '2026-01-01T00:00:00.000Z' }, 1)
+    expect(await store.rows('leads')).toEqual([expect.objectContaining({ source: 'form' })])
+    store.close()
+    expect((await inspect(url)).version).toBe(2)
+  })
+
+  it('rolls a failing step back whole and does not open the database', async () => {
+    const url = await previousDatabase()
+    const broken: Migration = { version: 2, description: 'half a step', statements: ['ALTER TABLE leads ADD COLUMN source TEXT', 'INSERT INTO no_such_table VALUES (1)'] }
+    await expect(Store.open(url, { migrations: [...MIGRATIONS, broken] })).rejects.toThrow(/^Migration 2 \(half a step\) failed and was rolled back: .*no_such_table/)
+    // Step 1 was committed on its own; nothing of step 2 is left.
+    const after = await inspect(url)
+    expect(after.version).toBe(1)
+    expect(after.leadColumns).not.toContain('source')
+    const store = await Store.open(url, { migrations: WITH_SOURCE })
+    expect(await store.rows('leads')).toEqual([expect.objectContaining({ email: 'ada@example.com', source: 'form' })])
+    store.close()
+  })
+
+  it('refuses to open a database a newer release has migrated, saying why', async () => {
+    const url = newDatabase()
+    ;(await Store.open(url, { migrations: WITH_SOURCE })).close()
+    await expect(Store.open(url)).rejects.toThrow(`The database is at schema version 2, but this code knows migrations up to ${MIGRATIONS.length} only: a newer release of the server has upgraded it.`)
+    expect((await inspect(url)).leadColumns).toContain('source')
+  })
+
+  it('refuses a list that is not numbered 1, 2, 3 … in order', async () => {
+    await expect(Store.open(newDatabase(), { migrations: [ADD_SOURCE] })).rejects.toThrow('migrations are numbered 1, 2, 3 … in order')
+  })
+
+  it('lets several processes open one new database at the same moment, each step applied once', async () => {
+    const url = newDatabase()
+    // Step 2 fails if run twice, and takes a moment (it fills a table), so the processes are inside it together.
+    const slowStep: Migration = {
+      ...ADD_SOURCE,
+      statements: [...ADD_SOURCE.statements, 'CREATE TABLE filler AS WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 200000) SELECT i FROM n'],
+    }
+    const migrations = [...MIGRATIONS, slowStep]
+    const startAt = Date.now() + 2_500
+    // Each process loads the store, waits for the same instant, then opens the database.
+    const child = `
+      import { Store } from './server/store.ts'
+      await new Promise((resolve) => setTimeout(resolve, ${startAt} - Date.now()))
+      const store = await Store.open(process.env.DATABASE_URL, { migrations: ${JSON.stringify(migrations)} })
+      await store.addLead({ first_name: 'A', linkedin_url: 'https://www.linkedin.com/in/a', email: process.pid + '@example.com', submitted_at: 'x' }, 1)
+      store.close()
+    `
+    const runs = Array.from({ length: 4 }, () => {
+      const process_ = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', child], { env: { ...process.env, DATABASE_URL: url }, stdio: ['ignore', 'ignore', 'pipe'] })
+      let stderr = ''
+      process_.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+      return new Promise<{ code: number | null; stderr: string }>((resolve) => process_.on('exit', (code) => resolve({ code, stderr })))
+    })
+    expect(await Promise.all(runs)).toEqual(Array(4).fill({ code: 0, stderr: '' }))
+    const after = await inspect(url)
+    expect(after.version).toBe(2)
+    expect(after.leadColumns.filter((column) => column === 'source')).toHaveLength(1)
+    const store = await Store.open(url, { migrations })
+    expect(await store.rows('leads')).toHaveLength(4)
+    store.close()
+  }, 30_000)
+})
