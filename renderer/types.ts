@@ -1,4 +1,5 @@
-import type { PageContextServer } from 'vike/types'
+// Aliased: inside `namespace Vike` the name PageContextServer is the augmentation below, not Vike's full type.
+import type { PageContextServer as ServerPageContext } from 'vike/types'
 import type { ProseBlocks } from '../components/Prose'
 import type { PageName } from '../lib/shared/content/schemas'
 import type { Topic } from '../lib/shared/content/types'
@@ -9,9 +10,9 @@ import type { Site } from '../lib/shared/site'
 declare global {
   namespace Vike {
     interface Config {
-      seo?: (pageContext: PageContextServer) => PageSeo | Promise<PageSeo>
+      seo?: (pageContext: ServerPageContext) => PageSeo | Promise<PageSeo>
       /** Server-only rendered markdown, by block name; it is in the HTML but never serialized for the client. */
-      prose?: (pageContext: PageContextServer) => ProseBlocks | Promise<ProseBlocks>
+      prose?: (pageContext: ServerPageContext) => ProseBlocks | Promise<ProseBlocks>
       /** A fixed page's copy, `content/pages/<name>.md`: what the shared pages/+data, +seo and +prose read. */
       copy?: PageName
       /** Keeps a fixed page out of search indexes and the sitemap. */

@@ -1,3 +1,5 @@
 import type { Config } from 'vike/types'
+import { ProsePage } from '../../components/ProsePage'
 
-export default { copy: 'privacy-policy' } satisfies Config
+// A page of prose from its copy: its markdown under the page header.
+export default { copy: 'privacy-policy', Page: ProsePage } satisfies Config

@@ -1,5 +1,5 @@
 // https://vike.dev/Page
-import { useEffect, useState } from 'react'
+import { useEffect, useSyncExternalStore } from 'react'
 import { PageHeader } from '../../components/PageHeader'
 import { Prose } from '../../components/Prose'
 import { conversionRecord } from '../../lib/shared/attribution'
@@ -22,15 +22,15 @@ function sendConversion() {
   fetch('/api/conversion', { method: 'POST', keepalive: true, headers: { 'content-type': 'application/json' }, body: JSON.stringify(record) }).catch(() => {})
 }
 
+const noSubscription = () => () => {}
+const hasSessionId = () => new URLSearchParams(window.location.search).has('session_id')
+
 export default function Page() {
   const { page } = useData<CopyData<'thank-you'>>()
   const site = useSite()
-  // SPEC §6: the intake button needs a session_id in the URL; the prerendered page shows the other case.
-  const [hasSession, setHasSession] = useState(false)
-  useEffect(() => {
-    setHasSession(new URLSearchParams(window.location.search).has('session_id'))
-    sendConversion()
-  }, [])
+  // The intake button needs a session_id in the URL; the prerendered page (and hydration) shows the other case.
+  const hasSession = useSyncExternalStore(noSubscription, hasSessionId, () => false)
+  useEffect(sendConversion, [])
   return (
     <article className="section narrow">
       <PageHeader h1={page.h1} />

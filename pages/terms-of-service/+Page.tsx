@@ -1,2 +1,0 @@
-// https://vike.dev/Page
-export { ProsePage as default } from '../../components/ProsePage'
