@@ -1,7 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react'
 import { useUiText } from './pageContext'
 
-/** The router's default error view (SPEC §8): a page that fails to render shows this instead of a blank screen. */
+/** The router's default error view: a page that fails to render shows this instead of a blank screen. */
 export function ErrorBoundary({ children }: { children: ReactNode }) {
   return <Boundary heading={useUiText().error.heading}>{children}</Boundary>
 }

@@ -33,7 +33,7 @@ export function FreeScoreForm() {
         body: JSON.stringify({ ...result.lead, submitted_at: new Date().toISOString() }),
       })
       if (!response.ok) throw new Error(`HTTP ${response.status}`)
-      // SPEC §4: a full-page navigation that keeps the current query string (attribution).
+      // A full-page navigation that keeps the current query string (attribution).
       window.location.assign(`/score/confirmation${window.location.search}`)
     } catch {
       inFlight.current = false

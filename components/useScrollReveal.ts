@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 
-/** SPEC §9: a section counts as seen when 10% of it is within the viewport extended 50px at the bottom. */
+/** A section counts as seen when 10% of it is within the viewport extended 50px at the bottom. */
 const REVEAL_OPTIONS: IntersectionObserverInit = { threshold: 0.1, rootMargin: '0px 0px 50px 0px' }
 
 /**

@@ -110,7 +110,7 @@ export class Outbox {
         const parsed = JSON.parse(text) as { status?: unknown }
         if (typeof parsed.status === 'string') status = parsed.status
       } catch {
-        // SPEC §7: the score webhook's body is not read; any ok status is success.
+        // The score webhook's body is not read; any ok status is success.
       }
       result = response.ok ? { ok: true, ...(status === undefined ? {} : { status }) } : { ok: false, error: `HTTP ${response.status}` }
     } catch (error) {

@@ -1,4 +1,4 @@
-// The conversion record sent once from the thank-you page (SPEC §3, §7); absent values are null, never "".
+// The conversion record sent once from the thank-you page; absent values are null, never "".
 import { readCookie, resolveRefCode, type VisitSources } from './referral'
 
 /** Longest UTM value and session id kept; the API holds stored records to the same limits. */

@@ -1,4 +1,4 @@
-// Free-score form rules (SPEC §5), shared by the browser form and POST /api/score.
+// Free-score form rules, shared by the browser form and POST /api/score.
 
 export const LEAD_FIELDS = ['first_name', 'linkedin_url', 'email'] as const
 export type LeadField = (typeof LEAD_FIELDS)[number]
@@ -9,14 +9,14 @@ export interface Lead {
   email: string
 }
 
-/** What the visitor is told when a field fails (SPEC §8). */
+/** What the visitor is told when a field fails. */
 export const LEAD_MESSAGES: Record<LeadField, string> = {
   first_name: 'Please enter your first name.',
   linkedin_url: 'Please enter a valid LinkedIn profile or company URL.',
   email: 'Please enter a valid email address.',
 }
 
-/** What the visitor is told when the send itself fails (SPEC §8). */
+/** What the visitor is told when the send itself fails. */
 export const SUBMIT_FAILED_MESSAGE = 'Something went wrong. Please try again.'
 
 const MAX_LENGTH: Record<LeadField, number> = { first_name: 100, linkedin_url: 300, email: 254 }

@@ -1,8 +1,8 @@
-// Referral codes (SPEC §3, §4): where a code comes from, and how long the browser keeps it.
+// Referral codes: where a code comes from, and how long the browser keeps it.
 
 export const REFERRAL_STORAGE_KEY = 'al_referral'
 export const REFERRAL_COOKIE = 'al_ref'
-/** 90 days, as stored (SPEC §9). */
+/** 90 days, as stored. */
 export const REFERRAL_TTL_MS = 7_776_000_000
 
 const REF_CODE = /^[A-Za-z0-9_-]{1,64}$/
@@ -76,7 +76,7 @@ export interface VisitSources {
   now: number
 }
 
-/** The visitor's referral code in SPEC §3 order: `?ref`, `?ref_code`, stored referral, `al_ref` cookie; invalid ones skipped. */
+/** The visitor's referral code in this order: `?ref`, `?ref_code`, stored referral, `al_ref` cookie; invalid ones skipped. */
 export function resolveRefCode(sources: VisitSources): string | null {
   const { search, storage, cookie, now } = sources
   const candidates = [

@@ -1,4 +1,4 @@
-// Notification toasts (SPEC §9): one visible at a time; a dismissed toast stays in the list, hidden,
+// Notification toasts: one visible at a time; a dismissed toast stays in the list, hidden,
 // and is removed 1,000,000 ms later. No React here: components/Toaster.tsx renders the store.
 
 export const TOAST_REMOVE_DELAY_MS = 1_000_000

@@ -8,7 +8,7 @@ import type { CopyData } from '../../lib/node/pages.server'
 
 let followed = false
 
-/** SPEC §4: record the click; only an ok answer with status "ok" stores the referral and follows a safe `next`. */
+/** Records the click; only an ok answer with status "ok" stores the referral and follows a safe `next`. */
 async function followReferral(siteHost: string) {
   if (followed) return
   followed = true

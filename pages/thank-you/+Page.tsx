@@ -8,7 +8,7 @@ import type { CopyData } from '../../lib/node/pages.server'
 
 let conversionSent = false
 
-/** SPEC §7: one conversion record per page load, with keepalive; its answer is not read and failures are silent. */
+/** One conversion record per page load, with keepalive; its answer is not read and failures are silent. */
 function sendConversion() {
   if (conversionSent) return
   conversionSent = true

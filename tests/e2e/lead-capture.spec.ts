@@ -6,7 +6,7 @@ import { REFERRAL_STORAGE_KEY, REFERRAL_TTL_MS } from '../../lib/shared/referral
 import { Store } from '../../server/store'
 import { expect, siteContent, test, waitForHydration } from './fixtures'
 
-// SPEC §8 in a real browser against the real server, with fake webhooks on a loopback port.
+// The lead form in a real browser against the real server, with fake webhooks on a loopback port.
 test.describe.configure({ mode: 'serial' })
 
 const content = await siteContent()

@@ -1,6 +1,6 @@
 import { expect, siteContent, test, waitForHydration } from './fixtures'
 
-// Every route of SPEC §2: status, heading, and a hydration with no console error.
+// Every route: its status, its heading, and a hydration with no console error.
 const content = await siteContent()
 const routes: Array<{ path: string; heading: string }> = [
   { path: '/', heading: content.pages.home.h1 },

@@ -5,7 +5,7 @@ import { Prose } from '../../../components/Prose'
 import { useData } from '../../../components/pageContext'
 import type { CopyData } from '../../../lib/node/pages.server'
 
-/** SPEC §2: Received, then Processing, then Emailing, over about 60 seconds. */
+/** Received, then Processing, then Emailing, over about 60 seconds. */
 const STEP_MS = 20_000
 
 export default function Page() {
