@@ -1,7 +1,7 @@
 // `npm run build [-- --fresh]`: validates the content, bundles the code (or takes the bundle from
 // the cache), prerenders every page on worker processes (or takes it from the cache when nothing it
-// is made from changed), then writes the sitemap, robots.txt and the CSP hashes. One line per phase,
-// then a summary. `--fresh` ignores the cache (and refills it).
+// is made from changed), then writes the sitemap, robots.txt, the CSP hashes and the static hosts'
+// rule files. One line per phase, then a summary. `--fresh` ignores the cache (and refills it).
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import { availableParallelism } from 'node:os'
@@ -118,7 +118,7 @@ rmSync(dirname(serverEntryOf(dist)), { recursive: true, force: true })
 // 3. The files made from every page at once.
 const sitePhase = phase('sitemap', 0, { live: false })
 const report = await writeSiteFiles(client, pages, site)
-sitePhase.end(`${report.sitemapFiles.join(' + ')} with ${count(report.sitemapUrls)} URLs, robots.txt, CSP hashes`)
+sitePhase.end(`${report.sitemapFiles.join(' + ')} with ${count(report.sitemapUrls)} URLs, robots.txt, CSP hashes, ${report.hostFiles.join(', ')}`)
 await Promise.all(removals)
 
 // 4. Summary

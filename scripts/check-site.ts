@@ -5,7 +5,8 @@ import { join, sep } from 'node:path'
 import { clientDir } from '../lib/node/paths.server'
 import { SITE_CHECKS, checkedPage, type SiteCheckInput } from '../lib/checks/site-checks'
 import { loadSite } from '../lib/node/site.server'
-import { CSP_HASHES_FILE, contentSecurityPolicy } from '../server/static-paths'
+import { SECURITY_HEADERS } from '../lib/shared/routes'
+import { createApp } from '../server/app'
 import { checkStaticHosts } from './static-hosts'
 
 /** The URLs of sitemap.xml, following a sitemap index to its files. */
@@ -41,9 +42,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     for (const problem of problems) console.log(`      ${problem.file}: ${problem.problem} — fix: ${problem.fix}`)
     failed += problems.length
   })
-  const hashes = JSON.parse(readFileSync(join(dir, CSP_HASHES_FILE), 'utf8')) as { script: string[]; style: string[] }
-  const hostProblems = await checkStaticHosts(dir, input.pages, contentSecurityPolicy(hashes))
-  console.log(`${String(SITE_CHECKS.length + 1).padStart(2)}. static hosts (Netlify, Cloudflare Pages, Vercel) serve every page like the server: ${hostProblems.length === 0 ? 'ok' : `${hostProblems.length} problems`}`)
+  // What the Node server sends for this build, asked of the server itself: the static hosts must send the same.
+  const home = await createApp({ clientDir: dir }).request('/')
+  const served = Object.fromEntries([...Object.keys(SECURITY_HEADERS), 'Content-Security-Policy'].map((name) => [name, home.headers.get(name) ?? '']))
+  const hostProblems = await checkStaticHosts(dir, input.files, served)
+  console.log(`${String(SITE_CHECKS.length + 1).padStart(2)}. static hosts (Netlify, Cloudflare Pages, Vercel) serve every page and file like the server, from the build's _redirects, _headers and vercel.json: ${hostProblems.length === 0 ? 'ok' : `${hostProblems.length} problems`}`)
   for (const problem of hostProblems) console.log(`      ${problem.file}: ${problem.problem} — fix: ${problem.fix}`)
   failed += hostProblems.length
   if (failed > 0) {

@@ -1,13 +1,17 @@
-// Models of how Netlify, Cloudflare Pages and Vercel answer a request for the built site, given our
-// rule files (public/_redirects, public/_headers, vercel.json). No host can be reached from CI, so
-// each model follows its host's documented routing; the rule files themselves are read by the
-// hosts' own parsers where one is published (netlify-redirect-parser, netlify-headers-parser,
-// @vercel/routing-utils). Used by tests/unit/host-files.test.ts and `npm run check:site`.
+// Models of how Netlify, Cloudflare Pages and Vercel answer a request for a built site, from the rule
+// files the build writes into it (`_redirects`, `_headers`, `vercel.json`: scripts/build/host-files.ts).
+// No host can be reached from CI, so each model follows its host's documented routing. The files are
+// read by the hosts' own parsers (netlify-redirect-parser, netlify-headers-parser,
+// @vercel/routing-utils), and Netlify's paths and Vercel's routes are matched by the regular
+// expressions those parsers make; only Cloudflare's matcher is written here. Used by
+// tests/unit/host-files.test.ts and `npm run check:site`.
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { getTransformedRoutes, type GetRoutesProps } from '@vercel/routing-utils'
 import { parseAllHeaders } from 'netlify-headers-parser'
 import { parseAllRedirects } from 'netlify-redirect-parser'
+import { pathOfHtmlFile } from '../lib/node/built-pages.server'
+import { ASSETS_PREFIX, CACHE_CONTROL, HOST_RULE_FILES, NOT_FOUND_FILE } from '../lib/shared/routes'
 
 export type HostName = 'netlify' | 'cloudflare' | 'vercel'
 
@@ -37,24 +41,28 @@ interface HeaderRule {
   values: Record<string, string>
 }
 
-/** The rule files as a host reads them: `_redirects` and `_headers` from the build output, vercel.json from the project. */
-export interface RuleFiles {
-  redirectsFile: string
-  headersFile: string
-  vercelJson: string
+/** The rule files of a client folder, parsed; a file a host would reject throws, naming it. */
+async function readRuleFiles(clientDir: string) {
+  const [redirectsFile, headersFile, vercelFile] = HOST_RULE_FILES.map((name) => join(clientDir, name))
+  const redirects = await parseAllRedirects({ redirectsFiles: [redirectsFile!], configRedirects: [], minimal: true })
+  const headers = await parseAllHeaders({ headersFiles: [headersFile] as never[], netlifyConfigPath: undefined, minimal: false })
+  const errors = [...redirects.errors, ...headers.errors]
+  if (errors.length > 0) throw new Error(`${redirectsFile} / ${headersFile}: ${errors.map((error) => error.message).join('; ')}`)
+  const rules = redirects.redirects as Rule[]
+  // The build writes rewrites to its own pages only; a model that routed anything else would be guessing.
+  const unknown = rules.find((rule) => rule.status !== 200 || rule.force || rule.to.includes(':') || !rule.to.startsWith('/'))
+  if (unknown) throw new Error(`${redirectsFile}: the static-host models know only rewrites to a page, not ${JSON.stringify(unknown)}`)
+  return { rules, headerRules: headers.headers as HeaderRule[], vercelConfig: JSON.parse(readFileSync(vercelFile!, 'utf8')) as GetRoutesProps }
 }
 
-export async function loadHosts(clientDir: string, files: RuleFiles): Promise<Record<HostName, Host>> {
-  const redirects = await parseAllRedirects({ redirectsFiles: [files.redirectsFile], configRedirects: [], minimal: true })
-  const headers = await parseAllHeaders({ headersFiles: [files.headersFile] as never[], netlifyConfigPath: undefined, minimal: false })
-  const errors = [...redirects.errors, ...headers.errors]
-  if (errors.length > 0) throw new Error(`${files.redirectsFile} / ${files.headersFile}: ${errors.map((error) => error.message).join('; ')}`)
-  const rules = redirects.redirects as Rule[]
-  const headerRules = headers.headers as HeaderRule[]
-  const vercelConfig = JSON.parse(readFileSync(files.vercelJson, 'utf8')) as VercelJson
+export async function loadHosts(clientDir: string): Promise<Record<HostName, Host>> {
+  return hostsOf(clientDir, await readRuleFiles(clientDir))
+}
+
+async function hostsOf(clientDir: string, { rules, headerRules, vercelConfig }: Awaited<ReturnType<typeof readRuleFiles>>): Promise<Record<HostName, Host>> {
   const isFile = (file: string) => existsSync(join(clientDir, file)) && statSync(join(clientDir, file)).isFile()
   return {
-    netlify: netlify(rules, headerRules, isFile),
+    netlify: netlify(rules, headerRules, await netlifyMatchers(rules.map((rule) => rule.from)), isFile),
     cloudflare: cloudflarePages(rules, headerRules, isFile),
     vercel: vercel(vercelConfig, isFile),
   }
@@ -73,87 +81,55 @@ function addHeaders(into: Record<string, string>, values: Record<string, string>
   }
 }
 
+/**
+ * Netlify's own path matcher, the `forRegExp` its headers parser makes, for redirect patterns too
+ * (they have the same syntax): `:name` is one segment; a standalone `*` is the rest, slash optional,
+ * so `/a/*` also matches `/a`; a trailing slash is optional.
+ */
+async function netlifyMatchers(patterns: string[]): Promise<RegExp[]> {
+  const configHeaders = patterns.map((pattern) => ({ for: pattern, values: { 'X-Pattern': pattern } }))
+  const { headers } = await parseAllHeaders({ configHeaders: configHeaders as never[], netlifyConfigPath: undefined })
+  return patterns.map((pattern) => headers.find((header) => header.for === pattern)!.forRegExp!)
+}
+
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
-/**
- * Netlify's path pattern, as its headers parser builds it (`forRegExp`), with named groups for the
- * redirect's target: `:name` is one segment; a standalone `*` is the rest, slash optional, so `/a/*`
- * also matches `/a`; a trailing slash is optional.
- */
-function netlifyPattern(pattern: string): RegExp {
-  const parts = pattern.split('/').filter(Boolean).map((part) => {
-    if (part.startsWith(':')) return `(?<${part.slice(1)}>[^/]+)`
-    if (part === '*') return '?(?<splat>.*)'
-    return part.split('*').map(escapeRegExp).join('(?<splat>.*)')
-  })
-  return new RegExp(`^/${parts.join('/')}/?$`, 'i')
-}
-
-/** Cloudflare's path pattern: anchored, `:name` is one segment, `*` is anything (one per rule). */
-function cloudflarePattern(pattern: string): RegExp {
-  const source = pattern.split('*').map((part) => escapeRegExp(part).replace(/:(\w+)/g, '(?<$1>[^/]+)')).join('(?<splat>.*)')
-  return new RegExp(`^${source}$`)
-}
-
-const substitute = (target: string, groups: Record<string, string | undefined> = {}) =>
-  target.replace(/:(\w+)/g, (whole, name: string) => (name in groups ? (groups[name] ?? '') : whole))
+/** Cloudflare's path pattern (no matcher of its own is published): anchored, `:name` is one segment, `*` is anything. */
+const cloudflarePattern = (pattern: string) => new RegExp(`^${pattern.split('*').map((part) => escapeRegExp(part).replace(/:\w+/g, '[^/]+')).join('.*')}$`)
 
 /**
  * Netlify: the CDN drops a trailing slash before anything else ("Trailing slash" in its redirect
  * docs); rules run top to bottom, and one not forced with `!` yields to an existing file
- * ("shadowing"); `/x` is served by `x`, `x.html` or `x/index.html`; `404.html` answers the rest.
+ * ("shadowing"); `/x` is served by `x` or `x.html`; `404.html` answers the rest.
  */
-function netlify(rules: Rule[], headerRules: HeaderRule[], isFile: (file: string) => boolean): Host {
-  const fileFor = (path: string) => {
-    const base = path.replace(/^\/+/, '')
-    if (base === '') return 'index.html'
-    return [base, `${base}.html`, `${base}/index.html`].find(isFile)
-  }
-  const compiled = rules.map((rule) => ({ ...rule, pattern: netlifyPattern(rule.from) }))
+function netlify(rules: Rule[], headerRules: HeaderRule[], patterns: RegExp[], isFile: (file: string) => boolean): Host {
+  const fileFor = (path: string) => (path === '/' ? 'index.html' : [path.slice(1), `${path.slice(1)}.html`].find(isFile))
+  const served = (file: string | undefined) => (file ? { status: 200, file } : { status: 404, file: NOT_FOUND_FILE })
   return (url) => {
-    const { pathname, search } = split(url)
+    const { pathname } = split(url)
     const path = pathname === '/' ? pathname : pathname.replace(/\/+$/, '')
     const headers: Record<string, string> = {}
     for (const rule of headerRules) if (rule.forRegExp.test(pathname)) addHeaders(headers, rule.values)
-    for (const rule of compiled) {
-      const match = rule.pattern.exec(path)
-      if (!match) continue
-      if (!rule.force && fileFor(path)) break
-      const to = substitute(rule.to, match.groups)
-      if (rule.status !== 200) return { status: rule.status, location: `${to}${search}`, headers }
-      const file = fileFor(split(to).pathname)
-      return file ? { status: 200, file, headers } : { status: 404, file: '404.html', headers }
-    }
-    const file = fileFor(path)
-    return file ? { status: 200, file, headers } : { status: 404, file: '404.html', headers }
+    const rule = rules.find((_, index) => patterns[index]!.test(path))
+    return { ...served(fileFor(path) ?? (rule && fileFor(rule.to))), headers }
   }
 }
 
 /**
  * Cloudflare Pages: `_redirects` rules run before the files; then its route matching ("Serving
- * Pages"): `/x` is served by `x.html` (a folder `x/index.html` is served at `/x/` instead),
- * `/x.html` and `/x/` redirect (308) to `/x`, `/index.html` to `/`; the nearest `404.html` up the
- * tree answers the rest with 404. `_headers` match the requested path.
+ * Pages"): `/x` is served by `x.html`; `/x.html` and `/x/` redirect (308) to `/x`, `/index.html` to
+ * `/`; `404.html` answers the rest with 404. `_headers` match the requested path.
  */
 function cloudflarePages(rules: Rule[], headerRules: HeaderRule[], isFile: (file: string) => boolean): Host {
   const serve = (pathname: string, search: string): Omit<HostAnswer, 'headers'> => {
-    const base = pathname.replace(/^\/+/, '')
-    if (base === 'index.html' || base.endsWith('/index.html')) return { status: 308, location: `/${base.slice(0, -'index.html'.length)}${search}` }
+    const base = pathname.slice(1)
+    if (base === 'index.html') return { status: 308, location: `/${search}` }
     if (base.endsWith('.html') && isFile(base)) return { status: 308, location: `/${base.slice(0, -'.html'.length)}${search}` }
-    if (base === '') return { status: 200, file: 'index.html' }
-    if (base.endsWith('/')) {
-      if (isFile(`${base}index.html`)) return { status: 200, file: `${base}index.html` }
-      if (isFile(`${base.slice(0, -1)}.html`)) return { status: 308, location: `/${base.slice(0, -1)}${search}` }
-    } else {
-      if (isFile(base)) return { status: 200, file: base }
-      if (isFile(`${base}.html`)) return { status: 200, file: `${base}.html` }
-      if (isFile(`${base}/index.html`)) return { status: 308, location: `/${base}/${search}` }
-    }
-    for (let dir = dirname(base); ; dir = dirname(dir)) {
-      const notFound = dir === '.' ? '404.html' : `${dir}/404.html`
-      if (isFile(notFound)) return { status: 404, file: notFound }
-      if (dir === '.') throw new Error('no 404.html: Cloudflare Pages would serve the site as a single-page app')
-    }
+    if (base.endsWith('/') && isFile(`${base.slice(0, -1)}.html`)) return { status: 308, location: `/${base.slice(0, -1)}${search}` }
+    const file = base === '' ? 'index.html' : base.endsWith('/') ? undefined : [base, `${base}.html`].find(isFile)
+    if (file) return { status: 200, file }
+    if (!isFile(NOT_FOUND_FILE)) throw new Error('no 404.html: Cloudflare Pages would serve the site as a single-page app')
+    return { status: 404, file: NOT_FOUND_FILE }
   }
   const compiledHeaders = headerRules.map((rule) => ({ ...rule, pattern: cloudflarePattern(rule.for) }))
   const compiled = rules.map((rule) => ({ ...rule, pattern: cloudflarePattern(rule.from) }))
@@ -161,19 +137,10 @@ function cloudflarePages(rules: Rule[], headerRules: HeaderRule[], isFile: (file
     const { pathname, search } = split(url)
     const headers: Record<string, string> = {}
     for (const rule of compiledHeaders) if (rule.pattern.test(pathname)) addHeaders(headers, rule.values)
-    for (const rule of compiled) {
-      const match = rule.pattern.exec(pathname)
-      if (!match) continue
-      const to = substitute(rule.to, match.groups)
-      if (rule.status !== 200) return { status: rule.status, location: to.includes('?') ? to : `${to}${search}`, headers }
-      return { ...serve(split(to).pathname, ''), headers }
-    }
-    return { ...serve(pathname, search), headers }
+    const rule = compiled.find(({ pattern }) => pattern.test(pathname))
+    return { ...(rule ? serve(rule.to, '') : serve(pathname, search)), headers }
   }
 }
-
-/** The parts of vercel.json that route; the rest (buildCommand, outputDirectory) is for the build. */
-type VercelJson = GetRoutesProps
 
 interface VercelRoute {
   src?: string
@@ -190,7 +157,7 @@ interface VercelRoute {
  * its route list: the routes before `handle: filesystem` (redirects, headers) run first; then the
  * files, with `cleanUrls` serving `/x` from `x.html`; then the rewrites; else `404.html` with 404.
  */
-function vercel(config: VercelJson, isFile: (file: string) => boolean): Host {
+function vercel(config: GetRoutesProps, isFile: (file: string) => boolean): Host {
   const { routes, error } = getTransformedRoutes(config)
   if (error || !routes) throw new Error(`vercel.json: ${error?.message ?? 'no routes'}`)
   const boundary = routes.findIndex((route) => 'handle' in route && route.handle === 'filesystem')
@@ -225,7 +192,7 @@ function vercel(config: VercelJson, isFile: (file: string) => boolean): Host {
       const target = fileFor(split(substituteGroups(route.dest, match)).pathname)
       if (target) return { status: 200, file: target, headers }
     }
-    return { status: 404, file: '404.html', headers }
+    return { status: 404, file: NOT_FOUND_FILE, headers }
   }
 }
 
@@ -235,29 +202,44 @@ export interface HostProblem {
   fix: string
 }
 
+/** Cloudflare Pages reads at most this many rules of `_headers`, and of `_redirects` rules with a placeholder or splat. */
+const CLOUDFLARE_RULE_LIMIT = 100
+
 /**
- * The built site on each static host: every page answers 200 from its own file, revalidated, with
- * the Content-Security-Policy the server computes for this build (its inline-script hashes).
+ * The built site on each static host: every page answers 200 from its own file, revalidated, and
+ * every other file from itself with its Cache-Control class; both with the headers the Node server
+ * sends for this build (`served`: its Content-Security-Policy carries the build's inline hashes).
  */
-export async function checkStaticHosts(clientDir: string, pages: readonly { file: string; path: string | null }[], csp: string): Promise<HostProblem[]> {
-  const hosts = await loadHosts(clientDir, { redirectsFile: join(clientDir, '_redirects'), headersFile: join(clientDir, '_headers'), vercelJson: 'vercel.json' })
+export async function checkStaticHosts(clientDir: string, files: Iterable<string>, served: Record<string, string>): Promise<HostProblem[]> {
+  const ruleFiles = await readRuleFiles(clientDir)
+  const { rules, headerRules } = ruleFiles
+  const hosts = await hostsOf(clientDir, ruleFiles)
+  const fix = 'the build writes it from lib/shared/routes.ts: rebuild, or correct the rule there (scripts/build/host-files.ts turns it into host syntax)'
   const problems: HostProblem[] = []
+  if (headerRules.length > CLOUDFLARE_RULE_LIMIT) problems.push({ file: '_headers', problem: `${headerRules.length} rules: Cloudflare Pages reads the first ${CLOUDFLARE_RULE_LIMIT}`, fix })
+  const dynamicRules = rules.filter((rule) => /[:*]/.test(rule.from)).length
+  if (dynamicRules > CLOUDFLARE_RULE_LIMIT) problems.push({ file: '_redirects', problem: `${dynamicRules} rules with a placeholder: Cloudflare Pages reads the first ${CLOUDFLARE_RULE_LIMIT}`, fix })
+
+  const expected = [...files].filter((file) => file !== NOT_FOUND_FILE && !(HOST_RULE_FILES as readonly string[]).includes(file)).map((file) => {
+    const isPage = file.endsWith('.html')
+    const path = isPage ? pathOfHtmlFile(file)! : `/${file}`
+    const cacheControl = isPage ? CACHE_CONTROL.page : path.startsWith(ASSETS_PREFIX) ? CACHE_CONTROL.asset : CACHE_CONTROL.file
+    return { file, path, cacheControl }
+  })
   for (const [name, host] of Object.entries(hosts)) {
-    const routes = name === 'vercel' ? 'vercel.json' : 'public/_redirects'
-    const headers = name === 'vercel' ? 'vercel.json' : 'public/_headers'
-    for (const page of pages) {
-      if (page.path === null) continue
-      const answer = host(page.path)
-      if (answer.status !== 200 || answer.file !== page.file) {
-        problems.push({ file: page.file, problem: `${name} answers ${page.path} with ${answer.status} ${answer.location ?? answer.file}`, fix: `route ${page.path} in ${routes}` })
-      } else if (answer.headers['cache-control'] !== 'no-cache') {
-        problems.push({ file: page.file, problem: `${name} sends ${page.path} with Cache-Control ${answer.headers['cache-control'] ?? '(host default)'}`, fix: `give ${page.path} "Cache-Control: no-cache" in ${headers}` })
-      } else if (answer.headers['content-security-policy'] !== csp) {
-        problems.push({ file: page.file, problem: `${name} sends ${page.path} with a Content-Security-Policy that differs from the server's for this build`, fix: `set it in ${headers} to: ${csp}` })
+    const [routes, headers] = name === 'vercel' ? ['vercel.json', 'vercel.json'] : ['_redirects', '_headers']
+    for (const { file, path, cacheControl } of expected) {
+      const answer = host(path)
+      const wrong = Object.entries({ 'cache-control': cacheControl, ...served }).find(([header, value]) => answer.headers[header.toLowerCase()] !== value)
+      if (answer.status !== 200 || answer.file !== file) {
+        problems.push({ file, problem: `${name} answers ${path} with ${answer.status} ${answer.location ?? answer.file}`, fix: `${routes}: ${fix}` })
+      } else if (wrong) {
+        const [header, value] = wrong
+        problems.push({ file, problem: `${name} sends ${path} with ${header} ${answer.headers[header.toLowerCase()] ?? '(host default)'}, the server ${value}`, fix: `${headers}: ${fix}` })
       }
     }
     const missing = host('/no-such-page-for-check-site')
-    if (missing.status !== 404) problems.push({ file: '404.html', problem: `${name} answers an unknown path with ${missing.status}`, fix: 'build 404.html' })
+    if (missing.status !== 404) problems.push({ file: NOT_FOUND_FILE, problem: `${name} answers an unknown path with ${missing.status}`, fix: `build ${NOT_FOUND_FILE}` })
   }
   return problems
 }

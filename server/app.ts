@@ -3,9 +3,22 @@ import { join } from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
 import { clientDir as defaultClientDir } from '../lib/node/paths.server'
+import {
+  API_PREFIX,
+  CACHE_CONTROL,
+  CANONICAL_REDIRECT_STATUS,
+  CSP_HASHES_FILE,
+  NOT_FOUND_FILE,
+  NOT_FOUND_PATHS,
+  SHELL_ROUTES,
+  cacheControlFor,
+  canonicalPath,
+  fileOfPath,
+  responseHeaders,
+  type CspHashes,
+} from '../lib/shared/routes'
 import { apiNotFound } from './api'
 import { compressOnDemand, recordServedFile } from './compression'
-import { CANONICAL_REDIRECT_STATUS, CSP_HASHES_FILE, SECURITY_HEADERS, cacheControlFor, canonicalPath, contentSecurityPolicy, fileOfPath } from './static-paths'
 
 export interface AppOptions {
   /** The prerendered site, `dist/client` (or `$DIST_DIR/client`) by default. */
@@ -14,14 +27,17 @@ export interface AppOptions {
   api?: Hono
 }
 
-/** The site's HTTP app: the prerendered pages and assets, the app-shell routes and a real 404. */
+/**
+ * The site's HTTP app: the prerendered pages and assets, the app-shell routes and a real 404. Every
+ * route rule comes from lib/shared/routes.ts, which the static hosts' rule files are written from too.
+ */
 export function createApp({ clientDir = defaultClientDir(), api }: AppOptions = {}) {
-  const notFoundFile = join(clientDir, '404.html')
+  const notFoundFile = join(clientDir, NOT_FOUND_FILE)
   if (!existsSync(notFoundFile)) throw new Error(`${notFoundFile} is missing: run \`npm run build\` first`)
   const notFoundHtml = readFileSync(notFoundFile, 'utf8')
   const hashesFile = join(clientDir, CSP_HASHES_FILE)
-  const hashes = existsSync(hashesFile) ? (JSON.parse(readFileSync(hashesFile, 'utf8')) as { script: string[]; style: string[] }) : { script: [], style: [] }
-  const csp = contentSecurityPolicy(hashes)
+  const hashes: CspHashes = existsSync(hashesFile) ? (JSON.parse(readFileSync(hashesFile, 'utf8')) as CspHashes) : { script: [], style: [] }
+  const headers = Object.entries(responseHeaders(hashes))
 
   const serveFile = (path: string) => serveStatic({ root: clientDir, path, precompressed: true, onFound: recordServedFile })
 
@@ -29,8 +45,7 @@ export function createApp({ clientDir = defaultClientDir(), api }: AppOptions = 
 
   app.use(async (c, next) => {
     await next()
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.res.headers.set(name, value)
-    c.res.headers.set('Content-Security-Policy', csp)
+    for (const [name, value] of headers) c.res.headers.set(name, value)
   })
 
   app.use(async (c, next) => {
@@ -47,25 +62,23 @@ export function createApp({ clientDir = defaultClientDir(), api }: AppOptions = 
     await next()
   })
 
-  if (api) app.route('/api', api)
-  app.all('/api/*', apiNotFound)
+  if (api) app.route(API_PREFIX, api)
+  app.all(`${API_PREFIX}/*`, apiNotFound)
 
   // Registered after the API, so only pages and files reach it: API answers are small and each one different.
   app.use(compressOnDemand())
 
-  // SPEC §2: any /dashboard path shows the home screen; any /r/<code> gets the referral shell.
-  app.get('/dashboard', serveFile('index.html'))
-  app.get('/dashboard/*', serveFile('index.html'))
-  app.get('/r', serveFile('r.html'))
-  app.get('/r/*', serveFile('r.html'))
-  app.get('/404', (c) => c.notFound())
-  app.get('/404.html', (c) => c.notFound())
+  for (const shell of SHELL_ROUTES) {
+    app.get(shell.prefix, serveFile(shell.file))
+    app.get(`${shell.prefix}/*`, serveFile(shell.file))
+  }
+  for (const path of NOT_FOUND_PATHS) app.get(path, (c) => c.notFound())
 
-  app.get('*', serveStatic({ root: clientDir, precompressed: true, rewriteRequestPath: fileOfPath, onFound: recordServedFile }))
+  app.get('*', serveStatic({ root: clientDir, precompressed: true, rewriteRequestPath: (path) => `/${fileOfPath(path)}`, onFound: recordServedFile }))
 
   app.notFound((c) => {
     recordServedFile(notFoundFile, c)
-    c.header('Cache-Control', 'no-cache')
+    c.header('Cache-Control', CACHE_CONTROL.page)
     return c.html(notFoundHtml, 404)
   })
 

@@ -1,5 +1,6 @@
 import { parse, type HTMLElement } from 'node-html-parser'
 import { pathOfHtmlFile } from '../node/built-pages.server'
+import { SHELL_ROUTES } from '../shared/routes'
 import { absoluteUrl } from '../shared/seo/url'
 
 // Checks over the built HTML, one function per check. Each returns problems a person can act on.
@@ -32,8 +33,6 @@ const TITLE_MAX = 60
 const DESCRIPTION_MAX = 160
 /** Pages that must carry noindex (the 404 page, path null, too). */
 const NOINDEX_PATHS: ReadonlySet<string> = new Set(['/score/confirmation', '/thank-you', '/r'])
-/** Path prefixes the server answers with a shell page, so links into them resolve. */
-const SHELL_PREFIXES = ['/dashboard/', '/r/']
 
 export function checkedPage(file: string, html: string): CheckedPage {
   return { file, path: pathOfHtmlFile(file), html, doc: parse(html) }
@@ -137,9 +136,9 @@ export function checkSitemap(input: SiteCheckInput): Problem[] {
 
 /** The page (or file) a same-site URL path lands on, or undefined if nothing is served there. */
 function resolveTarget(path: string, input: SiteCheckInput, pagesByPath: Map<string, CheckedPage>): CheckedPage | 'file' | undefined {
-  if (SHELL_PREFIXES.some((prefix) => path.startsWith(prefix) || path === prefix.slice(0, -1))) {
-    return pagesByPath.get(path.startsWith('/r') ? '/r' : '/')
-  }
+  // The shell routes answer every path under them with one page, so links into them resolve.
+  const shell = SHELL_ROUTES.find(({ prefix }) => path === prefix || path.startsWith(`${prefix}/`))
+  if (shell) return pagesByPath.get(pathOfHtmlFile(shell.file) ?? '/')
   const page = pagesByPath.get(path)
   if (page) return page
   return input.files.has(path.slice(1)) ? 'file' : undefined

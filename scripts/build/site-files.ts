@@ -3,9 +3,14 @@ import { join } from 'node:path'
 import type { BuiltPage, InlineHashes } from '../../lib/node/built-pages.server'
 import type { Site } from '../../lib/shared/site'
 import { robotsTxt, sitemapEntries, sitemapFiles } from '../../lib/node/sitemap.server'
-import { CSP_HASHES_FILE } from '../../server/static-paths'
+import { CSP_HASHES_FILE, HOST_RULE_FILES } from '../../lib/shared/routes'
+import { writeHostFiles } from './host-files'
 
-/** The files made from every page at once: the sitemap (an index past 50,000 URLs), robots.txt and the inline script and style hashes for the CSP. */
+/**
+ * The files made from every page at once: the sitemap (an index past 50,000 URLs), robots.txt, the
+ * inline script and style hashes for the CSP, and, last since they list every other file, the static
+ * hosts' rule files with that CSP.
+ */
 export async function writeSiteFiles(clientDir: string, pages: readonly BuiltPage[], site: Site) {
   const entries = sitemapEntries(pages, site.siteUrl)
   const files = await sitemapFiles(entries, site.siteUrl)
@@ -14,5 +19,6 @@ export async function writeSiteFiles(clientDir: string, pages: readonly BuiltPag
   const distinct = (hashes: string[]) => [...new Set(hashes)].sort()
   const hashes: InlineHashes = { script: distinct(pages.flatMap((page) => page.inlineHashes.script)), style: distinct(pages.flatMap((page) => page.inlineHashes.style)) }
   writeFileSync(join(clientDir, CSP_HASHES_FILE), JSON.stringify(hashes))
-  return { sitemapUrls: entries.length, sitemapFiles: files.map((file) => file.name) }
+  writeHostFiles(clientDir, hashes)
+  return { sitemapUrls: entries.length, sitemapFiles: files.map((file) => file.name), hostFiles: HOST_RULE_FILES }
 }

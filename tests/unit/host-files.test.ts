@@ -1,14 +1,25 @@
-import { writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { loadHosts, type HostAnswer, type HostName } from '../../scripts/static-hosts'
-import { EXPECTED_HEADERS, ROUTES, type Route, writeMiniatureSite } from './routing-table'
+import { createApp } from '../../server/app'
+import { clientFiles, hostFiles } from '../../scripts/build/host-files'
+import { checkStaticHosts, loadHosts, type HostAnswer, type HostName } from '../../scripts/static-hosts'
+import { EXPECTED_HEADERS, MINIATURE_HASHES, ROUTES, type Route, writeMiniatureSite } from './routing-table'
 
-// public/_redirects, public/_headers and vercel.json, as each static host reads them, must answer
-// like the Node server: the same table (routing-table.ts) that server.test.ts holds the server to.
-const site = writeMiniatureSite()
-afterAll(site.remove)
-const hosts = await loadHosts(site.clientDir, { redirectsFile: 'public/_redirects', headersFile: 'public/_headers', vercelJson: 'vercel.json' })
+// The rule files the build writes from the route table (_redirects, _headers, vercel.json), as each
+// static host reads them, must answer like the Node server: the same table (routing-table.ts) that
+// server.test.ts holds the server to. They are written here for a miniature build, as the build does.
+const sites: Array<{ remove: () => void }> = []
+function miniatureSite(extraFiles: readonly string[] = []) {
+  const site = writeMiniatureSite(extraFiles)
+  sites.push(site)
+  return site
+}
+afterAll(() => sites.forEach((site) => site.remove()))
+
+const site = miniatureSite()
+const hosts = await loadHosts(site.clientDir)
+const HOSTS = ['cloudflare', 'netlify', 'vercel'] as const
 
 /**
  * Where a host cannot give the server's answer whatever our files say. Each entry names the page the
@@ -33,8 +44,8 @@ function expectAnswer(answer: HostAnswer, route: Route) {
   }
 }
 
-for (const name of ['cloudflare', 'netlify', 'vercel'] as const) {
-  describe(`${name}: the rule files answer like the Node server`, () => {
+for (const name of HOSTS) {
+  describe(`${name}: the generated rule files answer like the Node server`, () => {
     for (const route of ROUTES.filter((route) => !route.nodeOnly)) {
       const difference = KNOWN_DIFFERENCES[name]?.[route.url]
       it(`${route.url} → ${difference ? `200 ${difference.file} (${difference.why})` : `${route.status} ${route.location ?? route.file}`}`, () => {
@@ -46,17 +57,84 @@ for (const name of ['cloudflare', 'netlify', 'vercel'] as const) {
   })
 }
 
+describe('the generated rule files', () => {
+  it('carry exactly the Content-Security-Policy the server sends for / in the same build, its hashes included', async () => {
+    const served = (await createApp({ clientDir: site.clientDir }).request('/')).headers.get('content-security-policy')
+    expect(served).toContain(`'${MINIATURE_HASHES.style[0]}'`)
+    expect(served).toContain(`'${MINIATURE_HASHES.script[0]}'`)
+    // Netlify and Cloudflare Pages read _headers; Vercel, vercel.json.
+    for (const name of HOSTS) expect(hosts[name]('/').headers['content-security-policy'], name).toBe(served)
+    expect(readFileSync(join(site.clientDir, '_headers'), 'utf8')).toContain(`  Content-Security-Policy: ${served}\n`)
+    const vercel = JSON.parse(readFileSync(join(site.clientDir, 'vercel.json'), 'utf8')) as { headers: Array<{ headers: Array<{ key: string; value: string }> }> }
+    expect(vercel.headers.flatMap((rule) => rule.headers).filter((header) => header.key === 'Content-Security-Policy')).toEqual([{ key: 'Content-Security-Policy', value: served }])
+  })
+
+  it('pass the check:site host check: every page and file as the server sends it', async () => {
+    expect(await checkStaticHosts(site.clientDir, clientFiles(site.clientDir), EXPECTED_HEADERS)).toEqual([])
+  })
+
+  it('are the same bytes whatever order the files are listed in (an incremental build must equal a fresh one)', () => {
+    const files = clientFiles(site.clientDir)
+    expect(hostFiles([...files].reverse(), MINIATURE_HASHES)).toEqual(hostFiles(files, MINIATURE_HASHES))
+  })
+
+  it('keep the API proxy hint for static hosts, commented out', () => {
+    expect(readFileSync(join(site.clientDir, '_redirects'), 'utf8')).toMatch(/^# \/api\/\* +https:\/\/api\.example\.com\/api\/:splat +200$/m)
+  })
+
+  it('stay within the 100 _headers rules Cloudflare Pages reads when there are a thousand topics and articles', async () => {
+    const many = Array.from({ length: 1000 }, (_, index) => [`topics/topic-${index}.html`, `blog/post-${index}.html`]).flat()
+    const large = miniatureSite(many)
+    const headers = readFileSync(join(large.clientDir, '_headers'), 'utf8')
+    expect(headers).toContain('\n/topics/:slug\n  Cache-Control: no-cache\n')
+    expect(headers.match(/^\//gm)!.length).toBeLessThanOrEqual(100)
+    expect(await checkStaticHosts(large.clientDir, clientFiles(large.clientDir), EXPECTED_HEADERS)).toEqual([])
+  })
+
+  it('give a file beside pages, or in a folder of its own, its hour and the pages no-cache', async () => {
+    const mixed = miniatureSite(['blog/cover.png', 'images/a.png', 'images/deep/b.png'])
+    expect(await checkStaticHosts(mixed.clientDir, clientFiles(mixed.clientDir), EXPECTED_HEADERS)).toEqual([])
+    const models = await loadHosts(mixed.clientDir)
+    for (const name of HOSTS) {
+      expect(models[name]('/blog/cover.png').headers['cache-control'], name).toBe('public, max-age=3600')
+      expect(models[name]('/images/deep/b.png').headers['cache-control'], name).toBe('public, max-age=3600')
+      expect(models[name]('/blog/post-a').headers['cache-control'], name).toBe('no-cache')
+    }
+  })
+})
+
+describe('the check:site host check', () => {
+  it('names a page built after the rule files were written, which a host would cache by its own rules', async () => {
+    const stale = miniatureSite()
+    writeFileSync(join(stale.clientDir, 'careers.html'), 'served:careers.html')
+    const problems = await checkStaticHosts(stale.clientDir, clientFiles(stale.clientDir), EXPECTED_HEADERS)
+    expect(problems.map((problem) => `${problem.file}: ${problem.problem}`)).toEqual([
+      'careers.html: netlify sends /careers with cache-control (host default), the server no-cache',
+      'careers.html: cloudflare sends /careers with cache-control (host default), the server no-cache',
+    ])
+  })
+})
+
+describe('the check:site host check, on a site of 120 top-level pages', () => {
+  it('names a _headers past the 100 rules Cloudflare Pages reads', async () => {
+    const wide = miniatureSite(Array.from({ length: 120 }, (_, index) => `page-${index}.html`))
+    const problems = await checkStaticHosts(wide.clientDir, clientFiles(wide.clientDir), EXPECTED_HEADERS)
+    expect(problems.map((problem) => `${problem.file}: ${problem.problem}`)).toEqual(['_headers: 145 rules: Cloudflare Pages reads the first 100'])
+  })
+})
+
 describe('the static-host models', () => {
   it('notice a header set twice for one path (hosts would join the values)', async () => {
-    const headersFile = join(site.clientDir, '_headers.twice')
-    writeFileSync(headersFile, '/blog\n  Cache-Control: no-cache\n/blog*\n  Cache-Control: public, max-age=60\n')
-    const models = await loadHosts(site.clientDir, { redirectsFile: 'public/_redirects', headersFile, vercelJson: 'vercel.json' })
+    const twice = miniatureSite()
+    writeFileSync(join(twice.clientDir, '_headers'), '/blog\n  Cache-Control: no-cache\n/blog*\n  Cache-Control: public, max-age=60\n')
+    const models = await loadHosts(twice.clientDir)
     expect(models.cloudflare('/blog').headers['cache-control']).toBe('no-cache, public, max-age=60')
+    expect(models.netlify('/blog').headers['cache-control']).toBe('no-cache, public, max-age=60')
   })
 
   it('fail on a rule file a host would reject, naming it', async () => {
-    const redirectsFile = join(site.clientDir, '_redirects.bad')
-    writeFileSync(redirectsFile, '/dashboard\n')
-    await expect(loadHosts(site.clientDir, { redirectsFile, headersFile: 'public/_headers', vercelJson: 'vercel.json' })).rejects.toThrow(/_redirects\.bad/)
+    const bad = miniatureSite()
+    writeFileSync(join(bad.clientDir, '_redirects'), '/dashboard\n')
+    await expect(loadHosts(bad.clientDir)).rejects.toThrow(/_redirects/)
   })
 })

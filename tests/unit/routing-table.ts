@@ -1,11 +1,12 @@
 // What a visitor gets for each kind of URL: the one table that the Node server (server.test.ts) and
-// the static-host files (host-files.test.ts: public/_redirects, public/_headers, vercel.json) are
-// both checked against.
+// the static hosts' rule files (host-files.test.ts: `_redirects`, `_headers`, `vercel.json`, written
+// from the same route table as the build writes them) are both checked against.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { SECURITY_HEADERS, contentSecurityPolicy } from '../../server/static-paths'
+import { CSP_HASHES_FILE, type CspHashes } from '../../lib/shared/routes'
+import { writeHostFiles } from '../../scripts/build/host-files'
 
 /** A miniature build in the real layout (`vike build` with `noExtraDir`): each file's body names the file. */
 export const SITE_FILES = [
@@ -27,15 +28,19 @@ export const SITE_FILES = [
   'sitemap.xml',
 ] as const
 
-export function writeMiniatureSite(): { clientDir: string; remove: () => void } {
+/** The miniature build's inline hashes (one script, one stylesheet), so its CSP is not the empty one. */
+export const MINIATURE_HASHES: CspHashes = { script: ['sha256-bWluaWF0dXJlIHNjcmlwdA=='], style: ['sha256-bWluaWF0dXJlIHN0eWxl'] }
+
+/** Writes the miniature build, `extraFiles` too, with its CSP hashes and the rule files the build would write for it. */
+export function writeMiniatureSite(extraFiles: readonly string[] = []): { clientDir: string; remove: () => void } {
   const clientDir = mkdtempSync(join(tmpdir(), 'client-'))
-  for (const file of SITE_FILES) {
+  for (const file of [...SITE_FILES, ...extraFiles]) {
     mkdirSync(dirname(join(clientDir, file)), { recursive: true })
     writeFileSync(join(clientDir, file), servedBody(file))
   }
   writeFileSync(join(clientDir, 'blog.html.gz'), gzipSync(servedBody('blog.html')))
-  // Vite copies public/ into the build, so the static-host rule files sit beside the pages.
-  for (const file of ['_headers', '_redirects']) writeFileSync(join(clientDir, file), servedBody(file))
+  writeFileSync(join(clientDir, CSP_HASHES_FILE), JSON.stringify(MINIATURE_HASHES))
+  writeHostFiles(clientDir, MINIATURE_HASHES)
   return { clientDir, remove: () => rmSync(clientDir, { recursive: true, force: true }) }
 }
 
@@ -69,7 +74,7 @@ export const ROUTES: readonly Route[] = [
   { url: '/terms-of-service', status: 200, file: 'terms-of-service.html', cacheControl: PAGE },
   { url: '/score/confirmation?x=1&utm_source=news', status: 200, file: 'score/confirmation.html', cacheControl: PAGE },
   { url: '/thank-you?session_id=cs_test_1', status: 200, file: 'thank-you.html', cacheControl: PAGE },
-  // SPEC §2: any /dashboard path shows the home screen; any /r/<code> gets the referral shell.
+  // Any /dashboard path shows the home screen; any /r/<code> gets the referral shell.
   { url: '/dashboard', status: 200, file: 'index.html', cacheControl: PAGE },
   { url: '/dashboard/reports/2025', status: 200, file: 'index.html', cacheControl: PAGE },
   { url: '/r/PARTNER_42?next=/blog', status: 200, file: 'r.html', cacheControl: PAGE },
@@ -93,8 +98,20 @@ export const ROUTES: readonly Route[] = [
   { url: '//evil.example/', status: 308, location: '/evil.example', nodeOnly: "a static host's own URL normalization handles doubled slashes, and no rule file can change it" },
 ]
 
-/** Every page, file and 404 answer carries these, on the server and on every static host. */
+/**
+ * Every page, file and 404 answer of the miniature build carries these, on the server and on every
+ * static host. Written out, not computed, so that a change to what visitors get is a change here too.
+ */
 export const EXPECTED_HEADERS: Readonly<Record<string, string>> = {
-  ...SECURITY_HEADERS,
-  'Content-Security-Policy': contentSecurityPolicy({ script: [], style: [] }),
+  'Content-Security-Policy': "default-src 'self'; script-src 'self' 'sha256-bWluaWF0dXJlIHNjcmlwdA=='; style-src 'self' 'sha256-bWluaWF0dXJlIHN0eWxl'; img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
+  'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+  'Origin-Agent-Cluster': '?1',
+  'X-DNS-Prefetch-Control': 'off',
+  'X-Permitted-Cross-Domain-Policies': 'none',
 }

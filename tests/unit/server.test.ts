@@ -47,8 +47,12 @@ describe('the site server', () => {
     expect(await response.json()).toEqual({ error: 'No API endpoint GET /api/nothing.' })
   })
 
-  it('does not serve the static-host rule files', async () => {
-    for (const path of ['/_headers', '/_redirects']) expect((await get(path)).status, path).toBe(404)
+  it('does not serve the static-host rule files the build writes beside the pages', async () => {
+    for (const path of ['/_headers', '/_redirects', '/vercel.json']) {
+      const response = await get(path)
+      expect(response.status, path).toBe(404)
+      expect(await response.text(), path).toBe(servedBody('404.html'))
+    }
   })
 
   it('refuses to start without a built site, saying what to run', () => {

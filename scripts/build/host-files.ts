@@ -1,0 +1,149 @@
+// The static hosts' rule files, written by the build into the client folder from the route table
+// (lib/shared/routes.ts): `_redirects` and `_headers` for Netlify and Cloudflare Pages, `vercel.json`
+// for Vercel (deployed from the client folder, where Vercel reads it). They carry this build's
+// Content-Security-Policy, inline hashes included, so no copy of the rules is kept by hand.
+// scripts/static-hosts.ts reads them as each host would.
+import { readdirSync, writeFileSync } from 'node:fs'
+import { join, relative, sep } from 'node:path'
+import { pathOfHtmlFile } from '../../lib/node/built-pages.server'
+import {
+  API_PREFIX,
+  ASSETS_PREFIX,
+  CACHE_CONTROL,
+  HOST_RULE_FILES,
+  NOT_FOUND_FILE,
+  SHELL_ROUTES,
+  responseHeaders,
+  type CspHashes,
+  type HostRuleFile,
+} from '../../lib/shared/routes'
+
+const GENERATED = '# Written by `npm run build` from lib/shared/routes.ts, the rules the Node server follows: edit\n# those, not this file.'
+
+/**
+ * Placeholder levels under a shell route that `_headers` marks `no-cache`. Netlify's `/x/*` also
+ * matches `/x`, so beside `/x`'s own rule it would set the header twice (hosts join the values);
+ * `/x/:p1/:p2/:p3` covers the shells' deepest links (`/dashboard/reports/2025`).
+ */
+const SHELL_HEADER_DEPTH = 3
+
+/** The rule files for a client folder holding `files` (relative, forward slashes), by name. */
+export function hostFiles(files: readonly string[], hashes: CspHashes): Record<HostRuleFile, string> {
+  const served = files.filter((file) => !(HOST_RULE_FILES as readonly string[]).includes(file)).sort()
+  return { _redirects: redirectsFile(), _headers: headersFile(served, hashes), 'vercel.json': vercelJson(hashes) }
+}
+
+/** Every file under the client folder, relative, with forward slashes. */
+export function clientFiles(clientDir: string): string[] {
+  return readdirSync(clientDir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(clientDir, join(entry.parentPath, entry.name)).split(sep).join('/'))
+}
+
+/** Writes the three rule files into the client folder, for the files it holds; the same folder always gives the same bytes. */
+export function writeHostFiles(clientDir: string, hashes: CspHashes): void {
+  for (const [name, text] of Object.entries(hostFiles(clientFiles(clientDir), hashes))) writeFileSync(join(clientDir, name), text)
+}
+
+/** The URL a shell's page is served at: `index.html` → `/`, `r.html` → `/r`. */
+const pageUrl = (file: string) => pathOfHtmlFile(file) ?? '/'
+
+function redirectsFile(): string {
+  const rule = (from: string, to: string) => `${from.padEnd(16)}${to.padEnd(6)}200`
+  const lines = [
+    '# Routes for Netlify and Cloudflare Pages.',
+    GENERATED,
+    '#',
+    '# Every page is one file (blog.html, topics/<slug>.html) that the host serves at its clean URL',
+    `# (/blog); ${NOT_FOUND_FILE} answers anything not built, with status 404. Nothing here for those.`,
+  ]
+  for (const shell of SHELL_ROUTES) {
+    lines.push('', `# ${shell.why}`)
+    // A shell whose page is served at its own prefix (`/r` is r.html) needs no rule for the prefix itself.
+    if (pageUrl(shell.file) !== shell.prefix) lines.push(rule(shell.prefix, pageUrl(shell.file)))
+    lines.push(rule(`${shell.prefix}/*`, pageUrl(shell.file)))
+  }
+  lines.push(
+    '',
+    `# The API (${API_PREFIX}/*) needs the Node server. With the pages on a static host, run \`npm run serve\``,
+    '# elsewhere and proxy to it by uncommenting this line:',
+    `# ${`${API_PREFIX}/*`.padEnd(14)}https://api.example.com${API_PREFIX}/:splat    200`,
+  )
+  return `${lines.join('\n')}\n`
+}
+
+/**
+ * `_headers` matches paths only, and a header set by two rules that match one path is sent with both
+ * values joined, so each Cache-Control class gets rules that cannot overlap: `/assets/*`; each other
+ * file by name, or its whole top-level folder when no page lives there; each page by name, or
+ * `/<folder>/:slug` for a folder of two or more pages and no other file (Cloudflare Pages reads at
+ * most 100 rules, so ten thousand topics must be one rule); each shell to SHELL_HEADER_DEPTH levels.
+ */
+function headersFile(files: readonly string[], hashes: CspHashes): string {
+  const pages = files.filter((file) => file.endsWith('.html') && file !== NOT_FOUND_FILE).map(pageUrl)
+  const others = files.filter((file) => !file.endsWith('.html') && !`/${file}`.startsWith(ASSETS_PREFIX))
+  const shellPrefixes = SHELL_ROUTES.map((shell) => shell.prefix)
+  const folderOf = (path: string) => path.slice(0, path.lastIndexOf('/'))
+  const topFolderOf = (path: string) => path.split('/').slice(0, 2).join('/')
+
+  const pageFolders = new Set([...pages.map(topFolderOf), ...shellPrefixes.map(topFolderOf)])
+  const filePatterns = new Set(others.map((file) => `/${file}`).map((path) => (folderOf(path) !== '' && !pageFolders.has(topFolderOf(path)) ? `${topFolderOf(path)}/*` : path)))
+
+  const fileFolders = new Set(others.map((file) => folderOf(`/${file}`)))
+  const pagesIn = new Map<string, string[]>()
+  for (const page of pages) {
+    const folder = folderOf(page)
+    if (!pagesIn.has(folder)) pagesIn.set(folder, [])
+    pagesIn.get(folder)!.push(page)
+  }
+  const pagePatterns = new Set<string>()
+  for (const [folder, paths] of pagesIn) {
+    if (folder !== '' && paths.length > 1 && !fileFolders.has(folder)) pagePatterns.add(`${folder}/:slug`)
+    else for (const path of paths) pagePatterns.add(path)
+  }
+  for (const prefix of shellPrefixes) {
+    pagePatterns.add(prefix)
+    for (let depth = 1; depth <= SHELL_HEADER_DEPTH; depth++) pagePatterns.add(`${prefix}${Array.from({ length: depth }, (_, index) => `/:p${index + 1}`).join('')}`)
+  }
+
+  const block = (path: string, values: Record<string, string>) => [path, ...Object.entries(values).map(([name, value]) => `  ${name}: ${value}`)].join('\n')
+  const cacheBlocks = (paths: Iterable<string>, cacheControl: string) => [...paths].sort().map((path) => block(path, { 'Cache-Control': cacheControl }))
+  return `${[
+    '# Response headers for Netlify and Cloudflare Pages.',
+    GENERATED,
+    '# No header is set by two blocks that can match one path: hosts join such values.',
+    '',
+    block('/*', responseHeaders(hashes)),
+    '',
+    '# Hashed build output: cached for a year, never revalidated.',
+    block(`${ASSETS_PREFIX}*`, { 'Cache-Control': CACHE_CONTROL.asset }),
+    '',
+    '# Other files: an hour.',
+    ...cacheBlocks(filePatterns, CACHE_CONTROL.file),
+    '',
+    '# Pages and app shells: always revalidated, so a new release shows at once.',
+    ...cacheBlocks(pagePatterns, CACHE_CONTROL.page),
+  ].join('\n')}\n`
+}
+
+/**
+ * Vercel matches regular expressions, so its rules need no list of files: with `cleanUrls` a page's
+ * URL is the one with no dot in its last segment (lib/shared/routes.ts fileOfPath), a file's the one
+ * with a dot. `cleanUrls` and `trailingSlash: false` make Vercel send `/x.html` and `/x/` to `/x` (308).
+ */
+function vercelJson(hashes: CspHashes): string {
+  const notAssets = `(?!${ASSETS_PREFIX.slice(1)})`
+  const config = {
+    cleanUrls: true,
+    trailingSlash: false,
+    rewrites: SHELL_ROUTES.map((shell) => ({ source: `${shell.prefix}/:path*`, destination: pageUrl(shell.file) })),
+    headers: [
+      { source: '/(.*)', headers: Object.entries(responseHeaders(hashes)).map(([key, value]) => ({ key, value })) },
+      { source: `${ASSETS_PREFIX}(.*)`, headers: [{ key: 'Cache-Control', value: CACHE_CONTROL.asset }] },
+      { source: `/(${notAssets}(?:.*/)?[^/]*\\.[^/]*)`, headers: [{ key: 'Cache-Control', value: CACHE_CONTROL.file }] },
+      { source: `/(${notAssets}(?:.*/)?[^./]*)`, headers: [{ key: 'Cache-Control', value: CACHE_CONTROL.page }] },
+    ],
+  }
+  // One line per object of plain values ({ "key": …, "value": … }), as a person would write it.
+  return `${JSON.stringify(config, null, 2).replace(/\{\n\s*([^{}[\]]*?)\n\s*\}/g, (_, members: string) => `{ ${members.split(/,\n\s*/).join(', ')} }`)}\n`
+}
