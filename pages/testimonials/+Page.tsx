@@ -1,0 +1,2 @@
+// https://vike.dev/Page
+export { ProsePage as default } from '../../components/ProsePage'
