@@ -12,10 +12,10 @@ import tseslint from 'typescript-eslint'
 /** Who may import whom: each zone forbids `target` files to import anything under `from`. */
 const layers = [
   // Components run in the browser: shared rules only, never the renderer, the pages, the server or Node-only code.
-  { target: './components', from: ['./renderer', './pages', './server', './scripts', './lib/node', './lib/checks'], message: 'components/ may import only lib/shared and other components.' },
+  { target: './components', from: ['./renderer', './pages', './server', './scripts', './lib/node', './lib/checks'], message: 'components/ may import only lib/universal and other components.' },
   // lib/ is plain code under everything else.
   { target: './lib', from: ['./components', './renderer', './pages', './server', './scripts'], message: 'lib/ must not import the layers built on it.' },
-  { target: './lib/shared', from: ['./lib/node', './lib/checks'], message: 'lib/shared runs in the browser too: it must not import Node-only code.' },
+  { target: './lib/universal', from: ['./lib/node', './lib/checks'], message: 'lib/universal runs in the browser too: it must not import Node-only code.' },
   { target: './lib/node', from: ['./lib/checks'], message: 'lib/node must not import the build checks.' },
   // The renderer wraps pages; it never reaches into one, nor into the server or the build.
   { target: './renderer', from: ['./pages', './server', './scripts'], message: 'renderer/ may import components and lib only.' },
@@ -54,7 +54,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['lib/shared/**'],
+    files: ['lib/universal/**'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -62,7 +62,7 @@ export default tseslint.config(
           paths: NO_UI_PATHS,
           patterns: [
             { group: ['react/*', 'react-dom/*', 'vike/*'], message: 'lib/ is plain TypeScript: no React or Vike.' },
-            { group: ['node:*'], message: 'lib/shared runs in the browser too: no Node built-ins (put it under lib/node as *.server.ts).' },
+            { group: ['node:*'], message: 'lib/universal runs in the browser too: no Node built-ins (put it under lib/node as *.server.ts).' },
           ],
         },
       ],

@@ -1,4 +1,4 @@
-import type { Crumb } from '../lib/shared/seo/json-ld'
+import type { Crumb } from '../lib/universal/seo/json-ld'
 
 /** Home / Topics / title: links for all but the last, which is the current page. */
 export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react'
-import { LEAD_FIELDS, SUBMIT_FAILED_MESSAGE, validateLead, type LeadField } from '../lib/shared/lead'
+import { LEAD_FIELDS, SUBMIT_FAILED_MESSAGE, validateLead, type LeadField } from '../lib/universal/lead'
 import { useUiText } from './pageContext'
 
 type Problem = { field: LeadField | null; message: string }

@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react'
-import { createToastStore, type Toast } from '../lib/shared/toasts'
+import { createToastStore, type Toast } from '../lib/universal/toasts'
 import { useUiText } from './pageContext'
 
 /** The page's toasts; any component may call `toasts.show(title, text)`. */

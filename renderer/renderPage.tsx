@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react'
 import { renderToString } from 'react-dom/server'
 import type { PageContextServer } from 'vike/types'
-import { buildHead, headFacts, type HeadFacts } from '../lib/shared/seo/head'
+import { buildHead, headFacts, type HeadFacts } from '../lib/universal/seo/head'
 import { renderDocument } from './document'
 import styles from './styles.css?inline'
 import { PageShell } from './PageShell'

@@ -1,11 +1,11 @@
 // Aliased: inside `namespace Vike` the name PageContextServer is the augmentation below, not Vike's full type.
 import type { PageContextServer as ServerPageContext } from 'vike/types'
 import type { ProseBlocks } from '../components/Prose'
-import type { PageName } from '../lib/shared/content/schemas'
-import type { Topic } from '../lib/shared/content/types'
-import type { HeadFacts, PageSeo } from '../lib/shared/seo/head'
-import type { UiText } from '../lib/shared/ui-text'
-import type { Site } from '../lib/shared/site'
+import type { PageName } from '../lib/universal/content/schemas'
+import type { Topic } from '../lib/universal/content/types'
+import type { HeadFacts, PageSeo } from '../lib/universal/seo/head'
+import type { UiText } from '../lib/universal/ui-text'
+import type { Site } from '../lib/universal/site'
 
 declare global {
   namespace Vike {

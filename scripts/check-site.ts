@@ -5,7 +5,7 @@ import { join, sep } from 'node:path'
 import { clientDir } from '../lib/node/paths.server'
 import { SITE_CHECKS, checkedPage, type SiteCheckInput } from '../lib/checks/site-checks'
 import { loadSite } from '../lib/node/site.server'
-import { SECURITY_HEADERS } from '../lib/shared/routes'
+import { SECURITY_HEADERS } from '../lib/universal/routes'
 import { createApp } from '../server/app'
 import { checkStaticHosts } from './static-hosts'
 

@@ -6,12 +6,12 @@
 // expressions those parsers make; only Cloudflare's matcher is written here. Used by
 // tests/unit/host-files.test.ts and `npm run check:site`.
 import { existsSync, readFileSync, statSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { join } from 'node:path'
 import { getTransformedRoutes, type GetRoutesProps } from '@vercel/routing-utils'
 import { parseAllHeaders } from 'netlify-headers-parser'
 import { parseAllRedirects } from 'netlify-redirect-parser'
 import { pathOfHtmlFile } from '../lib/node/built-pages.server'
-import { ASSETS_PREFIX, CACHE_CONTROL, HOST_RULE_FILES, NOT_FOUND_FILE } from '../lib/shared/routes'
+import { ASSETS_PREFIX, CACHE_CONTROL, HOST_RULE_FILES, NOT_FOUND_FILE } from '../lib/universal/routes'
 
 export type HostName = 'netlify' | 'cloudflare' | 'vercel'
 
@@ -214,7 +214,7 @@ export async function checkStaticHosts(clientDir: string, files: Iterable<string
   const ruleFiles = await readRuleFiles(clientDir)
   const { rules, headerRules } = ruleFiles
   const hosts = await hostsOf(clientDir, ruleFiles)
-  const fix = 'the build writes it from lib/shared/routes.ts: rebuild, or correct the rule there (scripts/build/host-files.ts turns it into host syntax)'
+  const fix = 'the build writes it from lib/universal/routes.ts: rebuild, or correct the rule there (scripts/build/host-files.ts turns it into host syntax)'
   const problems: HostProblem[] = []
   if (headerRules.length > CLOUDFLARE_RULE_LIMIT) problems.push({ file: '_headers', problem: `${headerRules.length} rules: Cloudflare Pages reads the first ${CLOUDFLARE_RULE_LIMIT}`, fix })
   const dynamicRules = rules.filter((rule) => /[:*]/.test(rule.from)).length

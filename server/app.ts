@@ -16,7 +16,7 @@ import {
   fileOfPath,
   responseHeaders,
   type CspHashes,
-} from '../lib/shared/routes'
+} from '../lib/universal/routes'
 import { apiNotFound } from './api'
 import { compressOnDemand, recordServedFile } from './compression'
 
@@ -29,7 +29,7 @@ export interface AppOptions {
 
 /**
  * The site's HTTP app: the prerendered pages and assets, the app-shell routes and a real 404. Every
- * route rule comes from lib/shared/routes.ts, which the static hosts' rule files are written from too.
+ * route rule comes from lib/universal/routes.ts, which the static hosts' rule files are written from too.
  */
 export function createApp({ clientDir = defaultClientDir(), api }: AppOptions = {}) {
   const notFoundFile = join(clientDir, NOT_FOUND_FILE)

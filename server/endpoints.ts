@@ -1,11 +1,11 @@
 import { z } from 'zod'
-import { SESSION_ID_MAX, UTM_MAX, readUtm } from '../lib/shared/attribution'
-import { validateLead } from '../lib/shared/lead'
-import { isValidRefCode } from '../lib/shared/referral'
+import { SESSION_ID_MAX, UTM_MAX, readUtm } from '../lib/universal/attribution'
+import { validateLead } from '../lib/universal/lead'
+import { isValidRefCode } from '../lib/universal/referral'
 import { defineEndpoint, type Endpoint } from './endpoint'
 
 // The site's API: POST /api/score, /api/affiliate-click, /api/conversion. Each validates, stores, then answers.
-// The schemas live here, on the server, not in lib/shared: the browser code imports lib/shared, and zod
+// The schemas live here, on the server, not in lib/universal: the browser code imports lib/universal, and zod
 // there would push the pages past their JavaScript budget.
 
 /** How long the referral page waits for the affiliate webhook's answer; past it the click is left to the outbox. */
@@ -15,7 +15,7 @@ const REF_CODE_RULE = 'ref_code must be 1 to 64 letters, digits, _ or -'
 
 /**
  * A text field that may be left out: trimmed; absent, null or blank is null; not a string, or over `max`
- * once trimmed, is refused. The length is JavaScript's (UTF-16 units), as lib/shared/attribution.ts
+ * once trimmed, is refused. The length is JavaScript's (UTF-16 units), as lib/universal/attribution.ts
  * counts it; zod's `.max()` counts an emoji as one character and would let longer values through.
  */
 function optionalText(field: string, max: number) {

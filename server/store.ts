@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { createClient, type Client } from '@libsql/client'
-import type { ConversionRecord } from '../lib/shared/attribution'
-import type { Lead } from '../lib/shared/lead'
+import type { ConversionRecord } from '../lib/universal/attribution'
+import type { Lead } from '../lib/universal/lead'
 import { migrate, type Migration } from './migrations'
 
 // Every lead, click and conversion is written here before the browser gets an answer.

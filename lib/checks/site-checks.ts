@@ -1,7 +1,7 @@
 import { parse, type HTMLElement } from 'node-html-parser'
 import { pathOfHtmlFile } from '../node/built-pages.server'
-import { SHELL_ROUTES } from '../shared/routes'
-import { absoluteUrl } from '../shared/seo/url'
+import { SHELL_ROUTES } from '../universal/routes'
+import { absoluteUrl } from '../universal/seo/url'
 
 // Checks over the built HTML, one function per check. Each returns problems a person can act on.
 
@@ -235,7 +235,7 @@ export function checkJsonLd(input: SiteCheckInput): Problem[] {
         problems.push({ file: page.file, problem: `JSON-LD does not parse: ${(error as Error).message}`, fix: 'serialize structured data with serializeJsonLd' })
         continue
       }
-      if (data['@context'] !== 'https://schema.org') problems.push({ file: page.file, problem: 'JSON-LD has no "@context": "https://schema.org"', fix: 'build it with the lib/shared/seo/json-ld builders' })
+      if (data['@context'] !== 'https://schema.org') problems.push({ file: page.file, problem: 'JSON-LD has no "@context": "https://schema.org"', fix: 'build it with the lib/universal/seo/json-ld builders' })
       const items = Array.isArray(data['@graph']) ? (data['@graph'] as Json[]) : [data]
       for (const item of items) {
         const type = String(item['@type'])

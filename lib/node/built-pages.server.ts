@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import type { HeadFacts } from '../shared/seo/head'
+import type { HeadFacts } from '../universal/seo/head'
 
 /** What the sitemap and the CSP need to know about one prerendered HTML file; the build records it as it renders. */
 export interface BuiltPage extends HeadFacts {

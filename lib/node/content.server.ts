@@ -8,11 +8,11 @@ import remarkHtml from 'remark-html'
 import type { z } from 'zod'
 import { loadUiText } from './ui-text.server'
 import { contentDir } from './paths.server'
-import { formatPath } from '../shared/content/format-path'
-import { productSlug, type Site } from '../shared/site'
+import { formatPath } from '../universal/content/format-path'
+import { productSlug, type Site } from '../universal/site'
 import { loadSite } from './site.server'
-import type { BlogPost, Content, ContentIndex, SitePages, SlugFile, Topic, TopicEntry } from '../shared/content/types'
-import { blogFrontmatter, pageFrontmatter, topicFrontmatter, type PageName } from '../shared/content/schemas'
+import type { BlogPost, Content, ContentIndex, SitePages, SlugFile, Topic, TopicEntry } from '../universal/content/types'
+import { blogFrontmatter, pageFrontmatter, topicFrontmatter, type PageName } from '../universal/content/schemas'
 
 /** A content problem list: one line per problem, `file: field: what was expected`. */
 export class ContentError extends Error {
@@ -186,7 +186,7 @@ async function readPages(dir: string, site: Site, problems: string[]): Promise<S
   for (const name of Object.keys(pageFrontmatter) as PageName[]) {
     const file = join(dir, `${name}.md`)
     if (!existsSync(file)) {
-      problems.push(`${file}: file is missing (every page in lib/shared/content/schemas.ts needs its copy)`)
+      problems.push(`${file}: file is missing (every page in lib/universal/content/schemas.ts needs its copy)`)
       continue
     }
     const parsed = parseFile(file, pageFrontmatter[name], tokens, problems)

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import type { z } from 'zod'
-import { formatPath } from '../shared/content/format-path'
+import { formatPath } from '../universal/content/format-path'
 
 /**
  * Reads a JSON settings file and validates it; `prepare` may adjust the raw value first (env overrides).

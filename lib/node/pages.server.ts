@@ -1,7 +1,7 @@
-import type { PageSeo } from '../shared/seo/head'
-import type { SitePage } from '../shared/content/types'
+import type { PageSeo } from '../universal/seo/head'
+import type { SitePage } from '../universal/content/types'
 import { loadContent } from './content.server'
-import type { PageName } from '../shared/content/schemas'
+import type { PageName } from '../universal/content/schemas'
 
 /** A fixed page's copy for the client: everything but the rendered markdown and the head's fields, which stay on the server. */
 export type PageCopy<N extends PageName> = Omit<SitePage<N>, 'html' | 'sectionHtml' | 'file' | 'title' | 'description'>

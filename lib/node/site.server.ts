@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import { siteSchema, type Site } from '../shared/site'
+import { siteSchema, type Site } from '../universal/site'
 import { readJsonFile } from './json-file.server'
 import { contentDir } from './paths.server'
 

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream'
 import { SitemapIndexStream, SitemapStream, streamToPromise } from 'sitemap'
 import type { BuiltPage } from './built-pages.server'
-import { absoluteUrl } from '../shared/seo/url'
+import { absoluteUrl } from '../universal/seo/url'
 
 export interface SitemapEntry {
   url: string

@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import { uiTextSchema, type UiText } from '../shared/ui-text'
+import { uiTextSchema, type UiText } from '../universal/ui-text'
 import { readJsonFile } from './json-file.server'
 import { contentDir } from './paths.server'
 

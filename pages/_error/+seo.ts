@@ -1,6 +1,6 @@
 import type { PageContextServer } from 'vike/types'
 import { copySeo } from '../../lib/node/pages.server'
-import type { PageSeo } from '../../lib/shared/seo/head'
+import type { PageSeo } from '../../lib/universal/seo/head'
 
 // The error page has no URL of its own, so no canonical; its +config.ts keeps it out of indexes.
 export default async (pageContext: PageContextServer): Promise<PageSeo> => {

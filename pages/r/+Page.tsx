@@ -1,8 +1,8 @@
 // https://vike.dev/Page
 import { useEffect } from 'react'
-import { readGaClientId, readUtm } from '../../lib/shared/attribution'
-import { refCodeFromPath, storeReferral } from '../../lib/shared/referral'
-import { safeRedirectTarget } from '../../lib/shared/safe-redirect'
+import { readGaClientId, readUtm } from '../../lib/universal/attribution'
+import { refCodeFromPath, storeReferral } from '../../lib/universal/referral'
+import { safeRedirectTarget } from '../../lib/universal/safe-redirect'
 import { useData, useSite } from '../../components/pageContext'
 import type { CopyData } from '../../lib/node/pages.server'
 

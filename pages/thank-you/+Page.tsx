@@ -2,7 +2,7 @@
 import { useEffect, useSyncExternalStore } from 'react'
 import { PageHeader } from '../../components/PageHeader'
 import { Prose } from '../../components/Prose'
-import { conversionRecord } from '../../lib/shared/attribution'
+import { conversionRecord } from '../../lib/universal/attribution'
 import { useData, useSite } from '../../components/pageContext'
 import type { CopyData } from '../../lib/node/pages.server'
 

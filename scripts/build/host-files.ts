@@ -1,5 +1,5 @@
 // The static hosts' rule files, written by the build into the client folder from the route table
-// (lib/shared/routes.ts): `_redirects` and `_headers` for Netlify and Cloudflare Pages, `vercel.json`
+// (lib/universal/routes.ts): `_redirects` and `_headers` for Netlify and Cloudflare Pages, `vercel.json`
 // for Vercel (deployed from the client folder, where Vercel reads it). They carry this build's
 // Content-Security-Policy, inline hashes included, so no copy of the rules is kept by hand.
 // scripts/static-hosts.ts reads them as each host would.
@@ -16,9 +16,9 @@ import {
   responseHeaders,
   type CspHashes,
   type HostRuleFile,
-} from '../../lib/shared/routes'
+} from '../../lib/universal/routes'
 
-const GENERATED = '# Written by `npm run build` from lib/shared/routes.ts, the rules the Node server follows: edit\n# those, not this file.'
+const GENERATED = '# Written by `npm run build` from lib/universal/routes.ts, the rules the Node server follows: edit\n# those, not this file.'
 
 /**
  * Placeholder levels under a shell route that `_headers` marks `no-cache`. Netlify's `/x/*` also
@@ -128,7 +128,7 @@ function headersFile(files: readonly string[], hashes: CspHashes): string {
 
 /**
  * Vercel matches regular expressions, so its rules need no list of files: with `cleanUrls` a page's
- * URL is the one with no dot in its last segment (lib/shared/routes.ts fileOfPath), a file's the one
+ * URL is the one with no dot in its last segment (lib/universal/routes.ts fileOfPath), a file's the one
  * with a dot. `cleanUrls` and `trailingSlash: false` make Vercel send `/x.html` and `/x/` to `/x` (308).
  */
 function vercelJson(hashes: CspHashes): string {

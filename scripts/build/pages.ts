@@ -1,6 +1,6 @@
 import { htmlFileOfPath } from '../../lib/node/built-pages.server'
-import type { ContentIndex, SlugFile } from '../../lib/shared/content/types'
-import { contentRoutePaths } from '../../lib/shared/content/routes'
+import type { ContentIndex, SlugFile } from '../../lib/universal/content/types'
+import { contentRoutePaths } from '../../lib/universal/content/routes'
 import { digest } from './cache'
 import type { PageJob } from './protocol'
 
@@ -46,7 +46,7 @@ export function planListingPages(routes: readonly string[], posts: ContentIndex[
       continue
     }
     const paths = fromContent[route]
-    if (!paths) throw new Error(`pages for ${route}: lib/shared/content/routes.ts does not say which URLs this route has`)
+    if (!paths) throw new Error(`pages for ${route}: lib/universal/content/routes.ts does not say which URLs this route has`)
     for (const path of paths) pages.push({ url: path, file: htmlFileOfPath(path), status: 200, name: path })
   }
   pages.push({ url: NOT_FOUND_URL, file: '404.html', status: 404, name: '404' })

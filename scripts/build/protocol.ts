@@ -1,5 +1,5 @@
 import type { BuiltPage } from '../../lib/node/built-pages.server'
-import type { SlugFile, TopicEntry } from '../../lib/shared/content/types'
+import type { SlugFile, TopicEntry } from '../../lib/universal/content/types'
 
 // Messages between the build (scripts/build.ts) and its render workers (render-worker.ts).
 

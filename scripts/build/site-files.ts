@@ -1,9 +1,9 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { BuiltPage, InlineHashes } from '../../lib/node/built-pages.server'
-import type { Site } from '../../lib/shared/site'
+import type { Site } from '../../lib/universal/site'
 import { robotsTxt, sitemapEntries, sitemapFiles } from '../../lib/node/sitemap.server'
-import { CSP_HASHES_FILE, HOST_RULE_FILES } from '../../lib/shared/routes'
+import { CSP_HASHES_FILE, HOST_RULE_FILES } from '../../lib/universal/routes'
 import { writeHostFiles } from './host-files'
 
 /**

@@ -1,6 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test'
 import { readContent } from '../../lib/node/content.server'
-import type { Content } from '../../lib/shared/content/types'
+import type { Content } from '../../lib/universal/content/types'
 
 /** The content the site was built from, for expected headings and texts. */
 let content: Promise<Content> | undefined

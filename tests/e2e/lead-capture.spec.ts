@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http'
 import { BASE_URL, E2E_DATABASE, WEBHOOK_PORT } from '../../playwright.config'
 import { loadUiText } from '../../lib/node/ui-text.server'
-import { LEAD_MESSAGES, SUBMIT_FAILED_MESSAGE } from '../../lib/shared/lead'
-import { REFERRAL_STORAGE_KEY, REFERRAL_TTL_MS } from '../../lib/shared/referral'
+import { LEAD_MESSAGES, SUBMIT_FAILED_MESSAGE } from '../../lib/universal/lead'
+import { REFERRAL_STORAGE_KEY, REFERRAL_TTL_MS } from '../../lib/universal/referral'
 import { Store } from '../../server/store'
 import { expect, siteContent, test, waitForHydration } from './fixtures'
 

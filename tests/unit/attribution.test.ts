@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { conversionRecord, readGaClientId, readUtm } from '../../lib/shared/attribution'
-import { storeReferral } from '../../lib/shared/referral'
+import { conversionRecord, readGaClientId, readUtm } from '../../lib/universal/attribution'
+import { storeReferral } from '../../lib/universal/referral'
 import { memoryStorage } from './memory-storage'
 
 const NOW = 1_700_000_000_000

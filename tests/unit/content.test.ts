@@ -144,7 +144,7 @@ describe('a bad content file fails with one line naming the file, the field and 
     const dir = contentCopy()
     const { rmSync } = await import('node:fs')
     rmSync(join(dir, 'pages/thank-you.md'))
-    expect(await problemsIn(dir)).toEqual([`${join(dir, 'pages/thank-you.md')}: file is missing (every page in lib/shared/content/schemas.ts needs its copy)`])
+    expect(await problemsIn(dir)).toEqual([`${join(dir, 'pages/thank-you.md')}: file is missing (every page in lib/universal/content/schemas.ts needs its copy)`])
   })
 
   it('reports home sections that do not match the body\'s "## " headings', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { LEAD_MESSAGES, SUBMIT_FAILED_MESSAGE, isLinkedinProfileUrl, validateLead } from '../../lib/shared/lead'
+import { LEAD_MESSAGES, SUBMIT_FAILED_MESSAGE, isLinkedinProfileUrl, validateLead } from '../../lib/universal/lead'
 
 const good = { first_name: 'Ada', linkedin_url: 'https://www.linkedin.com/in/ada-lovelace', email: 'ada@example.com' }
 

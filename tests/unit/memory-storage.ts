@@ -1,4 +1,4 @@
-/** An in-memory Storage with just the two methods lib/shared/referral and lib/shared/attribution use. */
+/** An in-memory Storage with just the two methods lib/universal/referral and lib/universal/attribution use. */
 export function memoryStorage(initial: Record<string, string> = {}) {
   const items = new Map(Object.entries(initial))
   return {

@@ -9,7 +9,7 @@ import {
   refCodeFromPath,
   resolveRefCode,
   storeReferral,
-} from '../../lib/shared/referral'
+} from '../../lib/universal/referral'
 import { memoryStorage } from './memory-storage'
 
 

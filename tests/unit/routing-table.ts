@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { CSP_HASHES_FILE, type CspHashes } from '../../lib/shared/routes'
+import { CSP_HASHES_FILE, type CspHashes } from '../../lib/universal/routes'
 import { writeHostFiles } from '../../scripts/build/host-files'
 
 /** A miniature build in the real layout (`vike build` with `noExtraDir`): each file's body names the file. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isSafeRedirect, safeRedirectTarget } from '../../lib/shared/safe-redirect'
+import { isSafeRedirect, safeRedirectTarget } from '../../lib/universal/safe-redirect'
 
 const ALLOWED = ['authoritylens.com'] as const
 

@@ -2,9 +2,9 @@ import { parse } from 'node-html-parser'
 import { describe, expect, it } from 'vitest'
 import { slugFromFile } from '../../lib/node/content.server'
 import { loadUiText } from '../../lib/node/ui-text.server'
-import type { BlogPost } from '../../lib/shared/content/types'
-import { articleSeo } from '../../lib/shared/seo/article'
-import { buildHead } from '../../lib/shared/seo/head'
+import type { BlogPost } from '../../lib/universal/content/types'
+import { articleSeo } from '../../lib/universal/seo/article'
+import { buildHead } from '../../lib/universal/seo/head'
 import {
   blogJsonLd,
   blogPostingJsonLd,
@@ -15,9 +15,9 @@ import {
   organizationJsonLd,
   serializeJsonLd,
   webSiteJsonLd,
-} from '../../lib/shared/seo/json-ld'
-import { absoluteUrl } from '../../lib/shared/seo/url'
-import { productSlug, type Site } from '../../lib/shared/site'
+} from '../../lib/universal/seo/json-ld'
+import { absoluteUrl } from '../../lib/universal/seo/url'
+import { productSlug, type Site } from '../../lib/universal/site'
 import { loadSite } from '../../lib/node/site.server'
 
 const site: Site = { ...loadSite('content', {}), siteUrl: 'https://example.test' }

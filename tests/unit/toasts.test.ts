@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { TOAST_REMOVE_DELAY_MS, createToastStore } from '../../lib/shared/toasts'
+import { TOAST_REMOVE_DELAY_MS, createToastStore } from '../../lib/universal/toasts'
 
 beforeEach(() => vi.useFakeTimers())
 afterEach(() => vi.useRealTimers())

@@ -1,7 +1,7 @@
 // https://vike.dev/Page
 import { CallsToAction } from '../../../components/CallsToAction'
 import { Prose } from '../../../components/Prose'
-import { formatDate } from '../../../lib/shared/dates'
+import { formatDate } from '../../../lib/universal/dates'
 import { useData, useUiText } from '../../../components/pageContext'
 import type { Data } from './+data'
 

@@ -1,6 +1,6 @@
 // https://vike.dev/Page
 import { PageHeader } from '../../../components/PageHeader'
-import { formatDate } from '../../../lib/shared/dates'
+import { formatDate } from '../../../lib/universal/dates'
 import { useData } from '../../../components/pageContext'
 import type { Data } from './+data'
 

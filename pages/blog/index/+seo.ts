@@ -1,8 +1,8 @@
 import type { PageContextServer } from 'vike/types'
 import { loadContent } from '../../../lib/node/content.server'
 import { copySeo } from '../../../lib/node/pages.server'
-import { articlePath } from '../../../lib/shared/seo/article'
-import { blogJsonLd } from '../../../lib/shared/seo/json-ld'
+import { articlePath } from '../../../lib/universal/seo/article'
+import { blogJsonLd } from '../../../lib/universal/seo/json-ld'
 
 // The shared head, plus the Blog and each article it lists.
 export default async (pageContext: PageContextServer) => {

@@ -3,7 +3,7 @@ import { Breadcrumbs } from '../../../components/Breadcrumbs'
 import { CallsToAction } from '../../../components/CallsToAction'
 import { FaqList } from '../../../components/FaqList'
 import { Prose } from '../../../components/Prose'
-import { topicCrumbs } from '../../../lib/shared/seo/topic'
+import { topicCrumbs } from '../../../lib/universal/seo/topic'
 import { useData, useUiText } from '../../../components/pageContext'
 import type { Data } from './+data'
 

@@ -1,5 +1,5 @@
 import type { PageContextServer } from 'vike/types'
-import { topicSeo } from '../../../lib/shared/seo/topic'
+import { topicSeo } from '../../../lib/universal/seo/topic'
 import { topicOf } from '../../entries'
 
 export default async (pageContext: PageContextServer) => topicSeo(await topicOf(pageContext), pageContext.site, pageContext.ui)

@@ -1,8 +1,8 @@
 import type { PageContextServer } from 'vike/types'
 import { loadContent } from '../../../lib/node/content.server'
 import { copySeo } from '../../../lib/node/pages.server'
-import { collectionPageJsonLd } from '../../../lib/shared/seo/json-ld'
-import { topicPath } from '../../../lib/shared/seo/topic'
+import { collectionPageJsonLd } from '../../../lib/universal/seo/json-ld'
+import { topicPath } from '../../../lib/universal/seo/topic'
 
 // The shared head, plus the collection of every topic it lists.
 export default async (pageContext: PageContextServer) => {
