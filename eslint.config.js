@@ -12,7 +12,11 @@ import tseslint from 'typescript-eslint'
 /** Who may import whom: each zone forbids `target` files to import anything under `from`. */
 const layers = [
   // Components run in the browser: shared rules only, never the renderer, the pages, the server or Node-only code.
-  { target: './components', from: ['./renderer', './pages', './server', './scripts', './lib/node', './lib/checks'], message: 'components/ may import only lib/universal and other components.' },
+  {
+    target: './components',
+    from: ['./renderer', './pages', './server', './scripts', './lib/node', './lib/checks'],
+    message: 'components/ may import only lib/universal and other components.',
+  },
   // lib/ is plain code under everything else.
   { target: './lib', from: ['./components', './renderer', './pages', './server', './scripts'], message: 'lib/ must not import the layers built on it.' },
   { target: './lib/universal', from: ['./lib/node', './lib/checks'], message: 'lib/universal runs in the browser too: it must not import Node-only code.' },
@@ -20,7 +24,11 @@ const layers = [
   // The renderer wraps pages; it never reaches into one, nor into the server or the build.
   { target: './renderer', from: ['./pages', './server', './scripts'], message: 'renderer/ may import components and lib only.' },
   { target: './pages', from: ['./server', './scripts'], message: 'pages/ may import renderer types, components and lib only.' },
-  { target: './server', from: ['./components', './renderer', './pages', './scripts'], message: 'server/ serves the built files; it must not import page code or the build.' },
+  {
+    target: './server',
+    from: ['./components', './renderer', './pages', './scripts'],
+    message: 'server/ serves the built files; it must not import page code or the build.',
+  },
 ]
 
 /** lib/ is plain TypeScript that React, Vike, the server and the build all use. */

@@ -36,9 +36,21 @@ export function Footer() {
           </ul>
           <h2 className="footer-social-heading">{footer.socialHeading}</h2>
           <ul className="footer-social">
-            <li><a href={site.social.linkedin} rel="noopener">{footer.social.linkedin}</a></li>
-            <li><a href={site.social.x} rel="noopener">{footer.social.x}</a></li>
-            <li><a href={site.social.instagram} rel="noopener">{footer.social.instagram}</a></li>
+            <li>
+              <a href={site.social.linkedin} rel="noopener">
+                {footer.social.linkedin}
+              </a>
+            </li>
+            <li>
+              <a href={site.social.x} rel="noopener">
+                {footer.social.x}
+              </a>
+            </li>
+            <li>
+              <a href={site.social.instagram} rel="noopener">
+                {footer.social.instagram}
+              </a>
+            </li>
           </ul>
         </div>
       </div>

@@ -59,7 +59,10 @@ interface Run {
 /** One `npm run build` (as scripts/build.ts), timed, with the peak memory of its process tree. */
 async function build(env: NodeJS.ProcessEnv, args: string[] = []): Promise<Run> {
   const started = performance.now()
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/build.ts', ...args], { env: { ...process.env, ...env, BUILD_QUIET: '1' }, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/build.ts', ...args], {
+    env: { ...process.env, ...env, BUILD_QUIET: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let output = ''
   child.stdout.on('data', (chunk: Buffer) => (output += chunk))
   child.stderr.on('data', (chunk: Buffer) => (output += chunk))
@@ -78,7 +81,9 @@ function snapshot(dir: string): Map<string, string> {
 
 function differences(a: Map<string, string>, b: Map<string, string>): string[] {
   const files = [...new Set([...a.keys(), ...b.keys()])].sort()
-  return files.filter((file) => a.get(file) !== b.get(file)).map((file) => (!a.has(file) ? `only fresh: ${file}` : !b.has(file) ? `only incremental: ${file}` : `differs: ${file}`))
+  return files
+    .filter((file) => a.get(file) !== b.get(file))
+    .map((file) => (!a.has(file) ? `only fresh: ${file}` : !b.has(file) ? `only incremental: ${file}` : `differs: ${file}`))
 }
 
 const pagesOf = (run: Run) => Number(/build: (\d+) pages:/.exec(run.output)?.[1])
@@ -96,7 +101,14 @@ async function bench(topicCount: number) {
     const pages = pagesOf(cold)
     const topicPages = Number(/\/topics\/\* (\d+)/.exec(cold.output)?.[1])
     if (topicPages !== topicCount) throw new Error(`expected ${topicCount} topic pages from ${content}, the build made ${topicPages}:\n${cold.output}`)
-    const row = { topicCount, pages, cold, unchanged: undefined as Run | undefined, edited: undefined as Run | undefined, identical: undefined as boolean | undefined }
+    const row = {
+      topicCount,
+      pages,
+      cold,
+      unchanged: undefined as Run | undefined,
+      edited: undefined as Run | undefined,
+      identical: undefined as boolean | undefined,
+    }
     if (values.incremental) {
       row.unchanged = await build(env)
       const edited = readdirSync(join(content, 'topics')).sort()[Math.floor(topicCount / 2)]!
@@ -130,12 +142,23 @@ console.log('\n| topics | pages | cold s | pages/s | peak RSS (tree) | no-change
 console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | :---: |')
 for (const row of rows) {
   const peak = Math.max(row.cold.peak, row.unchanged?.peak ?? 0, row.edited?.peak ?? 0)
-  const cells = [row.topicCount, row.pages, row.cold.seconds.toFixed(1), Math.round(row.pages / row.cold.seconds), mib(peak), row.unchanged?.seconds.toFixed(1) ?? '–', row.edited?.seconds.toFixed(1) ?? '–', row.identical === undefined ? '–' : row.identical ? 'yes' : 'NO']
+  const cells = [
+    row.topicCount,
+    row.pages,
+    row.cold.seconds.toFixed(1),
+    Math.round(row.pages / row.cold.seconds),
+    mib(peak),
+    row.unchanged?.seconds.toFixed(1) ?? '–',
+    row.edited?.seconds.toFixed(1) ?? '–',
+    row.identical === undefined ? '–' : row.identical ? 'yes' : 'NO',
+  ]
   console.log(`| ${cells.join(' | ')} |`)
 }
 
 const failures = rows.flatMap((row) => [
-  ...[row.cold, row.unchanged, row.edited].filter((run) => run && run.peak > MAX_RSS).map((run) => `${row.topicCount} topics: a build peaked at ${mib(run!.peak)} > 1024 MiB`),
+  ...[row.cold, row.unchanged, row.edited]
+    .filter((run) => run && run.peak > MAX_RSS)
+    .map((run) => `${row.topicCount} topics: a build peaked at ${mib(run!.peak)} > 1024 MiB`),
   ...(row.identical === false ? [`${row.topicCount} topics: the incremental build is not byte-identical to a fresh one`] : []),
 ])
 if (failures.length > 0) {

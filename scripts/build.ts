@@ -53,7 +53,10 @@ const bundlePhase = phase('bundle', 0, { live: false })
 let serverReady = () => {}
 const serverBundle = new Promise<void>((resolve) => (serverReady = resolve))
 const bundle = prepareBundle({ cacheDir, distDir: dist, fresh: options.fresh, quiet: !!process.env.BUILD_QUIET, onServerReady: () => serverReady() })
-bundle.then((ready) => bundlePhase.end(ready.built ? 'vike build, cached for the next build' : 'the code is unchanged: reused from the cache'), () => {})
+bundle.then(
+  (ready) => bundlePhase.end(ready.built ? 'vike build, cached for the next build' : 'the code is unchanged: reused from the cache'),
+  () => {},
+)
 
 const site = loadSite(contentRoot)
 mkdirSync(cacheDir, { recursive: true })
@@ -85,7 +88,13 @@ const { dir: bundleDir, digest: bundleDigest } = await bundle.catch((error: unkn
 
 // 2. Pages: from the cache when their key is known, else rendered by the workers. The topic pages
 // come first: the other pages list the topics, whose titles the build learns from their pages.
-const base = digest(bundleDigest, digestOfFiles(['package-lock.json', 'scripts/build']), JSON.stringify(site), JSON.stringify(loadUiText(contentRoot)), String(new Date().getFullYear()))
+const base = digest(
+  bundleDigest,
+  digestOfFiles(['package-lock.json', 'scripts/build']),
+  JSON.stringify(site),
+  JSON.stringify(loadUiText(contentRoot)),
+  String(new Date().getFullYear()),
+)
 
 const pages: BuiltPage[] = []
 let rendered = 0
@@ -98,7 +107,12 @@ try {
   const problems: Array<{ file: string; problems: string[] }> = []
   const topics: TopicEntry[] = []
   const sourceOf = new Map(topicJobs.map((job) => [job.key, job.topic!.file]))
-  await renderOrReuse(topicJobs, pagesPhase, (key, topic) => topics.push({ ...topic, file: sourceOf.get(key)! }), (key, found) => problems.push({ file: sourceOf.get(key)!, problems: found }))
+  await renderOrReuse(
+    topicJobs,
+    pagesPhase,
+    (key, topic) => topics.push({ ...topic, file: sourceOf.get(key)! }),
+    (key, found) => problems.push({ file: sourceOf.get(key)!, problems: found }),
+  )
   if (problems.length > 0) throw new ContentError(problems.sort((a, b) => (a.file < b.file ? -1 : 1)).flatMap((found) => found.problems))
 
   const index = contentIndex({ posts: content.posts, topics, pages: content.pages })
@@ -108,7 +122,13 @@ try {
   pageCache.save()
   pagesPhase.end(`${count(pages.length)} pages: ${count(rendered)} rendered, ${count(reused)} reused from the cache`)
 } catch (error) {
-  fail(error instanceof ContentError ? error.message : error instanceof RenderFailed ? `build: rendering ${error.message}` : String((error as Error).stack ?? error))
+  fail(
+    error instanceof ContentError
+      ? error.message
+      : error instanceof RenderFailed
+        ? `build: rendering ${error.message}`
+        : String((error as Error).stack ?? error),
+  )
 } finally {
   await pool.close()
   rmSync(indexFile, { force: true })
@@ -125,8 +145,15 @@ await Promise.all(removals)
 const kinds = new Map<string, number>()
 for (const page of pages) kinds.set(pageKind(page), (kinds.get(pageKind(page)) ?? 0) + 1)
 const seconds = (performance.now() - started) / 1000
-console.log(`build: ${pages.length} pages: ${[...kinds].sort().map(([kind, n]) => `${kind} ${n}`).join(', ')}`)
-console.log(`build: ${count(rendered)} rendered, ${count(reused)} reused from the cache; ${seconds.toFixed(1)} s (${Math.round(pages.length / seconds)} pages/s) into ${client}`)
+console.log(
+  `build: ${pages.length} pages: ${[...kinds]
+    .sort()
+    .map(([kind, n]) => `${kind} ${n}`)
+    .join(', ')}`,
+)
+console.log(
+  `build: ${count(rendered)} rendered, ${count(reused)} reused from the cache; ${seconds.toFixed(1)} s (${Math.round(pages.length / seconds)} pages/s) into ${client}`,
+)
 
 /**
  * Links each job's page from the cache when it has it and renders the rest on the workers, adding

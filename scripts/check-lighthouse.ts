@@ -11,7 +11,15 @@ import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
-import { budgetFailures, medianSummary, networkRequests, parseBudgets, summarizeRun, type LighthouseResult, type RunSummary } from '../lib/checks/lighthouse-budgets'
+import {
+  budgetFailures,
+  medianSummary,
+  networkRequests,
+  parseBudgets,
+  summarizeRun,
+  type LighthouseResult,
+  type RunSummary,
+} from '../lib/checks/lighthouse-budgets'
 import { loadSite } from '../lib/node/site.server'
 import { createApi } from '../server/api'
 import { createApp } from '../server/app'
@@ -39,7 +47,15 @@ let holdApi = false
 api.use(async (c, next) => (holdApi ? new Promise<Response>(() => {}) : next()))
 api.route('/', createApi({ store, outbox: new Outbox(store, {}) }))
 const server = serve({ fetch: createApp({ api }).fetch, port, hostname: '127.0.0.1' })
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run']
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+]
 
 /**
  * Lighthouse's settings for a template. A page that must answer 404 makes Chromium log that very
@@ -61,7 +77,13 @@ async function runLighthouse(url: string, expectedStatus: number | undefined, wa
     const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS })
     try {
       // ignoreStatusCode: the 404 template is measured too, although its status is (rightly) 404.
-      const flags = { port: chrome.port, output: 'json' as const, logLevel: 'error' as const, ignoreStatusCode: true, ...(waitForLoadMs ? { maxWaitForLoad: waitForLoadMs } : {}) }
+      const flags = {
+        port: chrome.port,
+        output: 'json' as const,
+        logLevel: 'error' as const,
+        ignoreStatusCode: true,
+        ...(waitForLoadMs ? { maxWaitForLoad: waitForLoadMs } : {}),
+      }
       const result = await lighthouse(url, flags, lighthouseConfig(expectedStatus))
       if (!result) throw new Error(`Lighthouse returned no result for ${url}`)
       if (!result.lhr.runtimeError) return result
@@ -125,7 +147,9 @@ console.log(`\ncheck:lighthouse: median of ${budgets.runsPerUrl} runs per URL, m
 console.table(table)
 const failures = rows.flatMap((row) => row.failures)
 if (failures.length > 0) {
-  console.error(`check:lighthouse: ${failures.length} budget${failures.length === 1 ? '' : 's'} missed:\n${failures.map((failure) => `  ${failure}`).join('\n')}`)
+  console.error(
+    `check:lighthouse: ${failures.length} budget${failures.length === 1 ? '' : 's'} missed:\n${failures.map((failure) => `  ${failure}`).join('\n')}`,
+  )
   process.exit(1)
 }
 console.log('check:lighthouse: every template meets its budgets')

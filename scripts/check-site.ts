@@ -23,7 +23,10 @@ export function loadSiteCheckInput(dir: string, siteUrl: string): SiteCheckInput
   const files = (readdirSync(dir, { recursive: true }) as string[])
     .filter((file) => statSync(join(dir, file)).isFile())
     .map((file) => file.split(sep).join('/'))
-  const pages = files.filter((file) => file.endsWith('.html')).sort().map((file) => checkedPage(file, readFileSync(join(dir, file), 'utf8')))
+  const pages = files
+    .filter((file) => file.endsWith('.html'))
+    .sort()
+    .map((file) => checkedPage(file, readFileSync(join(dir, file), 'utf8')))
   return { pages, siteUrl, files: new Set(files), sitemapUrls: readSitemapUrls(dir) }
 }
 
@@ -38,7 +41,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   let failed = 0
   SITE_CHECKS.forEach((check, index) => {
     const problems = check.run(input)
-    console.log(`${String(index + 1).padStart(2)}. ${check.name}: ${problems.length === 0 ? 'ok' : `${problems.length} problem${problems.length === 1 ? '' : 's'}`}`)
+    console.log(
+      `${String(index + 1).padStart(2)}. ${check.name}: ${problems.length === 0 ? 'ok' : `${problems.length} problem${problems.length === 1 ? '' : 's'}`}`,
+    )
     for (const problem of problems) console.log(`      ${problem.file}: ${problem.problem} — fix: ${problem.fix}`)
     failed += problems.length
   })
@@ -46,7 +51,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const home = await createApp({ clientDir: dir }).request('/')
   const served = Object.fromEntries([...Object.keys(SECURITY_HEADERS), 'Content-Security-Policy'].map((name) => [name, home.headers.get(name) ?? '']))
   const hostProblems = await checkStaticHosts(dir, input.files, served)
-  console.log(`${String(SITE_CHECKS.length + 1).padStart(2)}. static hosts (Netlify, Cloudflare Pages, Vercel) serve every page and file like the server, from the build's _redirects, _headers and vercel.json: ${hostProblems.length === 0 ? 'ok' : `${hostProblems.length} problems`}`)
+  console.log(
+    `${String(SITE_CHECKS.length + 1).padStart(2)}. static hosts (Netlify, Cloudflare Pages, Vercel) serve every page and file like the server, from the build's _redirects, _headers and vercel.json: ${hostProblems.length === 0 ? 'ok' : `${hostProblems.length} problems`}`,
+  )
   for (const problem of hostProblems) console.log(`      ${problem.file}: ${problem.problem} — fix: ${problem.fix}`)
   failed += hostProblems.length
   if (failed > 0) {

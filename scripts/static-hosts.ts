@@ -95,7 +95,13 @@ async function netlifyMatchers(patterns: string[]): Promise<RegExp[]> {
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 /** Cloudflare's path pattern (no matcher of its own is published): anchored, `:name` is one segment, `*` is anything. */
-const cloudflarePattern = (pattern: string) => new RegExp(`^${pattern.split('*').map((part) => escapeRegExp(part).replace(/:\w+/g, '[^/]+')).join('.*')}$`)
+const cloudflarePattern = (pattern: string) =>
+  new RegExp(
+    `^${pattern
+      .split('*')
+      .map((part) => escapeRegExp(part).replace(/:\w+/g, '[^/]+'))
+      .join('.*')}$`,
+  )
 
 /**
  * Netlify: the CDN drops a trailing slash before anything else ("Trailing slash" in its redirect
@@ -216,16 +222,20 @@ export async function checkStaticHosts(clientDir: string, files: Iterable<string
   const hosts = await hostsOf(clientDir, ruleFiles)
   const fix = 'the build writes it from lib/universal/routes.ts: rebuild, or correct the rule there (scripts/build/host-files.ts turns it into host syntax)'
   const problems: HostProblem[] = []
-  if (headerRules.length > CLOUDFLARE_RULE_LIMIT) problems.push({ file: '_headers', problem: `${headerRules.length} rules: Cloudflare Pages reads the first ${CLOUDFLARE_RULE_LIMIT}`, fix })
+  if (headerRules.length > CLOUDFLARE_RULE_LIMIT)
+    problems.push({ file: '_headers', problem: `${headerRules.length} rules: Cloudflare Pages reads the first ${CLOUDFLARE_RULE_LIMIT}`, fix })
   const dynamicRules = rules.filter((rule) => /[:*]/.test(rule.from)).length
-  if (dynamicRules > CLOUDFLARE_RULE_LIMIT) problems.push({ file: '_redirects', problem: `${dynamicRules} rules with a placeholder: Cloudflare Pages reads the first ${CLOUDFLARE_RULE_LIMIT}`, fix })
+  if (dynamicRules > CLOUDFLARE_RULE_LIMIT)
+    problems.push({ file: '_redirects', problem: `${dynamicRules} rules with a placeholder: Cloudflare Pages reads the first ${CLOUDFLARE_RULE_LIMIT}`, fix })
 
-  const expected = [...files].filter((file) => file !== NOT_FOUND_FILE && !(HOST_RULE_FILES as readonly string[]).includes(file)).map((file) => {
-    const isPage = file.endsWith('.html')
-    const path = isPage ? pathOfHtmlFile(file)! : `/${file}`
-    const cacheControl = isPage ? CACHE_CONTROL.page : path.startsWith(ASSETS_PREFIX) ? CACHE_CONTROL.asset : CACHE_CONTROL.file
-    return { file, path, cacheControl }
-  })
+  const expected = [...files]
+    .filter((file) => file !== NOT_FOUND_FILE && !(HOST_RULE_FILES as readonly string[]).includes(file))
+    .map((file) => {
+      const isPage = file.endsWith('.html')
+      const path = isPage ? pathOfHtmlFile(file)! : `/${file}`
+      const cacheControl = isPage ? CACHE_CONTROL.page : path.startsWith(ASSETS_PREFIX) ? CACHE_CONTROL.asset : CACHE_CONTROL.file
+      return { file, path, cacheControl }
+    })
   for (const [name, host] of Object.entries(hosts)) {
     const [routes, headers] = name === 'vercel' ? ['vercel.json', 'vercel.json'] : ['_redirects', '_headers']
     for (const { file, path, cacheControl } of expected) {
@@ -235,11 +245,16 @@ export async function checkStaticHosts(clientDir: string, files: Iterable<string
         problems.push({ file, problem: `${name} answers ${path} with ${answer.status} ${answer.location ?? answer.file}`, fix: `${routes}: ${fix}` })
       } else if (wrong) {
         const [header, value] = wrong
-        problems.push({ file, problem: `${name} sends ${path} with ${header} ${answer.headers[header.toLowerCase()] ?? '(host default)'}, the server ${value}`, fix: `${headers}: ${fix}` })
+        problems.push({
+          file,
+          problem: `${name} sends ${path} with ${header} ${answer.headers[header.toLowerCase()] ?? '(host default)'}, the server ${value}`,
+          fix: `${headers}: ${fix}`,
+        })
       }
     }
     const missing = host('/no-such-page-for-check-site')
-    if (missing.status !== 404) problems.push({ file: NOT_FOUND_FILE, problem: `${name} answers an unknown path with ${missing.status}`, fix: `build ${NOT_FOUND_FILE}` })
+    if (missing.status !== 404)
+      problems.push({ file: NOT_FOUND_FILE, problem: `${name} answers an unknown path with ${missing.status}`, fix: `build ${NOT_FOUND_FILE}` })
   }
   return problems
 }

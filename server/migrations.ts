@@ -57,7 +57,10 @@ function newerThanCode(version: number, known: number): Error {
  */
 export async function migrate(db: Client, migrations: readonly Migration[] = MIGRATIONS): Promise<number> {
   migrations.forEach((migration, index) => {
-    if (migration.version !== index + 1) throw new Error(`Migration "${migration.description}" is number ${migration.version} at position ${index + 1}: migrations are numbered 1, 2, 3 … in order.`)
+    if (migration.version !== index + 1)
+      throw new Error(
+        `Migration "${migration.description}" is number ${migration.version} at position ${index + 1}: migrations are numbered 1, 2, 3 … in order.`,
+      )
   })
   const known = migrations.length
   const version = await schemaVersion(db)

@@ -110,11 +110,17 @@ export class Store {
   }
 
   async markDelivered(table: OutboxTable, id: number, now: number): Promise<void> {
-    await this.db.execute({ sql: `UPDATE ${table} SET delivered_at = ?, attempts = attempts + 1, last_error = NULL WHERE id = ? AND delivered_at IS NULL`, args: [now, id] })
+    await this.db.execute({
+      sql: `UPDATE ${table} SET delivered_at = ?, attempts = attempts + 1, last_error = NULL WHERE id = ? AND delivered_at IS NULL`,
+      args: [now, id],
+    })
   }
 
   async markFailed(table: OutboxTable, id: number, nextAttemptAt: number, error: string): Promise<void> {
-    await this.db.execute({ sql: `UPDATE ${table} SET attempts = attempts + 1, next_attempt_at = ?, last_error = ? WHERE id = ? AND delivered_at IS NULL`, args: [nextAttemptAt, error.slice(0, 500), id] })
+    await this.db.execute({
+      sql: `UPDATE ${table} SET attempts = attempts + 1, next_attempt_at = ?, last_error = ? WHERE id = ? AND delivered_at IS NULL`,
+      args: [nextAttemptAt, error.slice(0, 500), id],
+    })
   }
 
   /** Pending and delivered counts per table, and conversions stored. */

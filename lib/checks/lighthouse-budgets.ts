@@ -87,7 +87,15 @@ export function summarizeRun(lhr: LighthouseResult, origin: string, gzipSize: (u
   }
   const document = requests.find((request) => request.resourceType === 'Document')
   const failedRequests = requests.filter((request) => request !== document && (request.statusCode ?? 0) >= 400).map((request) => request.url)
-  return { scores, gzipBytes, cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN, fcpMs: lhr.audits['first-contentful-paint']?.numericValue ?? Number.NaN, thirdPartyRequests, documentStatus: document?.statusCode, failedRequests }
+  return {
+    scores,
+    gzipBytes,
+    cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
+    fcpMs: lhr.audits['first-contentful-paint']?.numericValue ?? Number.NaN,
+    thirdPartyRequests,
+    documentStatus: document?.statusCode,
+    failedRequests,
+  }
 }
 
 function median(values: number[]): number {
@@ -101,7 +109,11 @@ export function medianSummary(runs: RunSummary[]): RunSummary {
   const pick = (read: (run: RunSummary) => number) => median(runs.map(read))
   return {
     scores: Object.fromEntries(CATEGORIES.map((category) => [category, pick((run) => run.scores[category])])) as Record<Category, number>,
-    gzipBytes: { script: pick((run) => run.gzipBytes.script), stylesheet: pick((run) => run.gzipBytes.stylesheet), document: pick((run) => run.gzipBytes.document) },
+    gzipBytes: {
+      script: pick((run) => run.gzipBytes.script),
+      stylesheet: pick((run) => run.gzipBytes.stylesheet),
+      document: pick((run) => run.gzipBytes.document),
+    },
     cls: pick((run) => run.cls),
     fcpMs: pick((run) => run.fcpMs),
     thirdPartyRequests: [...new Set(runs.flatMap((run) => run.thirdPartyRequests))],

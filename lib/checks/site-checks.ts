@@ -46,13 +46,7 @@ function isNoindex(page: CheckedPage): boolean {
   return /\bnoindex\b/i.test(page.doc.querySelector('meta[name="robots"]')?.getAttribute('content') ?? '')
 }
 
-function uniqueText(
-  input: SiteCheckInput,
-  what: string,
-  max: number,
-  read: (page: CheckedPage) => string[],
-  fix: string,
-): Problem[] {
+function uniqueText(input: SiteCheckInput, what: string, max: number, read: (page: CheckedPage) => string[], fix: string): Problem[] {
   const problems: Problem[] = []
   const firstUse = new Map<string, string>()
   for (const page of input.pages) {
@@ -63,7 +57,8 @@ function uniqueText(
     }
     if (values.length > 1) problems.push({ file: page.file, problem: `${values.length} ${what} tags`, fix: `keep exactly one ${what}` })
     const value = values[0]!.trim()
-    if (value.length > max) problems.push({ file: page.file, problem: `${what} is ${value.length} characters: "${value}"`, fix: `shorten it to ${max} characters or fewer` })
+    if (value.length > max)
+      problems.push({ file: page.file, problem: `${what} is ${value.length} characters: "${value}"`, fix: `shorten it to ${max} characters or fewer` })
     const other = firstUse.get(value)
     if (other) problems.push({ file: page.file, problem: `${what} "${value}" is also used by ${other}`, fix: `give each page its own ${what}` })
     else firstUse.set(value, page.file)
@@ -73,7 +68,13 @@ function uniqueText(
 
 /** 1. Exactly one non-empty <title> per page, at most 60 characters, used by no other page. */
 export function checkTitles(input: SiteCheckInput): Problem[] {
-  return uniqueText(input, 'title', TITLE_MAX, (page) => page.doc.querySelectorAll('title').map((title) => title.text), "set the page's title (metaTitle or title in its content file)")
+  return uniqueText(
+    input,
+    'title',
+    TITLE_MAX,
+    (page) => page.doc.querySelectorAll('title').map((title) => title.text),
+    "set the page's title (metaTitle or title in its content file)",
+  )
 }
 
 /** 2. Exactly one meta description per page, at most 160 characters, used by no other page. */
@@ -97,22 +98,29 @@ export function checkCanonicals(input: SiteCheckInput): Problem[] {
     const links = page.doc.querySelectorAll('link[rel="canonical"]')
     const href = links[0]?.getAttribute('href')
     if (page.path === null) {
-      return links.length === 0 ? [] : [{ file: page.file, problem: 'the 404 page has a canonical link', fix: 'remove it: a not-found page has no URL of its own' }]
+      return links.length === 0
+        ? []
+        : [{ file: page.file, problem: 'the 404 page has a canonical link', fix: 'remove it: a not-found page has no URL of its own' }]
     }
-    if (!href) return [{ file: page.file, problem: 'missing canonical link', fix: 'return a path from the page\'s +seo.ts' }]
+    if (!href) return [{ file: page.file, problem: 'missing canonical link', fix: "return a path from the page's +seo.ts" }]
     if (links.length > 1) return [{ file: page.file, problem: `${links.length} canonical links`, fix: 'keep exactly one' }]
-    if (!/^https?:\/\//.test(href)) return [{ file: page.file, problem: `canonical "${href}" is relative`, fix: 'make it absolute on SITE_URL (buildHead does this)' }]
+    if (!/^https?:\/\//.test(href))
+      return [{ file: page.file, problem: `canonical "${href}" is relative`, fix: 'make it absolute on SITE_URL (buildHead does this)' }]
     if (new URL(href).origin !== origin) return [{ file: page.file, problem: `canonical "${href}" is not on ${origin}`, fix: 'build with the right SITE_URL' }]
     const own = absoluteUrl(page.path, input.siteUrl)
-    return href === own ? [] : [{ file: page.file, problem: `canonical "${href}" is not the page's own URL ${own}`, fix: "point the canonical at the page's own path" }]
+    return href === own
+      ? []
+      : [{ file: page.file, problem: `canonical "${href}" is not the page's own URL ${own}`, fix: "point the canonical at the page's own path" }]
   })
 }
 
 /** 5. noindex on exactly the confirmation, thank-you, referral-shell and 404 pages. */
 export function checkRobots(input: SiteCheckInput): Problem[] {
   return input.pages.flatMap((page): Problem[] => {
-    if (shouldBeNoindex(page) && !isNoindex(page)) return [{ file: page.file, problem: 'missing robots noindex', fix: 'set noindex: true in the page\'s +seo.ts' }]
-    if (!shouldBeNoindex(page) && isNoindex(page)) return [{ file: page.file, problem: 'noindex on a page that should be indexed', fix: 'remove noindex from the page\'s +seo.ts' }]
+    if (shouldBeNoindex(page) && !isNoindex(page))
+      return [{ file: page.file, problem: 'missing robots noindex', fix: "set noindex: true in the page's +seo.ts" }]
+    if (!shouldBeNoindex(page) && isNoindex(page))
+      return [{ file: page.file, problem: 'noindex on a page that should be indexed', fix: "remove noindex from the page's +seo.ts" }]
     return []
   })
 }
@@ -126,7 +134,12 @@ export function checkSitemap(input: SiteCheckInput): Problem[] {
   for (const url of input.sitemapUrls) {
     if (seen.has(url)) problems.push({ file: 'sitemap.xml', problem: `${url} is listed twice`, fix: 'list each page once' })
     seen.add(url)
-    if (!expected.has(url)) problems.push({ file: 'sitemap.xml', problem: `${url} is not an indexable built page`, fix: 'leave out noindex pages, the 404 page and URLs that were not built' })
+    if (!expected.has(url))
+      problems.push({
+        file: 'sitemap.xml',
+        problem: `${url} is not an indexable built page`,
+        fix: 'leave out noindex pages, the 404 page and URLs that were not built',
+      })
   }
   for (const url of expected) {
     if (!seen.has(url)) problems.push({ file: 'sitemap.xml', problem: `${url} is missing`, fix: 'rebuild: every indexable page belongs in the sitemap' })
@@ -154,7 +167,10 @@ export function checkLinks(input: SiteCheckInput): Problem[] {
     const base = absoluteUrl(page.path ?? '/', input.siteUrl)
     const references = [
       ...page.doc.querySelectorAll('a[href]').map((element) => ({ kind: 'link', value: element.getAttribute('href')! })),
-      ...page.doc.querySelectorAll('link[href]').filter((element) => element.getAttribute('rel') !== 'canonical').map((element) => ({ kind: 'asset', value: element.getAttribute('href')! })),
+      ...page.doc
+        .querySelectorAll('link[href]')
+        .filter((element) => element.getAttribute('rel') !== 'canonical')
+        .map((element) => ({ kind: 'asset', value: element.getAttribute('href')! })),
       ...page.doc.querySelectorAll('script[src], img[src]').map((element) => ({ kind: 'asset', value: element.getAttribute('src')! })),
     ]
     for (const { kind, value } of references) {
@@ -169,12 +185,20 @@ export function checkLinks(input: SiteCheckInput): Problem[] {
       if (url.origin !== origin) continue
       const target = value.startsWith('#') ? page : resolveTarget(url.pathname, input, pagesByPath)
       if (!target) {
-        problems.push({ file: page.file, problem: `${kind} "${value}" leads to ${url.pathname}, which is not built`, fix: 'link to an existing page or add the missing one' })
+        problems.push({
+          file: page.file,
+          problem: `${kind} "${value}" leads to ${url.pathname}, which is not built`,
+          fix: 'link to an existing page or add the missing one',
+        })
         continue
       }
       const anchor = decodeURIComponent(url.hash.slice(1))
       if (anchor && (target === 'file' || !target.doc.getElementById(anchor))) {
-        problems.push({ file: page.file, problem: `link "${value}" points to #${anchor}, which ${url.pathname} does not have`, fix: `add id="${anchor}" to the target section or fix the link` })
+        problems.push({
+          file: page.file,
+          problem: `link "${value}" points to #${anchor}, which ${url.pathname} does not have`,
+          fix: `add id="${anchor}" to the target section or fix the link`,
+        })
       }
     }
   }
@@ -186,7 +210,15 @@ export function checkImages(input: SiteCheckInput): Problem[] {
   return input.pages.flatMap((page) =>
     page.doc.querySelectorAll('img').flatMap((img): Problem[] => {
       const missing = ['alt', 'width', 'height'].filter((attribute) => !img.hasAttribute(attribute))
-      return missing.length === 0 ? [] : [{ file: page.file, problem: `<img src="${img.getAttribute('src')}"> has no ${missing.join(', ')}`, fix: 'give every image alt text and its intrinsic width and height (no layout shift)' }]
+      return missing.length === 0
+        ? []
+        : [
+            {
+              file: page.file,
+              problem: `<img src="${img.getAttribute('src')}"> has no ${missing.join(', ')}`,
+              fix: 'give every image alt text and its intrinsic width and height (no layout shift)',
+            },
+          ]
     }),
   )
 }
@@ -213,7 +245,9 @@ const REQUIRED_FIELDS: Record<string, (item: Json) => string[]> = {
     const items = item.itemListElement
     if (!Array.isArray(items) || items.length === 0) return ['itemListElement (a list of ListItem)']
     return items.flatMap((crumb: Json, index) =>
-      crumb.position !== index + 1 || !nonEmpty(crumb.name) || !isAbsoluteUrl(crumb.item) ? [`itemListElement[${index}] (position ${index + 1}, a name and an absolute URL)`] : [],
+      crumb.position !== index + 1 || !nonEmpty(crumb.name) || !isAbsoluteUrl(crumb.item)
+        ? [`itemListElement[${index}] (position ${index + 1}, a name and an absolute URL)`]
+        : [],
     )
   },
   BlogPosting: (item) => ['headline', 'datePublished', 'author'].filter((field) => !item[field]),
@@ -232,15 +266,25 @@ export function checkJsonLd(input: SiteCheckInput): Problem[] {
       try {
         data = JSON.parse(script.text) as Json
       } catch (error) {
-        problems.push({ file: page.file, problem: `JSON-LD does not parse: ${(error as Error).message}`, fix: 'serialize structured data with serializeJsonLd' })
+        problems.push({
+          file: page.file,
+          problem: `JSON-LD does not parse: ${(error as Error).message}`,
+          fix: 'serialize structured data with serializeJsonLd',
+        })
         continue
       }
-      if (data['@context'] !== 'https://schema.org') problems.push({ file: page.file, problem: 'JSON-LD has no "@context": "https://schema.org"', fix: 'build it with the lib/universal/seo/json-ld builders' })
+      if (data['@context'] !== 'https://schema.org')
+        problems.push({
+          file: page.file,
+          problem: 'JSON-LD has no "@context": "https://schema.org"',
+          fix: 'build it with the lib/universal/seo/json-ld builders',
+        })
       const items = Array.isArray(data['@graph']) ? (data['@graph'] as Json[]) : [data]
       for (const item of items) {
         const type = String(item['@type'])
         const missing = REQUIRED_FIELDS[type]?.(item) ?? []
-        if (missing.length > 0) problems.push({ file: page.file, problem: `${type} JSON-LD lacks ${missing.join(', ')}`, fix: `fill those fields in the ${type} builder's input` })
+        if (missing.length > 0)
+          problems.push({ file: page.file, problem: `${type} JSON-LD lacks ${missing.join(', ')}`, fix: `fill those fields in the ${type} builder's input` })
       }
     }
   }

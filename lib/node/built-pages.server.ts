@@ -25,7 +25,9 @@ const sha256Source = (body: string) => `sha256-${createHash('sha256').update(bod
 /** Every inline script the browser would run (JSON data blocks are not run) and every `<style>` element, hashed for the CSP. */
 export function inlineHashes(html: string): InlineHashes {
   return {
-    script: [...html.matchAll(INLINE_SCRIPT)].filter(([, attributes]) => !/type="application\/(ld\+)?json"/.test(attributes ?? '')).map(([, , body]) => sha256Source(body ?? '')),
+    script: [...html.matchAll(INLINE_SCRIPT)]
+      .filter(([, attributes]) => !/type="application\/(ld\+)?json"/.test(attributes ?? ''))
+      .map(([, , body]) => sha256Source(body ?? '')),
     style: [...html.matchAll(INLINE_STYLE)].map(([, body]) => sha256Source(body ?? '')),
   }
 }
@@ -42,7 +44,8 @@ const MODULE_PRELOAD = /<link rel="modulepreload" /g
 export function lowerScriptPriority(html: string): string {
   const lowered = html.replace(MODULE_SCRIPT, '<script $1 fetchpriority="low">').replace(MODULE_PRELOAD, '<link rel="modulepreload" fetchpriority="low" ')
   // Vike writes these tags; if it ever writes them another way, fail the build rather than ship a slower first paint.
-  if (/<script [^>]*type="module"(?![^>]*fetchpriority)|<link rel="modulepreload"(?![^>]*fetchpriority)/.test(lowered)) throw new Error('a module script or preload tag is not in the form lowerScriptPriority() knows')
+  if (/<script [^>]*type="module"(?![^>]*fetchpriority)|<link rel="modulepreload"(?![^>]*fetchpriority)/.test(lowered))
+    throw new Error('a module script or preload tag is not in the form lowerScriptPriority() knows')
   return lowered
 }
 

@@ -68,12 +68,7 @@ interface Parsed<T> {
 }
 
 /** Reads one file, replaces tokens and validates its frontmatter; problems go to `problems`. */
-function parseFile<S extends z.ZodType>(
-  file: string,
-  schema: S,
-  tokens: Record<string, string>,
-  problems: string[],
-): Parsed<z.infer<S>> | undefined {
+function parseFile<S extends z.ZodType>(file: string, schema: S, tokens: Record<string, string>, problems: string[]): Parsed<z.infer<S>> | undefined {
   let parsedMatter: matter.GrayMatterFile<string>
   const text = readFileSync(file, 'utf8')
   try {
@@ -87,7 +82,11 @@ function parseFile<S extends z.ZodType>(
     value.replace(TOKEN_PATTERN, (whole, name: string) => {
       const replacement = tokens[name]
       if (replacement !== undefined) return replacement
-      problems.push(`${file}: ${field}: unknown token ${whole} (known: ${Object.keys(tokens).map((t) => `{${t}}`).join(', ')})`)
+      problems.push(
+        `${file}: ${field}: unknown token ${whole} (known: ${Object.keys(tokens)
+          .map((t) => `{${t}}`)
+          .join(', ')})`,
+      )
       return whole
     })
   const substitute = (value: unknown, path: PropertyKey[]): unknown => {
@@ -148,7 +147,12 @@ function slugFiles(dir: string, productName: string, problems: string[]): SlugFi
 }
 
 /** One slugged file read and validated, frontmatter and body; undefined (the reasons in `problems`) when it is not valid. */
-function readEntry<S extends z.ZodType>({ slug, file }: SlugFile, schema: S, tokens: Record<string, string>, problems: string[]): (Parsed<z.infer<S>> & { slug: string }) | undefined {
+function readEntry<S extends z.ZodType>(
+  { slug, file }: SlugFile,
+  schema: S,
+  tokens: Record<string, string>,
+  problems: string[],
+): (Parsed<z.infer<S>> & { slug: string }) | undefined {
   const parsed = parseFile(file, schema, tokens, problems)
   if (!parsed) return undefined
   if (!parsed.body.trim()) {

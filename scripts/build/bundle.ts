@@ -10,7 +10,18 @@ import { digest, digestOfFiles, filesUnder } from './cache'
 // cache under the digest of everything it is made from, so a content-only rebuild never runs Vite.
 
 /** What the bundles are made from (and how their files are precompressed): any change here makes a new bundle. */
-const SOURCES = ['pages', 'renderer', 'components', 'lib', 'public', 'server/compression.ts', 'vite.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json']
+const SOURCES = [
+  'pages',
+  'renderer',
+  'components',
+  'lib',
+  'public',
+  'server/compression.ts',
+  'vite.config.ts',
+  'tsconfig.json',
+  'package.json',
+  'package-lock.json',
+]
 /** Bundles kept in the cache, newest first; older ones are removed. */
 const KEEP_BUNDLES = 3
 const COMPRESSIBLE = /\.(html|js|css|svg|xml|txt|json|webmanifest)$/

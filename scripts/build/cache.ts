@@ -35,7 +35,12 @@ export function filesUnder(path: string, base = path): string[] {
 export function digestOfFiles(paths: readonly string[], base = '.'): string {
   const hash = createHash('sha256')
   for (const path of paths) {
-    for (const file of filesUnder(join(base, path), base)) hash.update(file).update('\0').update(readFileSync(join(base, file))).update('\0')
+    for (const file of filesUnder(join(base, path), base))
+      hash
+        .update(file)
+        .update('\0')
+        .update(readFileSync(join(base, file)))
+        .update('\0')
   }
   return hash.digest('hex').slice(0, 32)
 }

@@ -87,7 +87,9 @@ function headersFile(files: readonly string[], hashes: CspHashes): string {
   const topFolderOf = (path: string) => path.split('/').slice(0, 2).join('/')
 
   const pageFolders = new Set([...pages.map(topFolderOf), ...shellPrefixes.map(topFolderOf)])
-  const filePatterns = new Set(others.map((file) => `/${file}`).map((path) => (folderOf(path) !== '' && !pageFolders.has(topFolderOf(path)) ? `${topFolderOf(path)}/*` : path)))
+  const filePatterns = new Set(
+    others.map((file) => `/${file}`).map((path) => (folderOf(path) !== '' && !pageFolders.has(topFolderOf(path)) ? `${topFolderOf(path)}/*` : path)),
+  )
 
   const fileFolders = new Set(others.map((file) => folderOf(`/${file}`)))
   const pagesIn = new Map<string, string[]>()
@@ -103,7 +105,8 @@ function headersFile(files: readonly string[], hashes: CspHashes): string {
   }
   for (const prefix of shellPrefixes) {
     pagePatterns.add(prefix)
-    for (let depth = 1; depth <= SHELL_HEADER_DEPTH; depth++) pagePatterns.add(`${prefix}${Array.from({ length: depth }, (_, index) => `/:p${index + 1}`).join('')}`)
+    for (let depth = 1; depth <= SHELL_HEADER_DEPTH; depth++)
+      pagePatterns.add(`${prefix}${Array.from({ length: depth }, (_, index) => `/:p${index + 1}`).join('')}`)
   }
 
   const block = (path: string, values: Record<string, string>) => [path, ...Object.entries(values).map(([name, value]) => `  ${name}: ${value}`)].join('\n')

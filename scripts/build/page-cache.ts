@@ -20,7 +20,10 @@ export class PageCache {
   private readonly known: Map<string, Facts>
   private readonly used = new Map<string, Facts>()
 
-  constructor(readonly dir: string, fresh: boolean) {
+  constructor(
+    readonly dir: string,
+    fresh: boolean,
+  ) {
     mkdirSync(dir, { recursive: true })
     const manifest = join(dir, 'pages.json')
     this.known = new Map(!fresh && existsSync(manifest) ? (Object.entries(JSON.parse(readFileSync(manifest, 'utf8'))) as Array<[string, Facts]>) : [])

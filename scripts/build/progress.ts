@@ -13,7 +13,11 @@ export interface Phase {
   end(summary: string): void
 }
 
-export function phase(name: string, total: number, { live: canBeLive = true, stream = process.stdout }: { live?: boolean; stream?: NodeJS.WriteStream } = {}): Phase {
+export function phase(
+  name: string,
+  total: number,
+  { live: canBeLive = true, stream = process.stdout }: { live?: boolean; stream?: NodeJS.WriteStream } = {},
+): Phase {
   const started = performance.now()
   const live = canBeLive && stream.isTTY === true
   let done = 0

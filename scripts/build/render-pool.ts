@@ -7,7 +7,10 @@ const CHUNK = 50
 const WORKER = fileURLToPath(new URL('./render-worker.ts', import.meta.url))
 
 export class RenderFailed extends Error {
-  constructor(readonly url: string, detail: string) {
+  constructor(
+    readonly url: string,
+    detail: string,
+  ) {
     super(`${url}: ${detail}`)
     this.name = 'RenderFailed'
   }
@@ -45,7 +48,11 @@ export class RenderPool {
     return new Promise((resolve, reject) => {
       const worker: Worker = { child, next: () => {} }
       child.on('message', (message: FromWorker) => {
-        if (message.type === 'booted') void this.args.serverReady.then(() => child.connected && child.send({ type: 'load' } satisfies ToWorker), () => {})
+        if (message.type === 'booted')
+          void this.args.serverReady.then(
+            () => child.connected && child.send({ type: 'load' } satisfies ToWorker),
+            () => {},
+          )
         else if (message.type === 'ready') resolve(worker)
         else worker.next(message)
       })

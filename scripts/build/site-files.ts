@@ -17,7 +17,10 @@ export async function writeSiteFiles(clientDir: string, pages: readonly BuiltPag
   for (const file of files) writeFileSync(join(clientDir, file.name), file.xml)
   writeFileSync(join(clientDir, 'robots.txt'), robotsTxt(site.siteUrl))
   const distinct = (hashes: string[]) => [...new Set(hashes)].sort()
-  const hashes: InlineHashes = { script: distinct(pages.flatMap((page) => page.inlineHashes.script)), style: distinct(pages.flatMap((page) => page.inlineHashes.style)) }
+  const hashes: InlineHashes = {
+    script: distinct(pages.flatMap((page) => page.inlineHashes.script)),
+    style: distinct(pages.flatMap((page) => page.inlineHashes.style)),
+  }
   writeFileSync(join(clientDir, CSP_HASHES_FILE), JSON.stringify(hashes))
   writeHostFiles(clientDir, hashes)
   return { sitemapUrls: entries.length, sitemapFiles: files.map((file) => file.name), hostFiles: HOST_RULE_FILES }

@@ -115,7 +115,10 @@ test.describe('the referral page', () => {
   test('records the click, stores the referral for 90 days and follows a safe next', async ({ page }) => {
     await page.goto('/r/PARTNER_42?next=/blog&utm_source=podcast')
     await expect(page).toHaveURL(`${BASE_URL}/blog`)
-    const stored = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), REFERRAL_STORAGE_KEY)) ?? 'null') as { ref_code: string; expiresAt: number }
+    const stored = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), REFERRAL_STORAGE_KEY)) ?? 'null') as {
+      ref_code: string
+      expiresAt: number
+    }
     expect(stored.ref_code).toBe('PARTNER_42')
     expect(Math.abs(stored.expiresAt - REFERRAL_TTL_MS - Date.now())).toBeLessThan(60_000)
     const click = received.find((hook) => hook.path === '/affiliate' && hook.body.ref_code === 'PARTNER_42')
@@ -155,7 +158,10 @@ test.describe('the thank-you page', () => {
       { name: 'al_ref', value: 'COOKIE_CODE', url: BASE_URL },
     ])
     await page.goto('/blog')
-    await page.evaluate(([key, expiresAt]) => localStorage.setItem(key as string, JSON.stringify({ ref_code: 'STORED_CODE', expiresAt })), [REFERRAL_STORAGE_KEY, Date.now() + 1_000_000])
+    await page.evaluate(
+      ([key, expiresAt]) => localStorage.setItem(key as string, JSON.stringify({ ref_code: 'STORED_CODE', expiresAt })),
+      [REFERRAL_STORAGE_KEY, Date.now() + 1_000_000],
+    )
     const bodies: Array<Record<string, unknown>> = []
     page.on('request', (request) => {
       if (request.url().endsWith('/api/conversion')) bodies.push(JSON.parse(request.postData() ?? '{}') as Record<string, unknown>)
@@ -164,7 +170,14 @@ test.describe('the thank-you page', () => {
     await page.goto(`/thank-you?session_id=${sessionId}&utm_source=google&utm_medium=cpc&utm_campaign=fall`)
     await waitForHydration(page)
     await expect.poll(() => bodies.length).toBe(1)
-    expect(bodies[0]).toEqual({ session_id: sessionId, ref_code: 'STORED_CODE', ga_client_id: '123456789.1700000000', utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'fall' })
+    expect(bodies[0]).toEqual({
+      session_id: sessionId,
+      ref_code: 'STORED_CODE',
+      ga_client_id: '123456789.1700000000',
+      utm_source: 'google',
+      utm_medium: 'cpc',
+      utm_campaign: 'fall',
+    })
 
     // The query's ref wins over storage; a second load of the same session is the same conversion.
     await page.goto(`/thank-you?session_id=${sessionId}&ref=QUERY_CODE`)

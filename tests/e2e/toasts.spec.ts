@@ -4,7 +4,11 @@ import { expect, test, waitForHydration } from './fixtures'
 
 const copy = loadUiText('content').toasts
 
-test('a toast tells the visitor the connection dropped; one at a time; a dismissed one is removed after 1,000,000 ms', async ({ page, context, consoleErrors }) => {
+test('a toast tells the visitor the connection dropped; one at a time; a dismissed one is removed after 1,000,000 ms', async ({
+  page,
+  context,
+  consoleErrors,
+}) => {
   await page.clock.install()
   await page.goto('/blog')
   await waitForHydration(page)

@@ -41,9 +41,12 @@ describe('POST /api/score', () => {
     expect(row).not.toHaveProperty('admin')
   })
 
-  it('answers 400 with the form\'s message and the field at fault', async () => {
+  it("answers 400 with the form's message and the field at fault", async () => {
     expect(await (await post('/score', { ...lead, first_name: ' ' })).json()).toEqual({ error: LEAD_MESSAGES.first_name, field: 'first_name' })
-    expect(await (await post('/score', { ...lead, linkedin_url: 'https://linkedin.com.evil.example/in/ada' })).json()).toEqual({ error: LEAD_MESSAGES.linkedin_url, field: 'linkedin_url' })
+    expect(await (await post('/score', { ...lead, linkedin_url: 'https://linkedin.com.evil.example/in/ada' })).json()).toEqual({
+      error: LEAD_MESSAGES.linkedin_url,
+      field: 'linkedin_url',
+    })
     const bad = await post('/score', { ...lead, email: 'not an email' })
     expect(bad.status).toBe(400)
     expect(await bad.json()).toEqual({ error: LEAD_MESSAGES.email, field: 'email' })
@@ -70,7 +73,10 @@ describe('POST /api/score', () => {
   })
 
   it('reports the first failing field in form order, and treats a missing or non-string field as empty', async () => {
-    expect(await (await post('/score', { linkedin_url: lead.linkedin_url, email: 'nope' })).json()).toEqual({ error: LEAD_MESSAGES.first_name, field: 'first_name' })
+    expect(await (await post('/score', { linkedin_url: lead.linkedin_url, email: 'nope' })).json()).toEqual({
+      error: LEAD_MESSAGES.first_name,
+      field: 'first_name',
+    })
     expect(await (await post('/score', { ...lead, first_name: 42 })).json()).toEqual({ error: LEAD_MESSAGES.first_name, field: 'first_name' })
     expect(await (await post('/score', { first_name: 'Ada', email: 'nope' })).json()).toEqual({ error: LEAD_MESSAGES.linkedin_url, field: 'linkedin_url' })
   })
@@ -121,13 +127,29 @@ describe('POST /api/conversion', () => {
   })
 
   it('refuses a value that is not text, or too long, naming the field; trims the rest and keeps an absent ref_code as null', async () => {
-    expect(await (await post('/conversion', { session_id: 's'.repeat(256) })).json()).toEqual({ error: 'session_id must be at most 255 characters.', field: 'session_id' })
-    expect(await (await post('/conversion', { session_id: 'cs_bad', utm_campaign: 7 })).json()).toEqual({ error: 'utm_campaign must be a string or null.', field: 'utm_campaign' })
-    expect(await (await post('/conversion', { ga_client_id: 'g'.repeat(65), ref_code: '<script>' })).json()).toEqual({ error: 'ga_client_id must be at most 64 characters.', field: 'ga_client_id' })
+    expect(await (await post('/conversion', { session_id: 's'.repeat(256) })).json()).toEqual({
+      error: 'session_id must be at most 255 characters.',
+      field: 'session_id',
+    })
+    expect(await (await post('/conversion', { session_id: 'cs_bad', utm_campaign: 7 })).json()).toEqual({
+      error: 'utm_campaign must be a string or null.',
+      field: 'utm_campaign',
+    })
+    expect(await (await post('/conversion', { ga_client_id: 'g'.repeat(65), ref_code: '<script>' })).json()).toEqual({
+      error: 'ga_client_id must be at most 64 characters.',
+      field: 'ga_client_id',
+    })
     // Lengths are UTF-16 units, as the browser code counts them: this emoji is 2.
-    expect(await (await post('/conversion', { utm_medium: ` ${'m'.repeat(199)}\u{1F600} ` })).json()).toEqual({ error: 'utm_medium must be at most 200 characters.', field: 'utm_medium' })
+    expect(await (await post('/conversion', { utm_medium: ` ${'m'.repeat(199)}\u{1F600} ` })).json()).toEqual({
+      error: 'utm_medium must be at most 200 characters.',
+      field: 'utm_medium',
+    })
     expect((await post('/conversion', { session_id: '  cs_trim ', utm_source: ` ${'u'.repeat(200)} ` })).status).toBe(202)
-    expect((await store.rows('conversions')).find((row) => row.session_id === 'cs_trim')).toMatchObject({ ref_code: null, utm_source: 'u'.repeat(200), utm_medium: null })
+    expect((await store.rows('conversions')).find((row) => row.session_id === 'cs_trim')).toMatchObject({
+      ref_code: null,
+      utm_source: 'u'.repeat(200),
+      utm_medium: null,
+    })
   })
 })
 
@@ -145,12 +167,22 @@ describe('POST /api/affiliate-click', () => {
   })
 
   it('refuses a value that is not text, or too long, naming the field', async () => {
-    expect(await (await post('/affiliate-click', { ref_code: 'P', user_agent: 5 })).json()).toEqual({ error: 'user_agent must be a string or null.', field: 'user_agent' })
-    expect(await (await post('/affiliate-click', { ref_code: 'P', referer: 'r'.repeat(2049) })).json()).toEqual({ error: 'referer must be at most 2048 characters.', field: 'referer' })
+    expect(await (await post('/affiliate-click', { ref_code: 'P', user_agent: 5 })).json()).toEqual({
+      error: 'user_agent must be a string or null.',
+      field: 'user_agent',
+    })
+    expect(await (await post('/affiliate-click', { ref_code: 'P', referer: 'r'.repeat(2049) })).json()).toEqual({
+      error: 'referer must be at most 2048 characters.',
+      field: 'referer',
+    })
   })
 
   it('cuts a long UTM value instead of refusing it, ignores one that is not text, and falls back to the User-Agent header', async () => {
-    const response = await post('/affiliate-click', { ref_code: 'PARTNER_2', utm_source: `  ${'s'.repeat(300)}`, utm_medium: 5, utm_campaign: '  ', ga_client_id: ' 1.2 ' }, { 'user-agent': 'HeaderAgent/1' })
+    const response = await post(
+      '/affiliate-click',
+      { ref_code: 'PARTNER_2', utm_source: `  ${'s'.repeat(300)}`, utm_medium: 5, utm_campaign: '  ', ga_client_id: ' 1.2 ' },
+      { 'user-agent': 'HeaderAgent/1' },
+    )
     expect(response.status).toBe(202)
     expect((await store.rows('clicks')).find((row) => row.ref_code === 'PARTNER_2')).toMatchObject({
       user_agent: 'HeaderAgent/1',

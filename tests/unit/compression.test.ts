@@ -104,7 +104,10 @@ describe('compression of the files the build leaves uncompressed', () => {
     for (const path of ['/', `/${ASSET}`, '/robots.txt', '/no-such-page']) {
       for (const acceptEncoding of ['br', 'identity']) {
         const response = await request(path, { 'accept-encoding': acceptEncoding })
-        expect(varyNames(response).filter((name) => name === 'accept-encoding'), `${path} ${acceptEncoding}`).toHaveLength(1)
+        expect(
+          varyNames(response).filter((name) => name === 'accept-encoding'),
+          `${path} ${acceptEncoding}`,
+        ).toHaveLength(1)
       }
     }
   })

@@ -5,18 +5,42 @@ import { ContentError, readContent } from '../../lib/node/content.server'
 import { contentCopy, topicMarkdown, writeFile } from './content-fixture'
 
 const SPEC_TOPIC_SLUGS = [
-  'ai-linkedin-audit-tool', 'linkedin-profile-not-converting', 'improve-linkedin-authority', 'personal-brand-authority',
-  'authoritylens-vs-ssi', 'linkedin-audit-for-coaches', 'linkedin-audit-for-freelancers', 'linkedin-audit-for-agency-owners',
-  'best-linkedin-audit-2025', 'linkedin-authority-check', 'get-more-linkedin-leads', 'linkedin-content-to-clients',
-  'linkedin-audit-results', 'ai-linkedin-audit', 'why-linkedin-audit-matters', 'linkedin-audit-for-creators',
-  'fix-your-linkedin-profile', 'build-linkedin-authority', 'linkedin-proof-signals', 'ai-linkedin-optimizer',
-  'linkedin-audit-for-founders', 'linkedin-authority-for-agency-teams', 'linkedin-profile-audit-check',
-  'linkedin-audit-for-job-seekers', 'boost-linkedin-visibility', 'linkedin-authority-for-coaches', 'ai-personal-brand-tool',
-  'linkedin-authority-examples', 'what-is-authoritylens',
+  'ai-linkedin-audit-tool',
+  'linkedin-profile-not-converting',
+  'improve-linkedin-authority',
+  'personal-brand-authority',
+  'authoritylens-vs-ssi',
+  'linkedin-audit-for-coaches',
+  'linkedin-audit-for-freelancers',
+  'linkedin-audit-for-agency-owners',
+  'best-linkedin-audit-2025',
+  'linkedin-authority-check',
+  'get-more-linkedin-leads',
+  'linkedin-content-to-clients',
+  'linkedin-audit-results',
+  'ai-linkedin-audit',
+  'why-linkedin-audit-matters',
+  'linkedin-audit-for-creators',
+  'fix-your-linkedin-profile',
+  'build-linkedin-authority',
+  'linkedin-proof-signals',
+  'ai-linkedin-optimizer',
+  'linkedin-audit-for-founders',
+  'linkedin-authority-for-agency-teams',
+  'linkedin-profile-audit-check',
+  'linkedin-audit-for-job-seekers',
+  'boost-linkedin-visibility',
+  'linkedin-authority-for-coaches',
+  'ai-personal-brand-tool',
+  'linkedin-authority-examples',
+  'what-is-authoritylens',
 ]
 const SPEC_BLOG_SLUGS = [
-  'linkedin-profile-mistakes-cost-clients', 'ai-audit-fixes-linkedin-trust-gaps-24-hours', 'linkedin-audit-vs-linkedin-optimization',
-  'why-most-linkedin-profiles-fail', 'turn-linkedin-into-premium-client-magnet',
+  'linkedin-profile-mistakes-cost-clients',
+  'ai-audit-fixes-linkedin-trust-gaps-24-hours',
+  'linkedin-audit-vs-linkedin-optimization',
+  'why-most-linkedin-profiles-fail',
+  'turn-linkedin-into-premium-client-magnet',
 ]
 
 /** The problem lines reading `dir` produces (an empty list if it is valid). */
@@ -77,7 +101,7 @@ describe('a bad content file fails with one line naming the file, the field and 
   it('counts a meta description with {product} spelled out', async () => {
     const dir = contentCopy()
     // 150 characters plus "AuthorityLens" (13) is over 160, although the raw text is not.
-    const file = writeFile(dir, 'topics/x.md', topicMarkdown({ metaDescription: `metaDescription: "{product} ${"y".repeat(150)}"` }))
+    const file = writeFile(dir, 'topics/x.md', topicMarkdown({ metaDescription: `metaDescription: "{product} ${'y'.repeat(150)}"` }))
     expect(await problemsIn(dir)).toEqual([`${file}: metaDescription: expected at most 160 characters, got 164`])
   })
 
@@ -144,14 +168,20 @@ describe('a bad content file fails with one line naming the file, the field and 
     const dir = contentCopy()
     const { rmSync } = await import('node:fs')
     rmSync(join(dir, 'pages/thank-you.md'))
-    expect(await problemsIn(dir)).toEqual([`${join(dir, 'pages/thank-you.md')}: file is missing (every page in lib/universal/content/schemas.ts needs its copy)`])
+    expect(await problemsIn(dir)).toEqual([
+      `${join(dir, 'pages/thank-you.md')}: file is missing (every page in lib/universal/content/schemas.ts needs its copy)`,
+    ])
   })
 
   it('reports home sections that do not match the body\'s "## " headings', async () => {
     const dir = contentCopy()
     const { readFileSync } = await import('node:fs')
     const home = join(dir, 'pages/home.md')
-    writeFile(dir, 'pages/home.md', readFileSync(home, 'utf8').replace('sections: [audit, how-it-works, guarantee, get-started]', 'sections: [audit, how-it-works]'))
+    writeFile(
+      dir,
+      'pages/home.md',
+      readFileSync(home, 'utf8').replace('sections: [audit, how-it-works, guarantee, get-started]', 'sections: [audit, how-it-works]'),
+    )
     expect(await problemsIn(dir)).toEqual([`${home}: sections: expected one id per "## " section of the body (2 ids, 4 blocks)`])
   })
 
@@ -167,7 +197,10 @@ describe('a bad content file fails with one line naming the file, the field and 
     const { heading: _heading, ...error } = ui.error!
     const { breadcrumbBlog: _breadcrumbBlog, ...blog } = ui.blog!
     writeFile(dir, 'layout.json', JSON.stringify({ ...ui, blog, error }))
-    expect((await problemsIn(dir)).sort()).toEqual([`${join(dir, 'layout.json')}: blog.breadcrumbBlog: expected a non-empty string`, `${join(dir, 'layout.json')}: error.heading: expected a non-empty string`])
+    expect((await problemsIn(dir)).sort()).toEqual([
+      `${join(dir, 'layout.json')}: blog.breadcrumbBlog: expected a non-empty string`,
+      `${join(dir, 'layout.json')}: error.heading: expected a non-empty string`,
+    ])
   })
 
   it('lists every problem of every file at once', async () => {

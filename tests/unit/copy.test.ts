@@ -5,7 +5,10 @@ import { readContent } from '../../lib/node/content.server'
 const content = await readContent('content')
 
 function plainText(html: string): string {
-  return html.replace(/<[^>]+>/g, ' ').replace(/&#x27;|&apos;/g, "'").replace(/&[a-z#0-9]+;/gi, ' ')
+  return html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;|&apos;/g, "'")
+    .replace(/&[a-z#0-9]+;/gi, ' ')
 }
 
 function words(text: string): string[] {

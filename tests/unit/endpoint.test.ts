@@ -43,7 +43,7 @@ function send(api: ReturnType<typeof createApi>, path: string, body: string, hea
 }
 
 describe('a declared endpoint', () => {
-  it('gets every check, with the API\'s status codes and messages, and its handler sees only a valid body', async () => {
+  it("gets every check, with the API's status codes and messages, and its handler sees only a valid body", async () => {
     const api = apiWith()
     handled.length = 0
 
@@ -114,7 +114,7 @@ describe('a declared endpoint', () => {
   })
 })
 
-describe('the site\'s endpoints', () => {
+describe("the site's endpoints", () => {
   it.each(ENDPOINTS.map((endpoint) => endpoint.path))('%s gets the same checks', async (path) => {
     const api = createApi({ store, outbox: new Outbox(store, {}), now: () => clock, trustProxy: true })
     expect((await api.request(path)).status).toBe(405)

@@ -65,8 +65,12 @@ describe('the generated rule files', () => {
     // Netlify and Cloudflare Pages read _headers; Vercel, vercel.json.
     for (const name of HOSTS) expect(hosts[name]('/').headers['content-security-policy'], name).toBe(served)
     expect(readFileSync(join(site.clientDir, '_headers'), 'utf8')).toContain(`  Content-Security-Policy: ${served}\n`)
-    const vercel = JSON.parse(readFileSync(join(site.clientDir, 'vercel.json'), 'utf8')) as { headers: Array<{ headers: Array<{ key: string; value: string }> }> }
-    expect(vercel.headers.flatMap((rule) => rule.headers).filter((header) => header.key === 'Content-Security-Policy')).toEqual([{ key: 'Content-Security-Policy', value: served }])
+    const vercel = JSON.parse(readFileSync(join(site.clientDir, 'vercel.json'), 'utf8')) as {
+      headers: Array<{ headers: Array<{ key: string; value: string }> }>
+    }
+    expect(vercel.headers.flatMap((rule) => rule.headers).filter((header) => header.key === 'Content-Security-Policy')).toEqual([
+      { key: 'Content-Security-Policy', value: served },
+    ])
   })
 
   it('pass the check:site host check: every page and file as the server sends it', async () => {

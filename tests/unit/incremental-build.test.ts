@@ -9,7 +9,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { digest, filesUnder } from '../../scripts/build/cache'
 import { topicMarkdown } from './content-fixture'
 
-const PROJECT_PARTS = ['components', 'content', 'lib', 'pages', 'public', 'renderer', 'scripts', 'server', 'package.json', 'package-lock.json', 'tsconfig.json', 'vite.config.ts']
+const PROJECT_PARTS = [
+  'components',
+  'content',
+  'lib',
+  'pages',
+  'public',
+  'renderer',
+  'scripts',
+  'server',
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+  'vite.config.ts',
+]
 let project: string
 
 function build(...args: string[]): string {
@@ -77,7 +90,9 @@ describe('an incremental build', () => {
     renameSync(join(project, 'content/topics/linkedin-authority-check.md'), join(project, 'content/topics/linkedin-authority-checkup.md'))
     expectIncrementalEqualsFresh()
     expect(existsSync(join(project, 'dist/client/topics/linkedin-authority-check.html'))).toBe(false)
-    expect(page('topics/linkedin-authority-checkup.html')).toContain('<link rel="canonical" href="https://authoritylens.com/topics/linkedin-authority-checkup">')
+    expect(page('topics/linkedin-authority-checkup.html')).toContain(
+      '<link rel="canonical" href="https://authoritylens.com/topics/linkedin-authority-checkup">',
+    )
     expect(page('sitemap.xml')).toContain('/topics/linkedin-authority-checkup<')
   })
 

@@ -8,18 +8,26 @@ const topic = budgets.templates.find((template) => template.name === 'topic')!
 const notFound = budgets.templates.find((template) => template.name === '404')!
 
 /** A Lighthouse result as the checker reads it: category scores, the requests, CLS, first contentful paint. */
-function report({ scores = {}, requests = [], cls = 0, fcpMs = 900 }: { scores?: Record<string, number>; requests?: unknown[]; cls?: number; fcpMs?: number } = {}): LighthouseResult {
+function report({
+  scores = {},
+  requests = [],
+  cls = 0,
+  fcpMs = 900,
+}: { scores?: Record<string, number>; requests?: unknown[]; cls?: number; fcpMs?: number } = {}): LighthouseResult {
   const categories = { performance: 1, accessibility: 1, 'best-practices': 1, seo: 1, ...scores }
   return {
     categories: Object.fromEntries(Object.entries(categories).map(([id, score]) => [id, { score }])),
     audits: {
       'network-requests': {
         details: {
-          items: requests.length > 0 ? requests : [
-            { url: `${ORIGIN}/topics/x`, resourceType: 'Document', statusCode: 200 },
-            { url: `${ORIGIN}/assets/app.js`, resourceType: 'Script', statusCode: 200 },
-            { url: `${ORIGIN}/assets/app.css`, resourceType: 'Stylesheet', statusCode: 200 },
-          ],
+          items:
+            requests.length > 0
+              ? requests
+              : [
+                  { url: `${ORIGIN}/topics/x`, resourceType: 'Document', statusCode: 200 },
+                  { url: `${ORIGIN}/assets/app.js`, resourceType: 'Script', statusCode: 200 },
+                  { url: `${ORIGIN}/assets/app.css`, resourceType: 'Stylesheet', statusCode: 200 },
+                ],
         },
       },
       'cumulative-layout-shift': { numericValue: cls },
@@ -32,13 +40,23 @@ const sizes: Record<string, number> = { [`${ORIGIN}/topics/x`]: 4_000, [`${ORIGI
 const summarize = (lhr: LighthouseResult, sizeOf = (url: string) => sizes[url] ?? 0) => summarizeRun(lhr, ORIGIN, sizeOf)
 
 describe('the Lighthouse budgets', () => {
-  it('are read from lighthouse.budgets.json with the issue\'s numbers and every template', () => {
+  it("are read from lighthouse.budgets.json with the issue's numbers and every template", () => {
     expect(budgets.minScores).toEqual({ performance: 0.995, accessibility: 1, 'best-practices': 1, seo: 1 })
     expect(budgets.maxGzipKB).toEqual({ script: 85, stylesheet: 15, document: 20 })
     expect(budgets.maxCls).toBe(0)
     expect(budgets.templates.map((template) => template.path)).toEqual([
-      '/', '/blog', '/blog/why-most-linkedin-profiles-fail', '/topics', '/topics/linkedin-proof-signals', '/testimonials',
-      '/privacy-policy', '/terms-of-service', '/score/confirmation', '/thank-you?session_id=test', '/r/LIGHTHOUSE', '/this-page-does-not-exist',
+      '/',
+      '/blog',
+      '/blog/why-most-linkedin-profiles-fail',
+      '/topics',
+      '/topics/linkedin-proof-signals',
+      '/testimonials',
+      '/privacy-policy',
+      '/terms-of-service',
+      '/score/confirmation',
+      '/thank-you?session_id=test',
+      '/r/LIGHTHOUSE',
+      '/this-page-does-not-exist',
     ])
   })
 
@@ -64,13 +82,15 @@ describe('the Lighthouse budgets', () => {
   })
 
   it('fail a request to another origin and a missing asset', () => {
-    const summary = summarize(report({
-      requests: [
-        { url: `${ORIGIN}/topics/x`, resourceType: 'Document', statusCode: 200 },
-        { url: 'https://fonts.example/font.woff2', resourceType: 'Font', statusCode: 200 },
-        { url: `${ORIGIN}/assets/gone.js`, resourceType: 'Script', statusCode: 404 },
-      ],
-    }))
+    const summary = summarize(
+      report({
+        requests: [
+          { url: `${ORIGIN}/topics/x`, resourceType: 'Document', statusCode: 200 },
+          { url: 'https://fonts.example/font.woff2', resourceType: 'Font', statusCode: 200 },
+          { url: `${ORIGIN}/assets/gone.js`, resourceType: 'Script', statusCode: 404 },
+        ],
+      }),
+    )
     expect(budgetFailures(topic, summary, budgets)).toEqual([
       'topic (/topics/linkedin-proof-signals): failed requests: http://127.0.0.1:4173/assets/gone.js',
       'topic (/topics/linkedin-proof-signals): requests to other origins: https://fonts.example/font.woff2',
@@ -78,14 +98,17 @@ describe('the Lighthouse budgets', () => {
   })
 
   it('exempt a noindex template from SEO only, and hold the 404 template to its 404 status', () => {
-    const lowSeo = (status: number) => summarize(report({ scores: { seo: 0.5 }, requests: [{ url: `${ORIGIN}/nope`, resourceType: 'Document', statusCode: status }] }))
+    const lowSeo = (status: number) =>
+      summarize(report({ scores: { seo: 0.5 }, requests: [{ url: `${ORIGIN}/nope`, resourceType: 'Document', statusCode: status }] }))
     expect(budgetFailures(notFound, lowSeo(404), budgets)).toEqual([])
     expect(budgetFailures(notFound, lowSeo(200), budgets)).toEqual(['404 (/this-page-does-not-exist): status 200, expected 404'])
     expect(budgetFailures(topic, lowSeo(200), budgets)).toEqual(['topic (/topics/linkedin-proof-signals): seo 0.5 < 1'])
   })
 
   it('ask for a displayed 100: a performance score of 0.99 misses the budget', () => {
-    expect(budgetFailures(topic, summarize(report({ scores: { performance: 0.99 } })), budgets)).toEqual(['topic (/topics/linkedin-proof-signals): performance 0.99 < 0.995'])
+    expect(budgetFailures(topic, summarize(report({ scores: { performance: 0.99 } })), budgets)).toEqual([
+      'topic (/topics/linkedin-proof-signals): performance 0.99 < 0.995',
+    ])
   })
 
   it('take the median of the runs, so one slow run does not decide, first contentful paint included', () => {

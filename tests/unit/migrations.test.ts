@@ -59,7 +59,9 @@ async function inspect(url: string) {
   try {
     const version = Number((await db.execute('PRAGMA user_version')).rows[0]?.user_version)
     const leadColumns = (await db.execute('PRAGMA table_info(leads)')).rows.map((row) => String(row.name))
-    const indexes = (await db.execute("SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%' ORDER BY name")).rows.map((row) => String(row.name))
+    const indexes = (await db.execute("SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%' ORDER BY name")).rows.map((row) =>
+      String(row.name),
+    )
     return { version, leadColumns, indexes }
   } finally {
     db.close()
@@ -76,7 +78,10 @@ describe('numbered migrations', () => {
       expect(await store.rows('leads')).toEqual([expect.objectContaining({ email: 'ada@example.com', delivered_at: null, source: 'form' })])
       // The outbox still finds the lead that was waiting, and new records go in next to it.
       expect((await store.claimDue('leads', 2, 1_000)).map((row) => row.payload.email)).toEqual(['ada@example.com'])
-      await store.addLead({ first_name: 'Grace', linkedin_url: 'https://www.linkedin.com/in/grace', email: 'grace@example.com', submitted_at: '2026-01-02T00:00:00.000Z' }, 3)
+      await store.addLead(
+        { first_name: 'Grace', linkedin_url: 'https://www.linkedin.com/in/grace', email: 'grace@example.com', submitted_at: '2026-01-02T00:00:00.000Z' },
+        3,
+      )
       expect((await store.counts()).leads).toEqual({ pending: 2, delivered: 0 })
     } finally {
       store.close()
@@ -87,23 +92,31 @@ describe('numbered migrations', () => {
     expect(after.indexes).toEqual(['clicks_due', 'leads_due', 'leads_source'])
   })
 
-  it('marks an adopted database, or a new one, with the real list\'s last version', async () => {
+  it("marks an adopted database, or a new one, with the real list's last version", async () => {
     const adopted = await previousDatabase()
     const store = await Store.open(adopted)
     expect(await store.rows('leads')).toHaveLength(1)
     store.close()
     const fresh = newDatabase()
     ;(await Store.open(fresh)).close()
-    for (const url of [adopted, fresh]) expect(await inspect(url)).toEqual({ version: MIGRATIONS.length, leadColumns: expect.arrayContaining(['email', 'next_attempt_at']), indexes: ['clicks_due', 'leads_due'] })
+    for (const url of [adopted, fresh])
+      expect(await inspect(url)).toEqual({
+        version: MIGRATIONS.length,
+        leadColumns: expect.arrayContaining(['email', 'next_attempt_at']),
+        indexes: ['clicks_due', 'leads_due'],
+      })
   })
 
-  it('applies only the steps above the database\'s version', async () => {
+  it("applies only the steps above the database's version", async () => {
     const url = newDatabase()
     ;(await Store.open(url)).close()
     ;(await Store.open(url, { migrations: WITH_SOURCE })).close()
     // Step 2 fails if run twice (duplicate column), so opening again proves it is skipped.
     const store = await Store.open(url, { migrations: WITH_SOURCE })
-    await store.addLead({ first_name: 'Ada', linkedin_url: 'https://www.linkedin.com/in/ada', email: 'ada@example.com', submitted_at: '2026-01-01T00:00:00.000Z' }, 1)
+    await store.addLead(
+      { first_name: 'Ada', linkedin_url: 'https://www.linkedin.com/in/ada', email: 'ada@example.com', submitted_at: '2026-01-01T00:00:00.000Z' },
+      1,
+    )
     expect(await store.rows('leads')).toEqual([expect.objectContaining({ source: 'form' })])
     store.close()
     expect((await inspect(url)).version).toBe(2)
@@ -111,8 +124,14 @@ describe('numbered migrations', () => {
 
   it('rolls a failing step back whole and does not open the database', async () => {
     const url = await previousDatabase()
-    const broken: Migration = { version: 2, description: 'half a step', statements: ['ALTER TABLE leads ADD COLUMN source TEXT', 'INSERT INTO no_such_table VALUES (1)'] }
-    await expect(Store.open(url, { migrations: [...MIGRATIONS, broken] })).rejects.toThrow(/^Migration 2 \(half a step\) failed and was rolled back: .*no_such_table/)
+    const broken: Migration = {
+      version: 2,
+      description: 'half a step',
+      statements: ['ALTER TABLE leads ADD COLUMN source TEXT', 'INSERT INTO no_such_table VALUES (1)'],
+    }
+    await expect(Store.open(url, { migrations: [...MIGRATIONS, broken] })).rejects.toThrow(
+      /^Migration 2 \(half a step\) failed and was rolled back: .*no_such_table/,
+    )
     // Step 1 was committed on its own; nothing of step 2 is left.
     const after = await inspect(url)
     expect(after.version).toBe(1)
@@ -125,7 +144,9 @@ describe('numbered migrations', () => {
   it('refuses to open a database a newer release has migrated, saying why', async () => {
     const url = newDatabase()
     ;(await Store.open(url, { migrations: WITH_SOURCE })).close()
-    await expect(Store.open(url)).rejects.toThrow(`The database is at schema version 2, but this code knows migrations up to ${MIGRATIONS.length} only: a newer release of the server has upgraded it.`)
+    await expect(Store.open(url)).rejects.toThrow(
+      `The database is at schema version 2, but this code knows migrations up to ${MIGRATIONS.length} only: a newer release of the server has upgraded it.`,
+    )
     expect((await inspect(url)).leadColumns).toContain('source')
   })
 
@@ -138,7 +159,10 @@ describe('numbered migrations', () => {
     // Step 2 fails if run twice, and takes a moment (it fills a table), so the processes are inside it together.
     const slowStep: Migration = {
       ...ADD_SOURCE,
-      statements: [...ADD_SOURCE.statements, 'CREATE TABLE filler AS WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 200000) SELECT i FROM n'],
+      statements: [
+        ...ADD_SOURCE.statements,
+        'CREATE TABLE filler AS WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 200000) SELECT i FROM n',
+      ],
     }
     const migrations = [...MIGRATIONS, slowStep]
     const startAt = Date.now() + 2_500
@@ -151,7 +175,10 @@ describe('numbered migrations', () => {
       store.close()
     `
     const runs = Array.from({ length: 4 }, () => {
-      const process_ = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', child], { env: { ...process.env, DATABASE_URL: url }, stdio: ['ignore', 'ignore', 'pipe'] })
+      const process_ = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', child], {
+        env: { ...process.env, DATABASE_URL: url },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      })
       let stderr = ''
       process_.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
       return new Promise<{ code: number | null; stderr: string }>((resolve) => process_.on('exit', (code) => resolve({ code, stderr })))

@@ -15,7 +15,9 @@ describe('the outbox', () => {
   it('sends nothing anywhere when no webhook is configured, and uses the key only with its URL', () => {
     expect(webhooksFromEnv({})).toEqual({})
     expect(webhooksFromEnv({ SCORE_WEBHOOK_KEY: 'secret' })).toEqual({})
-    expect(webhooksFromEnv({ SCORE_WEBHOOK_URL: 'http://127.0.0.1:9/score', SCORE_WEBHOOK_KEY: 'k' })).toEqual({ leads: { url: 'http://127.0.0.1:9/score', key: 'k' } })
+    expect(webhooksFromEnv({ SCORE_WEBHOOK_URL: 'http://127.0.0.1:9/score', SCORE_WEBHOOK_KEY: 'k' })).toEqual({
+      leads: { url: 'http://127.0.0.1:9/score', key: 'k' },
+    })
   })
 
   it('counts what waits and what was delivered, as `npm run outbox` prints it', async () => {

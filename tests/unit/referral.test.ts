@@ -12,7 +12,6 @@ import {
 } from '../../lib/universal/referral'
 import { memoryStorage } from './memory-storage'
 
-
 const throwingStorage = {
   getItem: (): string | null => {
     throw new Error('SecurityError')

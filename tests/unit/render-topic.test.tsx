@@ -50,8 +50,7 @@ async function renderRoute(dir: string, url: string, page: PageModule, routePara
   return renderPageHtml(pageContext)
 }
 
-const renderTopic = (dir: string, slug: string) =>
-  renderRoute(dir, `/topics/${slug}`, { Page: TopicPage, data, config: { seo, prose } }, { slug })
+const renderTopic = (dir: string, slug: string) => renderRoute(dir, `/topics/${slug}`, { Page: TopicPage, data, config: { seo, prose } }, { slug })
 
 /** What a hook threw for `throw render(404)`. */
 const notFound = { _pageContextAbort: { abortStatusCode: 404 } }
@@ -70,7 +69,9 @@ describe('a topic page rendered from markdown', () => {
     expect(doc.querySelectorAll('script')).toHaveLength(1)
     const scripts = doc.querySelectorAll('script[type="application/ld+json"]')
     expect(scripts).toHaveLength(1)
-    const graph = JSON.parse(scripts[0]!.text) as { '@graph': Array<{ '@type': string; mainEntity?: Array<{ name: string; acceptedAnswer: { text: string } }> }> }
+    const graph = JSON.parse(scripts[0]!.text) as {
+      '@graph': Array<{ '@type': string; mainEntity?: Array<{ name: string; acceptedAnswer: { text: string } }> }>
+    }
     const faqPage = graph['@graph'].find((item) => item['@type'] === 'FAQPage')
     expect(faqPage?.mainEntity?.[1]).toMatchObject({ name: `Is ${ATTACK} shown?`, acceptedAnswer: { text: ATTACK } })
     // The visible FAQ shows the same text, as text.
@@ -102,7 +103,11 @@ describe('a topic page rendered from markdown', () => {
     expect(parse(await renderTopic(dir, 'new-thing')).querySelector('h1')?.text).toBe('A test topic heading')
 
     const index = parse(
-      await renderRoute(dir, '/topics', { Page: TopicsIndexPage, data: topicsIndexData, config: { ...topicsIndexConfig, seo: topicsIndexSeo, prose: copyProse } }),
+      await renderRoute(dir, '/topics', {
+        Page: TopicsIndexPage,
+        data: topicsIndexData,
+        config: { ...topicsIndexConfig, seo: topicsIndexSeo, prose: copyProse },
+      }),
     )
     const card = index.querySelector('a[href="/topics/new-thing"]')
     expect(card?.text).toBe('The new thing')
@@ -130,7 +135,9 @@ describe('an article page', () => {
     writeFile(dir, 'layout.json', JSON.stringify({ ...ui, topic: { ...ui.topic, breadcrumbHome: 'Start' }, blog: { ...ui.blog, breadcrumbBlog: 'Articles' } }))
     const slug = 'why-most-linkedin-profiles-fail'
     const html = await renderRoute(dir, `/blog/${slug}`, { Page: ArticlePage, data: articleData, config: { seo: articleSeo, prose: articleProse } }, { slug })
-    const graph = JSON.parse(parse(html).querySelector('script[type="application/ld+json"]')!.text) as { '@graph': Array<{ '@type': string; itemListElement?: Array<{ name: string }> }> }
+    const graph = JSON.parse(parse(html).querySelector('script[type="application/ld+json"]')!.text) as {
+      '@graph': Array<{ '@type': string; itemListElement?: Array<{ name: string }> }>
+    }
     const crumbs = graph['@graph'].find((item) => item['@type'] === 'BreadcrumbList')
     expect(crumbs?.itemListElement?.slice(0, 2).map((crumb) => crumb.name)).toEqual(['Start', 'Articles'])
   })
@@ -138,7 +145,11 @@ describe('an article page', () => {
 
 describe('a fixed page on the shared hooks', () => {
   it('reads the copy its +config.ts names, is canonical at its own URL and takes noindex from its config', async () => {
-    const html = await renderRoute('content', '/thank-you', { Page: ThankYouPage, data: copyData, config: { ...thankYouConfig, seo: copySeo, prose: copyProse } })
+    const html = await renderRoute('content', '/thank-you', {
+      Page: ThankYouPage,
+      data: copyData,
+      config: { ...thankYouConfig, seo: copySeo, prose: copyProse },
+    })
     const doc = parse(html)
     const { pages } = await loadContent('content')
     expect(doc.querySelector('h1')?.text).toBe(pages['thank-you'].h1)

@@ -95,7 +95,12 @@ export const ROUTES: readonly Route[] = [
   { url: '/sitemap.xml', status: 200, file: 'sitemap.xml', cacheControl: FILE },
   // Only the Node server can say these.
   { url: '/404.html', status: 404, file: '404.html', nodeOnly: 'static hosts serve the 404 page file itself, at /404, with status 200' },
-  { url: '//evil.example/', status: 308, location: '/evil.example', nodeOnly: "a static host's own URL normalization handles doubled slashes, and no rule file can change it" },
+  {
+    url: '//evil.example/',
+    status: 308,
+    location: '/evil.example',
+    nodeOnly: "a static host's own URL normalization handles doubled slashes, and no rule file can change it",
+  },
 ]
 
 /**
@@ -103,7 +108,8 @@ export const ROUTES: readonly Route[] = [
  * static host. Written out, not computed, so that a change to what visitors get is a change here too.
  */
 export const EXPECTED_HEADERS: Readonly<Record<string, string>> = {
-  'Content-Security-Policy': "default-src 'self'; script-src 'self' 'sha256-bWluaWF0dXJlIHNjcmlwdA=='; style-src 'self' 'sha256-bWluaWF0dXJlIHN0eWxl'; img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
+  'Content-Security-Policy':
+    "default-src 'self'; script-src 'self' 'sha256-bWluaWF0dXJlIHNjcmlwdA=='; style-src 'self' 'sha256-bWluaWF0dXJlIHN0eWxl'; img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
   'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
   'X-Content-Type-Options': 'nosniff',
   'X-Frame-Options': 'DENY',

@@ -84,7 +84,9 @@ describe('buildHead', () => {
 
   it('adds article dates and the JSON-LD script for articles', () => {
     const jsonLd = blogPostingJsonLd({ title: 'A', description: 'B', path: '/blog/a', date: '2025-09-12' }, site)
-    const doc = head(buildHead({ path: '/blog/a', title: 'A', description: 'B', type: 'article', published: '2025-09-12', modified: '2025-10-01', jsonLd }, site))
+    const doc = head(
+      buildHead({ path: '/blog/a', title: 'A', description: 'B', type: 'article', published: '2025-09-12', modified: '2025-10-01', jsonLd }, site),
+    )
     expect(doc.querySelector('meta[property="og:type"]')?.getAttribute('content')).toBe('article')
     expect(doc.querySelector('meta[property="article:modified_time"]')?.getAttribute('content')).toBe('2025-10-01')
     expect(JSON.parse(doc.querySelector('script[type="application/ld+json"]')!.text)).toEqual(jsonLd)
@@ -115,7 +117,14 @@ describe('JSON-LD builders', () => {
   })
 
   it('numbers breadcrumb items from 1 with absolute URLs', () => {
-    const crumbs = breadcrumbJsonLd([{ name: 'Home', path: '/' }, { name: 'Topics', path: '/topics' }, { name: 'X', path: '/topics/x' }], site)
+    const crumbs = breadcrumbJsonLd(
+      [
+        { name: 'Home', path: '/' },
+        { name: 'Topics', path: '/topics' },
+        { name: 'X', path: '/topics/x' },
+      ],
+      site,
+    )
     expect(crumbs.itemListElement).toEqual([
       { '@type': 'ListItem', position: 1, name: 'Home', item: 'https://example.test/' },
       { '@type': 'ListItem', position: 2, name: 'Topics', item: 'https://example.test/topics' },
@@ -125,7 +134,10 @@ describe('JSON-LD builders', () => {
 
   it('turns FAQ entries into Questions with accepted Answers', () => {
     const faq = faqPageJsonLd([{ q: 'Why?', a: 'Because.' }], '/topics/x', site)
-    expect(faq).toMatchObject({ '@type': 'FAQPage', mainEntity: [{ '@type': 'Question', name: 'Why?', acceptedAnswer: { '@type': 'Answer', text: 'Because.' } }] })
+    expect(faq).toMatchObject({
+      '@type': 'FAQPage',
+      mainEntity: [{ '@type': 'Question', name: 'Why?', acceptedAnswer: { '@type': 'Answer', text: 'Because.' } }],
+    })
   })
 
   it('lists every topic in the collection page ItemList, in order', () => {
@@ -137,7 +149,14 @@ describe('JSON-LD builders', () => {
     expect(collection).toMatchObject({
       '@type': 'CollectionPage',
       url: 'https://example.test/topics',
-      mainEntity: { '@type': 'ItemList', numberOfItems: 2, itemListElement: [{ position: 1, url: 'https://example.test/topics/a' }, { position: 2, name: 'B' }] },
+      mainEntity: {
+        '@type': 'ItemList',
+        numberOfItems: 2,
+        itemListElement: [
+          { position: 1, url: 'https://example.test/topics/a' },
+          { position: 2, name: 'B' },
+        ],
+      },
     })
   })
 

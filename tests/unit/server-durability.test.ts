@@ -41,7 +41,12 @@ function postLead(url: string, index: number) {
     method: 'POST',
     // One address per lead: the per-address limit is not what these tests are about.
     headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.1.${Math.floor(index / 250)}.${index % 250}` },
-    body: JSON.stringify({ first_name: `Lead ${index}`, linkedin_url: `https://www.linkedin.com/in/lead-${index}`, email: `lead${index}@example.com`, submitted_at: new Date().toISOString() }),
+    body: JSON.stringify({
+      first_name: `Lead ${index}`,
+      linkedin_url: `https://www.linkedin.com/in/lead-${index}`,
+      email: `lead${index}@example.com`,
+      submitted_at: new Date().toISOString(),
+    }),
   })
 }
 
@@ -74,7 +79,11 @@ describe('the server never loses a lead', () => {
     })
     await new Promise<void>((resolve) => webhook.listen(0, '127.0.0.1', resolve))
     const database = `file:${join(root, 'outage.db')}`
-    const { child, url } = await startServer({ DATABASE_URL: database, SCORE_WEBHOOK_URL: `http://127.0.0.1:${(webhook.address() as AddressInfo).port}/score`, SCORE_WEBHOOK_KEY: 'k' })
+    const { child, url } = await startServer({
+      DATABASE_URL: database,
+      SCORE_WEBHOOK_URL: `http://127.0.0.1:${(webhook.address() as AddressInfo).port}/score`,
+      SCORE_WEBHOOK_KEY: 'k',
+    })
     try {
       const LEADS = 25
       const statuses = await Promise.all(Array.from({ length: LEADS }, (_, index) => postLead(url, index).then((response) => response.status)))
@@ -87,7 +96,9 @@ describe('the server never loses a lead', () => {
       await expect.poll(() => deliveries.size, { timeout: 30_000, interval: 500 }).toBe(LEADS)
       await new Promise((resolve) => setTimeout(resolve, 2_000))
       expect([...deliveries.values()].every((count) => count === 1)).toBe(true)
-      console.log(`outage: ${LEADS} leads answered 202 and stored while the webhook refused ${refused} attempts; all ${deliveries.size} delivered exactly once after it came back`)
+      console.log(
+        `outage: ${LEADS} leads answered 202 and stored while the webhook refused ${refused} attempts; all ${deliveries.size} delivered exactly once after it came back`,
+      )
     } finally {
       child.kill('SIGTERM')
       webhook.close()
@@ -102,10 +113,12 @@ describe('the server never loses a lead', () => {
     const traffic = (async () => {
       // Bounded: at most 400 requests, 8 at a time, until the process dies.
       for (let batch = 0; batch < 50; batch++) {
-        const results = await Promise.allSettled(Array.from({ length: 8 }, () => {
-          const index = sent++
-          return postLead(first.url, index).then((response) => ({ index, status: response.status }))
-        }))
+        const results = await Promise.allSettled(
+          Array.from({ length: 8 }, () => {
+            const index = sent++
+            return postLead(first.url, index).then((response) => ({ index, status: response.status }))
+          }),
+        )
         for (const result of results) if (result.status === 'fulfilled' && result.value.status === 202) answered.push(`lead${result.value.index}@example.com`)
         if (results.some((result) => result.status === 'rejected')) return
       }

@@ -65,7 +65,10 @@ describe('site checks', () => {
 
   it('1. find a missing, duplicate or over-long title', () => {
     expect(checkTitles(site({ 'index.html': { title: '' } }))).toEqual([expect.objectContaining({ file: 'index.html', problem: 'missing title' })])
-    expect(checkTitles(site({ 'topics.html': { title: 'Title of /' } }))[0]).toMatchObject({ file: 'topics.html', problem: 'title "Title of /" is also used by index.html' })
+    expect(checkTitles(site({ 'topics.html': { title: 'Title of /' } }))[0]).toMatchObject({
+      file: 'topics.html',
+      problem: 'title "Title of /" is also used by index.html',
+    })
     expect(checkTitles(site({ 'index.html': { title: 'x'.repeat(61) } }))[0]?.problem).toMatch(/^title is 61 characters/)
     expect(checkTitles(site({ 'index.html': { head: '<title>Second</title>' } }))[0]?.problem).toBe('2 title tags')
   })
@@ -77,7 +80,9 @@ describe('site checks', () => {
   })
 
   it('3. find a page without exactly one h1', () => {
-    expect(checkHeadings(site({ 'index.html': { body: '<h2>No h1</h2>' } }))).toEqual([expect.objectContaining({ file: 'index.html', problem: '0 <h1> elements' })])
+    expect(checkHeadings(site({ 'index.html': { body: '<h2>No h1</h2>' } }))).toEqual([
+      expect.objectContaining({ file: 'index.html', problem: '0 <h1> elements' }),
+    ])
     expect(checkHeadings(site({ 'index.html': { body: '<h1>a</h1><h1>b</h1>' } }))[0]?.problem).toBe('2 <h1> elements')
   })
 
@@ -90,7 +95,9 @@ describe('site checks', () => {
   })
 
   it('5. find noindex missing where required, or present where the page should be indexed', () => {
-    expect(checkRobots(site({ 'thank-you.html': { robots: 'index, follow' } }))).toEqual([expect.objectContaining({ file: 'thank-you.html', problem: 'missing robots noindex' })])
+    expect(checkRobots(site({ 'thank-you.html': { robots: 'index, follow' } }))).toEqual([
+      expect.objectContaining({ file: 'thank-you.html', problem: 'missing robots noindex' }),
+    ])
     expect(checkRobots(site({ '404.html': { robots: 'index' } }))[0]?.problem).toBe('missing robots noindex')
     expect(checkRobots(site({ 'topics.html': { robots: 'noindex' } }))[0]?.problem).toBe('noindex on a page that should be indexed')
   })
@@ -103,35 +110,52 @@ describe('site checks', () => {
   })
 
   it('7. find an internal link, asset or #anchor that does not resolve', () => {
-    expect(checkLinks(site({ 'index.html': { body: '<h1>x</h1><a href="/topics/nope">x</a>' } }))[0]?.problem).toMatch(/leads to \/topics\/nope, which is not built/)
-    expect(checkLinks(site({ 'index.html': { body: '<h1>x</h1><a href="/topics#faq">x</a>' } }))[0]?.problem).toMatch(/points to #faq, which \/topics does not have/)
+    expect(checkLinks(site({ 'index.html': { body: '<h1>x</h1><a href="/topics/nope">x</a>' } }))[0]?.problem).toMatch(
+      /leads to \/topics\/nope, which is not built/,
+    )
+    expect(checkLinks(site({ 'index.html': { body: '<h1>x</h1><a href="/topics#faq">x</a>' } }))[0]?.problem).toMatch(
+      /points to #faq, which \/topics does not have/,
+    )
     expect(checkLinks(site({ 'index.html': { body: '<h1>x</h1><a href="#missing">x</a>' } }))[0]?.problem).toMatch(/#missing/)
     expect(checkLinks(site({ 'index.html': { head: '<script src="/assets/gone.js"></script>' } }))[0]?.problem).toMatch(/asset "\/assets\/gone.js"/)
   })
 
   it('7. accept links to sections, files, shell routes, other sites and e-mail', () => {
-    const body = '<h1 id="top">x</h1><a href="#top">a</a><a href="/favicon.svg">b</a><a href="/dashboard/x">c</a><a href="/r/CODE">d</a><a href="https://other.test/">e</a><a href="mailto:a@b.c">f</a>'
+    const body =
+      '<h1 id="top">x</h1><a href="#top">a</a><a href="/favicon.svg">b</a><a href="/dashboard/x">c</a><a href="/r/CODE">d</a><a href="https://other.test/">e</a><a href="mailto:a@b.c">f</a>'
     expect(checkLinks(site({ 'index.html': { body, head: '<script src="/assets/app.js"></script>' } }))).toEqual([])
   })
 
   it('8. find an image without alt, width or height', () => {
-    const problems = checkImages(site({ 'index.html': { body: '<h1>x</h1><img src="/a.png" alt="A" width="10"><img src="/b.png" alt="" width="1" height="1">' } }))
+    const problems = checkImages(
+      site({ 'index.html': { body: '<h1>x</h1><img src="/a.png" alt="A" width="10"><img src="/b.png" alt="" width="1" height="1">' } }),
+    )
     expect(problems).toEqual([expect.objectContaining({ file: 'index.html', problem: '<img src="/a.png"> has no height' })])
   })
 
   it('9. find JSON-LD that does not parse or lacks what its type needs', () => {
     const ld = (value: string) => ({ 'topics.html': { head: `<script type="application/ld+json">${value}</script>` } })
     expect(checkJsonLd(site(ld('{"@context": "https://schema.org",')))[0]?.problem).toMatch(/^JSON-LD does not parse/)
-    const faq = { '@context': 'https://schema.org', '@type': 'FAQPage', mainEntity: [{ '@type': 'Question', name: 'Q', acceptedAnswer: { '@type': 'Answer', text: '' } }] }
+    const faq = {
+      '@context': 'https://schema.org',
+      '@type': 'FAQPage',
+      mainEntity: [{ '@type': 'Question', name: 'Q', acceptedAnswer: { '@type': 'Answer', text: '' } }],
+    }
     expect(checkJsonLd(site(ld(JSON.stringify(faq))))[0]?.problem).toBe('FAQPage JSON-LD lacks mainEntity[0].acceptedAnswer (an Answer with text)')
-    const crumbs = { '@context': 'https://schema.org', '@type': 'BreadcrumbList', itemListElement: [{ '@type': 'ListItem', position: 1, name: 'Home', item: '/' }] }
+    const crumbs = {
+      '@context': 'https://schema.org',
+      '@type': 'BreadcrumbList',
+      itemListElement: [{ '@type': 'ListItem', position: 1, name: 'Home', item: '/' }],
+    }
     expect(checkJsonLd(site(ld(JSON.stringify(crumbs))))[0]?.problem).toMatch(/BreadcrumbList JSON-LD lacks itemListElement\[0\]/)
     const post = { '@context': 'https://schema.org', '@graph': [{ '@type': 'BlogPosting', headline: 'H', datePublished: '2025-09-01' }] }
     expect(checkJsonLd(site(ld(JSON.stringify(post))))[0]?.problem).toBe('BlogPosting JSON-LD lacks author')
   })
 
   it('10. find placeholder text', () => {
-    expect(checkPlaceholders(site({ 'index.html': { body: '<h1>Lorem ipsum</h1><p>TODO: write</p>' } }))[0]?.problem).toBe('placeholder text: Lorem ipsum, TODO')
+    expect(checkPlaceholders(site({ 'index.html': { body: '<h1>Lorem ipsum</h1><p>TODO: write</p>' } }))[0]?.problem).toBe(
+      'placeholder text: Lorem ipsum, TODO',
+    )
     expect(checkPlaceholders(site({ 'index.html': { title: 'Why {product} works' } }))[0]?.problem).toBe('placeholder text: {product}')
   })
 })

@@ -29,14 +29,16 @@ describe('sitemap', () => {
   })
 
   it('hashes the inline scripts a browser runs, never JSON data blocks or external scripts, and every inline style', () => {
-    const html = '<style>p{color:red}</style><script type="application/ld+json">{}</script><script id="d" type="application/json">{}</script><script src="/a.js"></script><script>go()</script>'
+    const html =
+      '<style>p{color:red}</style><script type="application/ld+json">{}</script><script id="d" type="application/json">{}</script><script src="/a.js"></script><script>go()</script>'
     const sha256 = (text: string) => `sha256-${createHash('sha256').update(text).digest('base64')}`
     expect(inlineHashes(html)).toEqual({ script: ['sha256-5KYv+PUboo5h+0+YAtGRPbwv5d/QxzHslP4YGnUaxRw='], style: [sha256('p{color:red}')] })
     expect(sha256('go()')).toBe('sha256-5KYv+PUboo5h+0+YAtGRPbwv5d/QxzHslP4YGnUaxRw=')
   })
 
-  it('loads the page\'s module scripts and their preloads at low priority, leaving data blocks alone', () => {
-    const html = '<script id="vike_pageContext" type="application/json">{}</script><script src="/assets/entry.js" type="module" async></script><link rel="modulepreload" href="/assets/a.js" as="script" type="text/javascript">'
+  it("loads the page's module scripts and their preloads at low priority, leaving data blocks alone", () => {
+    const html =
+      '<script id="vike_pageContext" type="application/json">{}</script><script src="/assets/entry.js" type="module" async></script><link rel="modulepreload" href="/assets/a.js" as="script" type="text/javascript">'
     expect(lowerScriptPriority(html)).toBe(
       '<script id="vike_pageContext" type="application/json">{}</script><script src="/assets/entry.js" type="module" async fetchpriority="low"></script><link rel="modulepreload" fetchpriority="low" href="/assets/a.js" as="script" type="text/javascript">',
     )

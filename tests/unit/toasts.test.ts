@@ -4,7 +4,11 @@ import { TOAST_REMOVE_DELAY_MS, createToastStore } from '../../lib/universal/toa
 beforeEach(() => vi.useFakeTimers())
 afterEach(() => vi.useRealTimers())
 
-const visible = (store: ReturnType<typeof createToastStore>) => store.getSnapshot().filter((toast) => toast.open).map((toast) => toast.title)
+const visible = (store: ReturnType<typeof createToastStore>) =>
+  store
+    .getSnapshot()
+    .filter((toast) => toast.open)
+    .map((toast) => toast.title)
 
 describe('toasts', () => {
   it('shows one toast at a time: a new one replaces the one showing', () => {
@@ -33,7 +37,10 @@ describe('toasts', () => {
     store.subscribe(changes)
     store.show('First', 'a')
     store.show('Second', 'b')
-    expect(store.getSnapshot().map((toast) => [toast.title, toast.open])).toEqual([['Second', true], ['First', false]])
+    expect(store.getSnapshot().map((toast) => [toast.title, toast.open])).toEqual([
+      ['Second', true],
+      ['First', false],
+    ])
     vi.advanceTimersByTime(TOAST_REMOVE_DELAY_MS)
     expect(store.getSnapshot().map((toast) => toast.title)).toEqual(['Second'])
     expect(changes).toHaveBeenCalledTimes(4) // show, dismiss First, show Second, remove First

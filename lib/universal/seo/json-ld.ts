@@ -1,15 +1,4 @@
-import type {
-  Blog,
-  BlogPosting,
-  BreadcrumbList,
-  CollectionPage,
-  FAQPage,
-  Graph,
-  Organization,
-  Thing,
-  WebSite,
-  WithContext,
-} from 'schema-dts'
+import type { Blog, BlogPosting, BreadcrumbList, CollectionPage, FAQPage, Graph, Organization, Thing, WebSite, WithContext } from 'schema-dts'
 import type { Site } from '../site'
 import { absoluteUrl } from './url'
 
