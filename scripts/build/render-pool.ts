@@ -96,6 +96,9 @@ export class RenderPool {
   /** Renders every job on up to `workers` processes; `onPage` hears of each page once it is written, or of the content problems that kept it from being rendered. */
   async render(jobs: readonly PageJob[], workers: number, onPage: (rendered: Rendered) => void): Promise<void> {
     if (jobs.length === 0) return
+    // Workers this call does not need (the few listing pages after the topics) exit first: their
+    // memory would otherwise sit beside the one rendering `/topics`, the largest page of a big site.
+    await this.stop(this.workers.splice(Math.max(1, workers)))
     let next = 0
     const run = async (index: number) => {
       const worker = await this.worker(index)
@@ -112,8 +115,12 @@ export class RenderPool {
   }
 
   async close(): Promise<void> {
+    await this.stop(this.workers.splice(0))
+  }
+
+  private async stop(workers: Array<Promise<Worker>>): Promise<void> {
     await Promise.all(
-      this.workers.map(async (started) => {
+      workers.map(async (started) => {
         const worker = await started.catch(() => undefined)
         if (!worker || worker.child.exitCode !== null) return
         worker.child.removeAllListeners('exit')
