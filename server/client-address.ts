@@ -1,0 +1,68 @@
+import ipaddr from 'ipaddr.js'
+
+// Who a request comes from, for the rate limits: one canonical key per client, whatever spelling
+// the address arrives in, and never an address the client wrote itself.
+
+const DOTTED_QUAD = /^\d{1,3}(?:\.\d{1,3}){3}$/
+
+/**
+ * The key a client is counted under, or undefined for text that is not an IP address. Spellings of one
+ * address share it: a port (`71.0.0.9:1234`, `[::1]:80`), leading zeros (`071.0.0.9`, read as decimal),
+ * IPv4 inside IPv6 (`::ffff:71.0.0.9`), a zone (`fe80::1%eth0`). An IPv6 client is counted per /64,
+ * the block one subscriber usually holds, so rotating through its own addresses gains nothing.
+ */
+export function addressKey(raw: string): string | undefined {
+  let text = raw.trim()
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(text)
+  if (bracketed) text = bracketed[1]!
+  else if (/^[\d.]+:\d+$/.test(text)) text = text.slice(0, text.lastIndexOf(':'))
+  text = text.replace(/%.*$/, '')
+  if (DOTTED_QUAD.test(text)) {
+    const octets = text.split('.').map((part) => Number.parseInt(part, 10))
+    return octets.every((octet) => octet <= 255) ? octets.join('.') : undefined
+  }
+  if (!ipaddr.IPv6.isValid(text)) return undefined
+  const address = ipaddr.IPv6.parse(text)
+  if (address.isIPv4MappedAddress()) return address.toIPv4Address().toString()
+  return `${address.parts
+    .slice(0, 4)
+    .map((part) => part.toString(16))
+    .join(':')}::/64`
+}
+
+/**
+ * The client's key. With `trustedHops` = N proxies in front of the server (TRUST_PROXY=N), the client is
+ * the address N entries from the right of X-Forwarded-For: each trusted proxy appends the address it
+ * was reached from, and anything further left was written by the client. With no trusted proxy, or a
+ * header that does not name a valid address there, it is the connection's own address.
+ */
+export function clientKey({
+  remote,
+  forwardedFor,
+  trustedHops,
+}: {
+  remote: string | undefined
+  forwardedFor: string | undefined
+  trustedHops: number
+}): string {
+  if (trustedHops > 0 && forwardedFor) {
+    const entries = forwardedFor
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean)
+    // Fewer entries than trusted hops: the request passed fewer proxies than configured; the leftmost is the client.
+    const chosen = entries[Math.max(0, entries.length - trustedHops)]
+    const key = chosen === undefined ? undefined : addressKey(chosen)
+    if (key) return key
+  }
+  return (remote && addressKey(remote)) ?? remote ?? 'unknown'
+}
+
+/** TRUST_PROXY: how many proxies in front of the server to trust (`0` or unset: none); anything else is refused. */
+export function trustedHopsFromEnv(value: string | undefined): number {
+  if (value === undefined || value === '') return 0
+  const hops = Number(value)
+  if (!Number.isInteger(hops) || hops < 0 || hops > 10)
+    throw new Error(`TRUST_PROXY must be the number of proxies in front of the server (0 to 10), got "${value}"`)
+  return hops
+}

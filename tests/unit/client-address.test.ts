@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest'
+import { addressKey, clientKey, trustedHopsFromEnv } from '../../server/client-address'
+import { RateLimiter } from '../../server/rate-limit'
+
+describe('a client address key', () => {
+  it('is one key for every spelling of one IPv4 address', () => {
+    for (const spelling of ['71.0.0.9', '071.0.0.9', '71.000.0.09', '::ffff:71.0.0.9', '[::ffff:71.0.0.9]:443', '71.0.0.9:1234', ' 71.0.0.9 ']) {
+      expect(addressKey(spelling), spelling).toBe('71.0.0.9')
+    }
+  })
+
+  it('counts an IPv6 client per /64', () => {
+    expect(addressKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64')
+    expect(addressKey('2001:0db8:0001:0002:ffff:ffff:ffff:ffff')).toBe('2001:db8:1:2::/64')
+    expect(addressKey('[2001:db8:1:2::9]:8080')).toBe('2001:db8:1:2::/64')
+    expect(addressKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64')
+    expect(addressKey('2001:db8:1:3::1')).not.toBe(addressKey('2001:db8:1:2::1'))
+  })
+
+  it('refuses what is not an address', () => {
+    for (const text of ['', 'unknown', '256.0.0.1', '1.2.3', 'evil.example', '1.2.3.4.5', '::gg']) expect(addressKey(text), text).toBeUndefined()
+  })
+})
+
+describe('the client behind trusted proxies', () => {
+  it('is the address N entries from the right of X-Forwarded-For with TRUST_PROXY=N', () => {
+    const forwardedFor = '6.6.6.1, 70.0.0.1, 10.0.0.2'
+    expect(clientKey({ remote: '10.0.0.3', forwardedFor, trustedHops: 1 })).toBe('10.0.0.2')
+    expect(clientKey({ remote: '10.0.0.3', forwardedFor, trustedHops: 2 })).toBe('70.0.0.1')
+    expect(clientKey({ remote: '10.0.0.3', forwardedFor, trustedHops: 3 })).toBe('6.6.6.1')
+    // Fewer entries than trusted hops: the leftmost.
+    expect(clientKey({ remote: '10.0.0.3', forwardedFor, trustedHops: 5 })).toBe('6.6.6.1')
+  })
+
+  it('ignores X-Forwarded-For when no proxy is trusted, or when it names no address there', () => {
+    expect(clientKey({ remote: '::ffff:127.0.0.1', forwardedFor: '6.6.6.6', trustedHops: 0 })).toBe('127.0.0.1')
+    expect(clientKey({ remote: '127.0.0.1', forwardedFor: 'nonsense', trustedHops: 1 })).toBe('127.0.0.1')
+    expect(clientKey({ remote: undefined, forwardedFor: undefined, trustedHops: 1 })).toBe('unknown')
+  })
+
+  it('cannot be changed by the client: entries it prepends are left of the trusted one', () => {
+    const limiter = new RateLimiter(10, 10 * 60_000)
+    const answers = Array.from({ length: 12 }, (_, n) =>
+      limiter.hit(clientKey({ remote: '127.0.0.1', forwardedFor: `6.6.6.${n}, 70.0.0.1`, trustedHops: 1 }), 0),
+    )
+    expect(answers.filter((retryAfter) => retryAfter === 0)).toHaveLength(10)
+    expect(answers.slice(10).every((retryAfter) => retryAfter > 0)).toBe(true)
+  })
+
+  it('reads TRUST_PROXY as a number of hops and refuses anything else', () => {
+    expect(trustedHopsFromEnv(undefined)).toBe(0)
+    expect(trustedHopsFromEnv('2')).toBe(2)
+    expect(() => trustedHopsFromEnv('yes')).toThrow(/TRUST_PROXY must be the number of proxies/)
+    expect(() => trustedHopsFromEnv('-1')).toThrow(/TRUST_PROXY/)
+  })
+})
+
+describe('the rate limiter', () => {
+  it('refuses past the limit in one window, with the seconds until it resets, and allows again after', () => {
+    const limiter = new RateLimiter(2, 60_000)
+    expect([limiter.hit('a', 0), limiter.hit('a', 1_000), limiter.hit('a', 2_000)]).toEqual([0, 0, 58])
+    expect(limiter.hit('b', 2_000)).toBe(0)
+    expect(limiter.hit('a', 60_000)).toBe(0)
+  })
+
+  it('keeps at most its bound of clients, forgetting the one seen longest ago', () => {
+    const limiter = new RateLimiter(1, 60_000, 1_000)
+    for (let n = 0; n < 100_000; n++) limiter.hit(`client-${n}`, 0)
+    expect(limiter.size).toBe(1_000)
+    // The newest clients are remembered (refused a second time); the oldest were forgotten.
+    expect(limiter.hit('client-99999', 0)).toBeGreaterThan(0)
+    expect(limiter.hit('client-0', 0)).toBe(0)
+  })
+})
