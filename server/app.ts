@@ -1,13 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
-import { Hono } from 'hono'
+import { Hono, type Handler } from 'hono'
 import { clientDir as defaultClientDir } from '../lib/node/paths.server'
 import {
   API_PREFIX,
   CACHE_CONTROL,
   CANONICAL_REDIRECT_STATUS,
   CSP_HASHES_FILE,
+  HEALTH_PATH,
   NOT_FOUND_FILE,
   NOT_FOUND_PATHS,
   SHELL_ROUTES,
@@ -25,13 +26,15 @@ export interface AppOptions {
   clientDir?: string
   /** The `/api` routes (server/api.ts); without them `/api/*` answers 404. */
   api?: Hono
+  /** Answers GET HEALTH_PATH (server/health.ts); without it that path is a 404, as on a static host. */
+  health?: Handler
 }
 
 /**
  * The site's HTTP app: the prerendered pages and assets, the app-shell routes and a real 404. Every
  * route rule comes from lib/universal/routes.ts, which the static hosts' rule files are written from too.
  */
-export function createApp({ clientDir = defaultClientDir(), api }: AppOptions = {}) {
+export function createApp({ clientDir = defaultClientDir(), api, health }: AppOptions = {}) {
   const notFoundFile = join(clientDir, NOT_FOUND_FILE)
   if (!existsSync(notFoundFile)) throw new Error(`${notFoundFile} is missing: run \`npm run build\` first`)
   const notFoundHtml = readFileSync(notFoundFile, 'utf8')
@@ -64,6 +67,7 @@ export function createApp({ clientDir = defaultClientDir(), api }: AppOptions = 
 
   if (api) app.route(API_PREFIX, api)
   app.all(`${API_PREFIX}/*`, apiNotFound)
+  if (health) app.get(HEALTH_PATH, health)
 
   // Registered after the API, so only pages and files reach it: API answers are small and each one different.
   app.use(compressOnDemand())

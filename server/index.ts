@@ -1,10 +1,14 @@
 // The production server: `npm start` builds the site, then runs this. One process serves the
 // prerendered pages and the API, and forwards stored leads and clicks to their webhooks.
+import type { Server } from 'node:http'
 import { serve } from '@hono/node-server'
 import { loadSite } from '../lib/node/site.server'
 import { createApi } from './api'
 import { createApp } from './app'
+import { healthHandler } from './health'
+import { applyConnectionLimit, httpLimitsFromEnv, httpServerOptions, type HttpLimits } from './http-limits'
 import { Outbox, webhooksFromEnv } from './outbox'
+import { leadRetentionDays, startLeadRetention } from './retention'
 import { Store } from './store'
 
 const port = Number(process.env.PORT ?? 3000)
@@ -13,22 +17,50 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(`PORT must be a port number, got "${process.env.PORT}"`)
   process.exit(1)
 }
+let limits: HttpLimits
+let retentionDays: number
+try {
+  limits = httpLimitsFromEnv()
+  retentionDays = leadRetentionDays()
+} catch (error) {
+  console.error((error as Error).message)
+  process.exit(1)
+}
 
 const store = await Store.open()
 const outbox = new Outbox(store, webhooksFromEnv())
 outbox.start()
-const app = createApp({ api: createApi({ store, outbox, trustProxy: process.env.TRUST_PROXY === '1' }) })
-const server = serve({ fetch: app.fetch, port, hostname }, (info) => {
+const retention = startLeadRetention(store, { days: retentionDays })
+const app = createApp({ api: createApi({ store, outbox, trustProxy: process.env.TRUST_PROXY === '1' }), health: healthHandler(store) })
+const server = serve({ fetch: app.fetch, port, hostname, serverOptions: httpServerOptions(limits) }, (info) => {
   const shownHost = hostname === '0.0.0.0' || hostname === '::' ? 'localhost' : hostname
   console.log(`${loadSite().productName} site listening on http://${shownHost}:${info.port}`)
-})
+}) as Server
+applyConnectionLimit(server, limits)
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    outbox.stop()
-    server.close(() => {
-      store.close()
-      process.exit(0)
-    })
-  })
+/**
+ * Stops accepting connections, lets the requests under way finish (at most limits.drainTimeoutMs,
+ * then their connections are cut), stops the outbox and the retention timer, closes the store, exits 0.
+ */
+let draining = false
+async function drain(signal: NodeJS.Signals): Promise<void> {
+  if (draining) return
+  draining = true
+  console.log(`${signal}: finishing the requests under way, then exiting`)
+  outbox.stop()
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+  // A keep-alive connection whose request has finished would otherwise wait for its keepAliveTimeout.
+  const idle = setInterval(() => server.closeIdleConnections(), 100)
+  const deadline = setTimeout(() => {
+    console.error(`requests still open after ${limits.drainTimeoutMs} ms: closing their connections`)
+    server.closeAllConnections()
+  }, limits.drainTimeoutMs)
+  await closed
+  clearInterval(idle)
+  clearTimeout(deadline)
+  await retention.stop()
+  store.close()
+  process.exit(0)
 }
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void drain(signal))

@@ -17,6 +17,13 @@ export type HostRuleFile = (typeof HOST_RULE_FILES)[number]
 /** Where the API is mounted (server/api.ts). Only the Node server answers it. */
 export const API_PREFIX = '/api'
 
+/**
+ * The server's health check (server/health.ts): database and outbox state, never cached. Like the API,
+ * only the Node server answers it (a static host has no database and gives its 404); it is not a
+ * page, so the build never writes it, nor lists it in the sitemap.
+ */
+export const HEALTH_PATH = '/healthz'
+
 /** Hashed build output: a file's name changes whenever its content does. */
 export const ASSETS_PREFIX = '/assets/'
 
@@ -75,6 +82,8 @@ export const CACHE_CONTROL = {
   page: 'no-cache',
   /** Every other file (favicon, robots.txt, sitemaps): an hour. */
   file: 'public, max-age=3600',
+  /** Live state (the health check): never stored by a browser or a proxy. */
+  live: 'no-store',
 } as const
 
 /** Cache-Control for a served file: hashed assets forever, HTML always revalidated, the rest for an hour. */

@@ -82,6 +82,10 @@ describe('the generated rule files', () => {
     expect(hostFiles([...files].reverse(), MINIATURE_HASHES)).toEqual(hostFiles(files, MINIATURE_HASHES))
   })
 
+  it('leave the Node-only health check to the server: every static host answers /healthz with its 404', () => {
+    for (const name of HOSTS) expect(hosts[name]('/healthz'), name).toMatchObject({ status: 404, file: '404.html' })
+  })
+
   it('keep the API proxy hint for static hosts, commented out', () => {
     expect(readFileSync(join(site.clientDir, '_redirects'), 'utf8')).toMatch(/^# \/api\/\* +https:\/\/api\.example\.com\/api\/:splat +200$/m)
   })

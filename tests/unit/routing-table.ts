@@ -94,6 +94,12 @@ export const ROUTES: readonly Route[] = [
   { url: '/robots.txt', status: 200, file: 'robots.txt', cacheControl: FILE },
   { url: '/sitemap.xml', status: 200, file: 'sitemap.xml', cacheControl: FILE },
   // Only the Node server can say these.
+  {
+    url: '/healthz',
+    status: 200,
+    cacheControl: 'no-store',
+    nodeOnly: 'the health check reads the database, which only the Node server has (a static host answers 404, like /api)',
+  },
   { url: '/404.html', status: 404, file: '404.html', nodeOnly: 'static hosts serve the 404 page file itself, at /404, with status 200' },
   {
     url: '//evil.example/',

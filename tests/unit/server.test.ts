@@ -1,12 +1,23 @@
 import { afterAll, describe, expect, it } from 'vitest'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createApp } from '../../server/app'
+import { healthHandler } from '../../server/health'
+import { Store } from '../../server/store'
 import { EXPECTED_HEADERS, ROUTES, servedBody, writeMiniatureSite } from './routing-table'
 
 const site = writeMiniatureSite()
-afterAll(site.remove)
+// The health check (/healthz in the table) reads a database of its own.
+const databaseDir = mkdtempSync(join(tmpdir(), 'server-test-'))
+const store = await Store.open(`file:${join(databaseDir, 'site.db')}`)
+afterAll(() => {
+  site.remove()
+  store.close()
+  rmSync(databaseDir, { recursive: true, force: true })
+})
 
-const app = createApp({ clientDir: site.clientDir })
+const app = createApp({ clientDir: site.clientDir, health: healthHandler(store) })
 const get = (path: string, headers: Record<string, string> = {}) => app.request(path, { headers })
 
 describe('the site server, route by route (tests/unit/routing-table.ts)', () => {

@@ -1,0 +1,68 @@
+import type { Server, ServerOptions } from 'node:http'
+
+// How long a client may take to send a request, how long an idle connection is kept, and how many
+// connections are open at once: so that slow or idle clients cannot hold the server's connections.
+// server/index.ts applies them; each can be set from the environment (tests shorten the timeouts).
+
+export interface HttpLimits {
+  /** The whole request, headers and body, must arrive within this (Node's default is 300 s). */
+  requestTimeoutMs: number
+  /** The headers must arrive within this; at most requestTimeoutMs. */
+  headersTimeoutMs: number
+  /** An idle keep-alive connection is closed after this. */
+  keepAliveTimeoutMs: number
+  /** Connections past this many are refused (closed at once). */
+  maxConnections: number
+  /** On SIGTERM or SIGINT, requests under way get this long to finish before their connections are cut. */
+  drainTimeoutMs: number
+}
+
+export const DEFAULT_HTTP_LIMITS: HttpLimits = {
+  requestTimeoutMs: 10_000,
+  headersTimeoutMs: 10_000,
+  keepAliveTimeoutMs: 5_000,
+  maxConnections: 1_000,
+  drainTimeoutMs: 10_000,
+}
+
+const ENV: Record<keyof HttpLimits, string> = {
+  requestTimeoutMs: 'HTTP_REQUEST_TIMEOUT_MS',
+  headersTimeoutMs: 'HTTP_HEADERS_TIMEOUT_MS',
+  keepAliveTimeoutMs: 'HTTP_KEEP_ALIVE_TIMEOUT_MS',
+  maxConnections: 'HTTP_MAX_CONNECTIONS',
+  drainTimeoutMs: 'HTTP_DRAIN_TIMEOUT_MS',
+}
+
+/** The limits, each from its variable when set (a positive whole number); throws, naming the variable, on a bad value. */
+export function httpLimitsFromEnv(env: NodeJS.ProcessEnv = process.env): HttpLimits {
+  const limits = { ...DEFAULT_HTTP_LIMITS }
+  for (const [key, name] of Object.entries(ENV) as Array<[keyof HttpLimits, string]>) {
+    const raw = env[name]
+    if (raw === undefined || raw === '') continue
+    const value = Number(raw)
+    if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive whole number, got "${raw}"`)
+    limits[key] = value
+  }
+  // Node refuses a headers timeout longer than the request timeout.
+  limits.headersTimeoutMs = Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs)
+  return limits
+}
+
+/**
+ * Options for http.createServer. Node checks the request and headers timeouts every
+ * `connectionsCheckingInterval` (30 s by default): a tenth of the request timeout, between 100 ms and
+ * 500 ms, so a slow request is cut off within half a second of its limit.
+ */
+export function httpServerOptions(limits: HttpLimits): ServerOptions {
+  return {
+    requestTimeout: limits.requestTimeoutMs,
+    headersTimeout: limits.headersTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    connectionsCheckingInterval: Math.min(500, Math.max(100, Math.floor(limits.requestTimeoutMs / 10))),
+  }
+}
+
+/** What can only be set on the created server: the connection cap. */
+export function applyConnectionLimit(server: Pick<Server, 'maxConnections'>, limits: HttpLimits): void {
+  server.maxConnections = limits.maxConnections
+}

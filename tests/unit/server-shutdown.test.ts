@@ -1,0 +1,170 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer, request } from 'node:http'
+import { connect, type AddressInfo, type Socket } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { DEFAULT_HTTP_LIMITS, httpLimitsFromEnv, httpServerOptions } from '../../server/http-limits'
+
+// The real server process (server/index.ts) on loopback, with a temp database and a temp built client dir.
+const root = mkdtempSync(join(tmpdir(), 'shutdown-'))
+mkdirSync(join(root, 'dist', 'client'), { recursive: true })
+writeFileSync(join(root, 'dist', 'client', '404.html'), '<!DOCTYPE html><title>Not found</title>')
+const children: ChildProcess[] = []
+afterAll(() => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+  rmSync(root, { recursive: true, force: true })
+})
+
+async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}
+
+async function startServer(name: string, env: Record<string, string> = {}) {
+  const port = await freePort()
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DIST_DIR: join(root, 'dist'), DATABASE_URL: `file:${join(root, `${name}.db`)}`, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  children.push(child)
+  let output = ''
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+      if (output.includes('listening')) resolve()
+    })
+    void exited.then((code) => reject(new Error(`server exited with ${code}`)))
+  })
+  return { child, port, exited, output: () => output }
+}
+
+const LEAD = JSON.stringify({
+  first_name: 'Ada',
+  linkedin_url: 'https://www.linkedin.com/in/ada',
+  email: 'ada@example.com',
+  submitted_at: new Date().toISOString(),
+})
+
+/** Opens a raw connection and sends a POST /api/score's headers, with the body yet to come. */
+async function openPost(port: number, body: string): Promise<{ socket: Socket; response: Promise<string> }> {
+  const socket = connect(port, '127.0.0.1')
+  await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject))
+  let received = ''
+  socket.on('data', (chunk) => (received += chunk.toString()))
+  const response = new Promise<string>((resolve) => {
+    socket.on('close', () => resolve(received))
+    socket.on('error', () => undefined)
+  })
+  socket.write(`POST /api/score HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`)
+  return { socket, response }
+}
+
+/** Sends `body` one byte a second (until the server cuts the connection); resolves with what the server answered and when. */
+async function trickle(port: number, body: string): Promise<{ seconds: number; received: string; bytesSent: number }> {
+  const started = Date.now()
+  const { socket, response } = await openPost(port, body)
+  let bytesSent = 0
+  const timer = setInterval(() => {
+    if (socket.destroyed || bytesSent >= body.length) return clearInterval(timer)
+    socket.write(body[bytesSent++]!)
+  }, 1_000)
+  const received = await response
+  clearInterval(timer)
+  return { seconds: (Date.now() - started) / 1000, received, bytesSent }
+}
+
+/** GET on a fresh connection; resolves with the status. */
+const get = (port: number, path: string) =>
+  new Promise<number>((resolve, reject) => {
+    request({ host: '127.0.0.1', port, path, agent: false }, (res) => {
+      res.resume()
+      resolve(res.statusCode ?? 0)
+    })
+      .on('error', reject)
+      .end()
+  })
+
+describe('the HTTP limits', () => {
+  it('default to a 10 s request and headers timeout, 5 s keep-alive, 1,000 connections; each from its variable', () => {
+    expect(httpLimitsFromEnv({})).toEqual(DEFAULT_HTTP_LIMITS)
+    expect(DEFAULT_HTTP_LIMITS).toEqual({
+      requestTimeoutMs: 10_000,
+      headersTimeoutMs: 10_000,
+      keepAliveTimeoutMs: 5_000,
+      maxConnections: 1_000,
+      drainTimeoutMs: 10_000,
+    })
+    expect(httpLimitsFromEnv({ HTTP_REQUEST_TIMEOUT_MS: '1000', HTTP_MAX_CONNECTIONS: '50' })).toMatchObject({
+      requestTimeoutMs: 1_000,
+      headersTimeoutMs: 1_000,
+      maxConnections: 50,
+    })
+    expect(httpServerOptions(DEFAULT_HTTP_LIMITS)).toEqual({
+      requestTimeout: 10_000,
+      headersTimeout: 10_000,
+      keepAliveTimeout: 5_000,
+      connectionsCheckingInterval: 500,
+    })
+    for (const bad of ['0', '-5', '2.5', 'ten']) expect(() => httpLimitsFromEnv({ HTTP_MAX_CONNECTIONS: bad }), bad).toThrow(/HTTP_MAX_CONNECTIONS/)
+  })
+})
+
+describe('the server process', () => {
+  it('cuts off a request body sent at 1 byte/s after its 10 s limit', async () => {
+    const server = await startServer('slow-default')
+    try {
+      const { seconds, received, bytesSent } = await trickle(server.port, LEAD)
+      expect(received).toMatch(/^HTTP\/1\.1 408 /)
+      expect(bytesSent).toBeLessThan(LEAD.length)
+      expect(seconds).toBeGreaterThanOrEqual(9.5)
+      expect(seconds).toBeLessThan(12)
+      console.log(`slow body: ${bytesSent} of ${LEAD.length} bytes sent at 1 byte/s, answered 408 and closed after ${seconds.toFixed(1)} s`)
+    } finally {
+      server.child.kill('SIGKILL')
+    }
+  }, 30_000)
+
+  it('honours a shorter HTTP_REQUEST_TIMEOUT_MS, and refuses connections past HTTP_MAX_CONNECTIONS', async () => {
+    const server = await startServer('slow-short', { HTTP_REQUEST_TIMEOUT_MS: '1000', HTTP_MAX_CONNECTIONS: '2' })
+    try {
+      const { seconds, received } = await trickle(server.port, LEAD)
+      expect(received).toMatch(/^HTTP\/1\.1 408 /)
+      expect(seconds).toBeLessThan(3)
+
+      const held = await Promise.all([openPost(server.port, LEAD), openPost(server.port, LEAD)])
+      const third = await openPost(server.port, LEAD).then((post) => post.response)
+      expect(third).toBe('') // closed without an answer
+      for (const post of held) post.socket.destroy()
+      await expect.poll(() => get(server.port, '/healthz'), { timeout: 5_000 }).toBe(200)
+    } finally {
+      server.child.kill('SIGKILL')
+    }
+  }, 30_000)
+
+  it('on SIGTERM stops accepting, lets the request under way finish, then exits 0', async () => {
+    const server = await startServer('drain')
+    expect(await get(server.port, '/healthz')).toBe(200)
+    const half = Math.floor(LEAD.length / 2)
+    const { socket, response } = await openPost(server.port, LEAD)
+    socket.write(LEAD.slice(0, half))
+    await new Promise((resolve) => setTimeout(resolve, 300))
+
+    server.child.kill('SIGTERM')
+    await expect.poll(() => server.output(), { timeout: 5_000 }).toContain('SIGTERM')
+    // No new connection is accepted once draining starts.
+    await expect(get(server.port, '/healthz')).rejects.toThrow(/ECONNREFUSED/)
+    expect(server.child.exitCode).toBeNull()
+
+    await new Promise((resolve) => setTimeout(resolve, 1_000))
+    socket.write(LEAD.slice(half))
+    const answer = await response
+    expect(answer).toMatch(/^HTTP\/1\.1 202 /)
+    expect(await server.exited).toBe(0)
+  }, 30_000)
+})
