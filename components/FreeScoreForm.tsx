@@ -1,22 +1,32 @@
-import { useRef, useState, type FormEvent } from 'react'
-import { LEAD_FIELDS, SUBMIT_FAILED_MESSAGE, validateLead, type LeadField } from '../lib/universal/lead'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { HONEYPOT_FIELD, LEAD_FIELDS, LEAD_MESSAGES, LINKEDIN_URL_PATTERN, SUBMIT_FAILED_MESSAGE, validateLead, type LeadField } from '../lib/universal/lead'
 import { useUiText } from './pageContext'
 
 type Problem = { field: LeadField | null; message: string }
 
-/** The free-score form: validates in the browser, posts to /api/score, then goes to the confirmation page. */
+/**
+ * The free-score form. Before the bundle runs (or without JavaScript) it is a plain form: the browser's
+ * own checks, then a POST to /api/score, which answers 303 to the confirmation page. Once hydrated it
+ * validates with the shared rules and posts JSON, then goes to the confirmation page itself.
+ */
 export function FreeScoreForm() {
   const { form } = useUiText()
   const [sending, setSending] = useState(false)
   const [problem, setProblem] = useState<Problem | null>(null)
   // A ref, not state: a double click lands before React re-renders the disabled button.
   const inFlight = useRef(false)
+  const formRef = useRef<HTMLFormElement>(null)
+  // The browser's own checks guard the plain form; once React runs, validateLead's messages replace them.
+  useEffect(() => {
+    formRef.current!.noValidate = true
+  }, [])
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     if (inFlight.current) return
     const formElement = event.currentTarget
-    const values = Object.fromEntries(LEAD_FIELDS.map((field) => [field, new FormData(formElement).get(field)]))
+    const data = new FormData(formElement)
+    const values = Object.fromEntries(LEAD_FIELDS.map((field) => [field, data.get(field)]))
     const result = validateLead(values)
     if (!result.ok) {
       setProblem({ field: result.field, message: result.error })
@@ -30,7 +40,8 @@ export function FreeScoreForm() {
       const response = await fetch('/api/score', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ ...result.lead, submitted_at: new Date().toISOString() }),
+        // The honeypot's value, and how long since the page began loading (the server's minimum time to fill the form).
+        body: JSON.stringify({ ...result.lead, [HONEYPOT_FIELD]: data.get(HONEYPOT_FIELD), elapsed_ms: Math.round(performance.now()) }),
       })
       if (!response.ok) throw new Error(`HTTP ${response.status}`)
       // A full-page navigation that keeps the current query string (attribution).
@@ -51,13 +62,24 @@ export function FreeScoreForm() {
   })
 
   return (
-    <form className="score-form" noValidate onSubmit={onSubmit}>
+    <form ref={formRef} className="score-form" method="post" action="/api/score" onSubmit={onSubmit}>
       <label htmlFor="first_name">{form.firstName}</label>
       <input {...fieldProps('first_name')} type="text" autoComplete="given-name" />
       <label htmlFor="linkedin_url">{form.linkedinUrl}</label>
-      <input {...fieldProps('linkedin_url')} type="url" inputMode="url" placeholder={form.linkedinPlaceholder} />
+      <input
+        {...fieldProps('linkedin_url')}
+        type="url"
+        inputMode="url"
+        placeholder={form.linkedinPlaceholder}
+        pattern={LINKEDIN_URL_PATTERN}
+        title={LEAD_MESSAGES.linkedin_url}
+      />
       <label htmlFor="email">{form.email}</label>
       <input {...fieldProps('email')} type="email" autoComplete="email" />
+      <div className="hp-field" aria-hidden="true">
+        <label htmlFor={HONEYPOT_FIELD}>Leave this field empty</label>
+        <input id={HONEYPOT_FIELD} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
+      </div>
       <p id="free-score-error" className="form-error" role="alert">
         {problem?.message}
       </p>

@@ -9,6 +9,7 @@ import type { Store } from './store'
 // An API endpoint is data: its path, its rate limit, the schema of its body and what it does with a
 // valid body. `mountEndpoint` adds every check in front of the handler, so a new endpoint cannot
 // skip one: method (405), rate limit (429), JSON (415), size (413), an object (400), the schema (400).
+// An endpoint that declares `form` also takes a plain HTML form post (the page without JavaScript).
 
 /** What a handler may use besides the parsed body. */
 export interface EndpointContext {
@@ -16,6 +17,14 @@ export interface EndpointContext {
   store: Store
   outbox: Outbox
   now: () => number
+  /** How the body came: JSON (the hydrated page, other clients) or a plain HTML form post (answer with a page or a redirect). */
+  via: 'json' | 'form'
+}
+
+/** What a refused body is answered with: the first problem, with the field it is about when it has one. */
+export interface BodyProblem {
+  error: string
+  field?: string
 }
 
 export interface Endpoint<Body extends z.ZodType = z.ZodType> {
@@ -28,6 +37,14 @@ export interface Endpoint<Body extends z.ZodType = z.ZodType> {
    * so give every field a message a person can act on. Unknown fields are dropped (z.object's default).
    */
   body: Body
+  /**
+   * Also accept `application/x-www-form-urlencoded` (a form posted by a browser without JavaScript): the same
+   * schema runs on its fields (text; the first value of a repeated name), and a refused one is answered by `invalid`.
+   */
+  form?: {
+    /** The answer to a form the schema refused: a page showing `problem.error` with the values sent kept. */
+    invalid(c: Context, values: Record<string, string>, problem: BodyProblem): Response | Promise<Response>
+  }
   /** Runs only on a body the schema accepted; answer only after the record is stored. */
   handle(body: z.output<Body>, context: EndpointContext): Response | Promise<Response>
 }
@@ -39,7 +56,7 @@ export function defineEndpoint<Body extends z.ZodType>(endpoint: Endpoint<Body>)
 
 const MAX_BODY_BYTES = 4 * 1024
 
-export interface MountOptions extends Omit<EndpointContext, 'c'> {
+export interface MountOptions extends Omit<EndpointContext, 'c' | 'via'> {
   /** Read the client address from X-Forwarded-For (only behind a trusted proxy: TRUST_PROXY=1). */
   trustProxy: boolean
 }
@@ -66,8 +83,23 @@ async function readObject(c: Context): Promise<Record<string, unknown> | undefin
   }
 }
 
+/** The body's fields as text, from an urlencoded form; the first value of a name sent twice wins. */
+async function readForm(c: Context): Promise<Record<string, string>> {
+  const values = new Map<string, string>()
+  for (const [name, value] of new URLSearchParams(await c.req.text())) if (!values.has(name)) values.set(name, value)
+  return Object.fromEntries(values)
+}
+
+const JSON_TYPE = 'application/json'
+const FORM_TYPE = 'application/x-www-form-urlencoded'
+
+/** The media type of a Content-Type header, in lower case and without its parameters (`; charset=utf-8`). */
+export function mediaType(header: string | undefined): string {
+  return (header ?? '').split(';')[0]!.trim().toLowerCase()
+}
+
 /** The client's answer for a refused body: the first issue, with the field it is about when it has one. */
-function fieldError(error: z.ZodError): { error: string; field?: string } {
+function fieldError(error: z.ZodError): BodyProblem {
   const issue = error.issues[0]
   if (!issue) return { error: 'The request body is not valid.' }
   return issue.path.length > 0 ? { error: issue.message, field: issue.path.map(String).join('.') } : { error: issue.message }
@@ -85,16 +117,28 @@ export function mountEndpoint(api: Hono, endpoint: Endpoint, { trustProxy, ...co
       if (c.req.method !== 'POST') return c.json({ error: 'Use POST.' }, 405, { Allow: 'POST' })
       const retryAfter = limiter.hit(clientAddress(c, trustProxy), context.now())
       if (retryAfter > 0) return c.json({ error: 'Too many requests. Please wait and try again.' }, 429, { 'Retry-After': String(retryAfter) })
-      if (!/^application\/json\b/i.test(c.req.header('content-type') ?? '')) return c.json({ error: 'Send JSON (Content-Type: application/json).' }, 415)
+      const type = mediaType(c.req.header('content-type'))
+      if (type !== JSON_TYPE && !(endpoint.form && type === FORM_TYPE)) {
+        const error = endpoint.form
+          ? `Send JSON (Content-Type: ${JSON_TYPE}) or a form (Content-Type: ${FORM_TYPE}).`
+          : `Send JSON (Content-Type: ${JSON_TYPE}).`
+        return c.json({ error }, 415)
+      }
       await next()
     },
     bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ error: `The request body is over ${MAX_BODY_BYTES} bytes.` }, 413) }),
     async (c) => {
+      if (endpoint.form && mediaType(c.req.header('content-type')) === FORM_TYPE) {
+        const values = await readForm(c)
+        const parsed = await endpoint.body.safeParseAsync(values)
+        if (!parsed.success) return endpoint.form.invalid(c, values, fieldError(parsed.error))
+        return endpoint.handle(parsed.data, { ...context, c, via: 'form' })
+      }
       const body = await readObject(c)
       if (!body) return c.json({ error: 'The request body must be a JSON object.' }, 400)
       const parsed = await endpoint.body.safeParseAsync(body)
       if (!parsed.success) return c.json(fieldError(parsed.error), 400)
-      return endpoint.handle(parsed.data, { ...context, c })
+      return endpoint.handle(parsed.data, { ...context, c, via: 'json' })
     },
   )
 }

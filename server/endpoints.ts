@@ -1,8 +1,9 @@
 import { z } from 'zod'
 import { SESSION_ID_MAX, UTM_MAX, readUtm } from '../lib/universal/attribution'
-import { validateLead } from '../lib/universal/lead'
+import { HONEYPOT_FIELD, leadDedupeKey, normalizeEmail, normalizeLinkedinUrl, validateLead } from '../lib/universal/lead'
 import { isValidRefCode } from '../lib/universal/referral'
 import { defineEndpoint, type Endpoint } from './endpoint'
+import { RETURN_QUERY_FIELD, confirmationLocation, leadFormRefused } from './lead-form'
 
 // The site's API: POST /api/score, /api/affiliate-click, /api/conversion. Each validates, stores, then answers.
 // The schemas live here, on the server, not in lib/universal: the browser code imports lib/universal, and zod
@@ -12,6 +13,21 @@ import { defineEndpoint, type Endpoint } from './endpoint'
 const AFFILIATE_RELAY_MS = 3_000
 const GA_CLIENT_ID_MAX = 64
 const REF_CODE_RULE = 'ref_code must be 1 to 64 letters, digits, _ or -'
+/** A click's User-Agent header, when its body has none, is cut to this many characters before it is stored. */
+export const USER_AGENT_MAX = 512
+/** A lead sent sooner than this after its page began loading (the hydrated form says when) is a bot's. */
+export const MIN_FILL_MS = 3_000
+/** The same e-mail address and profile within this time is one lead. */
+export const LEAD_DEDUPE_MS = 24 * 60 * 60_000
+
+/** Leads answered as taken but not stored, by reason (also logged). */
+export const trappedLeads = { honeypot: 0, tooFast: 0 }
+
+/** `text` cut to at most `max` UTF-16 units, never in the middle of a surrogate pair. */
+export function capText(text: string, max: number): string {
+  if (text.length <= max) return text
+  return text.slice(0, /[\uD800-\uDBFF]/.test(text[max - 1]!) ? max - 1 : max)
+}
 
 /**
  * A text field that may be left out: trimmed; absent, null or blank is null; not a string, or over `max`
@@ -38,19 +54,34 @@ function clickUtm(name: 'utm_source' | 'utm_medium' | 'utm_campaign') {
 
 /**
  * A lead is checked by `validateLead`, the rules the browser form runs too, so the client gets the form's
- * own message for the first failing field; the server adds the strict LinkedIn URL parse. A missing or
- * unreadable `submitted_at` is null here; the handler uses the time of arrival.
+ * own message for the first failing field; the server adds the strict LinkedIn URL parse, then normalises
+ * the URL and the e-mail address. Besides the lead: the honeypot, how long the page had been open (from the
+ * hydrated form) and the no-JavaScript error page's query field. A client's `submitted_at` is ignored.
  */
 const leadBody = z
-  .object({ first_name: z.unknown().optional(), linkedin_url: z.unknown().optional(), email: z.unknown().optional(), submitted_at: z.unknown().optional() })
+  .object({
+    first_name: z.unknown().optional(),
+    linkedin_url: z.unknown().optional(),
+    email: z.unknown().optional(),
+    [HONEYPOT_FIELD]: z.unknown().optional(),
+    elapsed_ms: z.unknown().optional(),
+    [RETURN_QUERY_FIELD]: z.unknown().optional(),
+  })
   .transform((body, ctx) => {
     const result = validateLead(body, { strictUrl: true })
     if (!result.ok) {
       ctx.issues.push({ code: 'custom', message: result.error, path: [result.field], input: body[result.field] })
       return z.NEVER
     }
-    const submittedAt = typeof body.submitted_at === 'string' && !Number.isNaN(Date.parse(body.submitted_at)) ? new Date(body.submitted_at).toISOString() : null
-    return { ...result.lead, submitted_at: submittedAt }
+    const honeypot = body[HONEYPOT_FIELD]
+    const trap =
+      honeypot !== undefined && honeypot !== null && honeypot !== ''
+        ? ('honeypot' as const)
+        : typeof body.elapsed_ms === 'number' && !(body.elapsed_ms >= MIN_FILL_MS)
+          ? ('tooFast' as const)
+          : null
+    const lead = { first_name: result.lead.first_name, linkedin_url: normalizeLinkedinUrl(result.lead.linkedin_url), email: normalizeEmail(result.lead.email) }
+    return { lead, trap, returnQuery: body[RETURN_QUERY_FIELD] }
   })
 
 const clickBody = z.object({
@@ -81,10 +112,21 @@ export const ENDPOINTS: readonly Endpoint[] = [
     path: '/score',
     rateLimit: { requests: 10, windowMs: 10 * 60_000 },
     body: leadBody,
-    async handle(lead, { c, store, outbox, now }) {
-      await store.addLead({ ...lead, submitted_at: lead.submitted_at ?? new Date(now()).toISOString() }, now())
-      void outbox.flush()
-      return c.json({ status: 'ok' }, 202)
+    form: { invalid: leadFormRefused },
+    // A trapped or repeated lead gets the answer a stored one gets, so a bot learns nothing from it.
+    async handle({ lead, trap, returnQuery }, { c, store, outbox, now, via }) {
+      const answer = () => (via === 'form' ? c.redirect(confirmationLocation(c, returnQuery), 303) : c.json({ status: 'ok' }, 202))
+      if (trap) {
+        trappedLeads[trap]++
+        console.warn(`api: lead not stored (${trap}); ${JSON.stringify(trappedLeads)} since start`)
+        return answer()
+      }
+      const id = await store.addLeadOnce({ ...lead, submitted_at: new Date(now()).toISOString() }, now(), {
+        key: leadDedupeKey(lead),
+        windowMs: LEAD_DEDUPE_MS,
+      })
+      if (id !== null) void outbox.flush()
+      return answer()
     },
   }),
 
@@ -93,7 +135,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     rateLimit: { requests: 60, windowMs: 60_000 },
     body: clickBody,
     async handle(click, { c, store, outbox, now }) {
-      const id = await store.addClick({ ...click, user_agent: click.user_agent ?? c.req.header('user-agent') ?? null }, now())
+      const id = await store.addClick({ ...click, user_agent: click.user_agent ?? (capText(c.req.header('user-agent') ?? '', USER_AGENT_MAX) || null) }, now())
       const sent = await outbox.deliverNow('clicks', id, AFFILIATE_RELAY_MS)
       // The webhook's own status is relayed; an unreachable webhook is a non-ok status (the click stays queued).
       return c.json({ status: sent.ok ? (sent.status ?? 'ok') : 'unavailable' }, sent.ok ? 200 : 202)

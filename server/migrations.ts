@@ -36,7 +36,15 @@ const BEFORE_MIGRATIONS = [
   'CREATE INDEX IF NOT EXISTS clicks_due ON clicks (delivered_at, next_attempt_at)',
 ]
 
-export const MIGRATIONS: readonly Migration[] = [{ version: 1, description: 'leads, clicks and conversions', statements: BEFORE_MIGRATIONS }]
+export const MIGRATIONS: readonly Migration[] = [
+  { version: 1, description: 'leads, clicks and conversions', statements: BEFORE_MIGRATIONS },
+  {
+    version: 2,
+    description: 'leads: dedupe_key (one lead per e-mail and profile in 24 hours)',
+    // Leads stored before this step have no key (NULL) and are never matched.
+    statements: ['ALTER TABLE leads ADD COLUMN dedupe_key TEXT', 'CREATE INDEX leads_dedupe ON leads (dedupe_key, received_at)'],
+  },
+]
 
 async function schemaVersion(db: Client | Transaction): Promise<number> {
   return Number((await db.execute('PRAGMA user_version')).rows[0]?.user_version ?? 0)

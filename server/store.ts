@@ -63,11 +63,24 @@ export class Store {
   }
 
   async addLead(lead: StoredLead, now: number): Promise<number> {
+    return (await this.insertLead(lead, now, null, 0))!
+  }
+
+  /**
+   * Stores a lead unless one with the same `key` was received in the `windowMs` before `now`; returns its
+   * id, or null for such a duplicate. One statement, so two processes cannot both insert the same lead.
+   */
+  async addLeadOnce(lead: StoredLead, now: number, dedupe: { key: string; windowMs: number }): Promise<number | null> {
+    return this.insertLead(lead, now, dedupe.key, dedupe.windowMs)
+  }
+
+  private async insertLead(lead: StoredLead, now: number, key: string | null, windowMs: number): Promise<number | null> {
     const result = await this.db.execute({
-      sql: 'INSERT INTO leads (first_name, linkedin_url, email, submitted_at, received_at, next_attempt_at) VALUES (?, ?, ?, ?, ?, ?)',
-      args: [lead.first_name, lead.linkedin_url, lead.email, lead.submitted_at, now, now],
+      sql: `INSERT INTO leads (first_name, linkedin_url, email, submitted_at, received_at, next_attempt_at, dedupe_key)
+            SELECT ?, ?, ?, ?, ?, ?, ? WHERE ?7 IS NULL OR NOT EXISTS (SELECT 1 FROM leads WHERE dedupe_key = ?7 AND received_at > ?)`,
+      args: [lead.first_name, lead.linkedin_url, lead.email, lead.submitted_at, now, now, key, now - windowMs],
     })
-    return Number(result.lastInsertRowid)
+    return result.rowsAffected === 1 ? Number(result.lastInsertRowid) : null
   }
 
   async addClick(click: ClickRecord, now: number): Promise<number> {
@@ -140,49 +153,5 @@ export class Store {
 
   close(): void {
     this.db.close()
-  }
-
-  /** Throws when the database cannot be read (closed, file gone, locked past busy_timeout). */
-  async ping(): Promise<void> {
-    await this.db.execute('SELECT 1')
-  }
-
-  /**
-   * What the outbox holds undelivered, leads and clicks together: how many, how many of those have
-   * failed at least once, and when the oldest was received (epoch ms; null when none waits).
-   */
-  async outboxBacklog(): Promise<{ pending: number; failing: number; oldestPendingReceivedAt: number | null }> {
-    const row = (
-      await this.db.execute(
-        `SELECT count(*) AS pending, coalesce(sum(attempts > 0 OR last_error IS NOT NULL), 0) AS failing, min(received_at) AS oldest FROM (
-           SELECT attempts, last_error, received_at FROM leads WHERE delivered_at IS NULL
-           UNION ALL SELECT attempts, last_error, received_at FROM clicks WHERE delivered_at IS NULL)`,
-      )
-    ).rows[0]
-    return {
-      pending: Number(row?.pending ?? 0),
-      failing: Number(row?.failing ?? 0),
-      oldestPendingReceivedAt: row?.oldest === null || row?.oldest === undefined ? null : Number(row.oldest),
-    }
-  }
-
-  /** Every lead stored for this address, whatever the case of its letters, with its outbox state. */
-  async leadsByEmail(email: string): Promise<Array<Record<string, unknown>>> {
-    const rows = await this.db.execute({ sql: 'SELECT * FROM leads WHERE lower(email) = lower(?) ORDER BY id', args: [email] })
-    return rows.rows.map((row) => ({ ...row }))
-  }
-
-  /** Deletes every lead stored for this address (its outbox state is in the same row); returns how many. */
-  async deleteLeadsByEmail(email: string): Promise<number> {
-    return (await this.db.execute({ sql: 'DELETE FROM leads WHERE lower(email) = lower(?)', args: [email] })).rowsAffected
-  }
-
-  /** Deletes at most `limit` delivered leads received before `cutoff` (epoch ms); never an undelivered one. Returns how many. */
-  async deleteDeliveredLeadsBefore(cutoff: number, limit: number): Promise<number> {
-    const result = await this.db.execute({
-      sql: 'DELETE FROM leads WHERE id IN (SELECT id FROM leads WHERE delivered_at IS NOT NULL AND received_at < ? ORDER BY id LIMIT ?)',
-      args: [cutoff, limit],
-    })
-    return result.rowsAffected
   }
 }

@@ -24,6 +24,19 @@ const LINKEDIN_PATH = /linkedin\.com\/(in|company)\//i
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 const PROFILE_PATH = /^\/(in|company)\/[^/]+(\/.*)?$/i
 const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i
+/** Markup (`<`, `>`) and control characters (NUL included): refused in every field. */
+const UNSAFE = /[<>\p{Cc}]/u
+/** A first name a spreadsheet would run as a formula: refused (not stored with a leading `'`). */
+const FORMULA_START = /^[=+\-@]/
+
+/** The name of the honeypot field: hidden from people and assistive technology, so only a bot fills it. */
+export const HONEYPOT_FIELD = 'website'
+
+/**
+ * The profile URL rule as an HTML `pattern` (the whole value must match), for the browser's own check
+ * before the bundle runs: `linkedin.com/in/` or `/company/` anywhere, in any letter case.
+ */
+export const LINKEDIN_URL_PATTERN = '.*[Ll][Ii][Nn][Kk][Ee][Dd][Ii][Nn]\\.[Cc][Oo][Mm]/([Ii][Nn]|[Cc][Oo][Mm][Pp][Aa][Nn][Yy])/.*'
 
 /** The server's stricter URL check: a real linkedin.com (or subdomain) `/in/<handle>` or `/company/<handle>` URL. */
 export function isLinkedinProfileUrl(value: string): boolean {
@@ -41,10 +54,10 @@ export function isLinkedinProfileUrl(value: string): boolean {
 
 /** Whether a trimmed value passes one field's rule; `strictUrl` adds the server's URL parse. */
 function fieldIsValid(field: LeadField, value: string, strictUrl: boolean): boolean {
-  if (value.length > MAX_LENGTH[field]) return false
+  if (value.length > MAX_LENGTH[field] || UNSAFE.test(value)) return false
   switch (field) {
     case 'first_name':
-      return value !== ''
+      return value !== '' && !FORMULA_START.test(value)
     case 'linkedin_url':
       return LINKEDIN_PATH.test(value) && (!strictUrl || isLinkedinProfileUrl(value))
     case 'email':
@@ -67,4 +80,30 @@ export function validateLead(
     lead[field] = value
   }
   return { ok: true, lead }
+}
+
+/**
+ * The profile URL as it is stored: https, host in lower case, no user, query or fragment (the path as
+ * typed). Only for a value `isLinkedinProfileUrl` accepted.
+ */
+export function normalizeLinkedinUrl(value: string): string {
+  const url = new URL(HAS_SCHEME.test(value) ? value : `https://${value}`)
+  return `https://${url.hostname}${url.pathname}`
+}
+
+/** The e-mail address as it is stored: trimmed, the domain in lower case (the local part as typed). */
+export function normalizeEmail(value: string): string {
+  const email = value.trim()
+  const at = email.lastIndexOf('@')
+  return `${email.slice(0, at + 1)}${email.slice(at + 1).toLowerCase()}`
+}
+
+/**
+ * What makes two leads the same person: the e-mail address and the profile (host without `www.`, path
+ * without a trailing slash), all in lower case.
+ */
+export function leadDedupeKey(lead: Lead): string {
+  const url = new URL(normalizeLinkedinUrl(lead.linkedin_url))
+  const profile = `${url.hostname.replace(/^www\./, '')}${url.pathname.replace(/\/+$/, '')}`
+  return `${normalizeEmail(lead.email).toLowerCase()} ${profile.toLowerCase()}`
 }

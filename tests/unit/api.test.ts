@@ -53,7 +53,7 @@ describe('POST /api/score', () => {
   })
 
   it('refuses a body that is not JSON (415), too large (413) or not an object (400)', async () => {
-    expect((await post('/score', 'first_name=Ada', { 'content-type': 'application/x-www-form-urlencoded' })).status).toBe(415)
+    expect((await post('/score', 'first_name=Ada', { 'content-type': 'text/plain' })).status).toBe(415)
     expect((await post('/score', { ...lead, first_name: 'x'.repeat(5_000) })).status).toBe(413)
     const notObject = await post('/score', '[1,2]')
     expect(notObject.status).toBe(400)
@@ -81,7 +81,7 @@ describe('POST /api/score', () => {
     expect(await (await post('/score', { first_name: 'Ada', email: 'nope' })).json()).toEqual({ error: LEAD_MESSAGES.linkedin_url, field: 'linkedin_url' })
   })
 
-  it('stores the fields trimmed, and the time of arrival when submitted_at is missing or not a date', async () => {
+  it("stores the fields trimmed, and the server's time of arrival whatever submitted_at the client sends", async () => {
     expect((await post('/score', { ...lead, first_name: '  Grace ', email: ' trimmed@example.com ', submitted_at: 'yesterday' })).status).toBe(202)
     expect((await post('/score', { ...lead, email: 'no-date@example.com', submitted_at: 12 })).status).toBe(202)
     expect((await post('/score', { ...lead, email: 'dated@example.com', submitted_at: '2025-12-31T23:00:00+01:00' })).status).toBe(202)
@@ -89,14 +89,19 @@ describe('POST /api/score', () => {
     const arrived = new Date(clock).toISOString()
     expect(rows.find((row) => row.email === 'trimmed@example.com')).toMatchObject({ first_name: 'Grace', submitted_at: arrived })
     expect(rows.find((row) => row.email === 'no-date@example.com')).toMatchObject({ submitted_at: arrived })
-    expect(rows.find((row) => row.email === 'dated@example.com')).toMatchObject({ submitted_at: '2025-12-31T22:00:00.000Z' })
+    expect(rows.find((row) => row.email === 'dated@example.com')).toMatchObject({ submitted_at: arrived })
   })
 
   it('answers each refusal with its own message', async () => {
     const wrongMethod = await api.request('/score')
     expect(wrongMethod.headers.get('allow')).toBe('POST')
     expect(await wrongMethod.json()).toEqual({ error: 'Use POST.' })
-    expect(await (await post('/score', '{}', { 'content-type': 'text/plain' })).json()).toEqual({ error: 'Send JSON (Content-Type: application/json).' })
+    expect(await (await post('/score', '{}', { 'content-type': 'text/plain' })).json()).toEqual({
+      error: 'Send JSON (Content-Type: application/json) or a form (Content-Type: application/x-www-form-urlencoded).',
+    })
+    expect(await (await post('/conversion', '{}', { 'content-type': 'application/x-www-form-urlencoded' })).json()).toEqual({
+      error: 'Send JSON (Content-Type: application/json).',
+    })
     expect(await (await post('/score', { ...lead, first_name: 'x'.repeat(5_000) })).json()).toEqual({ error: 'The request body is over 4096 bytes.' })
     expect(await (await post('/score', '{not json')).json()).toEqual({ error: 'The request body must be a JSON object.' })
     expect(await (await post('/score', 'null')).json()).toEqual({ error: 'The request body must be a JSON object.' })

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { LEAD_MESSAGES, SUBMIT_FAILED_MESSAGE, isLinkedinProfileUrl, validateLead } from '../../lib/universal/lead'
+import {
+  LEAD_MESSAGES,
+  SUBMIT_FAILED_MESSAGE,
+  isLinkedinProfileUrl,
+  leadDedupeKey,
+  normalizeEmail,
+  normalizeLinkedinUrl,
+  validateLead,
+} from '../../lib/universal/lead'
 
 const good = { first_name: 'Ada', linkedin_url: 'https://www.linkedin.com/in/ada-lovelace', email: 'ada@example.com' }
 
@@ -112,5 +120,36 @@ describe('isLinkedinProfileUrl', () => {
     ]) {
       expect(isLinkedinProfileUrl(url), url).toBe(false)
     }
+  })
+})
+
+describe('names, markup and spreadsheet formulas', () => {
+  it('refuses a first name with markup, a control character, NUL or a leading formula sign, with the first-name message', () => {
+    for (const name of ['<b>Ada</b>', 'Ada>', 'Ad\u0000a', 'A\u0008da', 'Ada\u009b', '=1+1', '+Ada', '-Ada', '@Ada', '\t=cmd']) {
+      expect(validateLead({ ...good, first_name: name }), JSON.stringify(name)).toEqual({ ok: false, field: 'first_name', error: LEAD_MESSAGES.first_name })
+    }
+    expect(validateLead({ ...good, first_name: "Jean-Luc O'Neil" })).toMatchObject({ ok: true })
+  })
+
+  it('refuses markup and control characters in the URL and the e-mail address too', () => {
+    expect(validateLead({ ...good, linkedin_url: 'https://linkedin.com/in/<ada>' })).toMatchObject({ ok: false, field: 'linkedin_url' })
+    expect(validateLead({ ...good, email: 'ada\u0000@example.com' })).toMatchObject({ ok: false, field: 'email' })
+  })
+})
+
+describe('normalisation', () => {
+  it('stores the profile URL with https, a lower-case host and no query or fragment', () => {
+    expect(normalizeLinkedinUrl('HTTP://WWW.LinkedIn.com/in/Ada?trk=x#top')).toBe('https://www.linkedin.com/in/Ada')
+    expect(normalizeLinkedinUrl('linkedin.com/company/acme/')).toBe('https://linkedin.com/company/acme/')
+  })
+
+  it('trims the e-mail address and lower-cases its domain', () => {
+    expect(normalizeEmail('  Ada.L@Example.COM ')).toBe('Ada.L@example.com')
+  })
+
+  it('gives every spelling of one person the same key', () => {
+    const key = leadDedupeKey(good)
+    expect(leadDedupeKey({ ...good, email: 'ADA@example.com', linkedin_url: 'http://linkedin.com/in/Ada-Lovelace/?x=1' })).toBe(key)
+    expect(leadDedupeKey({ ...good, linkedin_url: 'https://www.linkedin.com/in/someone-else' })).not.toBe(key)
   })
 })

@@ -33,8 +33,9 @@ const PREVIOUS_SCHEMA = [
 ]
 
 /** A later step as a real one would be: a column and an index. Not idempotent, so running it twice fails. */
+const NEXT = MIGRATIONS.length + 1
 const ADD_SOURCE: Migration = {
-  version: 2,
+  version: NEXT,
   description: 'where a lead came from',
   statements: ["ALTER TABLE leads ADD COLUMN source TEXT NOT NULL DEFAULT 'form'", 'CREATE INDEX leads_source ON leads (source)'],
 }
@@ -89,7 +90,7 @@ describe('numbered migrations', () => {
     const after = await inspect(url)
     expect(after.version).toBe(WITH_SOURCE.length)
     expect(after.leadColumns).toContain('source')
-    expect(after.indexes).toEqual(['clicks_due', 'leads_due', 'leads_source'])
+    expect(after.indexes).toEqual(['clicks_due', 'leads_dedupe', 'leads_due', 'leads_source'])
   })
 
   it("marks an adopted database, or a new one, with the real list's last version", async () => {
@@ -103,7 +104,7 @@ describe('numbered migrations', () => {
       expect(await inspect(url)).toEqual({
         version: MIGRATIONS.length,
         leadColumns: expect.arrayContaining(['email', 'next_attempt_at']),
-        indexes: ['clicks_due', 'leads_due'],
+        indexes: ['clicks_due', 'leads_dedupe', 'leads_due'],
       })
   })
 
@@ -111,7 +112,7 @@ describe('numbered migrations', () => {
     const url = newDatabase()
     ;(await Store.open(url)).close()
     ;(await Store.open(url, { migrations: WITH_SOURCE })).close()
-    // Step 2 fails if run twice (duplicate column), so opening again proves it is skipped.
+    // The added step fails if run twice (duplicate column), so opening again proves it is skipped.
     const store = await Store.open(url, { migrations: WITH_SOURCE })
     await store.addLead(
       { first_name: 'Ada', linkedin_url: 'https://www.linkedin.com/in/ada', email: 'ada@example.com', submitted_at: '2026-01-01T00:00:00.000Z' },
@@ -119,22 +120,22 @@ describe('numbered migrations', () => {
     )
     expect(await store.rows('leads')).toEqual([expect.objectContaining({ source: 'form' })])
     store.close()
-    expect((await inspect(url)).version).toBe(2)
+    expect((await inspect(url)).version).toBe(NEXT)
   })
 
   it('rolls a failing step back whole and does not open the database', async () => {
     const url = await previousDatabase()
     const broken: Migration = {
-      version: 2,
+      version: NEXT,
       description: 'half a step',
       statements: ['ALTER TABLE leads ADD COLUMN source TEXT', 'INSERT INTO no_such_table VALUES (1)'],
     }
     await expect(Store.open(url, { migrations: [...MIGRATIONS, broken] })).rejects.toThrow(
-      /^Migration 2 \(half a step\) failed and was rolled back: .*no_such_table/,
+      new RegExp(`^Migration ${NEXT} \\(half a step\\) failed and was rolled back: .*no_such_table`),
     )
-    // Step 1 was committed on its own; nothing of step 2 is left.
+    // The real steps were committed on their own; nothing of the broken one is left.
     const after = await inspect(url)
-    expect(after.version).toBe(1)
+    expect(after.version).toBe(MIGRATIONS.length)
     expect(after.leadColumns).not.toContain('source')
     const store = await Store.open(url, { migrations: WITH_SOURCE })
     expect(await store.rows('leads')).toEqual([expect.objectContaining({ email: 'ada@example.com', source: 'form' })])
@@ -145,7 +146,7 @@ describe('numbered migrations', () => {
     const url = newDatabase()
     ;(await Store.open(url, { migrations: WITH_SOURCE })).close()
     await expect(Store.open(url)).rejects.toThrow(
-      `The database is at schema version 2, but this code knows migrations up to ${MIGRATIONS.length} only: a newer release of the server has upgraded it.`,
+      `The database is at schema version ${NEXT}, but this code knows migrations up to ${MIGRATIONS.length} only: a newer release of the server has upgraded it.`,
     )
     expect((await inspect(url)).leadColumns).toContain('source')
   })
@@ -156,7 +157,7 @@ describe('numbered migrations', () => {
 
   it('lets several processes open one new database at the same moment, each step applied once', async () => {
     const url = newDatabase()
-    // Step 2 fails if run twice, and takes a moment (it fills a table), so the processes are inside it together.
+    // The added step fails if run twice, and takes a moment (it fills a table), so the processes are inside it together.
     const slowStep: Migration = {
       ...ADD_SOURCE,
       statements: [
@@ -185,7 +186,7 @@ describe('numbered migrations', () => {
     })
     expect(await Promise.all(runs)).toEqual(Array(4).fill({ code: 0, stderr: '' }))
     const after = await inspect(url)
-    expect(after.version).toBe(2)
+    expect(after.version).toBe(NEXT)
     expect(after.leadColumns.filter((column) => column === 'source')).toHaveLength(1)
     const store = await Store.open(url, { migrations })
     expect(await store.rows('leads')).toHaveLength(4)

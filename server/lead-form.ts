@@ -1,0 +1,119 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Context } from 'hono'
+import { clientDir } from '../lib/node/paths.server'
+import { HONEYPOT_FIELD, LEAD_FIELDS, type LeadField } from '../lib/universal/lead'
+import type { BodyProblem } from './endpoint'
+
+// The free-score form without JavaScript: where a stored lead is sent (303 to the confirmation page, with
+// the page's query kept and no personal data in it), and the page a refused one is answered with.
+
+export const CONFIRMATION_PATH = '/score/confirmation'
+/** The hidden field the error page carries: the query of the page the form was first sent from. */
+export const RETURN_QUERY_FIELD = 'return_query'
+/** A longer query is cut before it is read: it is only attribution (utm_*, ref). */
+const MAX_QUERY = 1_000
+
+/** `search` without the form's own fields (a form once sent by GET put them there), as `?…` or ''. */
+export function keptQuery(search: string): string {
+  const params = new URLSearchParams(search.slice(0, MAX_QUERY))
+  for (const field of [...LEAD_FIELDS, HONEYPOT_FIELD, RETURN_QUERY_FIELD]) params.delete(field)
+  const query = params.toString()
+  return query ? `?${query}` : ''
+}
+
+/** The query of the page that sent the form: the error page's hidden field, else a same-origin Referer's (not an /api one). */
+export function returnQuery(c: Context, fromForm: unknown): string {
+  if (typeof fromForm === 'string') return keptQuery(fromForm)
+  const referer = c.req.header('referer')
+  if (!referer) return ''
+  try {
+    const from = new URL(referer)
+    if (from.host !== new URL(c.req.url).host || from.pathname.startsWith('/api/')) return ''
+    return keptQuery(from.search)
+  } catch {
+    return ''
+  }
+}
+
+/** Where a form post goes once its lead is taken: the confirmation page with the sending page's query. */
+export function confirmationLocation(c: Context, fromForm: unknown): string {
+  return `${CONFIRMATION_PATH}${returnQuery(c, fromForm)}`
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => ESCAPES[char]!)
+}
+
+interface Template {
+  lang: string
+  /** The build's inline stylesheet, byte for byte, so the CSP's hash of it still holds. */
+  style: string
+  heading: string
+  form: string
+}
+
+const FALLBACK_LABELS: Record<LeadField, string> = { first_name: 'First name', linkedin_url: 'LinkedIn URL', email: 'Email' }
+
+/** The form as the build wrote it into the home page, or a bare one when there is no build (unit tests). */
+function fallbackTemplate(): Template {
+  const inputs = LEAD_FIELDS.map((field) => `<label for="${field}">${FALLBACK_LABELS[field]}</label><input id="${field}" name="${field}" required=""/>`)
+  return {
+    lang: 'en',
+    style: '',
+    heading: 'Get your free score',
+    form: `<form class="score-form" method="post" action="/api/score">${inputs.join('')}<p id="free-score-error" class="form-error" role="alert"></p><button class="button" type="submit">Send</button></form>`,
+  }
+}
+
+const templates = new Map<string, Template>()
+
+function template(dir: string): Template {
+  const cached = templates.get(dir)
+  if (cached) return cached
+  const file = join(dir, 'index.html')
+  let found = fallbackTemplate()
+  if (existsSync(file)) {
+    const html = readFileSync(file, 'utf8')
+    const form = /<form class="score-form"[\s\S]*?<\/form>/.exec(html)?.[0]
+    const style = /<style>[\s\S]*?<\/style>/.exec(html)?.[0]
+    const heading = /<h2 id="free-score-heading">([\s\S]*?)<\/h2>/.exec(html)?.[1]
+    if (form && style && heading) found = { lang: /<html lang="([^"]*)"/.exec(html)?.[1] ?? 'en', style, heading, form }
+  }
+  templates.set(dir, found)
+  return found
+}
+
+/**
+ * The page a refused form post gets: the home page's form (its labels, the site's stylesheet, no script)
+ * with the values typed kept, escaped, and the field's message in its alert. Served at /api/score, so no
+ * URL ever carries the values.
+ */
+export function leadFormPage(values: Record<string, string>, problem: BodyProblem, query: string, dir: string = clientDir()): string {
+  const { lang, style, heading, form } = template(dir)
+  let filled = form
+  for (const field of LEAD_FIELDS) {
+    const invalid = problem.field === field ? ' aria-invalid="true" aria-describedby="free-score-error" autofocus=""' : ''
+    const value = (values[field] ?? '').slice(0, 1_000)
+    filled = filled.replace(new RegExp(`<input([^>]*?) name="${field}"([^>]*?)/?>`), (_, before: string, after: string) => {
+      const attributes = `${before} name="${field}"${after}`.replace(/ (aria-invalid|aria-describedby|value)="[^"]*"/g, '')
+      return `<input${attributes} value="${escapeHtml(value)}"${invalid}/>`
+    })
+  }
+  filled = filled
+    .replace(/(<p id="free-score-error"[^>]*>)[\s\S]*?(<\/p>)/, (_, open: string, close: string) => `${open}${escapeHtml(problem.error)}${close}`)
+    .replace('</form>', () => `<input type="hidden" name="${RETURN_QUERY_FIELD}" value="${escapeHtml(query)}"/></form>`)
+  return [
+    `<!DOCTYPE html><html lang="${escapeHtml(lang)}"><head><meta charset="utf-8"/>`,
+    '<meta name="viewport" content="width=device-width, initial-scale=1"/><meta name="robots" content="noindex"/>',
+    `<title>${escapeHtml(problem.error)}</title>${style}</head>`,
+    `<body><main id="main" class="section narrow"><section class="card form-card"><h1>${heading}</h1>${filled}</section></main></body></html>`,
+  ].join('')
+}
+
+/** The answer to a refused form post: the page above, status 400, never cached. */
+export function leadFormRefused(c: Context, values: Record<string, string>, problem: BodyProblem): Response {
+  const query = returnQuery(c, values[RETURN_QUERY_FIELD])
+  return c.html(leadFormPage(values, problem, query), 400, { 'Cache-Control': 'no-store' })
+}

@@ -1,0 +1,237 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { LEAD_MESSAGES } from '../../lib/universal/lead'
+import { createApi } from '../../server/api'
+import { LEAD_DEDUPE_MS, MIN_FILL_MS, USER_AGENT_MAX } from '../../server/endpoints'
+import { Outbox } from '../../server/outbox'
+import { Store } from '../../server/store'
+
+// What a visitor, a bot and the score webhook notice of POST /api/score: the no-JavaScript form post,
+// the honeypot, the minimum time, one lead per person a day, refused names, normalised values, caps.
+const root = mkdtempSync(join(tmpdir(), 'lead-capture-'))
+let store: Store
+let outbox: Outbox
+let api: ReturnType<typeof createApi>
+let clock = Date.parse('2026-03-01T09:00:00Z')
+let webhook: Server
+const forwarded: Array<Record<string, unknown>> = []
+
+beforeAll(async () => {
+  webhook = createServer((request, response) => {
+    let body = ''
+    request.on('data', (chunk) => (body += chunk))
+    request.on('end', () => {
+      forwarded.push(JSON.parse(body) as Record<string, unknown>)
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}')
+    })
+  })
+  await new Promise<void>((resolve) => webhook.listen(0, '127.0.0.1', resolve))
+  store = await Store.open(`file:${join(root, 'leads.db')}`)
+  const url = `http://127.0.0.1:${(webhook.address() as AddressInfo).port}/score`
+  outbox = new Outbox(store, { leads: { url, key: undefined } }, { now: () => clock })
+  api = createApi({ store, outbox, now: () => clock, trustProxy: true })
+})
+afterAll(async () => {
+  store.close()
+  await new Promise<void>((resolve) => webhook.close(() => resolve()))
+  rmSync(root, { recursive: true, force: true })
+})
+
+let address = 0
+function post(body: string | Record<string, unknown>, headers: Record<string, string> = {}) {
+  return api.request('/score', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.1.${Math.floor(++address / 200)}.${address % 200}`, ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  })
+}
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' }
+const form = (fields: Record<string, string>, headers: Record<string, string> = {}) => post(new URLSearchParams(fields).toString(), { ...FORM, ...headers })
+
+let people = 0
+function person() {
+  people++
+  return { first_name: 'Ada', linkedin_url: `https://www.linkedin.com/in/ada-${people}`, email: `ada${people}@example.com` }
+}
+const leadsFor = async (email: string) => (await store.rows('leads')).filter((row) => String(row.email).toLowerCase() === email.toLowerCase())
+/** Waits until every stored lead is delivered (the handler's own send may be under way), then what the webhook received for this address. */
+async function forwardedFor(email: string) {
+  for (let tries = 0; tries < 100 && (await store.counts()).leads.pending > 0; tries++) {
+    await outbox.flush()
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+  expect((await store.counts()).leads.pending).toBe(0)
+  return forwarded.filter((body) => String(body.email).toLowerCase() === email.toLowerCase())
+}
+
+describe('the form posted without JavaScript', () => {
+  it('stores the lead and answers 303 to the confirmation page with the sending page’s query, minus any form field', async () => {
+    const lead = person()
+    const response = await form(lead, { referer: 'http://localhost/?utm_source=newsletter&ref=PARTNER&email=leak%40example.com' })
+    expect(response.status).toBe(303)
+    expect(response.headers.get('location')).toBe('/score/confirmation?utm_source=newsletter&ref=PARTNER')
+    expect(await leadsFor(lead.email)).toHaveLength(1)
+    expect(await forwardedFor(lead.email)).toEqual([expect.objectContaining({ first_name: 'Ada', linkedin_url: lead.linkedin_url })])
+  })
+
+  it('goes to the bare confirmation page with no Referer, or one from another site', async () => {
+    expect((await form(person())).headers.get('location')).toBe('/score/confirmation')
+    expect((await form(person(), { referer: 'https://evil.example/?utm_source=x' })).headers.get('location')).toBe('/score/confirmation')
+  })
+
+  it('answers a refused value with a page showing the exact message and the values typed, escaped, and no URL carrying them', async () => {
+    const typed = { first_name: 'Ada', linkedin_url: 'https://example.com/in/"ada"<b>', email: 'ada@example.com' }
+    const response = await form(typed, { referer: 'http://localhost/?utm_source=ads' })
+    expect(response.status).toBe(400)
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/)
+    expect(response.headers.get('location')).toBeNull()
+    const html = await response.text()
+    expect(html).toContain(`role="alert">${LEAD_MESSAGES.linkedin_url}</p>`)
+    expect(html).toContain('value="Ada"')
+    expect(html).toContain('value="https://example.com/in/&quot;ada&quot;&lt;b&gt;"')
+    expect(html).toContain('value="ada@example.com"')
+    expect(html).toContain('name="return_query" value="?utm_source=ads"')
+    expect(html).not.toContain('<b>')
+    expect(html).not.toMatch(/<script/i)
+    expect(await leadsFor(typed.email)).toHaveLength(0)
+
+    // Sent again from that page (Referer /api/score), the query comes from its hidden field.
+    const fixed = { ...typed, linkedin_url: 'https://www.linkedin.com/in/ada-fixed', return_query: '?utm_source=ads' }
+    const again = await form(fixed, { referer: 'http://localhost/api/score' })
+    expect(again.headers.get('location')).toBe('/score/confirmation?utm_source=ads')
+    expect(await leadsFor(typed.email)).toHaveLength(1)
+  })
+
+  it('keeps answering JSON to the hydrated form', async () => {
+    const response = await post({ ...person(), elapsed_ms: MIN_FILL_MS + 1 })
+    expect(response.status).toBe(202)
+    expect(await response.json()).toEqual({ status: 'ok' })
+  })
+})
+
+describe('bots', () => {
+  it('a filled honeypot gets the same answer as a person, and nothing is stored or forwarded', async () => {
+    const json = person()
+    const jsonAnswer = await post({ ...json, website: 'https://spam.example' })
+    expect(jsonAnswer.status).toBe(202)
+    expect(await jsonAnswer.json()).toEqual({ status: 'ok' })
+    const plain = person()
+    const formAnswer = await form({ ...plain, website: 'spam' }, { referer: 'http://localhost/?utm_source=x' })
+    expect(formAnswer.status).toBe(303)
+    expect(formAnswer.headers.get('location')).toBe('/score/confirmation?utm_source=x')
+    for (const email of [json.email, plain.email]) {
+      expect(await leadsFor(email)).toHaveLength(0)
+      expect(await forwardedFor(email)).toHaveLength(0)
+    }
+  })
+
+  it(`a form sent less than ${MIN_FILL_MS} ms after its page began loading is answered alike and not stored; an empty honeypot and a slower one are`, async () => {
+    const fast = person()
+    const answer = await post({ ...fast, website: '', elapsed_ms: 400 })
+    expect(answer.status).toBe(202)
+    expect(await answer.json()).toEqual({ status: 'ok' })
+    expect(await leadsFor(fast.email)).toHaveLength(0)
+    expect(await forwardedFor(fast.email)).toHaveLength(0)
+
+    const slow = person()
+    expect((await post({ ...slow, website: '', elapsed_ms: MIN_FILL_MS + 2_000 })).status).toBe(202)
+    expect(await leadsFor(slow.email)).toHaveLength(1)
+    expect(await forwardedFor(slow.email)).toHaveLength(1)
+  })
+
+  it('the same e-mail and profile sent 5 times in 24 hours is one lead, forwarded once; a day later it is a new one', async () => {
+    const lead = person()
+    const spellings = [
+      lead,
+      { ...lead, email: ` ${lead.email.toUpperCase()} ` },
+      { ...lead, linkedin_url: `${lead.linkedin_url}/?trk=public` },
+      { ...lead, linkedin_url: lead.linkedin_url.replace('https://www.', 'HTTP://') },
+      { ...lead, first_name: 'Ada L.' },
+    ]
+    for (const [index, spelling] of spellings.entries()) {
+      const response = index % 2 ? await form(spelling) : await post(spelling)
+      expect(response.status).toBe(index % 2 ? 303 : 202)
+    }
+    expect(await leadsFor(lead.email)).toHaveLength(1)
+    expect(await forwardedFor(lead.email)).toHaveLength(1)
+    // A different profile with the same address is another lead.
+    expect((await post({ ...lead, linkedin_url: 'https://www.linkedin.com/company/acme' })).status).toBe(202)
+    expect(await leadsFor(lead.email)).toHaveLength(2)
+
+    clock += LEAD_DEDUPE_MS + 1
+    expect((await post(lead)).status).toBe(202)
+    expect(await leadsFor(lead.email)).toHaveLength(3)
+    expect(await forwardedFor(lead.email)).toHaveLength(3)
+  })
+})
+
+describe('what is stored', () => {
+  it("refuses first names with markup, control characters, NUL or a spreadsheet formula with the form's message", async () => {
+    for (const name of ['<img src=x onerror=alert(1)>', 'Ada>', 'A\u0000da', 'Ada\u0007', 'A\u001bda', '=HYPERLINK("x")', '+1', '-2+3', '@SUM(A1)', ' =1+1']) {
+      const lead = { ...person(), first_name: name }
+      const response = await post(lead)
+      expect(response.status, name).toBe(400)
+      expect(await response.json()).toEqual({ error: LEAD_MESSAGES.first_name, field: 'first_name' })
+      const page = await form(lead)
+      expect(page.status).toBe(400)
+      expect(await page.text()).toContain(LEAD_MESSAGES.first_name)
+      expect(await leadsFor(lead.email)).toHaveLength(0)
+    }
+    // A hyphen or apostrophe inside a name is fine.
+    const fine = { ...person(), first_name: "Jean-Luc O'Neil" }
+    expect((await post(fine)).status).toBe(202)
+  })
+
+  it('normalises the profile URL (https, lower-case host, no query or fragment) and the e-mail domain', async () => {
+    const lead = { first_name: 'Grace', linkedin_url: 'HTTP://WWW.LinkedIn.COM/in/Grace-Hopper?trk=abc#about', email: '  Grace.H@Example.COM ' }
+    expect((await form(lead)).status).toBe(303)
+    expect(await leadsFor('grace.h@example.com')).toEqual([
+      expect.objectContaining({ first_name: 'Grace', linkedin_url: 'https://www.linkedin.com/in/Grace-Hopper', email: 'Grace.H@example.com' }),
+    ])
+    const schemeless = { first_name: 'Linus', linkedin_url: 'linkedin.com/company/Acme', email: 'linus@EXAMPLE.org' }
+    expect((await post(schemeless)).status).toBe(202)
+    expect(await leadsFor('linus@example.org')).toEqual([
+      expect.objectContaining({ linkedin_url: 'https://linkedin.com/company/Acme', email: 'linus@example.org' }),
+    ])
+  })
+
+  it("stores the server's time as submitted_at and ignores the client's", async () => {
+    const lead = person()
+    await post({ ...lead, submitted_at: '1999-01-01T00:00:00.000Z' })
+    expect(await leadsFor(lead.email)).toEqual([expect.objectContaining({ submitted_at: new Date(clock).toISOString() })])
+  })
+
+  it(`cuts a click's User-Agent header to ${USER_AGENT_MAX} characters`, async () => {
+    const response = await api.request('/affiliate-click', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'user-agent': 'U'.repeat(15_000), 'x-forwarded-for': '10.2.0.1' },
+      body: JSON.stringify({ ref_code: 'LONG_AGENT' }),
+    })
+    expect(response.status).toBe(202)
+    const click = (await store.rows('clicks')).find((row) => row.ref_code === 'LONG_AGENT')
+    expect(click?.user_agent).toBe('U'.repeat(USER_AGENT_MAX))
+  })
+})
+
+describe('content types', () => {
+  it('takes application/json with parameters and the urlencoded form, and answers 415 to look-alikes', async () => {
+    expect((await post(person(), { 'content-type': 'application/json; charset=utf-8' })).status).toBe(202)
+    expect((await post(person(), { 'content-type': 'Application/JSON' })).status).toBe(202)
+    expect((await form(person(), { 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8' })).status).toBe(303)
+    for (const type of ['application/json-evil', 'application/jsonx', 'text/json', 'application/x-www-form-urlencoded-evil', 'multipart/form-data', '']) {
+      const lead = person()
+      const response = await post(lead, { 'content-type': type })
+      expect(response.status, type).toBe(415)
+      expect(await leadsFor(lead.email)).toHaveLength(0)
+    }
+  })
+
+  it('answers 415 to a form post on an endpoint that takes JSON only', async () => {
+    const response = await api.request('/conversion', { method: 'POST', headers: FORM, body: 'session_id=cs_form' })
+    expect(response.status).toBe(415)
+  })
+})
