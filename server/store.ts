@@ -154,4 +154,48 @@ export class Store {
   close(): void {
     this.db.close()
   }
+
+  /** Throws when the database cannot be read (closed, file gone, locked past busy_timeout). */
+  async ping(): Promise<void> {
+    await this.db.execute('SELECT 1')
+  }
+
+  /**
+   * What the outbox holds undelivered, leads and clicks together: how many, how many of those have
+   * failed at least once, and when the oldest was received (epoch ms; null when none waits).
+   */
+  async outboxBacklog(): Promise<{ pending: number; failing: number; oldestPendingReceivedAt: number | null }> {
+    const row = (
+      await this.db.execute(
+        `SELECT count(*) AS pending, coalesce(sum(attempts > 0 OR last_error IS NOT NULL), 0) AS failing, min(received_at) AS oldest FROM (
+           SELECT attempts, last_error, received_at FROM leads WHERE delivered_at IS NULL
+           UNION ALL SELECT attempts, last_error, received_at FROM clicks WHERE delivered_at IS NULL)`,
+      )
+    ).rows[0]
+    return {
+      pending: Number(row?.pending ?? 0),
+      failing: Number(row?.failing ?? 0),
+      oldestPendingReceivedAt: row?.oldest === null || row?.oldest === undefined ? null : Number(row.oldest),
+    }
+  }
+
+  /** Every lead stored for this address, whatever the case of its letters, with its outbox state. */
+  async leadsByEmail(email: string): Promise<Array<Record<string, unknown>>> {
+    const rows = await this.db.execute({ sql: 'SELECT * FROM leads WHERE lower(email) = lower(?) ORDER BY id', args: [email] })
+    return rows.rows.map((row) => ({ ...row }))
+  }
+
+  /** Deletes every lead stored for this address (its outbox state is in the same row); returns how many. */
+  async deleteLeadsByEmail(email: string): Promise<number> {
+    return (await this.db.execute({ sql: 'DELETE FROM leads WHERE lower(email) = lower(?)', args: [email] })).rowsAffected
+  }
+
+  /** Deletes at most `limit` delivered leads received before `cutoff` (epoch ms); never an undelivered one. Returns how many. */
+  async deleteDeliveredLeadsBefore(cutoff: number, limit: number): Promise<number> {
+    const result = await this.db.execute({
+      sql: 'DELETE FROM leads WHERE id IN (SELECT id FROM leads WHERE delivered_at IS NOT NULL AND received_at < ? ORDER BY id LIMIT ?)',
+      args: [cutoff, limit],
+    })
+    return result.rowsAffected
+  }
 }
