@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { DEFAULT_HTTP_LIMITS, httpLimitsFromEnv, httpServerOptions } from '../../server/http-limits'
+import { Store } from '../../server/store'
 
 // The real server process (server/index.ts) on loopback, with a temp database and a temp built client dir.
 const root = mkdtempSync(join(tmpdir(), 'shutdown-'))
@@ -79,16 +80,18 @@ async function trickle(port: number, body: string): Promise<{ seconds: number; r
   return { seconds: (Date.now() - started) / 1000, received, bytesSent }
 }
 
-/** GET on a fresh connection; resolves with the status. */
-const get = (port: number, path: string) =>
-  new Promise<number>((resolve, reject) => {
+/** GET on a fresh connection; resolves with the status and the body. */
+const getWithBody = (port: number, path: string) =>
+  new Promise<{ status: number; body: string }>((resolve, reject) => {
     request({ host: '127.0.0.1', port, path, agent: false }, (res) => {
-      res.resume()
-      resolve(res.statusCode ?? 0)
+      let body = ''
+      res.on('data', (chunk: Buffer) => (body += chunk.toString()))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }))
     })
       .on('error', reject)
       .end()
   })
+const get = (port: number, path: string) => getWithBody(port, path).then((answer) => answer.status)
 
 describe('the HTTP limits', () => {
   it('default to a 10 s request and headers timeout, 5 s keep-alive, 1,000 connections; each from its variable', () => {
@@ -146,6 +149,35 @@ describe('the server process', () => {
       server.child.kill('SIGKILL')
     }
   }, 30_000)
+
+  it('deletes expired delivered leads when it starts, and reports the outbox at /healthz', async () => {
+    const database = `file:${join(root, 'retention.db')}`
+    const store = await Store.open(database)
+    const lead = (email: string) => ({ first_name: 'Ada', linkedin_url: 'https://www.linkedin.com/in/ada', email, submitted_at: '2025-01-01T00:00:00.000Z' })
+    const old = Date.now() - 400 * 24 * 60 * 60 * 1000
+    await store.markDelivered('leads', Number(await store.addLead(lead('old-delivered@example.com'), old)), old + 1_000)
+    await store.addLead(lead('old-undelivered@example.com'), old)
+    store.close()
+
+    const server = await startServer('retention', { DATABASE_URL: database })
+    try {
+      const emails = async () => {
+        const reader = await Store.open(database)
+        try {
+          return (await reader.rows('leads')).map((row) => row.email)
+        } finally {
+          reader.close()
+        }
+      }
+      await expect.poll(emails, { timeout: 5_000 }).toEqual(['old-undelivered@example.com'])
+      const health = await getWithBody(server.port, '/healthz')
+      expect(health.status).toBe(200)
+      expect(JSON.parse(health.body)).toMatchObject({ status: 'ok', database: 'ok', outbox: { pending: 1, failing: 0 } })
+      expect((JSON.parse(health.body) as { outbox: { oldestPendingAgeSeconds: number } }).outbox.oldestPendingAgeSeconds).toBeGreaterThan(399 * 24 * 60 * 60)
+    } finally {
+      server.child.kill('SIGKILL')
+    }
+  })
 
   it('on SIGTERM stops accepting, lets the request under way finish, then exits 0', async () => {
     const server = await startServer('drain')
