@@ -3,6 +3,8 @@ import { BASE_URL, E2E_DATABASE, WEBHOOK_PORT } from '../../playwright.config'
 import { loadUiText } from '../../lib/node/ui-text.server'
 import { LEAD_MESSAGES, SUBMIT_FAILED_MESSAGE } from '../../lib/universal/lead'
 import { REFERRAL_STORAGE_KEY, REFERRAL_TTL_MS } from '../../lib/universal/referral'
+import type { Page, Request } from '@playwright/test'
+import { MIN_FILL_MS } from '../../server/endpoints'
 import { Store } from '../../server/store'
 import { expect, siteContent, test, waitForHydration } from './fixtures'
 
@@ -98,6 +100,8 @@ test.describe('the free-score form', () => {
     await form.getByLabel(ui.form.firstName).fill('  Ada ')
     await form.getByLabel(ui.form.linkedinUrl).fill('https://www.linkedin.com/in/ada-lovelace')
     await form.getByLabel(ui.form.email).fill(email)
+    // A person takes a few seconds over three fields; the server ignores a form sent sooner after the page began loading.
+    await page.waitForTimeout(MIN_FILL_MS)
     await form.getByRole('button', { name: ui.form.submit }).dblclick()
     await expect(page).toHaveURL(`${BASE_URL}/score/confirmation?utm_source=newsletter&ref=PARTNER`)
     expect(requests).toBe(1)
@@ -108,6 +112,170 @@ test.describe('the free-score form', () => {
     const sent = received.find((hook) => hook.body.email === email)!
     expect(sent.key).toBe('e2e-score-key')
     expect(Object.keys(sent.body).sort()).toEqual(['email', 'first_name', 'linkedin_url', 'submitted_at'])
+  })
+})
+
+/** Every URL the page requests, and every Referer it sends with them, as the server sees them. */
+function watchUrls(page: Page) {
+  const seen: Array<Promise<string[]>> = []
+  page.on('request', (request: Request) => {
+    seen.push(request.allHeaders().then((headers) => [request.url(), ...(headers.referer ? [headers.referer] : [])]))
+  })
+  return async () => [...(await Promise.all(seen)).flat(), page.url()]
+}
+
+/** Each URL that contains one of the values typed (raw or encoded) or a field's name. */
+function leaks(urls: string[], values: string[]): string[] {
+  const needles = [...values, 'first_name=', 'linkedin_url=', 'email='].map((value) => value.toLowerCase())
+  return urls.filter((url) => {
+    let decoded = url
+    try {
+      decoded = decodeURIComponent(url.replace(/\+/g, ' '))
+    } catch {
+      // Not decodable: the raw URL is searched.
+    }
+    const text = `${url} ${decoded}`.toLowerCase()
+    return needles.some((needle) => text.includes(needle))
+  })
+}
+
+const webhookCalls = (email: string) =>
+  received.filter((hook) => hook.path === '/score' && String(hook.body.email).toLowerCase() === email.toLowerCase()).length
+
+test.describe('the free-score form without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('posts the form, lands on the confirmation page with the query kept, stores and forwards the lead, and no URL carries what was typed', async ({
+    page,
+  }) => {
+    const urls = watchUrls(page)
+    const id = Date.now()
+    const typed = { first_name: `Nojsada${id}`, linkedin_url: `https://www.linkedin.com/in/nojs-ada-${id}`, email: `nojs${id}@example.com` }
+    await page.goto('/?utm_source=newsletter&ref=PARTNER')
+    const form = page.locator('#free-score form')
+    await form.getByLabel(ui.form.firstName).fill(typed.first_name)
+    await form.getByLabel(ui.form.linkedinUrl).fill(typed.linkedin_url)
+    await form.getByLabel(ui.form.email).fill(typed.email)
+    await form.getByRole('button', { name: ui.form.submit }).click()
+    await expect(page).toHaveURL(`${BASE_URL}/score/confirmation?utm_source=newsletter&ref=PARTNER`)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(content.pages['score-confirmation'].h1)
+
+    expect((await storedRows('leads')).filter((row) => row.email === typed.email)).toEqual([
+      expect.objectContaining({ first_name: typed.first_name, linkedin_url: typed.linkedin_url }),
+    ])
+    await expect.poll(() => webhookCalls(typed.email), { timeout: 10_000 }).toBe(1)
+    expect(leaks(await urls(), Object.values(typed))).toEqual([])
+  })
+
+  test("leaves an empty field or a URL that is not LinkedIn's to the browser's own checks", async ({ page }) => {
+    let posts = 0
+    page.on('request', (request) => {
+      if (request.method() === 'POST') posts++
+    })
+    await page.goto('/')
+    const form = page.locator('#free-score form')
+    await form.getByRole('button', { name: ui.form.submit }).click()
+    await expect(form.getByLabel(ui.form.firstName)).toHaveJSProperty('validity.valueMissing', true)
+    await form.getByLabel(ui.form.firstName).fill('Ada')
+    await form.getByLabel(ui.form.linkedinUrl).fill('https://example.com/in/ada')
+    await form.getByLabel(ui.form.email).fill('ada@example.com')
+    await form.getByRole('button', { name: ui.form.submit }).click()
+    await expect(form.getByLabel(ui.form.linkedinUrl)).toHaveJSProperty('validity.patternMismatch', true)
+    await expect(form.getByLabel(ui.form.linkedinUrl)).toHaveAttribute('title', LEAD_MESSAGES.linkedin_url)
+    await expect(page).toHaveURL(`${BASE_URL}/`)
+    expect(posts).toBe(0)
+  })
+
+  test('answers a refused value with the exact message and the values typed, then takes the corrected form, keeping the query', async ({ page }) => {
+    const urls = watchUrls(page)
+    const violations: string[] = []
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text())
+    })
+    const id = Date.now()
+    const typed = { first_name: '<img src=x onerror=alert(1)>', linkedin_url: `https://www.linkedin.com/in/refused-${id}`, email: `refused${id}@example.com` }
+    await page.goto('/?utm_source=ads')
+    const form = page.locator('form.score-form')
+    await form.getByLabel(ui.form.firstName).fill(typed.first_name)
+    await form.getByLabel(ui.form.linkedinUrl).fill(typed.linkedin_url)
+    await form.getByLabel(ui.form.email).fill(typed.email)
+    await form.getByRole('button', { name: ui.form.submit }).click()
+
+    await expect(form.getByRole('alert')).toHaveText(LEAD_MESSAGES.first_name)
+    await expect(form.getByLabel(ui.form.firstName)).toHaveValue(typed.first_name)
+    await expect(form.getByLabel(ui.form.linkedinUrl)).toHaveValue(typed.linkedin_url)
+    await expect(form.getByLabel(ui.form.email)).toHaveValue(typed.email)
+    await expect(page.locator('img')).toHaveCount(0)
+    expect(page.url()).toBe(`${BASE_URL}/api/score`)
+    expect((await storedRows('leads')).filter((row) => row.email === typed.email)).toEqual([])
+
+    await form.getByLabel(ui.form.firstName).fill('Ada')
+    await form.getByRole('button', { name: ui.form.submit }).click()
+    await expect(page).toHaveURL(`${BASE_URL}/score/confirmation?utm_source=ads`)
+    expect((await storedRows('leads')).filter((row) => row.email === typed.email)).toEqual([expect.objectContaining({ first_name: 'Ada' })])
+    expect(leaks(await urls(), [typed.email, `refused-${id}`, 'onerror'])).toEqual([])
+    expect(violations).toEqual([])
+  })
+
+  test('the same person sent three times is one lead and one webhook call', async ({ page }) => {
+    const id = Date.now()
+    const email = `twice${id}@example.com`
+    for (const spelling of [email, email.toUpperCase(), ` ${email} `]) {
+      await page.goto('/')
+      const form = page.locator('#free-score form')
+      await form.getByLabel(ui.form.firstName).fill('Ada')
+      await form.getByLabel(ui.form.linkedinUrl).fill(`https://www.linkedin.com/in/twice-${id}`)
+      await form.getByLabel(ui.form.email).fill(spelling.trim())
+      await form.getByRole('button', { name: ui.form.submit }).click()
+      await expect(page).toHaveURL(`${BASE_URL}/score/confirmation`)
+    }
+    expect((await storedRows('leads')).filter((row) => String(row.email).toLowerCase() === email)).toHaveLength(1)
+    await expect.poll(() => webhookCalls(email), { timeout: 10_000 }).toBe(1)
+    // The outbox polls every second: give a second send the time to happen, were there one.
+    await page.waitForTimeout(2_500)
+    expect(webhookCalls(email)).toBe(1)
+  })
+})
+
+test.describe('bots', () => {
+  test('a filled honeypot reaches the confirmation page like a person, and nothing is stored or forwarded', async ({ page }) => {
+    const email = `honeypot${Date.now()}@example.com`
+    await page.goto('/?utm_source=newsletter')
+    await waitForHydration(page)
+    const form = page.locator('#free-score form')
+    // Hidden from people and assistive technology: off-screen, out of the tab order, no accessible name.
+    const honeypot = page.locator('input[name="website"]')
+    await expect(honeypot).toHaveAttribute('tabindex', '-1')
+    await expect(honeypot).toHaveAttribute('autocomplete', 'off')
+    await expect(page.locator('.hp-field')).toHaveAttribute('aria-hidden', 'true')
+    expect((await honeypot.boundingBox())!.x).toBeLessThan(0)
+    await form.getByLabel(ui.form.firstName).fill('Bot')
+    await form.getByLabel(ui.form.linkedinUrl).fill('https://www.linkedin.com/in/bot')
+    await form.getByLabel(ui.form.email).fill(email)
+    await honeypot.fill('https://spam.example')
+    await page.waitForTimeout(MIN_FILL_MS)
+    await form.getByRole('button', { name: ui.form.submit }).click()
+    await expect(page).toHaveURL(`${BASE_URL}/score/confirmation?utm_source=newsletter`)
+    await page.waitForTimeout(2_500)
+    expect((await storedRows('leads')).filter((row) => row.email === email)).toEqual([])
+    expect(webhookCalls(email)).toBe(0)
+  })
+
+  test(`a lead sent less than ${MIN_FILL_MS} ms after the page began loading is answered as taken, and not stored or forwarded`, async ({ page }) => {
+    const email = `fast${Date.now()}@example.com`
+    await page.goto('/')
+    const answer = await page.evaluate(async (email) => {
+      const response = await fetch('/api/score', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ first_name: 'Bot', linkedin_url: 'https://www.linkedin.com/in/fast-bot', email, website: '', elapsed_ms: 300 }),
+      })
+      return { status: response.status, body: (await response.json()) as unknown }
+    }, email)
+    expect(answer).toEqual({ status: 202, body: { status: 'ok' } })
+    await page.waitForTimeout(2_500)
+    expect((await storedRows('leads')).filter((row) => row.email === email)).toEqual([])
+    expect(webhookCalls(email)).toBe(0)
   })
 })
 
