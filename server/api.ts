@@ -10,8 +10,8 @@ export interface ApiOptions {
   store: Store
   outbox: Outbox
   now?: () => number
-  /** Read the client address from X-Forwarded-For (only behind a trusted proxy: TRUST_PROXY=1). */
-  trustProxy?: boolean
+  /** How many proxies in front of the server to trust for the client's address (TRUST_PROXY=N); none by default. */
+  trustedHops?: number
   /** The endpoints to serve; the site's own by default (tests declare their own). */
   endpoints?: readonly Endpoint[]
 }
@@ -19,7 +19,7 @@ export interface ApiOptions {
 /** The JSON 404 for any /api path with no endpoint (also used by server/app.ts when no API is mounted). */
 export const apiNotFound = (c: Context) => c.json({ error: `No API endpoint ${c.req.method} ${c.req.path}.` }, 404)
 
-export function createApi({ store, outbox, now = Date.now, trustProxy = false, endpoints = ENDPOINTS }: ApiOptions) {
+export function createApi({ store, outbox, now = Date.now, trustedHops = 0, endpoints = ENDPOINTS }: ApiOptions) {
   const api = new Hono()
   api.onError((error, c) => {
     console.error('api:', error)
@@ -32,7 +32,7 @@ export function createApi({ store, outbox, now = Date.now, trustProxy = false, e
     // A second declaration of a path would never be reached.
     if (paths.has(endpoint.path)) throw new Error(`Two API endpoints are declared at ${endpoint.path}.`)
     paths.add(endpoint.path)
-    mountEndpoint(api, endpoint, { store, outbox, now, trustProxy })
+    mountEndpoint(api, endpoint, { store, outbox, now, trustedHops })
   }
   return api
 }

@@ -5,6 +5,7 @@ import type { z } from 'zod'
 import type { Outbox } from './outbox'
 import { RateLimiter } from './rate-limit'
 import type { Store } from './store'
+import { clientKey } from './client-address'
 
 // An API endpoint is data: its path, its rate limit, the schema of its body and what it does with a
 // valid body. `mountEndpoint` adds every check in front of the handler, so a new endpoint cannot
@@ -57,20 +58,19 @@ export function defineEndpoint<Body extends z.ZodType>(endpoint: Endpoint<Body>)
 const MAX_BODY_BYTES = 4 * 1024
 
 export interface MountOptions extends Omit<EndpointContext, 'c' | 'via'> {
-  /** Read the client address from X-Forwarded-For (only behind a trusted proxy: TRUST_PROXY=1). */
-  trustProxy: boolean
+  /** How many proxies in front of the server to trust for the client's address (TRUST_PROXY); 0 reads only the connection. */
+  trustedHops: number
 }
 
-function clientAddress(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
-    if (forwarded) return forwarded
-  }
+/** The key the rate limits count the client under (server/client-address.ts). */
+function clientAddress(c: Context, trustedHops: number): string {
+  let remote: string | undefined
   try {
-    return getConnInfo(c).remote.address ?? 'unknown'
+    remote = getConnInfo(c).remote.address
   } catch {
-    return 'unknown'
+    // No socket (a request made in a test): only X-Forwarded-For can say.
   }
+  return clientKey({ remote, forwardedFor: c.req.header('x-forwarded-for'), trustedHops })
 }
 
 /** The body parsed as JSON when it is an object (not an array, not null), else undefined. */
@@ -109,13 +109,13 @@ function fieldError(error: z.ZodError): BodyProblem {
  * Adds one endpoint to `api` with every check in front of its handler, in this order. The rate limit
  * comes before the other checks, so it counts every POST, refused or not; other methods are not counted.
  */
-export function mountEndpoint(api: Hono, endpoint: Endpoint, { trustProxy, ...context }: MountOptions): void {
+export function mountEndpoint(api: Hono, endpoint: Endpoint, { trustedHops, ...context }: MountOptions): void {
   const limiter = new RateLimiter(endpoint.rateLimit.requests, endpoint.rateLimit.windowMs)
   api.all(
     endpoint.path,
     async (c, next) => {
       if (c.req.method !== 'POST') return c.json({ error: 'Use POST.' }, 405, { Allow: 'POST' })
-      const retryAfter = limiter.hit(clientAddress(c, trustProxy), context.now())
+      const retryAfter = limiter.hit(clientAddress(c, trustedHops), context.now())
       if (retryAfter > 0) return c.json({ error: 'Too many requests. Please wait and try again.' }, 429, { 'Retry-After': String(retryAfter) })
       const type = mediaType(c.req.header('content-type'))
       if (type !== JSON_TYPE && !(endpoint.form && type === FORM_TYPE)) {

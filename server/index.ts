@@ -5,6 +5,7 @@ import { serve } from '@hono/node-server'
 import { loadSite } from '../lib/node/site.server'
 import { createApi } from './api'
 import { createApp } from './app'
+import { trustedHopsFromEnv } from './client-address'
 import { healthHandler } from './health'
 import { applyConnectionLimit, httpLimitsFromEnv, httpServerOptions, type HttpLimits } from './http-limits'
 import { Outbox, webhooksFromEnv } from './outbox'
@@ -19,9 +20,11 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 }
 let limits: HttpLimits
 let retentionDays: number
+let trustedHops: number
 try {
   limits = httpLimitsFromEnv()
   retentionDays = leadRetentionDays()
+  trustedHops = trustedHopsFromEnv(process.env.TRUST_PROXY)
 } catch (error) {
   console.error((error as Error).message)
   process.exit(1)
@@ -31,7 +34,7 @@ const store = await Store.open()
 const outbox = new Outbox(store, webhooksFromEnv())
 outbox.start()
 const retention = startLeadRetention(store, { days: retentionDays })
-const app = createApp({ api: createApi({ store, outbox, trustProxy: process.env.TRUST_PROXY === '1' }), health: healthHandler(store) })
+const app = createApp({ api: createApi({ store, outbox, trustedHops }), health: healthHandler(store) })
 const server = serve({ fetch: app.fetch, port, hostname, serverOptions: httpServerOptions(limits) }, (info) => {
   const shownHost = hostname === '0.0.0.0' || hostname === '::' ? 'localhost' : hostname
   console.log(`${loadSite().productName} site listening on http://${shownHost}:${info.port}`)

@@ -14,7 +14,7 @@ let clock = Date.parse('2026-01-01T00:00:00Z')
 
 beforeAll(async () => {
   store = await Store.open(`file:${join(root, 'api.db')}`)
-  api = createApi({ store, outbox: new Outbox(store, {}), now: () => clock, trustProxy: true })
+  api = createApi({ store, outbox: new Outbox(store, {}), now: () => clock, trustedHops: 1 })
 })
 afterAll(() => {
   store.close()

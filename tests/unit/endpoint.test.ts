@@ -34,7 +34,7 @@ afterAll(() => {
 })
 
 function apiWith(endpoints = [echo]) {
-  return createApi({ store, outbox: new Outbox(store, {}), now: () => clock, trustProxy: true, endpoints })
+  return createApi({ store, outbox: new Outbox(store, {}), now: () => clock, trustedHops: 1, endpoints })
 }
 
 let address = 0
@@ -116,7 +116,7 @@ describe('a declared endpoint', () => {
 
 describe("the site's endpoints", () => {
   it.each(ENDPOINTS.map((endpoint) => endpoint.path))('%s gets the same checks', async (path) => {
-    const api = createApi({ store, outbox: new Outbox(store, {}), now: () => clock, trustProxy: true })
+    const api = createApi({ store, outbox: new Outbox(store, {}), now: () => clock, trustedHops: 1 })
     expect((await api.request(path)).status).toBe(405)
     expect((await send(api, path, '{}', { 'content-type': 'text/plain' })).status).toBe(415)
     expect((await send(api, path, JSON.stringify({ x: 'x'.repeat(4_100) }))).status).toBe(413)

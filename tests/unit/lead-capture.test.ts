@@ -33,7 +33,7 @@ beforeAll(async () => {
   store = await Store.open(`file:${join(root, 'leads.db')}`)
   const url = `http://127.0.0.1:${(webhook.address() as AddressInfo).port}/score`
   outbox = new Outbox(store, { leads: { url, key: undefined } }, { now: () => clock })
-  api = createApi({ store, outbox, now: () => clock, trustProxy: true })
+  api = createApi({ store, outbox, now: () => clock, trustedHops: 1 })
 })
 afterAll(async () => {
   store.close()
