@@ -30,6 +30,8 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',
+      // tests/e2e/fixtures.ts gives each test its own client address, as a proxy would.
+      TRUST_PROXY: '1',
       DATABASE_URL: `file:${E2E_DATABASE}`,
       SCORE_WEBHOOK_URL: `http://127.0.0.1:${WEBHOOK_PORT}/score`,
       SCORE_WEBHOOK_KEY: 'e2e-score-key',
