@@ -72,6 +72,18 @@ describe('POST /api/score', () => {
     expect((await post('/score', { ...lead, email: 'later@example.com' }, from)).status).toBe(202)
   })
 
+  it('counts the client behind one trusted proxy, whatever it writes left of it or however the address is spelled', async () => {
+    const spoofed = Array.from({ length: 12 }, (_, n) => ({ 'x-forwarded-for': `6.6.6.${n}, 70.0.0.1` }))
+    const spellings = ['071.0.0.9', '::ffff:71.0.0.9', '71.0.0.9:1234', '71.0.0.9'].flatMap((spelling) =>
+      Array.from({ length: 3 }, () => ({ 'x-forwarded-for': spelling })),
+    )
+    for (const headers of [spoofed, spellings]) {
+      const statuses = []
+      for (const [n, from] of headers.entries()) statuses.push((await post('/score', { ...lead, email: `proxy${address}-${n}@example.com` }, from)).status)
+      expect(statuses).toEqual([...Array(10).fill(202), 429, 429])
+    }
+  })
+
   it('reports the first failing field in form order, and treats a missing or non-string field as empty', async () => {
     expect(await (await post('/score', { linkedin_url: lead.linkedin_url, email: 'nope' })).json()).toEqual({
       error: LEAD_MESSAGES.first_name,
