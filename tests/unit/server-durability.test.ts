@@ -6,20 +6,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { Store } from '../../server/store'
+import { freePort } from './free-port'
 
 // The real server process (server/index.ts) on loopback, its database in a temp folder.
 const root = mkdtempSync(join(tmpdir(), 'durability-'))
 mkdirSync(join(root, 'dist', 'client'), { recursive: true })
 writeFileSync(join(root, 'dist', 'client', '404.html'), '<!DOCTYPE html><title>Not found</title>')
 afterAll(() => rmSync(root, { recursive: true, force: true }))
-
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
 
 async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
   const port = await freePort()

@@ -1,12 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer, request } from 'node:http'
-import { connect, type AddressInfo, type Socket } from 'node:net'
+import { request } from 'node:http'
+import { connect, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { DEFAULT_HTTP_LIMITS, httpLimitsFromEnv, httpServerOptions } from '../../server/http-limits'
 import { Store } from '../../server/store'
+import { freePort } from './free-port'
 
 // The real server process (server/index.ts) on loopback, with a temp database and a temp built client dir.
 const root = mkdtempSync(join(tmpdir(), 'shutdown-'))
@@ -17,14 +18,6 @@ afterAll(() => {
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
   rmSync(root, { recursive: true, force: true })
 })
-
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
 
 async function startServer(name: string, env: Record<string, string> = {}) {
   const port = await freePort()
