@@ -3,7 +3,7 @@ import { BASE_URL, E2E_DATABASE, WEBHOOK_PORT } from '../../playwright.config'
 import { loadUiText } from '../../lib/node/ui-text.server'
 import { LEAD_MESSAGES, SUBMIT_FAILED_MESSAGE } from '../../lib/universal/lead'
 import { REFERRAL_STORAGE_KEY, REFERRAL_TTL_MS } from '../../lib/universal/referral'
-import type { Page, Request } from '@playwright/test'
+import type { Locator, Page, Request } from '@playwright/test'
 import { MIN_FILL_MS } from '../../server/endpoints'
 import { Store } from '../../server/store'
 import { expect, siteContent, test, waitForHydration } from './fixtures'
@@ -32,6 +32,13 @@ test.beforeAll(async () => {
 })
 
 test.afterAll(() => new Promise<void>((resolve) => webhook.close(() => resolve())))
+
+/** Types a lead into the free-score form, field by field, as a visitor would. */
+async function fillLead(form: Locator, lead: Record<'first_name' | 'linkedin_url' | 'email', string>) {
+  await form.getByLabel(ui.form.firstName).fill(lead.first_name)
+  await form.getByLabel(ui.form.linkedinUrl).fill(lead.linkedin_url)
+  await form.getByLabel(ui.form.email).fill(lead.email)
+}
 
 async function storedRows(table: 'leads' | 'clicks' | 'conversions') {
   const store = await Store.open(`file:${E2E_DATABASE}`)
@@ -77,9 +84,7 @@ test.describe('the free-score form', () => {
       await page.goto('/')
       await waitForHydration(page)
       const form = page.locator('#free-score form')
-      await form.getByLabel(ui.form.firstName).fill('Ada')
-      await form.getByLabel(ui.form.linkedinUrl).fill('https://www.linkedin.com/in/ada')
-      await form.getByLabel(ui.form.email).fill('ada@example.com')
+      await fillLead(form, { first_name: 'Ada', linkedin_url: 'https://www.linkedin.com/in/ada', email: 'ada@example.com' })
       await form.getByRole('button', { name: ui.form.submit }).click()
       await expect(form.getByRole('alert')).toHaveText(SUBMIT_FAILED_MESSAGE)
       await expect(page).toHaveURL(/\/$/)
@@ -97,9 +102,7 @@ test.describe('the free-score form', () => {
     await page.goto('/?utm_source=newsletter&ref=PARTNER')
     await waitForHydration(page)
     const form = page.locator('#free-score form')
-    await form.getByLabel(ui.form.firstName).fill('  Ada ')
-    await form.getByLabel(ui.form.linkedinUrl).fill('https://www.linkedin.com/in/ada-lovelace')
-    await form.getByLabel(ui.form.email).fill(email)
+    await fillLead(form, { first_name: '  Ada ', linkedin_url: 'https://www.linkedin.com/in/ada-lovelace', email })
     // A person takes a few seconds over three fields; the server ignores a form sent sooner after the page began loading.
     await page.waitForTimeout(MIN_FILL_MS)
     await form.getByRole('button', { name: ui.form.submit }).dblclick()
@@ -155,9 +158,7 @@ test.describe('the free-score form without JavaScript', () => {
     const typed = { first_name: `Nojsada${id}`, linkedin_url: `https://www.linkedin.com/in/nojs-ada-${id}`, email: `nojs${id}@example.com` }
     await page.goto('/?utm_source=newsletter&ref=PARTNER')
     const form = page.locator('#free-score form')
-    await form.getByLabel(ui.form.firstName).fill(typed.first_name)
-    await form.getByLabel(ui.form.linkedinUrl).fill(typed.linkedin_url)
-    await form.getByLabel(ui.form.email).fill(typed.email)
+    await fillLead(form, typed)
     await form.getByRole('button', { name: ui.form.submit }).click()
     await expect(page).toHaveURL(`${BASE_URL}/score/confirmation?utm_source=newsletter&ref=PARTNER`)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(content.pages['score-confirmation'].h1)
@@ -178,9 +179,7 @@ test.describe('the free-score form without JavaScript', () => {
     const form = page.locator('#free-score form')
     await form.getByRole('button', { name: ui.form.submit }).click()
     await expect(form.getByLabel(ui.form.firstName)).toHaveJSProperty('validity.valueMissing', true)
-    await form.getByLabel(ui.form.firstName).fill('Ada')
-    await form.getByLabel(ui.form.linkedinUrl).fill('https://example.com/in/ada')
-    await form.getByLabel(ui.form.email).fill('ada@example.com')
+    await fillLead(form, { first_name: 'Ada', linkedin_url: 'https://example.com/in/ada', email: 'ada@example.com' })
     await form.getByRole('button', { name: ui.form.submit }).click()
     await expect(form.getByLabel(ui.form.linkedinUrl)).toHaveJSProperty('validity.patternMismatch', true)
     await expect(form.getByLabel(ui.form.linkedinUrl)).toHaveAttribute('title', LEAD_MESSAGES.linkedin_url)
@@ -198,9 +197,7 @@ test.describe('the free-score form without JavaScript', () => {
     const typed = { first_name: '<img src=x onerror=alert(1)>', linkedin_url: `https://www.linkedin.com/in/refused-${id}`, email: `refused${id}@example.com` }
     await page.goto('/?utm_source=ads')
     const form = page.locator('form.score-form')
-    await form.getByLabel(ui.form.firstName).fill(typed.first_name)
-    await form.getByLabel(ui.form.linkedinUrl).fill(typed.linkedin_url)
-    await form.getByLabel(ui.form.email).fill(typed.email)
+    await fillLead(form, typed)
     await form.getByRole('button', { name: ui.form.submit }).click()
 
     await expect(form.getByRole('alert')).toHaveText(LEAD_MESSAGES.first_name)
@@ -225,9 +222,7 @@ test.describe('the free-score form without JavaScript', () => {
     for (const spelling of [email, email.toUpperCase(), ` ${email} `]) {
       await page.goto('/')
       const form = page.locator('#free-score form')
-      await form.getByLabel(ui.form.firstName).fill('Ada')
-      await form.getByLabel(ui.form.linkedinUrl).fill(`https://www.linkedin.com/in/twice-${id}`)
-      await form.getByLabel(ui.form.email).fill(spelling.trim())
+      await fillLead(form, { first_name: 'Ada', linkedin_url: `https://www.linkedin.com/in/twice-${id}`, email: spelling.trim() })
       await form.getByRole('button', { name: ui.form.submit }).click()
       await expect(page).toHaveURL(`${BASE_URL}/score/confirmation`)
     }
@@ -251,9 +246,7 @@ test.describe('bots', () => {
     await expect(honeypot).toHaveAttribute('autocomplete', 'off')
     await expect(page.locator('.hp-field')).toHaveAttribute('aria-hidden', 'true')
     expect((await honeypot.boundingBox())!.x).toBeLessThan(0)
-    await form.getByLabel(ui.form.firstName).fill('Bot')
-    await form.getByLabel(ui.form.linkedinUrl).fill('https://www.linkedin.com/in/bot')
-    await form.getByLabel(ui.form.email).fill(email)
+    await fillLead(form, { first_name: 'Bot', linkedin_url: 'https://www.linkedin.com/in/bot', email })
     await honeypot.fill('https://spam.example')
     await page.waitForTimeout(MIN_FILL_MS)
     await form.getByRole('button', { name: ui.form.submit }).click()
