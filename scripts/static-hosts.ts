@@ -10,8 +10,7 @@ import { join } from 'node:path'
 import { getTransformedRoutes, type GetRoutesProps } from '@vercel/routing-utils'
 import { parseAllHeaders } from 'netlify-headers-parser'
 import { parseAllRedirects } from 'netlify-redirect-parser'
-import { pathOfHtmlFile } from '../lib/node/built-pages.server'
-import { ASSETS_PREFIX, CACHE_CONTROL, HOST_RULE_FILES, NOT_FOUND_FILE } from '../lib/universal/routes'
+import { ASSETS_PREFIX, CACHE_CONTROL, HOST_RULE_FILES, NOT_FOUND_FILE, pathOfHtmlFile } from '../lib/universal/routes'
 
 export type HostName = 'netlify' | 'cloudflare' | 'vercel'
 

@@ -1,6 +1,5 @@
 import { parse, type HTMLElement } from 'node-html-parser'
-import { pathOfHtmlFile } from '../node/built-pages.server'
-import { SHELL_ROUTES } from '../universal/routes'
+import { SHELL_ROUTES, pathOfHtmlFile } from '../universal/routes'
 import { absoluteUrl } from '../universal/seo/url'
 
 // Checks over the built HTML, one function per check. Each returns problems a person can act on.

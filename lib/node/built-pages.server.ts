@@ -48,15 +48,3 @@ export function lowerScriptPriority(html: string): string {
     throw new Error('a module script or preload tag is not in the form lowerScriptPriority() knows')
   return lowered
 }
-
-/** `index.html` → `/`, `blog.html` → `/blog`, `topics/x.html` → `/topics/x`, `404.html` → null. */
-export function pathOfHtmlFile(file: string): string | null {
-  if (file === 'index.html') return '/'
-  if (file === '404.html') return null
-  return `/${file.slice(0, -'.html'.length)}`
-}
-
-/** The file a page is prerendered to, one file per page: `/` → `index.html`, `/blog` → `blog.html`, `/topics/x` → `topics/x.html`. */
-export function htmlFileOfPath(path: string): string {
-  return path === '/' ? 'index.html' : `${path.slice(1)}.html`
-}

@@ -38,6 +38,13 @@ export function fileOfPath(pathname: string): string {
   return lastSegment.includes('.') ? pathname.slice(1) : `${pathname.slice(1)}.html`
 }
 
+/** The URL a page file is served at, the inverse of fileOfPath: `index.html` → `/`, `topics/x.html` → `/topics/x`, the 404 page → null (it has none). */
+export function pathOfHtmlFile(file: string): string | null {
+  if (file === 'index.html') return '/'
+  if (file === NOT_FOUND_FILE) return null
+  return `/${file.slice(0, -'.html'.length)}`
+}
+
 /** A path and every path under it, all answered by one page: the browser reads the rest of the address. */
 export interface ShellRoute {
   /** `/dashboard` answers, and so does every `/dashboard/…`. */

@@ -5,7 +5,6 @@
 // scripts/static-hosts.ts reads them as each host would.
 import { readdirSync, writeFileSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
-import { pathOfHtmlFile } from '../../lib/node/built-pages.server'
 import {
   API_PREFIX,
   ASSETS_PREFIX,
@@ -13,6 +12,7 @@ import {
   HOST_RULE_FILES,
   NOT_FOUND_FILE,
   SHELL_ROUTES,
+  pathOfHtmlFile,
   responseHeaders,
   type CspHashes,
   type HostRuleFile,

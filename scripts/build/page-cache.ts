@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { pathOfHtmlFile, type BuiltPage } from '../../lib/node/built-pages.server'
+import type { BuiltPage } from '../../lib/node/built-pages.server'
+import { pathOfHtmlFile } from '../../lib/universal/routes'
 import type { TopicEntry } from '../../lib/universal/content/types'
 
 /** What the manifest keeps of a page: its head's facts and, for a topic page, what lists of topics show of it. */

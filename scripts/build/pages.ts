@@ -1,4 +1,4 @@
-import { htmlFileOfPath } from '../../lib/node/built-pages.server'
+import { fileOfPath } from '../../lib/universal/routes'
 import type { ContentIndex, SlugFile } from '../../lib/universal/content/types'
 import { contentRoutePaths } from '../../lib/universal/content/routes'
 import { digest } from './cache'
@@ -23,7 +23,7 @@ export function planTopicPages(routes: readonly string[], topics: readonly Topic
   if (!routes.includes(TOPIC_ROUTE)) return []
   return topics.map(({ slug, file, digest: fileDigest }) => {
     const path = `/topics/${slug}`
-    return { url: path, file: htmlFileOfPath(path), status: 200, key: digest(base, path, fileDigest), topic: { slug, file } }
+    return { url: path, file: fileOfPath(path), status: 200, key: digest(base, path, fileDigest), topic: { slug, file } }
   })
 }
 
@@ -42,12 +42,12 @@ export function planListingPages(routes: readonly string[], posts: ContentIndex[
   for (const route of [...routes].sort()) {
     if (route === TOPIC_ROUTE) continue
     if (!route.includes('@') && !route.includes('*')) {
-      pages.push({ url: route, file: htmlFileOfPath(route), status: 200, name: route })
+      pages.push({ url: route, file: fileOfPath(route), status: 200, name: route })
       continue
     }
     const paths = fromContent[route]
     if (!paths) throw new Error(`pages for ${route}: lib/universal/content/routes.ts does not say which URLs this route has`)
-    for (const path of paths) pages.push({ url: path, file: htmlFileOfPath(path), status: 200, name: path })
+    for (const path of paths) pages.push({ url: path, file: fileOfPath(path), status: 200, name: path })
   }
   pages.push({ url: NOT_FOUND_URL, file: '404.html', status: 404, name: '404' })
   return pages

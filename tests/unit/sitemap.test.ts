@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { htmlFileOfPath, inlineHashes, lowerScriptPriority, pathOfHtmlFile, type BuiltPage } from '../../lib/node/built-pages.server'
+import { inlineHashes, lowerScriptPriority, type BuiltPage } from '../../lib/node/built-pages.server'
+import { fileOfPath, pathOfHtmlFile } from '../../lib/universal/routes'
 import { SITEMAP_URL_LIMIT, robotsTxt, sitemapEntries, sitemapFiles, sitemapXml } from '../../lib/node/sitemap.server'
 
 const SITE = 'https://example.test'
@@ -25,7 +26,7 @@ describe('sitemap', () => {
     expect(pathOfHtmlFile('index.html')).toBe('/')
     expect(pathOfHtmlFile('topics/a.html')).toBe('/topics/a')
     expect(pathOfHtmlFile('404.html')).toBeNull()
-    for (const path of ['/', '/blog', '/topics/a', '/score/confirmation']) expect(pathOfHtmlFile(htmlFileOfPath(path))).toBe(path)
+    for (const path of ['/', '/blog', '/topics/a', '/score/confirmation']) expect(pathOfHtmlFile(fileOfPath(path))).toBe(path)
   })
 
   it('hashes the inline scripts a browser runs, never JSON data blocks or external scripts, and every inline style', () => {
