@@ -13,7 +13,7 @@ import { RETURN_QUERY_FIELD, confirmationLocation, leadFormRefused } from './lea
 const AFFILIATE_RELAY_MS = 3_000
 const GA_CLIENT_ID_MAX = 64
 const REF_CODE_RULE = 'ref_code must be 1 to 64 letters, digits, _ or -'
-/** A click's User-Agent header, when its body has none, is cut to this many characters before it is stored. */
+/** A click's User-Agent, at most this many characters: refused past it in the body, cut to it from the header (used when the body has none). */
 export const USER_AGENT_MAX = 512
 /** A lead sent sooner than this after its page began loading (the hydrated form says when) is a bot's. */
 export const MIN_FILL_MS = 3_000
@@ -86,7 +86,7 @@ const leadBody = z
 
 const clickBody = z.object({
   ref_code: z.custom<string>(isValidRefCode, { error: `${REF_CODE_RULE}.` }),
-  user_agent: optionalText('user_agent', 512),
+  user_agent: optionalText('user_agent', USER_AGENT_MAX),
   referer: optionalText('referer', 2048),
   ga_client_id: optionalText('ga_client_id', GA_CLIENT_ID_MAX),
   utm_source: clickUtm('utm_source'),

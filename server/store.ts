@@ -155,11 +155,6 @@ export class Store {
     this.db.close()
   }
 
-  /** Throws when the database cannot be read (closed, file gone, locked past busy_timeout). */
-  async ping(): Promise<void> {
-    await this.db.execute('SELECT 1')
-  }
-
   /**
    * What the outbox holds undelivered, leads and clicks together: how many, how many of those have
    * failed at least once, and when the oldest was received (epoch ms; null when none waits).

@@ -339,19 +339,11 @@ function topicFileOf(dir: string, slug: string): string | undefined {
   return cachedTopicFiles.files.get(slug)
 }
 
-/** The few topics being rendered right now: a page's +data, +seo and +prose each ask for it. */
-const recentTopics = new Map<string, Promise<Topic | undefined>>()
-const RECENT_TOPICS = 16
-
-/** One topic, its markdown rendered; undefined when no topic has this slug. Throws a ContentError when its file is not valid. */
-export function loadTopic(slug: string, dir: string = contentDir()): Promise<Topic | undefined> {
-  const key = `${dir}\0${slug}`
-  let topic = recentTopics.get(key)
-  if (!topic) {
-    const file = topicFileOf(dir, slug)
-    topic = file === undefined ? Promise.resolve(undefined) : readTopicFile({ slug, file }, siteOf(dir))
-    recentTopics.set(key, topic)
-    if (recentTopics.size > RECENT_TOPICS) recentTopics.delete(recentTopics.keys().next().value!)
-  }
-  return topic
+/**
+ * One topic, its markdown rendered; undefined when no topic has this slug. Throws a ContentError when its
+ * file is not valid. Read afresh on each call: a page's hooks share one lookup (pages/entries.ts).
+ */
+export async function loadTopic(slug: string, dir: string = contentDir()): Promise<Topic | undefined> {
+  const file = topicFileOf(dir, slug)
+  return file === undefined ? undefined : readTopicFile({ slug, file }, siteOf(dir))
 }
