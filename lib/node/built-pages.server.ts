@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import type { CspHashes } from '../universal/routes'
 import type { HeadFacts } from '../universal/seo/head'
 
 /** What the sitemap and the CSP need to know about one prerendered HTML file; the build records it as it renders. */
@@ -8,13 +9,7 @@ export interface BuiltPage extends HeadFacts {
   /** The URL path the file is served at: `/topics/x`; `null` for `404.html`. */
   path: string | null
   /** The CSP sources (`sha256-…`) of the page's inline scripts and styles (see inlineHashes). */
-  inlineHashes: InlineHashes
-}
-
-/** The CSP sources of a page's inline code, by directive: `script-src` and `style-src`. */
-export interface InlineHashes {
-  script: string[]
-  style: string[]
+  inlineHashes: CspHashes
 }
 
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g
@@ -23,7 +18,7 @@ const INLINE_STYLE = /<style\b[^>]*>([\s\S]*?)<\/style>/g
 const sha256Source = (body: string) => `sha256-${createHash('sha256').update(body).digest('base64')}`
 
 /** Every inline script the browser would run (JSON data blocks are not run) and every `<style>` element, hashed for the CSP. */
-export function inlineHashes(html: string): InlineHashes {
+export function inlineHashes(html: string): CspHashes {
   return {
     script: [...html.matchAll(INLINE_SCRIPT)]
       .filter(([, attributes]) => !/type="application\/(ld\+)?json"/.test(attributes ?? ''))

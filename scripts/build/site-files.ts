@@ -1,9 +1,9 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { BuiltPage, InlineHashes } from '../../lib/node/built-pages.server'
+import type { BuiltPage } from '../../lib/node/built-pages.server'
 import type { Site } from '../../lib/universal/site'
 import { robotsTxt, sitemapEntries, sitemapFiles } from '../../lib/node/sitemap.server'
-import { CSP_HASHES_FILE, HOST_RULE_FILES } from '../../lib/universal/routes'
+import { CSP_HASHES_FILE, HOST_RULE_FILES, type CspHashes } from '../../lib/universal/routes'
 import { writeHostFiles } from './host-files'
 
 /**
@@ -16,8 +16,8 @@ export async function writeSiteFiles(clientDir: string, pages: readonly BuiltPag
   const files = await sitemapFiles(entries, site.siteUrl)
   for (const file of files) writeFileSync(join(clientDir, file.name), file.xml)
   writeFileSync(join(clientDir, 'robots.txt'), robotsTxt(site.siteUrl))
-  const distinct = (hashes: string[]) => [...new Set(hashes)].sort()
-  const hashes: InlineHashes = {
+  const distinct = (hashes: readonly string[]) => [...new Set(hashes)].sort()
+  const hashes: CspHashes = {
     script: distinct(pages.flatMap((page) => page.inlineHashes.script)),
     style: distinct(pages.flatMap((page) => page.inlineHashes.style)),
   }
