@@ -83,7 +83,7 @@ async function run(connections: number, runId: number): Promise<Row> {
   })
   const store = await Store.open(databaseUrl)
   const rows = await store.rows('leads')
-  store.close()
+  await store.close()
   const stored = rows.filter((row) => String(row.email).startsWith(`bench-${runId}`)).length
   return {
     connections,

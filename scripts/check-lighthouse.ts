@@ -125,7 +125,7 @@ try {
   }
 } finally {
   server.close()
-  store.close()
+  await store.close()
 }
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1)

@@ -10,4 +10,4 @@ for (const table of ['leads', 'clicks'] as const) {
   console.log(`${table}: ${counts[table].pending} pending, ${counts[table].delivered} delivered${note}`)
 }
 console.log(`conversions: ${counts.conversions} stored`)
-store.close()
+await store.close()

@@ -110,12 +110,12 @@ function fieldError(error: z.ZodError): BodyProblem {
  * comes before the other checks, so it counts every POST, refused or not; other methods are not counted.
  */
 export function mountEndpoint(api: Hono, endpoint: Endpoint, { trustedHops, ...context }: MountOptions): void {
-  const limiter = new RateLimiter(endpoint.rateLimit.requests, endpoint.rateLimit.windowMs)
+  const limiter = new RateLimiter(context.store, endpoint.path, endpoint.rateLimit.requests, endpoint.rateLimit.windowMs)
   api.all(
     endpoint.path,
     async (c, next) => {
       if (c.req.method !== 'POST') return c.json({ error: 'Use POST.' }, 405, { Allow: 'POST' })
-      const retryAfter = limiter.hit(clientAddress(c, trustedHops), context.now())
+      const retryAfter = await limiter.hit(clientAddress(c, trustedHops), context.now())
       if (retryAfter > 0) return c.json({ error: 'Too many requests. Please wait and try again.' }, 429, { 'Retry-After': String(retryAfter) })
       const type = mediaType(c.req.header('content-type'))
       if (type !== JSON_TYPE && !(endpoint.form && type === FORM_TYPE)) {

@@ -62,7 +62,7 @@ async function drain(signal: NodeJS.Signals): Promise<void> {
   clearInterval(idle)
   clearTimeout(deadline)
   await retention.stop()
-  store.close()
+  await store.close()
   process.exit(0)
 }
 

@@ -44,6 +44,14 @@ export const MIGRATIONS: readonly Migration[] = [
     // Leads stored before this step have no key (NULL) and are never matched.
     statements: ['ALTER TABLE leads ADD COLUMN dedupe_key TEXT', 'CREATE INDEX leads_dedupe ON leads (dedupe_key, received_at)'],
   },
+  {
+    version: 3,
+    description: 'rate_limits: request counts per client and window, shared by every server process',
+    statements: [
+      'CREATE TABLE rate_limits (key TEXT PRIMARY KEY, window_start INTEGER NOT NULL, count INTEGER NOT NULL) WITHOUT ROWID',
+      'CREATE INDEX rate_limits_age ON rate_limits (window_start)',
+    ],
+  },
 ]
 
 async function schemaVersion(db: Client | Transaction): Promise<number> {

@@ -84,6 +84,6 @@ export async function runPrivacyCommand(
     }
     return 0
   } finally {
-    store.close()
+    await store.close()
   }
 }

@@ -1,37 +1,61 @@
 import { LRUCache } from 'lru-cache'
+import type { Store } from './store'
 
-/** Clients remembered at once per limiter: past this, the one seen longest ago is forgotten, in O(1). */
-const DEFAULT_MAX_CLIENTS = 100_000
+/** Clients one process remembers as refused at once: past this, the one seen longest ago is forgotten, in O(1). */
+const DEFAULT_MAX_REFUSED = 100_000
+/** The longest window a limiter may have: counts older than this are deleted, whichever limiter wrote them. */
+export const MAX_WINDOW_MS = 60 * 60_000
+/** How often one limiter deletes the counts of windows that are over. */
+const PRUNE_EVERY_MS = 60_000
 
 /**
- * A fixed-window request counter per client key: `limit` requests per `windowMs`. Memory and the cost
- * of a request stay bounded however many clients there are: at most `maxClients` windows are kept, in
- * a least-recently-used cache (lru-cache) that drops the stalest one when a new client arrives.
+ * A fixed-window request counter per client key: `limit` requests per `windowMs`, counted in the database
+ * (Store.countRequest), so every server process on one database shares the same limit. A client found over
+ * its limit is remembered in memory until its window ends, so a flood from it costs no database write; that
+ * memory is a least-recently-used cache (lru-cache) of at most `maxRefused` clients. The counts themselves
+ * are rows indexed by key, so a request costs the same with 100 000 clients as with one, and windows that
+ * are over are deleted once a minute.
  */
 export class RateLimiter {
-  private readonly windows: LRUCache<string, { start: number; count: number }>
+  private readonly refusedUntil: LRUCache<string, number>
+  private lastPrune = 0
 
   constructor(
+    private readonly store: Store,
+    /** Names the limiter's counts in the shared table (the endpoint's path). */
+    private readonly name: string,
     private readonly limit: number,
     private readonly windowMs: number,
-    maxClients = DEFAULT_MAX_CLIENTS,
+    maxRefused = DEFAULT_MAX_REFUSED,
   ) {
-    this.windows = new LRUCache({ max: maxClients })
+    if (windowMs > MAX_WINDOW_MS) throw new Error(`A rate limit window is at most ${MAX_WINDOW_MS} ms; ${name} asks for ${windowMs}.`)
+    this.refusedUntil = new LRUCache({ max: maxRefused })
   }
 
-  /** Counts one request; returns 0 when allowed, else the seconds until the window resets (for Retry-After). */
-  hit(key: string, now: number): number {
-    const window = this.windows.get(key)
-    if (!window || now - window.start >= this.windowMs) {
-      this.windows.set(key, { start: now, count: 1 })
-      return 0
-    }
-    window.count++
-    return window.count <= this.limit ? 0 : Math.max(1, Math.ceil((window.start + this.windowMs - now) / 1000))
+  /** Counts one request; resolves to 0 when allowed, else the seconds until the window resets (for Retry-After). */
+  async hit(key: string, now: number): Promise<number> {
+    const until = this.refusedUntil.get(key)
+    if (until !== undefined && now < until) return secondsUntil(until, now)
+    this.pruneNowAndThen(now)
+    const { count, windowStart } = await this.store.countRequest(`${this.name} ${key}`, now, this.windowMs)
+    if (count <= this.limit) return 0
+    const end = windowStart + this.windowMs
+    this.refusedUntil.set(key, end)
+    return secondsUntil(end, now)
   }
 
-  /** How many clients are remembered now. */
-  get size(): number {
-    return this.windows.size
+  /** How many refused clients this process remembers now. */
+  get refusedSize(): number {
+    return this.refusedUntil.size
   }
+
+  private pruneNowAndThen(now: number): void {
+    if (now - this.lastPrune < PRUNE_EVERY_MS) return
+    this.lastPrune = now
+    this.store.forgetRequestsBefore(now - MAX_WINDOW_MS).catch((error: unknown) => console.error('rate limit: pruning failed:', (error as Error).message))
+  }
+}
+
+function secondsUntil(end: number, now: number): number {
+  return Math.max(1, Math.ceil((end - now) / 1000))
 }

@@ -45,7 +45,7 @@ async function storedRows(table: 'leads' | 'clicks' | 'conversions') {
   try {
     return await store.rows(table)
   } finally {
-    store.close()
+    await store.close()
   }
 }
 

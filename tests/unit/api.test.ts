@@ -16,8 +16,8 @@ beforeAll(async () => {
   store = await Store.open(`file:${join(root, 'api.db')}`)
   api = createApi({ store, outbox: new Outbox(store, {}), now: () => clock, trustedHops: 1 })
 })
-afterAll(() => {
-  store.close()
+afterAll(async () => {
+  await store.close()
   rmSync(root, { recursive: true, force: true })
 })
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import { addressKey, clientKey, trustedHopsFromEnv } from '../../server/client-address'
-import { RateLimiter } from '../../server/rate-limit'
 
 describe('a client address key', () => {
   it('is one key for every spelling of one IPv4 address', () => {
@@ -38,37 +37,10 @@ describe('the client behind trusted proxies', () => {
     expect(clientKey({ remote: undefined, forwardedFor: undefined, trustedHops: 1 })).toBe('unknown')
   })
 
-  it('cannot be changed by the client: entries it prepends are left of the trusted one', () => {
-    const limiter = new RateLimiter(10, 10 * 60_000)
-    const answers = Array.from({ length: 12 }, (_, n) =>
-      limiter.hit(clientKey({ remote: '127.0.0.1', forwardedFor: `6.6.6.${n}, 70.0.0.1`, trustedHops: 1 }), 0),
-    )
-    expect(answers.filter((retryAfter) => retryAfter === 0)).toHaveLength(10)
-    expect(answers.slice(10).every((retryAfter) => retryAfter > 0)).toBe(true)
-  })
-
   it('reads TRUST_PROXY as a number of hops and refuses anything else', () => {
     expect(trustedHopsFromEnv(undefined)).toBe(0)
     expect(trustedHopsFromEnv('2')).toBe(2)
     expect(() => trustedHopsFromEnv('yes')).toThrow(/TRUST_PROXY must be the number of proxies/)
     expect(() => trustedHopsFromEnv('-1')).toThrow(/TRUST_PROXY/)
-  })
-})
-
-describe('the rate limiter', () => {
-  it('refuses past the limit in one window, with the seconds until it resets, and allows again after', () => {
-    const limiter = new RateLimiter(2, 60_000)
-    expect([limiter.hit('a', 0), limiter.hit('a', 1_000), limiter.hit('a', 2_000)]).toEqual([0, 0, 58])
-    expect(limiter.hit('b', 2_000)).toBe(0)
-    expect(limiter.hit('a', 60_000)).toBe(0)
-  })
-
-  it('keeps at most its bound of clients, forgetting the one seen longest ago', () => {
-    const limiter = new RateLimiter(1, 60_000, 1_000)
-    for (let n = 0; n < 100_000; n++) limiter.hit(`client-${n}`, 0)
-    expect(limiter.size).toBe(1_000)
-    // The newest clients are remembered (refused a second time); the oldest were forgotten.
-    expect(limiter.hit('client-99999', 0)).toBeGreaterThan(0)
-    expect(limiter.hit('client-0', 0)).toBe(0)
   })
 })

@@ -28,8 +28,8 @@ const echo = defineEndpoint({
 beforeAll(async () => {
   store = await Store.open(`file:${join(root, 'endpoint.db')}`)
 })
-afterAll(() => {
-  store.close()
+afterAll(async () => {
+  await store.close()
   rmSync(root, { recursive: true, force: true })
 })
 

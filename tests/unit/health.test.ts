@@ -46,14 +46,14 @@ describe('GET /healthz', () => {
       expect(response.headers.get('x-content-type-options')).toBe('nosniff')
       expect(await response.json()).toEqual({ status: 'ok', database: 'ok', outbox: { pending: 3, failing: 1, oldestPendingAgeSeconds: 90 } })
     } finally {
-      store.close()
+      await store.close()
     }
   })
 
   it('answers 503 with the database error when the database cannot be reached', async () => {
     const store = await Store.open(`file:${join(root, 'closed.db')}`)
     const app = createApp({ clientDir: site.clientDir, health: healthHandler(store) })
-    store.close()
+    await store.close()
     const response = await app.request('/healthz')
     expect(response.status).toBe(503)
     expect(response.headers.get('cache-control')).toBe('no-store')

@@ -36,7 +36,7 @@ beforeAll(async () => {
   api = createApi({ store, outbox, now: () => clock, trustedHops: 1 })
 })
 afterAll(async () => {
-  store.close()
+  await store.close()
   await new Promise<void>((resolve) => webhook.close(() => resolve()))
   rmSync(root, { recursive: true, force: true })
 })

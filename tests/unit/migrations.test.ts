@@ -85,33 +85,33 @@ describe('numbered migrations', () => {
       )
       expect((await store.counts()).leads).toEqual({ pending: 2, delivered: 0 })
     } finally {
-      store.close()
+      await store.close()
     }
     const after = await inspect(url)
     expect(after.version).toBe(WITH_SOURCE.length)
     expect(after.leadColumns).toContain('source')
-    expect(after.indexes).toEqual(['clicks_due', 'leads_dedupe', 'leads_due', 'leads_source'])
+    expect(after.indexes).toEqual(['clicks_due', 'leads_dedupe', 'leads_due', 'leads_source', 'rate_limits_age'])
   })
 
   it("marks an adopted database, or a new one, with the real list's last version", async () => {
     const adopted = await previousDatabase()
     const store = await Store.open(adopted)
     expect(await store.rows('leads')).toHaveLength(1)
-    store.close()
+    await store.close()
     const fresh = newDatabase()
-    ;(await Store.open(fresh)).close()
+    await (await Store.open(fresh)).close()
     for (const url of [adopted, fresh])
       expect(await inspect(url)).toEqual({
         version: MIGRATIONS.length,
         leadColumns: expect.arrayContaining(['email', 'next_attempt_at']),
-        indexes: ['clicks_due', 'leads_dedupe', 'leads_due'],
+        indexes: ['clicks_due', 'leads_dedupe', 'leads_due', 'rate_limits_age'],
       })
   })
 
   it("applies only the steps above the database's version", async () => {
     const url = newDatabase()
-    ;(await Store.open(url)).close()
-    ;(await Store.open(url, { migrations: WITH_SOURCE })).close()
+    await (await Store.open(url)).close()
+    await (await Store.open(url, { migrations: WITH_SOURCE })).close()
     // The added step fails if run twice (duplicate column), so opening again proves it is skipped.
     const store = await Store.open(url, { migrations: WITH_SOURCE })
     await store.addLead(
@@ -119,7 +119,7 @@ describe('numbered migrations', () => {
       1,
     )
     expect(await store.rows('leads')).toEqual([expect.objectContaining({ source: 'form' })])
-    store.close()
+    await store.close()
     expect((await inspect(url)).version).toBe(NEXT)
   })
 
@@ -139,12 +139,12 @@ describe('numbered migrations', () => {
     expect(after.leadColumns).not.toContain('source')
     const store = await Store.open(url, { migrations: WITH_SOURCE })
     expect(await store.rows('leads')).toEqual([expect.objectContaining({ email: 'ada@example.com', source: 'form' })])
-    store.close()
+    await store.close()
   })
 
   it('refuses to open a database a newer release has migrated, saying why', async () => {
     const url = newDatabase()
-    ;(await Store.open(url, { migrations: WITH_SOURCE })).close()
+    await (await Store.open(url, { migrations: WITH_SOURCE })).close()
     await expect(Store.open(url)).rejects.toThrow(
       `The database is at schema version ${NEXT}, but this code knows migrations up to ${MIGRATIONS.length} only: a newer release of the server has upgraded it.`,
     )
@@ -173,7 +173,7 @@ describe('numbered migrations', () => {
       await new Promise((resolve) => setTimeout(resolve, ${startAt} - Date.now()))
       const store = await Store.open(process.env.DATABASE_URL, { migrations: ${JSON.stringify(migrations)} })
       await store.addLead({ first_name: 'A', linkedin_url: 'https://www.linkedin.com/in/a', email: process.pid + '@example.com', submitted_at: 'x' }, 1)
-      store.close()
+      await store.close()
     `
     const runs = Array.from({ length: 4 }, () => {
       const process_ = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', child], {
@@ -190,6 +190,6 @@ describe('numbered migrations', () => {
     expect(after.leadColumns.filter((column) => column === 'source')).toHaveLength(1)
     const store = await Store.open(url, { migrations })
     expect(await store.rows('leads')).toHaveLength(4)
-    store.close()
+    await store.close()
   }, 30_000)
 })

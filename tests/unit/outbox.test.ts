@@ -31,7 +31,7 @@ describe('the outbox', () => {
       await store.addConversion({ session_id: 'cs_1', ref_code: null, ga_client_id: null, utm_source: null, utm_medium: null, utm_campaign: null }, 1)
       expect(await store.counts()).toEqual({ leads: { pending: 2, delivered: 1 }, clicks: { pending: 1, delivered: 0 }, conversions: 1 })
     } finally {
-      store.close()
+      await store.close()
       rmSync(dir, { recursive: true, force: true })
     }
   })

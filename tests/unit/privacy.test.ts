@@ -73,7 +73,7 @@ describe('privacy requests', () => {
       })
       expect((await exportPersonalData(store, 'nobody@example.com')).leads).toEqual([])
     } finally {
-      store.close()
+      await store.close()
     }
   })
 
@@ -88,7 +88,7 @@ describe('privacy requests', () => {
       expect(await store.claimDue('leads', 1e15, 1_000)).toEqual([expect.objectContaining({ id: other })])
       expect(await deletePersonalData(store, 'ada@example.com')).toEqual({ leads: 0 })
     } finally {
-      store.close()
+      await store.close()
     }
   })
 
@@ -142,7 +142,7 @@ describe('lead retention', () => {
       expect(await purgeExpiredLeads(store, now, 7)).toBe(1)
       expect((await store.rows('leads')).map((row) => Number(row.id))).toEqual([oldUndelivered])
     } finally {
-      store.close()
+      await store.close()
     }
   })
 
@@ -155,7 +155,7 @@ describe('lead retention', () => {
       expect(await purgeExpiredLeads(store, now, 365, { batch: 2, maxBatches: 2 })).toBe(4)
       expect(await purgeExpiredLeads(store, now, 365, { batch: 2 })).toBe(3)
     } finally {
-      store.close()
+      await store.close()
     }
   })
 

@@ -48,7 +48,7 @@ async function leadEmails(database: string): Promise<Set<string>> {
   try {
     return new Set((await store.rows('leads')).map((row) => String(row.email)))
   } finally {
-    store.close()
+    await store.close()
   }
 }
 

@@ -150,7 +150,7 @@ describe('the server process', () => {
     const old = Date.now() - 400 * 24 * 60 * 60 * 1000
     await store.markDelivered('leads', Number(await store.addLead(lead('old-delivered@example.com'), old)), old + 1_000)
     await store.addLead(lead('old-undelivered@example.com'), old)
-    store.close()
+    await store.close()
 
     const server = await startServer('retention', { DATABASE_URL: database })
     try {

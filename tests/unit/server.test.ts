@@ -11,9 +11,9 @@ const site = writeMiniatureSite()
 // The health check (/healthz in the table) reads a database of its own.
 const databaseDir = mkdtempSync(join(tmpdir(), 'server-test-'))
 const store = await Store.open(`file:${join(databaseDir, 'site.db')}`)
-afterAll(() => {
+afterAll(async () => {
   site.remove()
-  store.close()
+  await store.close()
   rmSync(databaseDir, { recursive: true, force: true })
 })
 

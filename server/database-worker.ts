@@ -1,0 +1,104 @@
+import { parentPort, workerData } from 'node:worker_threads'
+import type { Client } from '@libsql/client'
+import { connect, plainResult, type FromWorker, type Reply, type Request, type WorkerOptions } from './database'
+
+// The local database's thread (started by server/database.ts). Requests arrive in batches; the reads of a
+// batch run first, each on its own, then all its writes run in one transaction: one disk sync for every
+// write that arrived meanwhile, and a write is answered only once that transaction is committed. A
+// statement that fails is answered with its error and leaves the others' work in place.
+
+const port = parentPort!
+const options = (workerData as { data: WorkerOptions }).data
+
+function errorInfo(error: unknown): { message: string; code?: string } {
+  const { message, code } = error as { message?: unknown; code?: unknown }
+  return { message: String(message ?? error), ...(typeof code === 'string' ? { code } : {}) }
+}
+
+async function runReads(client: Client, requests: Request[], replies: Reply[]): Promise<void> {
+  for (const { id, statement } of requests) {
+    try {
+      replies.push({ id, result: plainResult(await client.execute(statement)) })
+    } catch (error) {
+      replies.push({ id, error: errorInfo(error) })
+    }
+  }
+}
+
+async function runWrites(client: Client, requests: Request[], replies: Reply[]): Promise<void> {
+  if (requests.length === 0) return
+  const done: Reply[] = []
+  try {
+    const transaction = await client.transaction('write')
+    try {
+      for (const { id, statement } of requests) {
+        try {
+          done.push({ id, result: plainResult(await transaction.execute(statement)) })
+        } catch (error) {
+          done.push({ id, error: errorInfo(error) })
+        }
+      }
+      await transaction.commit()
+    } finally {
+      transaction.close()
+    }
+  } catch (error) {
+    // Taking the lock or committing failed: none of these writes is stored, so none is answered as done.
+    const failure = errorInfo(error)
+    for (const { id } of requests) replies.push({ id, error: failure })
+    return
+  }
+  replies.push(...done)
+}
+
+async function serve(client: Client): Promise<void> {
+  const queue: Request[] = []
+  let closing = false
+  let busy = false
+
+  async function drain(): Promise<void> {
+    busy = true
+    while (queue.length > 0) {
+      const batch = queue.splice(0)
+      const replies: Reply[] = []
+      await runReads(
+        client,
+        batch.filter((request) => request.kind === 'read'),
+        replies,
+      )
+      await runWrites(
+        client,
+        batch.filter((request) => request.kind === 'write'),
+        replies,
+      )
+      port.postMessage(replies satisfies FromWorker)
+    }
+    busy = false
+    if (closing) shutDown()
+  }
+
+  function shutDown(): void {
+    client.close()
+    port.close()
+  }
+
+  port.on('message', (message: Request[] | 'close') => {
+    if (message === 'close') {
+      closing = true
+      if (!busy) shutDown()
+      return
+    }
+    queue.push(...message)
+    // The requests that arrive while this batch waits for its turn join it.
+    if (!busy) setImmediate(() => void drain())
+    busy = true
+  })
+}
+
+try {
+  const client = await connect(options.url, options.migrations)
+  port.postMessage({ ready: true } satisfies FromWorker)
+  await serve(client)
+} catch (error) {
+  port.postMessage({ failed: errorInfo(error) } satisfies FromWorker)
+}

@@ -1,0 +1,187 @@
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import { Worker } from 'node:worker_threads'
+import { createClient, type Client, type InValue, type ResultSet } from '@libsql/client'
+import { MIGRATIONS, migrate, type Migration } from './migrations'
+
+// The store's connection to SQLite. A local database (`file:`) lives in a worker thread: SQLite's calls
+// are synchronous, and a wait for a lock another process holds (up to BUSY_TIMEOUT_MS) must never stop
+// the server's event loop, which keeps serving pages meanwhile. The worker also commits the writes that
+// arrive together in one transaction (group commit): one disk sync for all of them, each answered only
+// once that sync is done. A libSQL server (`libsql://`, `http(s)://`) is reached over the network, which
+// never blocks, so its client is used directly.
+
+export interface Statement {
+  sql: string
+  args?: InValue[]
+}
+
+/** A statement's outcome as plain data: each row an object keyed by column name. */
+export interface Result {
+  rows: Array<Record<string, unknown>>
+  rowsAffected: number
+  lastInsertRowid: number | undefined
+}
+
+export interface Database {
+  /** A query that changes nothing: it never waits for the write lock. */
+  read(statement: Statement | string): Promise<Result>
+  /** A change, committed (and synced to disk) before the promise resolves. */
+  write(statement: Statement | string): Promise<Result>
+  close(): Promise<void>
+}
+
+/** How long a statement waits for a lock another process holds before it fails with SQLITE_BUSY. */
+export const BUSY_TIMEOUT_MS = 5_000
+
+export const DEFAULT_DATABASE_URL = 'file:data/site.db'
+
+export interface OpenOptions {
+  /** The schema steps to apply (server/migrations.ts); tests pass their own list. */
+  migrations?: readonly Migration[]
+}
+
+/** Opens the database at `url`, creating its folder and file when local, and brings its schema up to date. */
+export async function openDatabase(url: string = process.env.DATABASE_URL || DEFAULT_DATABASE_URL, options: OpenOptions = {}): Promise<Database> {
+  const migrations = options.migrations ?? MIGRATIONS
+  if (!url.startsWith('file:')) {
+    const client = await connect(url, migrations)
+    return {
+      read: async (statement) => plainResult(await client.execute(statement)),
+      write: async (statement) => plainResult(await client.execute(statement)),
+      close: async () => client.close(),
+    }
+  }
+  mkdirSync(dirname(url.slice('file:'.length)), { recursive: true })
+  return WorkerDatabase.start({ url, migrations })
+}
+
+/**
+ * A client with the schema up to date. A local file gets a write-ahead log (readers never wait for the
+ * writer) and full sync (an answered record survives a power cut); busy_timeout comes first, since another
+ * process opening the same new file may hold the lock while it switches to WAL or migrates.
+ */
+export async function connect(url: string, migrations: readonly Migration[]): Promise<Client> {
+  // One connection: the PRAGMAs below are per connection, and the worker runs one statement at a time anyway.
+  const client = createClient({ url, concurrency: 1 })
+  try {
+    if (url.startsWith('file:')) {
+      await client.execute(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`)
+      await client.execute('PRAGMA journal_mode = WAL')
+      await client.execute('PRAGMA synchronous = FULL')
+    }
+    await migrate(client, migrations)
+  } catch (error) {
+    client.close()
+    throw error
+  }
+  return client
+}
+
+export function plainResult(result: ResultSet): Result {
+  return {
+    rows: result.rows.map((row) => Object.fromEntries(result.columns.map((column, index) => [column, row[index]]))),
+    rowsAffected: result.rowsAffected,
+    lastInsertRowid: result.lastInsertRowid === undefined ? undefined : Number(result.lastInsertRowid),
+  }
+}
+
+// The messages between the server and the worker (server/database-worker.ts).
+export interface WorkerOptions {
+  url: string
+  migrations: readonly Migration[]
+}
+export interface Request {
+  id: number
+  kind: 'read' | 'write'
+  statement: Statement | string
+}
+export type Reply = { id: number; result: Result } | { id: number; error: { message: string; code?: string } }
+export type FromWorker = { ready: true } | { failed: { message: string; code?: string } } | Reply[]
+
+/** A worker thread running the TypeScript module `entry`, through server/typescript-worker.mjs; `data` is its `workerData.data`. */
+function startTypeScriptWorker(entry: URL, data: unknown): Worker {
+  return new Worker(new URL('./typescript-worker.mjs', import.meta.url), { workerData: { entry: entry.href, data }, execArgv: [] })
+}
+
+function asError(failure: { message: string; code?: string }): Error {
+  return Object.assign(new Error(failure.message), failure.code === undefined ? {} : { code: failure.code })
+}
+
+class WorkerDatabase implements Database {
+  private nextId = 1
+  private readonly waiting = new Map<number, { resolve: (result: Result) => void; reject: (error: Error) => void }>()
+  /** Requests made in this turn of the event loop, posted to the worker together. */
+  private outgoing: Request[] = []
+  private exited: Error | undefined
+
+  private constructor(private readonly worker: Worker) {}
+
+  static start(options: WorkerOptions): Promise<WorkerDatabase> {
+    const worker = startTypeScriptWorker(new URL('./database-worker.ts', import.meta.url), options)
+    const database = new WorkerDatabase(worker)
+    return new Promise((resolve, reject) => {
+      worker.once('message', (message: FromWorker) => {
+        if ('failed' in message) {
+          void worker.terminate()
+          reject(asError(message.failed))
+          return
+        }
+        worker.on('message', (replies: Reply[]) => database.settle(replies))
+        // Idle, the worker does not keep the process alive; while a request waits, it does (see request()).
+        worker.unref()
+        resolve(database)
+      })
+      worker.once('error', reject)
+      worker.once('exit', (code) => database.fail(new Error(`The database worker stopped (exit code ${code}).`)))
+    })
+  }
+
+  read(statement: Statement | string): Promise<Result> {
+    return this.request('read', statement)
+  }
+
+  write(statement: Statement | string): Promise<Result> {
+    return this.request('write', statement)
+  }
+
+  async close(): Promise<void> {
+    if (this.exited) return
+    const exited = new Promise<void>((resolve) => this.worker.once('exit', () => resolve()))
+    this.flush()
+    this.worker.postMessage('close')
+    this.worker.ref()
+    await exited
+  }
+
+  private request(kind: Request['kind'], statement: Statement | string): Promise<Result> {
+    if (this.exited) return Promise.reject(this.exited)
+    const id = this.nextId++
+    if (this.waiting.size === 0) this.worker.ref()
+    if (this.outgoing.length === 0) queueMicrotask(() => this.flush())
+    this.outgoing.push({ id, kind, statement })
+    return new Promise((resolve, reject) => this.waiting.set(id, { resolve, reject }))
+  }
+
+  private flush(): void {
+    if (this.outgoing.length === 0) return
+    this.worker.postMessage(this.outgoing)
+    this.outgoing = []
+  }
+
+  private settle(replies: Reply[]): void {
+    for (const reply of replies) {
+      const waiter = this.waiting.get(reply.id)
+      this.waiting.delete(reply.id)
+      if ('result' in reply) waiter?.resolve(reply.result)
+      else waiter?.reject(asError(reply.error))
+    }
+    if (this.waiting.size === 0) this.worker.unref()
+  }
+
+  private fail(error: Error): void {
+    this.exited = error
+    for (const waiter of this.waiting.values()) waiter.reject(error)
+    this.waiting.clear()
+  }
+}
