@@ -30,7 +30,7 @@ const PORT = 4191
 const origin = `http://127.0.0.1:${PORT}`
 const dir = mkdtempSync(join(tmpdir(), 'bench-api-'))
 const databaseUrl = `file:${join(dir, 'bench.db')}`
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+const server = spawn(process.execPath, [...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : []), '--import', 'tsx', 'server/index.ts'], {
   env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, TRUST_PROXY: '1', SCORE_WEBHOOK_URL: '', AFFILIATE_WEBHOOK_URL: '' },
   stdio: ['ignore', 'ignore', 'inherit'],
 })
