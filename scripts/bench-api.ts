@@ -1,4 +1,5 @@
-// `npm run bench:api [-- --connections 50,200 --seconds 10]`: the lead endpoint under load, on loopback.
+// `npm run bench:api [-- --connections 50,200 --seconds 10 --cpu-prof DIR]`: the lead endpoint under load, on loopback.
+// With --cpu-prof, the server writes a V8 CPU profile of its main thread into DIR when it exits.
 // Starts the real server (`server/index.ts`) on a throwaway database with TRUST_PROXY=1 and no webhook,
 // then for each connection count sends POST /api/score with autocannon for the given seconds, each
 // request from its own client address (X-Forwarded-For) with its own e-mail and profile, as real
@@ -14,7 +15,7 @@ import autocannon from 'autocannon'
 import { clientDir } from '../lib/node/paths.server'
 import { Store } from '../server/store'
 
-const { values } = parseArgs({ options: { connections: { type: 'string', default: '50,200' }, seconds: { type: 'string', default: '10' } } })
+const { values } = parseArgs({ options: { connections: { type: 'string', default: '50,200' }, seconds: { type: 'string', default: '10' }, 'cpu-prof': { type: 'string' } } })
 const connectionCounts = values.connections.split(',').map(Number)
 const seconds = Number(values.seconds)
 if (connectionCounts.some((n) => !Number.isInteger(n) || n < 1) || !(seconds > 0)) {
@@ -30,7 +31,7 @@ const PORT = 4191
 const origin = `http://127.0.0.1:${PORT}`
 const dir = mkdtempSync(join(tmpdir(), 'bench-api-'))
 const databaseUrl = `file:${join(dir, 'bench.db')}`
-const server = spawn(process.execPath, [...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : []), '--import', 'tsx', 'server/index.ts'], {
+const server = spawn(process.execPath, [...(values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}`] : []), '--import', 'tsx', 'server/index.ts'], {
   env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, TRUST_PROXY: '1', SCORE_WEBHOOK_URL: '', AFFILIATE_WEBHOOK_URL: '' },
   stdio: ['ignore', 'ignore', 'inherit'],
 })
