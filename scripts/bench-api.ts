@@ -15,7 +15,9 @@ import autocannon from 'autocannon'
 import { clientDir } from '../lib/node/paths.server'
 import { Store } from '../server/store'
 
-const { values } = parseArgs({ options: { connections: { type: 'string', default: '50,200' }, seconds: { type: 'string', default: '10' }, 'cpu-prof': { type: 'string' } } })
+const { values } = parseArgs({
+  options: { connections: { type: 'string', default: '50,200' }, seconds: { type: 'string', default: '10' }, 'cpu-prof': { type: 'string' } },
+})
 const connectionCounts = values.connections.split(',').map(Number)
 const seconds = Number(values.seconds)
 if (connectionCounts.some((n) => !Number.isInteger(n) || n < 1) || !(seconds > 0)) {
@@ -31,10 +33,22 @@ const PORT = 4191
 const origin = `http://127.0.0.1:${PORT}`
 const dir = mkdtempSync(join(tmpdir(), 'bench-api-'))
 const databaseUrl = `file:${join(dir, 'bench.db')}`
-const server = spawn(process.execPath, [...(values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}`] : []), '--import', 'tsx', 'server/index.ts'], {
-  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, TRUST_PROXY: '1', SCORE_WEBHOOK_URL: '', AFFILIATE_WEBHOOK_URL: '' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-})
+const server = spawn(
+  process.execPath,
+  [...(values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}`] : []), '--import', 'tsx', 'server/index.ts'],
+  {
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      TRUST_PROXY: '1',
+      SCORE_WEBHOOK_URL: '',
+      AFFILIATE_WEBHOOK_URL: '',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  },
+)
 
 async function waitForServer() {
   for (let attempt = 0; attempt < 100; attempt++) {
