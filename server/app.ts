@@ -20,6 +20,7 @@ import {
 } from '../lib/universal/routes'
 import { apiNotFound } from './api'
 import { compressOnDemand, recordServedFile } from './compression'
+import { setFormTimingCookie } from './form-timing'
 
 export interface AppOptions {
   /** The prerendered site, `dist/client` (or `$DIST_DIR/client`) by default. */
@@ -28,13 +29,15 @@ export interface AppOptions {
   api?: Hono
   /** Answers GET HEALTH_PATH (server/health.ts); without it that path is a 404, as on a static host. */
   health?: Handler
+  /** The clock a page's form-timing cookie is stamped with (server/form-timing.ts); tests set it. */
+  now?: () => number
 }
 
 /**
  * The site's HTTP app: the prerendered pages and assets, the app-shell routes and a real 404. Every
  * route rule comes from lib/universal/routes.ts, which the static hosts' rule files are written from too.
  */
-export function createApp({ clientDir = defaultClientDir(), api, health }: AppOptions = {}) {
+export function createApp({ clientDir = defaultClientDir(), api, health, now = Date.now }: AppOptions = {}) {
   const notFoundFile = join(clientDir, NOT_FOUND_FILE)
   if (!existsSync(notFoundFile)) throw new Error(`${notFoundFile} is missing: run \`npm run build\` first`)
   const notFoundHtml = readFileSync(notFoundFile, 'utf8')
@@ -71,6 +74,8 @@ export function createApp({ clientDir = defaultClientDir(), api, health }: AppOp
 
   // Registered after the API, so only pages and files reach it: API answers are small and each one different.
   app.use(compressOnDemand())
+  // Inside the compression, so it reads the page as the file holds it; after the API, so only pages and files reach it.
+  app.use(setFormTimingCookie(now))
 
   for (const shell of SHELL_ROUTES) {
     app.get(shell.prefix, serveFile(shell.file))

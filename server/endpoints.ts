@@ -3,6 +3,7 @@ import { SESSION_ID_MAX, UTM_MAX, readUtm } from '../lib/universal/attribution'
 import { HONEYPOT_FIELD, leadDedupeKey, normalizeEmail, normalizeLinkedinUrl, validateLead } from '../lib/universal/lead'
 import { isValidRefCode } from '../lib/universal/referral'
 import { defineEndpoint, type Endpoint } from './endpoint'
+import { msSincePageServed } from './form-timing'
 import { RETURN_QUERY_FIELD, confirmationLocation, leadFormRefused } from './lead-form'
 
 // The site's API: POST /api/score, /api/affiliate-click, /api/conversion. Each validates, stores, then answers.
@@ -15,13 +16,24 @@ const GA_CLIENT_ID_MAX = 64
 const REF_CODE_RULE = 'ref_code must be 1 to 64 letters, digits, _ or -'
 /** A click's User-Agent, at most this many characters: refused past it in the body, cut to it from the header (used when the body has none). */
 export const USER_AGENT_MAX = 512
-/** A lead sent sooner than this after its page began loading (the hydrated form says when) is a bot's. */
+/** A lead sent sooner than this after its page began loading (the hydrated form says when, or the page's cookie) is a bot's. */
 export const MIN_FILL_MS = 3_000
 /** The same e-mail address and profile within this time is one lead. */
 export const LEAD_DEDUPE_MS = 24 * 60 * 60_000
 
 /** Leads answered as taken but not stored, by reason (also logged). */
 export const trappedLeads = { honeypot: 0, tooFast: 0 }
+type Trap = keyof typeof trappedLeads
+
+/**
+ * Why a lead is a bot's, if it is: a filled honeypot, or sent under MIN_FILL_MS after its page began
+ * loading by either count, the hydrated form's (elapsed_ms) or the page's cookie (server/form-timing.ts,
+ * the only one a form posted without JavaScript has). A count that is missing is not held against it.
+ */
+function leadTrap(filledHoneypot: boolean, elapsedCounts: ReadonlyArray<number | undefined>): Trap | null {
+  if (filledHoneypot) return 'honeypot'
+  return elapsedCounts.some((ms) => ms !== undefined && !(ms >= MIN_FILL_MS)) ? 'tooFast' : null
+}
 
 /** `text` cut to at most `max` UTF-16 units, never in the middle of a surrogate pair. */
 export function capText(text: string, max: number): string {
@@ -74,14 +86,13 @@ const leadBody = z
       return z.NEVER
     }
     const honeypot = body[HONEYPOT_FIELD]
-    const trap =
-      honeypot !== undefined && honeypot !== null && honeypot !== ''
-        ? ('honeypot' as const)
-        : typeof body.elapsed_ms === 'number' && !(body.elapsed_ms >= MIN_FILL_MS)
-          ? ('tooFast' as const)
-          : null
     const lead = { first_name: result.lead.first_name, linkedin_url: normalizeLinkedinUrl(result.lead.linkedin_url), email: normalizeEmail(result.lead.email) }
-    return { lead, trap, returnQuery: body[RETURN_QUERY_FIELD] }
+    return {
+      lead,
+      filledHoneypot: honeypot !== undefined && honeypot !== null && honeypot !== '',
+      elapsedMs: typeof body.elapsed_ms === 'number' ? body.elapsed_ms : undefined,
+      returnQuery: body[RETURN_QUERY_FIELD],
+    }
   })
 
 const clickBody = z.object({
@@ -114,8 +125,9 @@ export const ENDPOINTS: readonly Endpoint[] = [
     body: leadBody,
     form: { invalid: leadFormRefused },
     // A trapped or repeated lead gets the answer a stored one gets, so a bot learns nothing from it.
-    async handle({ lead, trap, returnQuery }, { c, store, outbox, now, via }) {
+    async handle({ lead, filledHoneypot, elapsedMs, returnQuery }, { c, store, outbox, now, via }) {
       const answer = () => (via === 'form' ? c.redirect(confirmationLocation(c, returnQuery), 303) : c.json({ status: 'ok' }, 202))
+      const trap = leadTrap(filledHoneypot, [elapsedMs, msSincePageServed(c, now())])
       if (trap) {
         trappedLeads[trap]++
         console.warn(`api: lead not stored (${trap}); ${JSON.stringify(trappedLeads)} since start`)

@@ -87,6 +87,12 @@ export const CACHE_CONTROL = {
   asset: 'public, max-age=31536000, immutable',
   /** HTML, pages and 404s: always revalidated, so a new release shows at once. */
   page: 'no-cache',
+  /**
+   * A page that sets the form-timing cookie (only the Node server does: server/form-timing.ts). `no-cache`
+   * alone lets a shared cache store the page, Set-Cookie and all, and reuse it for other visitors once
+   * revalidated; `private` keeps it to the visitor's own browser, which still revalidates it each time.
+   */
+  formPage: 'private, no-cache',
   /** Every other file (favicon, robots.txt, sitemaps): an hour. */
   file: 'public, max-age=3600',
   /** Live state (the health check): never stored by a browser or a proxy. */

@@ -144,6 +144,12 @@ function leaks(urls: string[], values: string[]): string[] {
   })
 }
 
+/**
+ * Without JavaScript the server times the form by its page's cookie (server/form-timing.ts), and a form sent
+ * sooner than MIN_FILL_MS after its page was served is taken for a bot's: wait as long as a person typing would.
+ */
+const waitAsAPersonWould = (page: Page) => page.waitForTimeout(MIN_FILL_MS)
+
 const webhookCalls = (email: string) =>
   received.filter((hook) => hook.path === '/score' && String(hook.body.email).toLowerCase() === email.toLowerCase()).length
 
@@ -159,6 +165,7 @@ test.describe('the free-score form without JavaScript', () => {
     await page.goto('/?utm_source=newsletter&ref=PARTNER')
     const form = page.locator('#free-score form')
     await fillLead(form, typed)
+    await waitAsAPersonWould(page)
     await form.getByRole('button', { name: ui.form.submit }).click()
     await expect(page).toHaveURL(`${BASE_URL}/score/confirmation?utm_source=newsletter&ref=PARTNER`)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(content.pages['score-confirmation'].h1)
@@ -198,6 +205,7 @@ test.describe('the free-score form without JavaScript', () => {
     await page.goto('/?utm_source=ads')
     const form = page.locator('form.score-form')
     await fillLead(form, typed)
+    await waitAsAPersonWould(page)
     await form.getByRole('button', { name: ui.form.submit }).click()
 
     await expect(form.getByRole('alert')).toHaveText(LEAD_MESSAGES.first_name)
@@ -223,6 +231,7 @@ test.describe('the free-score form without JavaScript', () => {
       await page.goto('/')
       const form = page.locator('#free-score form')
       await fillLead(form, { first_name: 'Ada', linkedin_url: `https://www.linkedin.com/in/twice-${id}`, email: spelling.trim() })
+      await waitAsAPersonWould(page)
       await form.getByRole('button', { name: ui.form.submit }).click()
       await expect(page).toHaveURL(`${BASE_URL}/score/confirmation`)
     }
@@ -231,6 +240,29 @@ test.describe('the free-score form without JavaScript', () => {
     // The outbox polls every second: give a second send the time to happen, were there one.
     await page.waitForTimeout(2_500)
     expect(webhookCalls(email)).toBe(1)
+  })
+
+  test(`a form sent less than ${MIN_FILL_MS} ms after its page was served reaches the confirmation page, and is not stored or forwarded; sent later, it is`, async ({
+    page,
+  }) => {
+    const id = Date.now()
+    const typed = { first_name: 'Ada', linkedin_url: `https://www.linkedin.com/in/hasty-${id}`, email: `hasty${id}@example.com` }
+    await page.goto('/?utm_source=newsletter')
+    await fillLead(page.locator('#free-score form'), typed)
+    await page.locator('#free-score form').getByRole('button', { name: ui.form.submit }).click()
+    await expect(page).toHaveURL(`${BASE_URL}/score/confirmation?utm_source=newsletter`)
+    // The outbox polls every second: give a send the time to happen, were there one.
+    await page.waitForTimeout(2_500)
+    expect((await storedRows('leads')).filter((row) => row.email === typed.email)).toEqual([])
+    expect(webhookCalls(typed.email)).toBe(0)
+
+    await page.goto('/?utm_source=newsletter')
+    await fillLead(page.locator('#free-score form'), typed)
+    await waitAsAPersonWould(page)
+    await page.locator('#free-score form').getByRole('button', { name: ui.form.submit }).click()
+    await expect(page).toHaveURL(`${BASE_URL}/score/confirmation?utm_source=newsletter`)
+    expect((await storedRows('leads')).filter((row) => row.email === typed.email)).toHaveLength(1)
+    await expect.poll(() => webhookCalls(typed.email), { timeout: 10_000 }).toBe(1)
   })
 })
 
