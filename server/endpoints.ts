@@ -27,12 +27,13 @@ type Trap = keyof typeof trappedLeads
 
 /**
  * Why a lead is a bot's, if it is: a filled honeypot, or sent under MIN_FILL_MS after its page began
- * loading by either count, the hydrated form's (elapsed_ms) or the page's cookie (server/form-timing.ts,
- * the only one a form posted without JavaScript has). A count that is missing is not held against it.
+ * loading. The hydrated form counts that time itself (elapsed_ms), and its count wins: the page's cookie
+ * (server/form-timing.ts) is per browser, so a second tab opened meanwhile would move it. A form posted
+ * without JavaScript has only the cookie. A count that is missing is not held against the lead.
  */
-function leadTrap(filledHoneypot: boolean, elapsedCounts: ReadonlyArray<number | undefined>): Trap | null {
+function leadTrap(filledHoneypot: boolean, elapsedMs: number | undefined): Trap | null {
   if (filledHoneypot) return 'honeypot'
-  return elapsedCounts.some((ms) => ms !== undefined && !(ms >= MIN_FILL_MS)) ? 'tooFast' : null
+  return elapsedMs !== undefined && !(elapsedMs >= MIN_FILL_MS) ? 'tooFast' : null
 }
 
 /** `text` cut to at most `max` UTF-16 units, never in the middle of a surrogate pair. */
@@ -127,7 +128,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     // A trapped or repeated lead gets the answer a stored one gets, so a bot learns nothing from it.
     async handle({ lead, filledHoneypot, elapsedMs, returnQuery }, { c, store, outbox, now, via }) {
       const answer = () => (via === 'form' ? c.redirect(confirmationLocation(c, returnQuery), 303) : c.json({ status: 'ok' }, 202))
-      const trap = leadTrap(filledHoneypot, [elapsedMs, msSincePageServed(c, now())])
+      const trap = leadTrap(filledHoneypot, elapsedMs ?? msSincePageServed(c, now()))
       if (trap) {
         trappedLeads[trap]++
         console.warn(`api: lead not stored (${trap}); ${JSON.stringify(trappedLeads)} since start`)
