@@ -8,7 +8,7 @@ import { createApp } from './app'
 import { trustedHopsFromEnv } from './client-address'
 import { healthHandler } from './health'
 import { applyConnectionLimit, httpLimitsFromEnv, httpServerOptions, type HttpLimits } from './http-limits'
-import { Outbox, webhooksFromEnv } from './outbox'
+import { Outbox, outboxTimeoutFromEnv, webhooksFromEnv } from './outbox'
 import { leadRetentionDays, startLeadRetention } from './retention'
 import { Store } from './store'
 
@@ -21,17 +21,19 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 let limits: HttpLimits
 let retentionDays: number
 let trustedHops: number
+let outboxTimeoutMs: number
 try {
   limits = httpLimitsFromEnv()
   retentionDays = leadRetentionDays()
   trustedHops = trustedHopsFromEnv(process.env.TRUST_PROXY)
+  outboxTimeoutMs = outboxTimeoutFromEnv()
 } catch (error) {
   console.error((error as Error).message)
   process.exit(1)
 }
 
 const store = await Store.open()
-const outbox = new Outbox(store, webhooksFromEnv())
+const outbox = new Outbox(store, webhooksFromEnv(), { timeoutMs: outboxTimeoutMs })
 outbox.start()
 const retention = startLeadRetention(store, { days: retentionDays })
 const app = createApp({ api: createApi({ store, outbox, trustedHops }), health: healthHandler(store) })
@@ -42,15 +44,17 @@ const server = serve({ fetch: app.fetch, port, hostname, serverOptions: httpServ
 applyConnectionLimit(server, limits)
 
 /**
- * Stops accepting connections, lets the requests under way finish (at most limits.drainTimeoutMs,
- * then their connections are cut), stops the outbox and the retention timer, closes the store, exits 0.
+ * Stops accepting connections and stops the outbox claiming; lets the requests under way finish (at most
+ * limits.drainTimeoutMs, then their connections are cut) and, meanwhile, the webhook calls in flight (each
+ * ends by its timeout); stops the retention timer, closes the store, exits 0. A record stored during the
+ * drain stays in the store for the next process to send.
  */
 let draining = false
 async function drain(signal: NodeJS.Signals): Promise<void> {
   if (draining) return
   draining = true
   console.log(`${signal}: finishing the requests under way, then exiting`)
-  outbox.stop()
+  const outboxStopped = outbox.stop()
   const closed = new Promise<void>((resolve) => server.close(() => resolve()))
   // A keep-alive connection whose request has finished would otherwise wait for its keepAliveTimeout.
   const idle = setInterval(() => server.closeIdleConnections(), 100)
@@ -61,6 +65,7 @@ async function drain(signal: NodeJS.Signals): Promise<void> {
   await closed
   clearInterval(idle)
   clearTimeout(deadline)
+  await outboxStopped
   await retention.stop()
   await store.close()
   process.exit(0)

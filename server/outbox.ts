@@ -1,6 +1,9 @@
 import type { OutboxRow, OutboxTable, Store } from './store'
 
-// Forwards stored leads and clicks to their webhooks until each is delivered once.
+// Forwards stored leads and clicks to their webhooks until each is delivered once. Sends run side by
+// side, at most MAX_IN_FLIGHT at a time per process, so a webhook call that hangs holds one slot and
+// delays nothing else. Every call carries an Idempotency-Key that names the record (`lead-42`): the same
+// on every retry and from every process, so the receiver can tell a repeat from a new record.
 
 export interface Webhook {
   url: string
@@ -20,14 +23,49 @@ export function webhooksFromEnv(env: NodeJS.ProcessEnv = process.env): Webhooks 
   return hooks
 }
 
+const DEFAULT_TIMEOUT_MS = 10_000
+
+/** OUTBOX_TIMEOUT_MS (how long one webhook call may take) as a positive whole number of ms; throws, naming the variable, on anything else. */
+export function outboxTimeoutFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.OUTBOX_TIMEOUT_MS
+  if (raw === undefined || raw === '') return DEFAULT_TIMEOUT_MS
+  const value = Number(raw)
+  if (!Number.isInteger(value) || value < 1) throw new Error(`OUTBOX_TIMEOUT_MS must be a positive whole number, got "${raw}"`)
+  return value
+}
+
+/**
+ * Webhook calls in flight at once per process: enough to keep 200 deliveries a second going to a webhook
+ * that takes a quarter of a second, few enough that webhooks which hang hold a bounded number of sockets
+ * and claimed rows. Claims never take more rows than there are free slots.
+ */
+export const MAX_IN_FLIGHT = 64
+
+/** While rows wait, a pass claims again once this many slots are free: a claim is a write, so one per several sends, not one per send. */
+const REFILL_SLOTS = MAX_IN_FLIGHT / 4
+
+/**
+ * The lease rule: a row claimed at `claimedAt` is leased until `claimedAt + timeoutMs + LEASE_MARGIN_MS`,
+ * and its call is aborted at `claimedAt + timeoutMs` at the latest, however late it started. So no other
+ * sender can claim a row while its call is in flight. The margin is the time left to write the outcome;
+ * were the store slower than that, another process could send the row again, and the Idempotency-Key
+ * lets the webhook recognise the repeat.
+ */
+const LEASE_MARGIN_MS = 5_000
+
 const FIRST_RETRY_MS = 5_000
 const MAX_RETRY_MS = 10 * 60_000
-/** How long a claimed row is held by one sender before another may try it. */
-const LEASE_MS = 30_000
 
 /** Delay before attempt `attempts + 1`: 5 s, 10 s, 20 s … capped at 10 minutes. */
 export function retryDelay(attempts: number): number {
   return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), MAX_RETRY_MS)
+}
+
+const KEY_PREFIX: Record<OutboxTable, string> = { leads: 'lead', clicks: 'click' }
+
+/** The Idempotency-Key of a record: its kind and id, so a lead and a click with the same id differ. */
+export function idempotencyKey(table: OutboxTable, id: number): string {
+  return `${KEY_PREFIX[table]}-${id}`
 }
 
 export interface SendResult {
@@ -37,87 +75,203 @@ export interface SendResult {
   error?: string
 }
 
+/** The `status` field of a JSON answer (the affiliate webhook's is relayed); any other body is fine, an ok HTTP status is success. */
+function answerStatus(text: string): string | undefined {
+  try {
+    const parsed = JSON.parse(text) as { status?: unknown }
+    return typeof parsed.status === 'string' ? parsed.status : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** When a row was claimed, and how long after that its call may last. */
+interface Attempt {
+  claimedAt: number
+  timeoutMs: number
+}
+
+export interface OutboxOptions {
+  pollMs?: number
+  /** How long one webhook call may take (OUTBOX_TIMEOUT_MS); the lease is derived from it. */
+  timeoutMs?: number
+  now?: () => number
+}
+
 export class Outbox {
   private timer: NodeJS.Timeout | undefined
-  private running = false
+  private stopped = false
+  /** Sends in flight, plus slots held for a claim under way. */
+  private slotsTaken = 0
+  /** The sends in flight, by Idempotency-Key. */
+  private readonly sending = new Map<string, Promise<SendResult>>()
+  /** The loop that claims rows, while it runs; it runs one pass more for each batch of flush calls made meanwhile. */
+  private claiming: Promise<void> | undefined
+  private readonly flushWaiting: Array<(delivered: number) => void> = []
+  /** The last pass found a row for every free slot: a slot that frees may find another at once. */
+  private backlog = false
+  /** Passes so far: the table claimed first alternates, so a backlog of one kind does not starve the other. */
+  private passes = 0
 
   constructor(
     private readonly store: Store,
     private readonly webhooks: Webhooks,
-    private readonly options: { pollMs?: number; timeoutMs?: number; now?: () => number } = {},
+    private readonly options: OutboxOptions = {},
   ) {}
 
   private now(): number {
     return this.options.now?.() ?? Date.now()
   }
 
+  private get timeoutMs(): number {
+    return this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS
+  }
+
+  private get leaseMs(): number {
+    return this.timeoutMs + LEASE_MARGIN_MS
+  }
+
   isConfigured(table: OutboxTable): boolean {
     return this.webhooks[table] !== undefined
   }
 
-  /** Polls for due rows every second (the first attempt of a new record is within 5 s). */
+  /** Polls every second for other processes' rows and retries that came due (the first attempt of a new record is within 5 s). */
   start(): void {
     this.timer ??= setInterval(() => void this.flush(), this.options.pollMs ?? 1_000)
     this.timer.unref()
   }
 
-  stop(): void {
+  /**
+   * Stops polling and claiming (for good), then waits for the sends in flight to settle: each is aborted
+   * by its deadline, so this takes at most about one lease. Close the store only after it.
+   */
+  async stop(): Promise<void> {
     clearInterval(this.timer)
     this.timer = undefined
+    this.stopped = true
+    await this.claiming
+    let bound: NodeJS.Timeout | undefined
+    const leaseOver = new Promise<void>((resolve) => (bound = setTimeout(resolve, this.leaseMs)))
+    await Promise.race([Promise.allSettled(this.sending.values()), leaseOver])
+    clearTimeout(bound)
   }
 
-  /** Sends every due row once; returns how many were delivered. */
-  async flush(): Promise<number> {
-    if (this.running) return 0
-    this.running = true
-    let delivered = 0
+  /**
+   * Claims due rows for the free send slots and starts sending them; resolves, once those sends have
+   * settled, with how many were delivered. Called while a pass is claiming, it gets the pass after, so a
+   * record stored meanwhile is not left for the next poll.
+   */
+  flush(): Promise<number> {
+    if (this.stopped) return Promise.resolve(0)
+    const delivered = new Promise<number>((resolve) => this.flushWaiting.push(resolve))
+    this.claiming ??= this.claimWhileAsked()
+    return delivered
+  }
+
+  private async claimWhileAsked(): Promise<void> {
+    while (this.flushWaiting.length > 0) {
+      const callers = this.flushWaiting.splice(0)
+      const sends = await this.claimPass()
+      void Promise.all(sends).then((results) => {
+        const delivered = results.filter((result) => result.ok).length
+        for (const resolve of callers) resolve(delivered)
+      })
+    }
+    this.claiming = undefined
+  }
+
+  /** One pass: each configured table in turn claims due rows for the slots still free. */
+  private async claimPass(): Promise<Array<Promise<SendResult>>> {
+    const order: OutboxTable[] = this.passes++ % 2 === 0 ? ['leads', 'clicks'] : ['clicks', 'leads']
+    const sends: Array<Promise<SendResult>> = []
+    let backlog = false
     try {
-      for (const table of ['leads', 'clicks'] as const) {
-        if (!this.isConfigured(table)) continue
-        for (const row of await this.store.claimDue(table, this.now(), LEASE_MS)) {
-          if ((await this.send(table, row)).ok) delivered++
+      for (const table of order.filter((table) => this.isConfigured(table))) {
+        if (this.stopped) break
+        const free = MAX_IN_FLIGHT - this.slotsTaken
+        if (free <= 0) {
+          backlog = true
+          break
         }
+        const started = await this.claimAndSend(table, free, {}, this.timeoutMs)
+        backlog ||= started.length === free
+        sends.push(...started)
       }
     } catch (error) {
-      console.error('outbox: flush failed:', (error as Error).message)
-    } finally {
-      this.running = false
+      console.error('outbox: claim failed:', (error as Error).message)
     }
-    return delivered
+    this.backlog = backlog
+    return sends
   }
 
   /** Sends one stored row now (the affiliate click waits for its answer); the worker retries it on failure. */
   async deliverNow(table: OutboxTable, id: number, timeoutMs: number): Promise<SendResult> {
     if (!this.isConfigured(table)) return { ok: false, error: 'no webhook configured' }
-    const [row] = await this.store.claimDue(table, this.now(), LEASE_MS, { id })
-    if (!row) return { ok: false, error: 'already being sent' }
-    return this.send(table, row, timeoutMs)
+    if (this.stopped) return { ok: false, error: 'outbox stopped' }
+    if (this.slotsTaken >= MAX_IN_FLIGHT) return { ok: false, error: 'every send slot is taken' }
+    const [send] = await this.claimAndSend(table, 1, { id }, Math.min(timeoutMs, this.timeoutMs))
+    return send ?? { ok: false, error: 'already being sent' }
   }
 
-  private async send(table: OutboxTable, row: OutboxRow, timeoutMs = this.options.timeoutMs ?? 10_000): Promise<SendResult> {
+  /**
+   * Claims at most `limit` due rows (holding that many slots while it claims) and starts sending each,
+   * aborted `timeoutMs` after the claim: never past the lease, since timeoutMs is at most this.timeoutMs.
+   */
+  private async claimAndSend(table: OutboxTable, limit: number, only: { id?: number }, timeoutMs: number): Promise<Array<Promise<SendResult>>> {
+    this.slotsTaken += limit
+    const claimedAt = this.now()
+    let rows: OutboxRow[] = []
+    try {
+      // A row whose call from here is still under way comes back only if the clock jumped past its lease: it is not sent twice.
+      rows = (await this.store.claimDue(table, claimedAt, this.leaseMs, { ...only, limit })).filter((row) => !this.sending.has(idempotencyKey(table, row.id)))
+    } finally {
+      this.slotsTaken -= limit - rows.length
+    }
+    return rows.map((row) => this.track(idempotencyKey(table, row.id), this.send(table, row, { claimedAt, timeoutMs })))
+  }
+
+  /** Counts a send as in flight until it settles; when the last pass left rows waiting, freed slots claim again. */
+  private track(key: string, send: Promise<SendResult>): Promise<SendResult> {
+    this.sending.set(key, send)
+    void send.then(() => {
+      this.sending.delete(key)
+      this.slotsTaken--
+      if (this.backlog && MAX_IN_FLIGHT - this.slotsTaken >= REFILL_SLOTS) void this.flush()
+    })
+    return send
+  }
+
+  /** One attempt, then its outcome written to the store; never throws. */
+  private async send(table: OutboxTable, row: OutboxRow, attempt: Attempt): Promise<SendResult> {
+    const result = await this.post(table, row, attempt)
+    try {
+      if (result.ok) await this.store.markDelivered(table, row.id, this.now())
+      else await this.store.markFailed(table, row.id, this.now() + retryDelay(row.attempts + 1), result.error ?? 'failed')
+    } catch (error) {
+      console.error(`outbox: could not record the attempt of ${idempotencyKey(table, row.id)}:`, (error as Error).message)
+    }
+    return result
+  }
+
+  /** POSTs the row's payload; the call, answer body included, is aborted `timeoutMs` after the claim. */
+  private async post(table: OutboxTable, row: OutboxRow, { claimedAt, timeoutMs }: Attempt): Promise<SendResult> {
     const webhook = this.webhooks[table]!
-    let result: SendResult
     try {
       const response = await fetch(webhook.url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...(webhook.key ? { 'api-key': webhook.key } : {}) },
+        headers: {
+          'content-type': 'application/json',
+          'idempotency-key': idempotencyKey(table, row.id),
+          ...(webhook.key ? { 'api-key': webhook.key } : {}),
+        },
         body: JSON.stringify(row.payload),
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: AbortSignal.timeout(Math.max(0, claimedAt + timeoutMs - this.now())),
       })
-      const text = await response.text()
-      let status: string | undefined
-      try {
-        const parsed = JSON.parse(text) as { status?: unknown }
-        if (typeof parsed.status === 'string') status = parsed.status
-      } catch {
-        // The score webhook's body is not read; any ok status is success.
-      }
-      result = response.ok ? { ok: true, ...(status === undefined ? {} : { status }) } : { ok: false, error: `HTTP ${response.status}` }
+      const status = answerStatus(await response.text())
+      if (!response.ok) return { ok: false, error: `HTTP ${response.status}` }
+      return status === undefined ? { ok: true } : { ok: true, status }
     } catch (error) {
-      result = { ok: false, error: (error as Error).name === 'TimeoutError' ? `timed out after ${timeoutMs} ms` : (error as Error).message }
+      return { ok: false, error: (error as Error).name === 'TimeoutError' ? `timed out after ${timeoutMs} ms` : (error as Error).message }
     }
-    if (result.ok) await this.store.markDelivered(table, row.id, this.now())
-    else await this.store.markFailed(table, row.id, this.now() + retryDelay(row.attempts + 1), result.error ?? 'failed')
-    return result
   }
 }

@@ -1,9 +1,49 @@
 import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
-import { retryDelay, webhooksFromEnv } from '../../server/outbox'
-import { Store } from '../../server/store'
+import { afterAll, describe, expect, it } from 'vitest'
+import { MAX_IN_FLIGHT, Outbox, idempotencyKey, outboxTimeoutFromEnv, retryDelay, webhooksFromEnv } from '../../server/outbox'
+import { Store, type ClickRecord, type StoredLead } from '../../server/store'
+
+const root = mkdtempSync(join(tmpdir(), 'outbox-'))
+afterAll(() => rmSync(root, { recursive: true, force: true }))
+let databases = 0
+const openStore = () => Store.open(`file:${join(root, `outbox-${++databases}.db`)}`)
+
+const lead = (index: number): StoredLead => ({
+  first_name: 'Ada',
+  linkedin_url: `https://www.linkedin.com/in/ada-${index}`,
+  email: `ada${index}@example.com`,
+  submitted_at: '2026-11-23T00:00:00.000Z',
+})
+const CLICK: ClickRecord = { ref_code: 'P1', user_agent: null, referer: null, utm_source: null, utm_medium: null, utm_campaign: null, ga_client_id: null }
+
+interface WebhookCall {
+  key: string
+  request: IncomingMessage
+  response: ServerResponse
+}
+
+/** A webhook on loopback; `answer` gets each call once its body is read, and answers it (or holds it). */
+async function fakeWebhook(answer: (call: WebhookCall) => void): Promise<{ url: string; server: Server; close(): Promise<void> }> {
+  const server = createServer((request, response) => {
+    request.resume()
+    request.on('end', () => answer({ key: String(request.headers['idempotency-key']), request, response }))
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    server,
+    close: () => {
+      server.closeAllConnections()
+      return new Promise((resolve) => server.close(() => resolve()))
+    },
+  }
+}
+
+const ok = (call: WebhookCall) => call.response.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}')
 
 describe('the outbox', () => {
   it('retries after 5 s, then doubles the wait, never waiting more than 10 minutes', () => {
@@ -35,4 +75,273 @@ describe('the outbox', () => {
       rmSync(dir, { recursive: true, force: true })
     }
   })
+})
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+describe('OUTBOX_TIMEOUT_MS', () => {
+  it('is 10 s by default, a positive whole number of ms when set, and refused otherwise', () => {
+    expect(outboxTimeoutFromEnv({})).toBe(10_000)
+    expect(outboxTimeoutFromEnv({ OUTBOX_TIMEOUT_MS: '1500' })).toBe(1_500)
+    for (const bad of ['0', '-1', '2.5', 'ten']) expect(() => outboxTimeoutFromEnv({ OUTBOX_TIMEOUT_MS: bad }), bad).toThrow(/OUTBOX_TIMEOUT_MS/)
+  })
+})
+
+describe('sending', () => {
+  it('gives each call an Idempotency-Key of the record’s kind and id, the same on its retry', async () => {
+    const store = await openStore()
+    let clock = 1_000_000
+    const keys: string[] = []
+    const hook = await fakeWebhook((call) => {
+      keys.push(call.key)
+      // The first attempt of each record fails.
+      if (keys.filter((key) => key === call.key).length === 1) call.response.writeHead(503).end()
+      else ok(call)
+    })
+    const outbox = new Outbox(store, { leads: { url: hook.url, key: 'k' }, clicks: { url: hook.url, key: 'k' } }, { now: () => clock })
+    try {
+      const leadId = await store.addLead(lead(1), clock)
+      const clickId = await store.addClick(CLICK, clock)
+      expect(leadId).toBe(clickId)
+      expect(await outbox.flush()).toBe(0)
+      clock += retryDelay(1)
+      expect(await outbox.flush()).toBe(2)
+      expect(keys.sort()).toEqual([idempotencyKey('clicks', clickId), `click-${clickId}`, idempotencyKey('leads', leadId), `lead-${leadId}`])
+      expect(await store.counts()).toMatchObject({ leads: { pending: 0, delivered: 1 }, clicks: { pending: 0, delivered: 1 } })
+    } finally {
+      await outbox.stop()
+      store.close()
+      await hook.close()
+    }
+  })
+
+  it('aborts a call that hangs at its timeout, before the lease on its row ends, and retries it 5 s later', async () => {
+    const store = await openStore()
+    const calls: number[] = []
+    const cutAfter: number[] = []
+    const hook = await fakeWebhook((call) => {
+      const at = Date.now()
+      calls.push(at)
+      call.response.on('close', () => cutAfter.push(Date.now() - at))
+    })
+    const outbox = new Outbox(store, { leads: { url: hook.url, key: undefined } }, { timeoutMs: 300 })
+    try {
+      await store.addLead(lead(1), Date.now())
+      const claimedFrom = Date.now()
+      const flushed = outbox.flush()
+      await expect.poll(() => calls.length).toBe(1)
+      const leasedUntil = Number((await store.rows('leads'))[0]!.next_attempt_at)
+      expect(await flushed).toBe(0)
+      const abortedAt = Date.now()
+      // The lease is the timeout plus a margin for writing the outcome, counted from the claim.
+      expect(leasedUntil - claimedFrom).toBeGreaterThanOrEqual(5_300)
+      expect(leasedUntil - abortedAt).toBeGreaterThan(4_000)
+      await expect.poll(() => cutAfter.length).toBe(1)
+      expect(cutAfter[0]).toBeLessThan(1_000)
+      const [row] = await store.rows('leads')
+      expect(row).toMatchObject({ attempts: 1, last_error: 'timed out after 300 ms', delivered_at: null })
+      expect(Number(row!.next_attempt_at) - abortedAt).toBeGreaterThan(4_500)
+    } finally {
+      await outbox.stop()
+      store.close()
+      await hook.close()
+    }
+  })
+
+  it('sends a new record while another call hangs', async () => {
+    const store = await openStore()
+    const answered: string[] = []
+    const hook = await fakeWebhook((call) => {
+      if (call.key === 'lead-1') return // never answered
+      ok(call)
+      answered.push(call.key)
+    })
+    const outbox = new Outbox(store, { leads: { url: hook.url, key: undefined } })
+    try {
+      await store.addLead(lead(1), Date.now())
+      const hanging = outbox.flush()
+      await store.addLead(lead(2), Date.now())
+      expect(await outbox.flush()).toBe(1)
+      expect(answered).toEqual(['lead-2'])
+      await hook.close()
+      expect(await hanging).toBe(0)
+    } finally {
+      await outbox.stop()
+      store.close()
+      await hook.close()
+    }
+  })
+
+  it('gives a flush called while a pass is claiming a pass of its own, so a record stored meanwhile is not left for the poll', async () => {
+    const store = await openStore()
+    const keys: string[] = []
+    const hook = await fakeWebhook((call) => {
+      keys.push(call.key)
+      ok(call)
+    })
+    // A claim that takes 100 ms after it has taken its rows, so the second flush comes while it runs.
+    const claimDue = store.claimDue.bind(store)
+    store.claimDue = async (...args) => {
+      const rows = await claimDue(...args)
+      await sleep(100)
+      return rows
+    }
+    const outbox = new Outbox(store, { leads: { url: hook.url, key: undefined } })
+    try {
+      await store.addLead(lead(1), Date.now())
+      const first = outbox.flush()
+      await store.addLead(lead(2), Date.now())
+      const second = outbox.flush()
+      expect(await Promise.all([first, second])).toEqual([1, 1])
+      expect(keys).toEqual(['lead-1', 'lead-2'])
+    } finally {
+      await outbox.stop()
+      store.close()
+      await hook.close()
+    }
+  })
+
+  it('never sends a row twice at once from one process, even when the clock jumps past its lease', async () => {
+    const store = await openStore()
+    let clock = 1_000_000
+    const held: WebhookCall[] = []
+    const hook = await fakeWebhook((call) => held.push(call))
+    const outbox = new Outbox(store, { leads: { url: hook.url, key: undefined } }, { now: () => clock })
+    try {
+      await store.addLead(lead(1), clock)
+      const first = outbox.flush()
+      await expect.poll(() => held.length).toBe(1)
+      clock += 24 * 60 * 60_000
+      expect(await outbox.flush()).toBe(0)
+      expect(held).toHaveLength(1)
+      ok(held[0]!)
+      expect(await first).toBe(1)
+      expect((await store.rows('leads'))[0]).toMatchObject({ attempts: 1, delivered_at: clock })
+    } finally {
+      await outbox.stop()
+      store.close()
+      await hook.close()
+    }
+  })
+
+  it(`has at most ${MAX_IN_FLIGHT} calls in flight and claims only the rows it has slots for; a freed slot takes the next row`, async () => {
+    const store = await openStore()
+    const held: WebhookCall[] = []
+    const delivered = new Map<string, number>()
+    let open = 0
+    let most = 0
+    let release = false
+    const hook = await fakeWebhook((call) => {
+      most = Math.max(most, ++open)
+      call.response.on('close', () => open--)
+      if (!release) return held.push(call)
+      delivered.set(call.key, (delivered.get(call.key) ?? 0) + 1)
+      ok(call)
+    })
+    const outbox = new Outbox(store, { leads: { url: hook.url, key: undefined } })
+    const LEADS = MAX_IN_FLIGHT + 36
+    try {
+      for (let index = 0; index < LEADS; index++) await store.addLead(lead(index), Date.now())
+      const first = outbox.flush()
+      await expect.poll(() => held.length).toBe(MAX_IN_FLIGHT)
+      void outbox.flush()
+      await sleep(300)
+      expect(held.length).toBe(MAX_IN_FLIGHT)
+      // The rows not being sent are not claimed: another process may take them meanwhile.
+      const now = Date.now()
+      expect((await store.rows('leads')).filter((row) => Number(row.next_attempt_at) > now)).toHaveLength(MAX_IN_FLIGHT)
+
+      release = true
+      for (const call of held.splice(0)) {
+        delivered.set(call.key, 1)
+        ok(call)
+      }
+      expect(await first).toBe(MAX_IN_FLIGHT)
+      // No poll runs (start() was not called): each freed slot claims the next row itself.
+      await expect.poll(async () => (await store.counts()).leads.delivered, { timeout: 5_000 }).toBe(LEADS)
+      expect(delivered.size).toBe(LEADS)
+      expect([...delivered.values()].every((count) => count === 1)).toBe(true)
+      expect(most).toBe(MAX_IN_FLIGHT)
+    } finally {
+      await outbox.stop()
+      store.close()
+      await hook.close()
+    }
+  })
+
+  it('deliverNow answers within the outbox timeout, with the same key, and never sends a row twice at once', async () => {
+    const store = await openStore()
+    const keys: string[] = []
+    const hook = await fakeWebhook((call) => keys.push(call.key))
+    const outbox = new Outbox(store, { clicks: { url: hook.url, key: undefined } }, { timeoutMs: 300 })
+    try {
+      const id = await store.addClick(CLICK, Date.now())
+      const started = Date.now()
+      const sent = outbox.deliverNow('clicks', id, 60_000)
+      await expect.poll(() => keys.length).toBe(1)
+      expect(await outbox.deliverNow('clicks', id, 3_000)).toEqual({ ok: false, error: 'already being sent' })
+      expect(await sent).toEqual({ ok: false, error: 'timed out after 300 ms' })
+      expect(Date.now() - started).toBeLessThan(2_000)
+      expect(keys).toEqual([`click-${id}`])
+      expect((await store.rows('clicks'))[0]).toMatchObject({ attempts: 1, delivered_at: null })
+    } finally {
+      await outbox.stop()
+      store.close()
+      await hook.close()
+    }
+  })
+
+  it('stop() waits for the calls in flight and records them; a stopped outbox claims nothing', async () => {
+    const store = await openStore()
+    let calls = 0
+    const hook = await fakeWebhook((call) => {
+      calls++
+      setTimeout(() => ok(call), 300)
+    })
+    const outbox = new Outbox(store, { leads: { url: hook.url, key: undefined }, clicks: { url: hook.url, key: undefined } })
+    try {
+      await store.addLead(lead(1), Date.now())
+      void outbox.flush()
+      await expect.poll(() => calls).toBe(1)
+      await outbox.stop()
+      expect((await store.counts()).leads).toEqual({ pending: 0, delivered: 1 })
+
+      await store.addLead(lead(2), Date.now())
+      const click = await store.addClick(CLICK, Date.now())
+      expect(await outbox.flush()).toBe(0)
+      expect(await outbox.deliverNow('clicks', click, 3_000)).toEqual({ ok: false, error: 'outbox stopped' })
+      expect(calls).toBe(1)
+    } finally {
+      store.close()
+      await hook.close()
+    }
+  })
+
+  it('delivers 1,000 stored leads to a fast local webhook, each exactly once, at 200 or more a second', async () => {
+    const store = await openStore()
+    const delivered = new Map<string, number>()
+    const hook = await fakeWebhook((call) => {
+      delivered.set(call.key, (delivered.get(call.key) ?? 0) + 1)
+      ok(call)
+    })
+    const outbox = new Outbox(store, { leads: { url: hook.url, key: undefined } })
+    const LEADS = 1_000
+    try {
+      for (let index = 0; index < LEADS; index++) await store.addLead(lead(index), Date.now())
+      const started = performance.now()
+      outbox.start()
+      void outbox.flush()
+      await expect.poll(async () => (await store.counts()).leads.delivered, { timeout: 20_000, interval: 50 }).toBe(LEADS)
+      const seconds = (performance.now() - started) / 1000
+      expect(delivered.size).toBe(LEADS)
+      expect([...delivered.values()].every((count) => count === 1)).toBe(true)
+      const rate = LEADS / seconds
+      console.log(`throughput: ${LEADS} leads delivered exactly once in ${seconds.toFixed(2)} s: ${Math.round(rate)} deliveries/s`)
+      expect(rate).toBeGreaterThanOrEqual(200)
+    } finally {
+      await outbox.stop()
+      store.close()
+      await hook.close()
+    }
+  }, 30_000)
 })
