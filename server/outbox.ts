@@ -1,3 +1,4 @@
+import { BUSY_TIMEOUT_MS } from './database'
 import type { OutboxRow, OutboxTable, Store } from './store'
 
 // Forwards stored leads and clicks to their webhooks until each is delivered once. Sends run side by
@@ -47,11 +48,11 @@ const REFILL_SLOTS = MAX_IN_FLIGHT / 4
 /**
  * The lease rule: a row claimed at `claimedAt` is leased until `claimedAt + timeoutMs + LEASE_MARGIN_MS`,
  * and its call is aborted at `claimedAt + timeoutMs` at the latest, however late it started. So no other
- * sender can claim a row while its call is in flight. The margin is the time left to write the outcome;
- * were the store slower than that, another process could send the row again, and the Idempotency-Key
- * lets the webhook recognise the repeat.
+ * sender can claim a row while its call is in flight. The margin is the time left to write the outcome,
+ * which may wait BUSY_TIMEOUT_MS for a lock another process holds; were the store slower than that, another
+ * process could send the row again, and the Idempotency-Key lets the webhook recognise the repeat.
  */
-const LEASE_MARGIN_MS = 5_000
+const LEASE_MARGIN_MS = BUSY_TIMEOUT_MS + 5_000
 
 const FIRST_RETRY_MS = 5_000
 const MAX_RETRY_MS = 10 * 60_000

@@ -125,7 +125,7 @@ async function deliveredLeads(database: string): Promise<number> {
   try {
     return (await store.counts()).leads.delivered
   } finally {
-    store.close()
+    await store.close()
   }
 }
 

@@ -110,7 +110,7 @@ describe('sending', () => {
       expect(await store.counts()).toMatchObject({ leads: { pending: 0, delivered: 1 }, clicks: { pending: 0, delivered: 1 } })
     } finally {
       await outbox.stop()
-      store.close()
+      await store.close()
       await hook.close()
     }
   })
@@ -143,7 +143,7 @@ describe('sending', () => {
       expect(Number(row!.next_attempt_at) - abortedAt).toBeGreaterThan(4_500)
     } finally {
       await outbox.stop()
-      store.close()
+      await store.close()
       await hook.close()
     }
   })
@@ -167,7 +167,7 @@ describe('sending', () => {
       expect(await hanging).toBe(0)
     } finally {
       await outbox.stop()
-      store.close()
+      await store.close()
       await hook.close()
     }
   })
@@ -196,7 +196,7 @@ describe('sending', () => {
       expect(keys).toEqual(['lead-1', 'lead-2'])
     } finally {
       await outbox.stop()
-      store.close()
+      await store.close()
       await hook.close()
     }
   })
@@ -219,7 +219,7 @@ describe('sending', () => {
       expect((await store.rows('leads'))[0]).toMatchObject({ attempts: 1, delivered_at: clock })
     } finally {
       await outbox.stop()
-      store.close()
+      await store.close()
       await hook.close()
     }
   })
@@ -264,7 +264,7 @@ describe('sending', () => {
       expect(most).toBe(MAX_IN_FLIGHT)
     } finally {
       await outbox.stop()
-      store.close()
+      await store.close()
       await hook.close()
     }
   })
@@ -286,7 +286,7 @@ describe('sending', () => {
       expect((await store.rows('clicks'))[0]).toMatchObject({ attempts: 1, delivered_at: null })
     } finally {
       await outbox.stop()
-      store.close()
+      await store.close()
       await hook.close()
     }
   })
@@ -312,7 +312,7 @@ describe('sending', () => {
       expect(await outbox.deliverNow('clicks', click, 3_000)).toEqual({ ok: false, error: 'outbox stopped' })
       expect(calls).toBe(1)
     } finally {
-      store.close()
+      await store.close()
       await hook.close()
     }
   })
@@ -340,7 +340,7 @@ describe('sending', () => {
       expect(rate).toBeGreaterThanOrEqual(200)
     } finally {
       await outbox.stop()
-      store.close()
+      await store.close()
       await hook.close()
     }
   }, 30_000)
