@@ -40,7 +40,10 @@ async function timed(run: () => Promise<Response>): Promise<{ status: number; ms
 describe('the database never stops the server', () => {
   it('keeps answering pages under 100 ms while another process holds the write lock, and stores the lead that waited for it', async () => {
     const database = `file:${join(root, 'lock.db')}`
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], { env: { ...serverEnv(database), PORT: '0' }, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+      env: { ...serverEnv(database), PORT: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     try {
       const url = await listening(child)
       expect((await timed(() => fetch(`${url}/`))).status).toBe(200)
@@ -66,7 +69,9 @@ describe('the database never stops the server', () => {
       other.close()
 
       const slowest = Math.max(...pages.map((page) => page.ms))
-      console.log(`lock: ${pages.length} pages answered while the lock was held, slowest ${slowest.toFixed(1)} ms, the lead answered after ${(await waitingLead).ms.toFixed(0)} ms`)
+      console.log(
+        `lock: ${pages.length} pages answered while the lock was held, slowest ${slowest.toFixed(1)} ms, the lead answered after ${(await waitingLead).ms.toFixed(0)} ms`,
+      )
       expect(pages.every((page) => page.status === 200)).toBe(true)
       expect(pages.length).toBeGreaterThan(20)
       expect(slowest).toBeLessThan(100)
