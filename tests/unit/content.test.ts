@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ContentError, readContent } from '../../lib/node/content.server'
+import { META_DESCRIPTION_MAX, META_TITLE_MAX } from '../../lib/universal/content/schemas'
 import { contentCopy, topicMarkdown, writeFile } from './content-fixture'
 
 const SPEC_TOPIC_SLUGS = [
@@ -383,5 +384,13 @@ describe('every problem of every file at once', () => {
         `${link}:14: link to ../topics/gone.md leads nowhere (no ${join(dir, 'topics/gone.md')})`,
       ].sort(),
     )
+  })
+})
+
+describe("the writers' guide", () => {
+  it('states the length limits the schemas hold titles and descriptions to', () => {
+    const guide = readFileSync('content/README.md', 'utf8')
+    expect(guide).toContain(`| \`title\` | at most ${META_TITLE_MAX} characters |`)
+    expect(guide).toContain(`| \`metaDescription\` | at most ${META_DESCRIPTION_MAX} characters |`)
   })
 })

@@ -28,8 +28,8 @@ export const isoDate = requiredText('a date as YYYY-MM-DD')
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'expected a date as YYYY-MM-DD', abort: true })
   .refine(isRealDate, { error: (issue) => `${String(issue.input)} is not a real date; write YYYY-MM-DD` })
 
-const META_TITLE_MAX = 60
-const META_DESCRIPTION_MAX = 160
+export const META_TITLE_MAX = 60
+export const META_DESCRIPTION_MAX = 160
 
 export const blogFrontmatter = z
   .strictObject({
