@@ -8,7 +8,8 @@ import { availableParallelism } from 'node:os'
 import { basename, dirname, join } from 'node:path'
 import { parseArgs } from 'node:util'
 import type { BuiltPage } from '../lib/node/built-pages.server'
-import { CONTENT_INDEX_ENV, ContentError, contentIndex, readContentIndex, readContentWithoutTopics } from '../lib/node/content.server'
+import { brokenLinks, siteTargets, type FileLinks } from '../lib/node/content-links.server'
+import { CONTENT_INDEX_ENV, ContentError, contentIndex, readContent, readContentWithoutTopics } from '../lib/node/content.server'
 import type { TopicEntry } from '../lib/universal/content/types'
 import { loadUiText } from '../lib/node/ui-text.server'
 import { clientDir, contentDir, distDir } from '../lib/node/paths.server'
@@ -18,7 +19,7 @@ import { cacheRoot, digest, digestOfFiles, linkOrCopy } from './build/cache'
 import { PageCache } from './build/page-cache'
 import { listingKeys, planListingPages, planTopicPages, type TopicSource } from './build/pages'
 import { count, phase, type Phase } from './build/progress'
-import type { PageJob } from './build/protocol'
+import type { PageJob, TopicFacts } from './build/protocol'
 import { RenderFailed, RenderPool } from './build/render-pool'
 import { writeSiteFiles } from './build/site-files'
 
@@ -78,8 +79,8 @@ if (pageCache.empty) pool.warm(availableParallelism())
 const contentPhase = phase('content', 0, { live: false })
 const content = await readContentWithoutTopics(contentRoot, site)
 if (content.problems.length > 0) {
-  // List every problem at once, the topics' too, before rendering anything.
-  await readContentIndex(contentRoot, site).catch((error: unknown) => fail((error as Error).message))
+  // List every problem at once, the topics' and the links' too, before rendering anything.
+  await readContent(contentRoot, site).catch((error: unknown) => fail((error as Error).message))
   fail(new ContentError(content.problems).message)
 }
 const topicSources: TopicSource[] = content.topicFiles.map((topicFile) => ({ ...topicFile, digest: digest(readFileSync(topicFile.file)) }))
@@ -106,14 +107,24 @@ try {
   const pagesPhase = phase('pages', topicJobs.length + listingPages.length)
   const problems: Array<{ file: string; problems: string[] }> = []
   const topics: TopicEntry[] = []
+  const links: FileLinks[] = [...content.links]
   const sourceOf = new Map(topicJobs.map((job) => [job.key, job.topic!.file]))
   await renderOrReuse(
     topicJobs,
     pagesPhase,
-    (key, topic) => topics.push({ ...topic, file: sourceOf.get(key)! }),
+    (key, facts) => {
+      const file = sourceOf.get(key)!
+      topics.push({ ...facts.topic, file })
+      links.push({ file, links: facts.links })
+    },
     (key, found) => problems.push({ file: sourceOf.get(key)!, problems: found }),
   )
-  if (problems.length > 0) throw new ContentError(problems.sort((a, b) => (a.file < b.file ? -1 : 1)).flatMap((found) => found.problems))
+  // Every link is checked on every build, a reused page's too (its links are kept with it in the cache):
+  // a page that links to a topic deleted since fails the build without being rendered again.
+  const leadsSomewhere = siteTargets([...topicJobs, ...listingPages].filter((job) => job.status === 200).map((job) => job.url))
+  for (const fileLinks of links) problems.push({ file: fileLinks.file, problems: brokenLinks(fileLinks, leadsSomewhere) })
+  const byFile = problems.sort((a, b) => (a.file < b.file ? -1 : 1)).flatMap((file) => file.problems)
+  if (byFile.length > 0) throw new ContentError(byFile)
 
   const index = contentIndex({ posts: content.posts, topics, pages: content.pages })
   const indexText = JSON.stringify(index)
@@ -157,13 +168,13 @@ console.log(
 
 /**
  * Links each job's page from the cache when it has it and renders the rest on the workers, adding
- * each to `pages`. `onTopic` hears what each topic page shows of its topic; `onProblems`, the content
+ * each to `pages`. `onTopic` hears the facts of each topic page's topic; `onProblems`, the content
  * problems of a topic file that could not be rendered.
  */
 async function renderOrReuse(
   jobs: readonly PageJob[],
   progress: Phase,
-  onTopic: (key: string, topic: TopicEntry) => void = () => {},
+  onTopic: (key: string, facts: TopicFacts) => void = () => {},
   onProblems: (key: string, problems: string[]) => void = () => {},
 ): Promise<void> {
   const toRender: PageJob[] = []

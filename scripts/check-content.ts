@@ -1,4 +1,4 @@
-// Validates every content file before the build, printing one line per problem (file: field: expected).
+// Validates every content file and the links of its markdown before the build, printing one line per problem of every file.
 import { ContentError, readContent } from '../lib/node/content.server'
 import { contentDir } from '../lib/node/paths.server'
 

@@ -1,6 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { basename, join } from 'node:path'
-import matter from 'gray-matter'
+import { join } from 'node:path'
 import { parse as parseHtml } from 'node-html-parser'
 import { remark } from 'remark'
 import remarkGfm from 'remark-gfm'
@@ -9,12 +8,16 @@ import type { z } from 'zod'
 import { loadUiText } from './ui-text.server'
 import { contentDir } from './paths.server'
 import { formatPath } from '../universal/content/format-path'
-import { productSlug, type Site } from '../universal/site'
+import { pagePaths } from '../universal/content/routes'
+import type { Site } from '../universal/site'
+import { brokenLinks, resolveSiteLinks, siteTargets, slugFromFile, type ContentLink, type FileLinks, type MarkdownNode } from './content-links.server'
+import { FrontmatterSyntaxError, parseFrontmatter, type Frontmatter } from './frontmatter.server'
+import { pageRoutes } from './page-routes.server'
 import { loadSite } from './site.server'
 import type { BlogPost, Content, ContentIndex, SitePages, SlugFile, Topic, TopicEntry } from '../universal/content/types'
 import { blogFrontmatter, pageFrontmatter, topicFrontmatter, type PageName } from '../universal/content/schemas'
 
-/** A content problem list: one line per problem, `file: field: what was expected`. */
+/** A content problem list: one line per problem, `file: field: what was expected` or `file:line:column: what is wrong`. */
 export class ContentError extends Error {
   constructor(readonly problems: string[]) {
     super(`Content has ${problems.length} problem${problems.length === 1 ? '' : 's'}:\n${problems.map((p) => `  ${p}`).join('\n')}`)
@@ -35,11 +38,6 @@ function tokensFor(site: Site): Record<string, string> {
   }
 }
 
-/** The slug a file is served under: its name without `.md`, with `{product}` spelled out. */
-export function slugFromFile(file: string, productName: string): string {
-  return basename(file, '.md').replaceAll('{product}', productSlug(productName))
-}
-
 const markdown = remark().use(remarkGfm).use(remarkHtml)
 
 /** Gives each table cell its column's heading (`data-label`), so narrow screens can show rows as cards. */
@@ -55,27 +53,38 @@ function labelTableCells(html: string): string {
   return root.toString()
 }
 
-async function renderMarkdown(body: string): Promise<string> {
-  return labelTableCells(String(await markdown.process(body)))
+/** Where a piece of markdown comes from: its file, the file's line it starts on, and the product name its links' file names may hold. */
+interface MarkdownSource {
+  file: string
+  firstLine: number
+  productName: string
+}
+
+/** Markdown as HTML, its links to content files pointed at their pages; the site links it has, for checking once every page is known. */
+async function renderMarkdown(markdownText: string, source: MarkdownSource): Promise<{ html: string; links: ContentLink[] }> {
+  const tree = markdown.parse(markdownText)
+  const links = resolveSiteLinks(tree as MarkdownNode, source)
+  // No plugin here turns the markdown tree into another kind: what `run` gives back is still markdown.
+  const html = markdown.stringify((await markdown.run(tree)) as typeof tree)
+  return { html: labelTableCells(html), links }
 }
 
 interface Parsed<T> {
   file: string
-  /** The file as written. */
-  text: string
   data: T
   body: string
+  /** The file's line the body starts on. */
+  bodyLine: number
 }
 
 /** Reads one file, replaces tokens and validates its frontmatter; problems go to `problems`. */
 function parseFile<S extends z.ZodType>(file: string, schema: S, tokens: Record<string, string>, problems: string[]): Parsed<z.infer<S>> | undefined {
-  let parsedMatter: matter.GrayMatterFile<string>
-  const text = readFileSync(file, 'utf8')
+  let frontmatter: Frontmatter
   try {
-    // An empty options object makes gray-matter skip its cache, which would keep every file in memory.
-    parsedMatter = matter(text, {})
+    frontmatter = parseFrontmatter(readFileSync(file, 'utf8'))
   } catch (error) {
-    problems.push(`${file}: frontmatter: is not valid YAML (${(error as Error).message.split('\n')[0]})`)
+    if (!(error instanceof FrontmatterSyntaxError)) throw error
+    problems.push(...error.problems.map(({ line, column, message }) => `${file}:${line}:${column}: ${message}`))
     return undefined
   }
   const replace = (value: string, field: string): string =>
@@ -92,13 +101,13 @@ function parseFile<S extends z.ZodType>(file: string, schema: S, tokens: Record<
   const substitute = (value: unknown, path: PropertyKey[]): unknown => {
     if (typeof value === 'string') return replace(value, formatPath(path))
     if (Array.isArray(value)) return value.map((item, index) => substitute(item, [...path, index]))
-    if (value && typeof value === 'object' && !(value instanceof Date)) {
+    if (value && typeof value === 'object') {
       return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, substitute(item, [...path, key])]))
     }
     return value
   }
-  const result = schema.safeParse(substitute(parsedMatter.data, []))
-  const body = replace(parsedMatter.content, 'body')
+  const result = schema.safeParse(substitute(frontmatter.data, []))
+  const body = replace(frontmatter.body, 'body')
   if (!result.success) {
     for (const issue of result.error.issues) {
       if (issue.code === 'unrecognized_keys') {
@@ -111,7 +120,7 @@ function parseFile<S extends z.ZodType>(file: string, schema: S, tokens: Record<
     }
     return undefined
   }
-  return { file, text, data: result.data, body }
+  return { file, data: result.data, body, bodyLine: frontmatter.bodyLine }
 }
 
 function markdownFiles(dir: string, problems: string[]): string[] {
@@ -179,12 +188,35 @@ async function readCollection<S extends z.ZodType, T>(
   return items
 }
 
-/** A collection entry with its markdown rendered. */
-async function rendered<T>({ data, slug, file, body }: Parsed<T> & { slug: string }): Promise<T & { slug: string; file: string; html: string }> {
-  return { ...data, slug, file, html: await renderMarkdown(body) }
+/** A collection entry with its markdown rendered, and the site links of its body. */
+async function rendered<T>(
+  { data, slug, file, body, bodyLine }: Parsed<T> & { slug: string },
+  productName: string,
+): Promise<{ entry: T & { slug: string; file: string; html: string }; links: ContentLink[] }> {
+  const { html, links } = await renderMarkdown(body, { file, firstLine: bodyLine, productName })
+  return { entry: { ...data, slug, file, html }, links }
 }
 
-async function readPages(dir: string, site: Site, problems: string[]): Promise<SitePages> {
+/** A `keep` for readCollection: renders each entry, adding its site links to `links`. */
+function renderInto(links: FileLinks[], productName: string) {
+  return async <T>(parsed: Parsed<T> & { slug: string }) => {
+    const { entry, links: found } = await rendered(parsed, productName)
+    links.push({ file: parsed.file, links: found })
+    return entry
+  }
+}
+
+/** A body's `## ` sections, each with the file's line it starts on. */
+function sectionsOf(body: string, bodyLine: number): Array<{ text: string; line: number }> {
+  let line = bodyLine
+  return body.split(/^(?=## )/m).flatMap((text) => {
+    const start = line
+    line += text.split('\n').length - 1
+    return text.trim() ? [{ text, line: start }] : []
+  })
+}
+
+async function readPages(dir: string, site: Site, problems: string[], links: FileLinks[]): Promise<SitePages> {
   const tokens = tokensFor(site)
   const pages: Partial<Record<PageName, unknown>> = {}
   for (const name of Object.keys(pageFrontmatter) as PageName[]) {
@@ -195,19 +227,26 @@ async function readPages(dir: string, site: Site, problems: string[]): Promise<S
     }
     const parsed = parseFile(file, pageFrontmatter[name], tokens, problems)
     if (!parsed) continue
+    const fileLinks: ContentLink[] = []
+    const render = async (markdownText: string, firstLine: number) => {
+      const { html, links: found } = await renderMarkdown(markdownText, { file, firstLine, productName: site.productName })
+      fileLinks.push(...found)
+      return html
+    }
     const sectionHtml: Record<string, string> = {}
     const ids = (parsed.data as { sections?: string[] }).sections
     if (ids) {
-      const blocks = parsed.body.split(/^(?=## )/m).filter((block) => block.trim())
-      if (blocks.length !== ids.length || !blocks.every((block) => block.startsWith('## '))) {
+      const blocks = sectionsOf(parsed.body, parsed.bodyLine)
+      if (blocks.length !== ids.length || !blocks.every((block) => block.text.startsWith('## '))) {
         problems.push(`${file}: sections: expected one id per "## " section of the body (${ids.length} ids, ${blocks.length} blocks)`)
         continue
       }
-      for (const [index, id] of ids.entries()) sectionHtml[id] = await renderMarkdown(blocks[index]!)
+      for (const [index, id] of ids.entries()) sectionHtml[id] = await render(blocks[index]!.text, blocks[index]!.line)
     }
     // A page in sections is the sum of its sections: no need to render its markdown a second time.
-    const html = ids ? Object.values(sectionHtml).join('\n') : await renderMarkdown(parsed.body)
+    const html = ids ? Object.values(sectionHtml).join('\n') : await render(parsed.body, parsed.bodyLine)
     pages[name] = { ...parsed.data, file, html, sectionHtml }
+    links.push({ file, links: fileLinks })
   }
   return pages as SitePages
 }
@@ -223,13 +262,19 @@ function checkUiText(dir: string, problems: string[]): void {
 const byDate = (a: BlogPost, b: BlogPost) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug)
 const byTitle = (a: TopicEntry, b: TopicEntry) => a.title.localeCompare(b.title, 'en') || a.slug.localeCompare(b.slug)
 
-/** Reads, validates and renders every content file under `dir`. Throws one ContentError listing every problem. */
-export async function readContent(dir: string = contentDir(), site: Site = loadSite(dir)): Promise<Content> {
+/**
+ * Reads, validates and renders every content file under `dir`, and checks that each link of the
+ * markdown leads to a page of `routes` or a file of public/. Throws one ContentError listing every problem.
+ */
+export async function readContent(dir: string = contentDir(), site: Site = loadSite(dir), routes: readonly string[] = pageRoutes()): Promise<Content> {
   const problems: string[] = []
-  const posts = await readCollection(join(dir, 'blog'), blogFrontmatter, site, problems, rendered)
-  const topics = await readCollection(join(dir, 'topics'), topicFrontmatter, site, problems, rendered)
-  const pages = await readPages(join(dir, 'pages'), site, problems)
+  const links: FileLinks[] = []
+  const posts = await readCollection(join(dir, 'blog'), blogFrontmatter, site, problems, renderInto(links, site.productName))
+  const topics = await readCollection(join(dir, 'topics'), topicFrontmatter, site, problems, renderInto(links, site.productName))
+  const pages = await readPages(join(dir, 'pages'), site, problems, links)
   checkUiText(dir, problems)
+  const leadsSomewhere = siteTargets(pagePaths(routes, { posts, topics }))
+  problems.push(...links.flatMap((fileLinks) => brokenLinks(fileLinks, leadsSomewhere)))
   if (problems.length > 0) throw new ContentError(problems)
   posts.sort(byDate)
   topics.sort(byTitle)
@@ -242,7 +287,9 @@ export interface ContentWithoutTopics {
   pages: SitePages
   /** Every topic file with a good, unique slug; each is read on its own (readTopicFile). */
   topicFiles: SlugFile[]
-  /** One line per problem found, `file: field: what was expected`; empty when all is valid. */
+  /** The site links of the articles and the fixed pages, to check once every page is known. */
+  links: FileLinks[]
+  /** One line per problem found, as ContentError lists them; empty when all is valid. */
   problems: string[]
 }
 
@@ -253,11 +300,12 @@ export interface ContentWithoutTopics {
  */
 export async function readContentWithoutTopics(dir: string = contentDir(), site: Site = loadSite(dir)): Promise<ContentWithoutTopics> {
   const problems: string[] = []
-  const posts = await readCollection(join(dir, 'blog'), blogFrontmatter, site, problems, rendered)
+  const links: FileLinks[] = []
+  const posts = await readCollection(join(dir, 'blog'), blogFrontmatter, site, problems, renderInto(links, site.productName))
   const topicFiles = slugFiles(join(dir, 'topics'), site.productName, problems)
-  const pages = await readPages(join(dir, 'pages'), site, problems)
+  const pages = await readPages(join(dir, 'pages'), site, problems, links)
   checkUiText(dir, problems)
-  return { posts, pages, topicFiles, problems }
+  return { posts, pages, topicFiles, links, problems }
 }
 
 /** What a list of topics shows of one topic, as a fresh copy: the YAML parser's strings are slices of the whole file, and would keep its text alive. */
@@ -320,12 +368,13 @@ function siteOf(dir: string): Site {
   return cachedSite.site
 }
 
-/** One topic file validated and its markdown rendered; throws a ContentError naming the file and field. */
-export async function readTopicFile(topicFile: SlugFile, site: Site): Promise<Topic> {
+/** One topic file validated and its markdown rendered, with the site links of its body; throws a ContentError naming the file and field. */
+export async function readTopicFile(topicFile: SlugFile, site: Site): Promise<{ topic: Topic; links: ContentLink[] }> {
   const problems: string[] = []
   const parsed = readEntry(topicFile, topicFrontmatter, tokensFor(site), problems)
   if (!parsed) throw new ContentError(problems)
-  return rendered(parsed)
+  const { entry, links } = await rendered(parsed, site.productName)
+  return { topic: entry, links }
 }
 
 let cachedTopicFiles: { dir: string; files: ReadonlyMap<string, string> } | undefined
@@ -345,5 +394,5 @@ function topicFileOf(dir: string, slug: string): string | undefined {
  */
 export async function loadTopic(slug: string, dir: string = contentDir()): Promise<Topic | undefined> {
   const file = topicFileOf(dir, slug)
-  return file === undefined ? undefined : readTopicFile({ slug, file }, siteOf(dir))
+  return file === undefined ? undefined : (await readTopicFile({ slug, file }, siteOf(dir))).topic
 }

@@ -2,15 +2,15 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, unlinkSyn
 import { join } from 'node:path'
 import type { BuiltPage } from '../../lib/node/built-pages.server'
 import { pathOfHtmlFile } from '../../lib/universal/routes'
-import type { TopicEntry } from '../../lib/universal/content/types'
+import type { TopicFacts } from './protocol'
 
-/** What the manifest keeps of a page: its head's facts and, for a topic page, what lists of topics show of it. */
-type Facts = Omit<BuiltPage, 'file' | 'path'> & { topic?: TopicEntry }
+/** What the manifest keeps of a page: its head's facts and, for a topic page, what lists of topics show of it and its file's site links. */
+type Facts = Omit<BuiltPage, 'file' | 'path'> & { topic?: TopicFacts }
 
-/** A page from the cache: the page, and the topic it shows if it is a topic page. */
+/** A page from the cache: the page, and the facts of the topic it shows if it is a topic page. */
 export interface CachedPage {
   page: BuiltPage
-  topic?: TopicEntry
+  topic?: TopicFacts
 }
 
 /**
@@ -48,7 +48,7 @@ export class PageCache {
     return { page: { file, path: pathOfHtmlFile(file), ...head }, topic }
   }
 
-  store(key: string, { file: _file, path: _path, ...facts }: BuiltPage, topic?: TopicEntry): void {
+  store(key: string, { file: _file, path: _path, ...facts }: BuiltPage, topic?: TopicFacts): void {
     this.used.set(key, topic ? { ...facts, topic } : facts)
   }
 

@@ -1,4 +1,5 @@
 import type { BuiltPage } from '../../lib/node/built-pages.server'
+import type { ContentLink } from '../../lib/node/content-links.server'
 import type { SlugFile, TopicEntry } from '../../lib/universal/content/types'
 
 // Messages between the build (scripts/build.ts) and its render workers (render-worker.ts).
@@ -15,8 +16,14 @@ export interface PageJob {
   topic?: SlugFile
 }
 
-/** A page the worker wrote, or the content problems that kept it from rendering it. */
-export type Rendered = { key: string; page: BuiltPage; topic?: TopicEntry } | { key: string; problems: string[] }
+/** What a topic page shows of its topic, and the site links of its file, which every build checks against the pages it has. */
+export interface TopicFacts {
+  topic: TopicEntry
+  links: ContentLink[]
+}
+
+/** A page the worker wrote (with its topic's facts, for a topic page), or the content problems that kept it from rendering it. */
+export type Rendered = { key: string; page: BuiltPage; topic?: TopicFacts } | { key: string; problems: string[] }
 
 export type ToWorker = { type: 'load' } | { type: 'routes' } | { type: 'render'; jobs: PageJob[] } | { type: 'exit' }
 

@@ -7,7 +7,6 @@ import { pathToFileURL } from 'node:url'
 import { inlineHashes, lowerScriptPriority } from '../../lib/node/built-pages.server'
 import { pathOfHtmlFile } from '../../lib/universal/routes'
 import { ContentError, readTopicFile, topicEntry } from '../../lib/node/content.server'
-import type { Topic } from '../../lib/universal/content/types'
 import { loadSite } from '../../lib/node/site.server'
 import { replaceWithLink } from './cache'
 import type { FromWorker, PageJob, Rendered, ToWorker } from './protocol'
@@ -25,16 +24,16 @@ const folders = new Set<string>()
 
 async function render(job: PageJob): Promise<Rendered> {
   // A topic page is rendered from its own file, validated here: a bad file is a content problem of this page, and the build goes on to list them all.
-  let builtTopic: Topic | undefined
+  let read: Awaited<ReturnType<typeof readTopicFile>> | undefined
   if (job.topic) {
     try {
-      builtTopic = await readTopicFile(job.topic, site)
+      read = await readTopicFile(job.topic, site)
     } catch (error) {
       if (error instanceof ContentError) return { key: job.key, problems: error.problems }
       throw error
     }
   }
-  const pageContext = await vike!.renderPage({ urlOriginal: job.url, builtTopic })
+  const pageContext = await vike!.renderPage({ urlOriginal: job.url, builtTopic: read?.topic })
   const response = pageContext.httpResponse
   if (!response || response.statusCode !== job.status) {
     const error = (pageContext as { errorWhileRendering?: unknown }).errorWhileRendering
@@ -49,7 +48,7 @@ async function render(job: PageJob): Promise<Rendered> {
   const facts = pageContext.headFacts
   if (!facts) throw new Error('the renderer gave no headFacts')
   const page = { file: job.file, path: pathOfHtmlFile(job.file), ...facts, inlineHashes: inlineHashes(html) }
-  return { key: job.key, page, topic: builtTopic && topicEntry(builtTopic) }
+  return { key: job.key, page, topic: read && { topic: topicEntry(read.topic), links: read.links } }
 }
 
 process.on('message', async (message: ToWorker) => {

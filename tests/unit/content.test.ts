@@ -1,7 +1,9 @@
 import { execFileSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ContentError, readContent } from '../../lib/node/content.server'
+import { META_DESCRIPTION_MAX, META_TITLE_MAX } from '../../lib/universal/content/schemas'
 import { contentCopy, topicMarkdown, writeFile } from './content-fixture'
 
 const SPEC_TOPIC_SLUGS = [
@@ -43,6 +45,9 @@ const SPEC_BLOG_SLUGS = [
   'turn-linkedin-into-premium-client-magnet',
 ]
 
+/** `text` as a regular expression that matches it literally. */
+const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
 /** The problem lines reading `dir` produces (an empty list if it is valid). */
 async function problemsIn(dir: string): Promise<string[]> {
   try {
@@ -80,10 +85,19 @@ describe('the real content', () => {
 })
 
 describe('a bad content file fails with one line naming the file, the field and what was expected', () => {
-  it('reports an empty FAQ answer', async () => {
+  it('reports an empty FAQ answer, counting the FAQs from 1: faqs[2] is the second', async () => {
     const dir = contentCopy()
     const file = writeFile(dir, 'topics/x.md', topicMarkdown({ faqs: 'faqs:\n  - q: One?\n    a: Yes.\n  - q: Two?\n    a: ""' }))
-    expect(await problemsIn(dir)).toEqual([`${file}: faqs[1].a: expected a non-empty string`])
+    expect(await problemsIn(dir)).toEqual([`${file}: faqs[2].a: expected a non-empty string`])
+  })
+
+  it('counts positions from 1 in every message, nested ones and token ones too', async () => {
+    const dir = contentCopy()
+    const file = writeFile(dir, 'topics/x.md', topicMarkdown({ faqs: 'faqs:\n  - q: Why {prodcut}?\n    a: Yes.\n  - q: Two?\n    extra: no\n    a: Fine.' }))
+    expect(await problemsIn(dir)).toEqual([
+      expect.stringMatching(new RegExp(`^${literally(file)}: faqs\\[1\\]\\.q: unknown token \\{prodcut\\}`)),
+      `${file}: faqs[2].extra: unknown field (check its spelling against content/README.md)`,
+    ])
   })
 
   it('reports a missing required field', async () => {
@@ -129,14 +143,6 @@ describe('a bad content file fails with one line naming the file, the field and 
     expect(await problemsIn(dir)).toEqual([`${file}: updated: expected a date on or after \`date\``])
   })
 
-  it('reports frontmatter that is not valid YAML', async () => {
-    const dir = contentCopy()
-    const file = writeFile(dir, 'topics/x.md', '---\ntitle: [unclosed\n---\nBody.\n')
-    const problems = await problemsIn(dir)
-    expect(problems).toHaveLength(1)
-    expect(problems[0]).toMatch(new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: frontmatter: is not valid YAML`))
-  })
-
   it('reports an empty body', async () => {
     const dir = contentCopy()
     const file = writeFile(dir, 'topics/x.md', topicMarkdown({}, '\n'))
@@ -147,7 +153,7 @@ describe('a bad content file fails with one line naming the file, the field and 
     const dir = contentCopy()
     const file = writeFile(dir, 'topics/x.md', topicMarkdown({ title: 'title: Why {prodcut} works' }))
     const problems = await problemsIn(dir)
-    expect(problems).toEqual([expect.stringMatching(new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: title: unknown token \\{prodcut\\}`))])
+    expect(problems).toEqual([expect.stringMatching(new RegExp(`^${literally(file)}: title: unknown token \\{prodcut\\}`))])
   })
 
   it('reports two files that end up with the same slug', async () => {
@@ -228,6 +234,163 @@ describe('a bad content file fails with one line naming the file, the field and 
       stderr = String((error as { stderr: Buffer }).stderr)
     }
     expect(status).toBe(1)
-    expect(stderr).toContain(`${file}: faqs[1].a: expected a non-empty string`)
+    expect(stderr).toContain(`${file}: faqs[2].a: expected a non-empty string`)
+  })
+})
+
+describe('dates are checked as the writer typed them', () => {
+  const post = (date: string) => `---\ntitle: A post\ndescription: About it.\ndate: ${date}\n---\nBody.\n`
+
+  it.each(['2025-13-45', '2025-02-30', '"2025-02-30"', "'2025-13-45'"])('reports date: %s as not a real date, quoted or not', async (date) => {
+    const dir = contentCopy()
+    const file = writeFile(dir, 'blog/x.md', post(date))
+    expect(await problemsIn(dir)).toEqual([`${file}: date: ${date.replace(/["']/g, '')} is not a real date; write YYYY-MM-DD`])
+  })
+
+  it('keeps a real date, quoted or not, as the text written', async () => {
+    const dir = contentCopy()
+    writeFile(dir, 'blog/x.md', post('2024-02-29').replace('---\nBody', 'updated: "2025-03-01"\n---\nBody'))
+    const { postsBySlug } = await readContent(dir)
+    expect(postsBySlug.get('x')).toMatchObject({ date: '2024-02-29', updated: '2025-03-01' })
+  })
+})
+
+describe('a YAML mistake is reported in plain words at its line and column of the file', () => {
+  it('reports an unclosed quote where it opens, not where the frontmatter ends', async () => {
+    const dir = contentCopy()
+    const file = writeFile(dir, 'topics/x.md', topicMarkdown({ summary: 'summary: "A test topic summary.' }))
+    expect(await problemsIn(dir)).toEqual([`${file}:3:10: the quote (") that opens this value is never closed; add one where the value ends`])
+  })
+
+  it('reports an unclosed quote where it opens when a later quote closes it', async () => {
+    const dir = contentCopy()
+    const file = writeFile(dir, 'topics/x.md', topicMarkdown({ title: 'title: "Why it works', metaTitle: 'metaTitle: "{product} vs SSI"' }))
+    expect(await problemsIn(dir)).toEqual([`${file}:2:8: the quote (") that opens this value is never closed; add one where the value ends`])
+  })
+
+  it('names a tab used for indentation, on each line that has one', async () => {
+    const dir = contentCopy()
+    const file = writeFile(dir, 'topics/x.md', topicMarkdown({ faqs: 'faqs:\n\t- q: One?\n\t  a: Yes.\n  - q: Two?\n    a: Fine.' }))
+    expect(await problemsIn(dir)).toEqual([`${file}:9:1: tabs cannot indent YAML; use spaces`, `${file}:10:1: tabs cannot indent YAML; use spaces`])
+  })
+
+  it('names a duplicate key', async () => {
+    const dir = contentCopy()
+    const file = writeFile(dir, 'topics/x.md', topicMarkdown({ extra: 'title: Another title' }))
+    expect(await problemsIn(dir)).toEqual([`${file}:13:1: duplicate key "title": it is already set above; keep one`])
+  })
+
+  it('reports a list that is never closed where it opens', async () => {
+    const dir = contentCopy()
+    const file = writeFile(dir, 'topics/x.md', '---\ntitle: [unclosed\n---\nBody.\n')
+    expect(await problemsIn(dir)).toEqual([`${file}:2:8: this [ or { list is not closed, or an entry lacks its comma`])
+  })
+
+  it('reports a value that starts with {product} unquoted on its own line', async () => {
+    const dir = contentCopy()
+    const file = writeFile(dir, 'topics/x.md', topicMarkdown({ metaTitle: 'metaTitle: {product} vs SSI' }))
+    expect(await problemsIn(dir)).toEqual([`${file}:6:1: expected "field: value" here; a value that starts with a quote, [ or { must be quoted whole`])
+  })
+})
+
+describe('links between content files', () => {
+  const postLinking = (...lines: string[]) => `---\ntitle: A post\ndescription: About it.\ndate: 2025-09-12\n---\n${lines.join('\n')}\n`
+
+  it('points a link to a content file at its page, keeping its #anchor', async () => {
+    const dir = contentCopy()
+    writeFile(
+      dir,
+      'blog/x.md',
+      postLinking(
+        'See [the audit](../topics/ai-linkedin-audit.md#faq), [the other post](./why-most-linkedin-profiles-fail.md),',
+        '[the comparison](../topics/{product}-vs-ssi.md), [topics](/topics/), [the icon](/favicon.svg) and [a page][ref].',
+        '',
+        '[ref]: /testimonials',
+      ),
+    )
+    const { postsBySlug } = await readContent(dir)
+    const hrefs = [...postsBySlug.get('x')!.html.matchAll(/href="([^"]*)"/g)].map(([, href]) => href)
+    expect(hrefs).toEqual([
+      '/topics/ai-linkedin-audit#faq',
+      '/blog/why-most-linkedin-profiles-fail',
+      '/topics/authoritylens-vs-ssi',
+      '/topics/',
+      '/favicon.svg',
+      '/testimonials',
+    ])
+  })
+
+  it('leaves #anchors and other sites alone', async () => {
+    const dir = contentCopy()
+    writeFile(dir, 'blog/x.md', postLinking('[Up](#top), [mail](mailto:{supportEmail}), [elsewhere](https://example.com/x.md) and [phone](tel:+100).'))
+    const { postsBySlug } = await readContent(dir)
+    expect(postsBySlug.get('x')!.html).toContain('<a href="#top">Up</a>, <a href="mailto:')
+    expect(postsBySlug.get('x')!.html).toContain('<a href="https://example.com/x.md">elsewhere</a>')
+  })
+
+  it('reports each link that leads nowhere with its file, line and target', async () => {
+    const dir = contentCopy()
+    const file = writeFile(
+      dir,
+      'blog/x.md',
+      postLinking(
+        'Intro.',
+        '',
+        'See [this](../topics/nope.md).',
+        '',
+        '[That](/topics/nope) and [this page](/blog/missing#top).',
+        '![Photo](./photo.png) [Home copy](../pages/home.md)',
+      ),
+    )
+    expect(await problemsIn(dir)).toEqual([
+      `${file}:8: link to ../topics/nope.md leads nowhere (no ${join(dir, 'topics/nope.md')})`,
+      `${file}:10: link to /topics/nope leads nowhere (no page or file of public/ at /topics/nope)`,
+      `${file}:10: link to /blog/missing#top leads nowhere (no page or file of public/ at /blog/missing)`,
+      `${file}:11: link to ./photo.png leads nowhere (a relative link must name a content file (.md); link to a page by its path, such as /topics/x)`,
+      `${file}:11: link to ../pages/home.md leads nowhere (${join(dir, 'pages/home.md')} is not an article or a topic; link to a page by its path, such as /testimonials)`,
+    ])
+  })
+
+  it('counts the lines of a page in sections from the top of its file', async () => {
+    const dir = contentCopy()
+    const home = join(dir, 'pages/home.md')
+    const text = readFileSync(home, 'utf8')
+    writeFile(
+      dir,
+      'pages/home.md',
+      text.replace('\n## ', '\n## Heading [broken](/nowhere) ').replace(/\n## (?![\s\S]*\n## )/, '\n## Last [broken](/nowhere-else) '),
+    )
+    const lines = readFileSync(home, 'utf8').split('\n')
+    const lineOf = (needle: string) => lines.findIndex((line) => line.includes(needle)) + 1
+    expect(await problemsIn(dir)).toEqual([
+      `${home}:${lineOf('/nowhere)')}: link to /nowhere leads nowhere (no page or file of public/ at /nowhere)`,
+      `${home}:${lineOf('/nowhere-else)')}: link to /nowhere-else leads nowhere (no page or file of public/ at /nowhere-else)`,
+    ])
+  })
+})
+
+describe('every problem of every file at once', () => {
+  it('lists YAML mistakes, impossible dates, bad fields and broken links of several files together', async () => {
+    const dir = contentCopy()
+    const yaml = writeFile(dir, 'topics/a.md', topicMarkdown({ summary: 'summary: "unclosed' }))
+    const date = writeFile(dir, 'blog/b.md', '---\ntitle: B\ndescription: About B.\ndate: 2025-02-30\n---\nBody.\n')
+    const field = writeFile(dir, 'topics/c.md', topicMarkdown({ h1: null }))
+    const link = writeFile(dir, 'topics/d.md', topicMarkdown({}, 'See [the old page](../topics/gone.md).\n'))
+    expect((await problemsIn(dir)).sort()).toEqual(
+      [
+        `${yaml}:3:10: the quote (") that opens this value is never closed; add one where the value ends`,
+        `${date}: date: 2025-02-30 is not a real date; write YYYY-MM-DD`,
+        `${field}: h1: required field is missing (expected a non-empty string)`,
+        `${link}:14: link to ../topics/gone.md leads nowhere (no ${join(dir, 'topics/gone.md')})`,
+      ].sort(),
+    )
+  })
+})
+
+describe("the writers' guide", () => {
+  it('states the length limits the schemas hold titles and descriptions to', () => {
+    const guide = readFileSync('content/README.md', 'utf8')
+    expect(guide).toContain(`| \`title\` | at most ${META_TITLE_MAX} characters |`)
+    expect(guide).toContain(`| \`metaDescription\` | at most ${META_DESCRIPTION_MAX} characters |`)
   })
 })

@@ -6,6 +6,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, syml
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { pageRoutes } from '../../lib/node/page-routes.server'
 import { digest, filesUnder } from '../../scripts/build/cache'
 import { topicMarkdown } from './content-fixture'
 
@@ -96,6 +97,12 @@ describe('an incremental build', () => {
     expect(page('sitemap.xml')).toContain('/topics/linkedin-authority-checkup<')
   })
 
+  it('points a link to a content file at its page', () => {
+    writeFileSync(join(project, 'content/topics/aa-linking-topic.md'), topicMarkdown({}, 'Read [the proof signals](./linkedin-proof-signals.md#faq).\n'))
+    expectIncrementalEqualsFresh()
+    expect(page('topics/aa-linking-topic.html')).toContain('<a href="/topics/linkedin-proof-signals#faq">the proof signals</a>')
+  })
+
   it('after a component changes: re-renders every page with it', () => {
     const file = join(project, 'components/Footer.tsx')
     writeFileSync(file, readFileSync(file, 'utf8').replace('<footer className="site-footer">', '<footer className="site-footer" data-edited="yes">'))
@@ -103,6 +110,15 @@ describe('an incremental build', () => {
     expect(rendered(summary)).toBe(Number(/build: (\d+) pages:/.exec(summary)?.[1]))
     expect(page('index.html')).toContain('data-edited="yes"')
     expect(page('topics/linkedin-proof-signals.html')).toContain('data-edited="yes"')
+  })
+})
+
+describe('the fixed routes', () => {
+  it('are the same read from the page folders (check:content) as from each bundle (the build)', () => {
+    const cache = join(project, 'cache')
+    const lists = filesUnder(cache).filter((file) => file.endsWith('/routes.json'))
+    expect(lists.length).toBeGreaterThan(0)
+    for (const list of lists) expect(pageRoutes(join(project, 'pages'))).toEqual((JSON.parse(readFileSync(join(cache, list), 'utf8')) as string[]).sort())
   })
 })
 
@@ -126,11 +142,43 @@ describe('a build with bad content', () => {
     writeFileSync(join(project, second), topicMarkdown({ h1: null }))
     const { stderr } = failingBuild()
     expect(stderr).toContain('Content has 2 problems')
-    expect(stderr.indexOf(`${first}: faqs[1].a: expected a non-empty string`)).toBeGreaterThan(-1)
+    expect(stderr.indexOf(`${first}: faqs[2].a: expected a non-empty string`)).toBeGreaterThan(-1)
     expect(stderr.indexOf(`${second}: h1: required field is missing`)).toBeGreaterThan(stderr.indexOf(first))
     rmSync(join(project, first))
     rmSync(join(project, second))
     expect(build()).toMatch(/build: \d+ pages:/)
+  })
+
+  it('fails when a page reused from the cache links to a topic deleted since, and builds again once the topic is back', () => {
+    // aa-linking-topic.md, written above, links to this topic; its page is in the cache and is not rendered again.
+    const target = join(project, 'content/topics/linkedin-proof-signals.md')
+    const saved = readFileSync(target)
+    rmSync(target)
+    const { stderr } = failingBuild()
+    expect(stderr).toContain(
+      'content/topics/aa-linking-topic.md:14: link to ./linkedin-proof-signals.md#faq leads nowhere (no content/topics/linkedin-proof-signals.md)',
+    )
+    writeFileSync(target, saved)
+    expect(build()).toMatch(/build: \d+ pages:/)
+  })
+
+  it('lists the YAML mistakes, impossible dates and broken links of every file together', () => {
+    const files = {
+      yaml: 'content/topics/bad-yaml.md',
+      link: 'content/topics/bad-link.md',
+      date: 'content/blog/bad-date.md',
+    }
+    writeFileSync(join(project, files.yaml), topicMarkdown({ summary: 'summary: "unclosed' }))
+    writeFileSync(join(project, files.link), topicMarkdown({}, 'See [the old page](../topics/nope.md).\n'))
+    // Without a bad article the topics are validated as their pages are rendered; with one, before anything is.
+    for (const article of [null, '---\ntitle: B\ndescription: About B.\ndate: 2025-13-45\n---\nBody.\n']) {
+      if (article) writeFileSync(join(project, files.date), article)
+      const { stderr } = failingBuild()
+      expect(stderr).toContain(`${files.yaml}:3:10: the quote (") that opens this value is never closed; add one where the value ends`)
+      expect(stderr).toContain(`${files.link}:14: link to ../topics/nope.md leads nowhere (no content/topics/nope.md)`)
+      if (article) expect(stderr).toContain(`${files.date}: date: 2025-13-45 is not a real date; write YYYY-MM-DD`)
+    }
+    for (const file of Object.values(files)) rmSync(join(project, file))
   })
 
   it('fails on a bad article before rendering, listing the bad topics too', () => {

@@ -1,6 +1,6 @@
 import { parse } from 'node-html-parser'
 import { describe, expect, it } from 'vitest'
-import { slugFromFile } from '../../lib/node/content.server'
+import { slugFromFile } from '../../lib/node/content-links.server'
 import { loadUiText } from '../../lib/node/ui-text.server'
 import type { BlogPost } from '../../lib/universal/content/types'
 import { articleSeo } from '../../lib/universal/seo/article'

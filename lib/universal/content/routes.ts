@@ -1,12 +1,22 @@
-import type { ContentIndex } from './types'
+/** What the routes need of the content: each article's and each topic's slug. */
+interface Slugs {
+  posts: ReadonlyArray<{ slug: string }>
+  topics: ReadonlyArray<{ slug: string }>
+}
 
 /**
  * The paths of every parameterized route, from the content: one per article and per topic. The build
  * prerenders each; a parameterized page folder missing here fails the build (scripts/build/pages.ts).
  */
-export function contentRoutePaths(index: Pick<ContentIndex, 'posts' | 'topics'>): Record<string, string[]> {
+export function contentRoutePaths(index: Slugs): Record<string, string[]> {
   return {
     '/blog/@slug': index.posts.map((post) => `/blog/${post.slug}`),
     '/topics/@slug': index.topics.map((topic) => `/topics/${topic.slug}`),
   }
+}
+
+/** The path of every page of these routes: a fixed route is its own path; a parameterized one has a path per entry. */
+export function pagePaths(routes: readonly string[], index: Slugs): string[] {
+  const fromContent = contentRoutePaths(index)
+  return routes.flatMap((route) => fromContent[route] ?? [route])
 }

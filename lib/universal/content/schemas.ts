@@ -17,16 +17,19 @@ export function text(max?: number) {
   })
 }
 
-/** A calendar date. YAML turns `2025-09-12` into a Date; both forms become `YYYY-MM-DD`. */
-export const isoDate = z.preprocess(
-  (value) => (value instanceof Date && !Number.isNaN(value.getTime()) ? value.toISOString().slice(0, 10) : value),
-  requiredText('a date as YYYY-MM-DD')
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'expected a date as YYYY-MM-DD', abort: true })
-    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), { error: 'expected a real calendar date' }),
-)
+/** True when `YYYY-MM-DD` names a day of the calendar: `2025-02-30` does not (a Date would roll it over to March 2). */
+function isRealDate(value: string): boolean {
+  const date = new Date(`${value}T00:00:00Z`)
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value)
+}
 
-const META_TITLE_MAX = 60
-const META_DESCRIPTION_MAX = 160
+/** A calendar date written YYYY-MM-DD. The frontmatter's YAML keeps it as the text written (lib/node/frontmatter.server.ts). */
+export const isoDate = requiredText('a date as YYYY-MM-DD')
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'expected a date as YYYY-MM-DD', abort: true })
+  .refine(isRealDate, { error: (issue) => `${String(issue.input)} is not a real date; write YYYY-MM-DD` })
+
+export const META_TITLE_MAX = 60
+export const META_DESCRIPTION_MAX = 160
 
 export const blogFrontmatter = z
   .strictObject({

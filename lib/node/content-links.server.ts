@@ -1,0 +1,115 @@
+import { existsSync, readdirSync } from 'node:fs'
+import { basename, dirname, join, relative, sep } from 'node:path'
+import { canonicalPath, SHELL_ROUTES } from '../universal/routes'
+import { productSlug } from '../universal/site'
+
+// The links of the content's markdown to the site's own pages and files. A link to a content file
+// (`../topics/x.md`) becomes that page's URL (`/topics/x`) when the file is rendered, and every link
+// is recorded, so that once every page of the build is known a link that leads nowhere fails it.
+
+/** The slug a file is served under: its name without `.md`, with `{product}` spelled out. */
+export function slugFromFile(file: string, productName: string): string {
+  return basename(file, '.md').replaceAll('{product}', productSlug(productName))
+}
+
+/** A link of a content file to a page or file of the site, as its file was rendered. */
+export interface ContentLink {
+  /** The file's line the link is on. */
+  line: number
+  /** The link as written. */
+  href: string
+  /** The site path it leads to, without its #anchor or ?query; null when it cannot lead anywhere. */
+  path: string | null
+  /**
+   * For a link to a markdown file: that file, from the linking file's folder, its name as the file's
+   * own (`../topics/{product}-vs-ssi.md`). Relative, so that a page kept in the build cache names the
+   * files of the content folder the build reads now.
+   */
+  file?: string
+}
+
+/** A content file's links. */
+export interface FileLinks {
+  file: string
+  links: ContentLink[]
+}
+
+/** The folders whose files are pages, by name: `blog/x.md` is served at `/blog/x`. */
+const PAGE_FOLDERS = new Set(['blog', 'topics'])
+/** Another site, e-mail, phone: a scheme, or `//host`. Not checked. */
+const ELSEWHERE = /^(?:[a-z][a-z\d+.-]*:|\/\/)/i
+
+/** The markdown tree's nodes, as far as links go (mdast: https://github.com/syntax-tree/mdast). */
+export interface MarkdownNode {
+  type: string
+  url?: string
+  position?: { start: { line: number } }
+  children?: MarkdownNode[]
+}
+
+/**
+ * Points each link, image and link definition of a rendered file's tree at the page it means, and
+ * returns them. `firstLine` is the file's line the tree's markdown starts on.
+ */
+export function resolveSiteLinks(tree: MarkdownNode, source: { file: string; firstLine: number; productName: string }): ContentLink[] {
+  const links: ContentLink[] = []
+  const visit = (node: MarkdownNode) => {
+    if (node.url !== undefined && (node.type === 'link' || node.type === 'image' || node.type === 'definition')) {
+      const target = siteTarget(node.url, source.file, source.productName)
+      if (target) {
+        const { url, ...link } = target
+        links.push({ line: source.firstLine + (node.position?.start.line ?? 1) - 1, href: node.url, ...link })
+        node.url = url
+      }
+    }
+    node.children?.forEach(visit)
+  }
+  visit(tree)
+  return links
+}
+
+/** Where a link written in `file` leads on this site, and the URL to write for it; undefined for an #anchor or another site. */
+function siteTarget(href: string, file: string, productName: string): (Omit<ContentLink, 'line' | 'href'> & { url: string }) | undefined {
+  if (href === '' || href.startsWith('#') || ELSEWHERE.test(href)) return undefined
+  const [, pathname = '', suffix = ''] = /^([^?#]*)(.*)$/.exec(href)!
+  // `/blog/` and `/blog.html` are other spellings of `/blog`: the server and the hosts redirect them.
+  if (pathname.startsWith('/')) return { url: href, path: canonicalPath(pathname, '') ?? pathname }
+  if (!pathname.endsWith('.md')) return { url: href, path: null }
+  // The body's tokens are replaced before it is parsed, so a link to `{product}-vs-ssi.md` arrives as
+  // `AuthorityLens-vs-ssi.md`: the token goes back in to find the file.
+  const linked = join(dirname(pathname), basename(pathname).replaceAll(productName, '{product}'))
+  const folder = dirname(join(dirname(file), linked))
+  if (!PAGE_FOLDERS.has(basename(folder)) || dirname(folder) !== dirname(dirname(file))) return { url: href, path: null, file: linked }
+  const path = `/${basename(folder)}/${slugFromFile(linked, productName)}`
+  return { url: `${path}${suffix}`, path, file: linked }
+}
+
+/**
+ * Whether a site path leads somewhere: to one of `pages`, to a file of `publicDir` (served at the
+ * site's root), or under a shell route, which answers every path below it.
+ */
+export function siteTargets(pages: Iterable<string>, publicDir = 'public'): (path: string) => boolean {
+  const known = new Set([...pages, ...publicPaths(publicDir)])
+  return (path) => known.has(path) || SHELL_ROUTES.some(({ prefix }) => path === prefix || path.startsWith(`${prefix}/`))
+}
+
+/** One line per link of the file that leads nowhere: `content/blog/x.md:14: link to ../topics/nope.md leads nowhere (no content/topics/nope.md)`. */
+export function brokenLinks({ file, links }: FileLinks, leadsSomewhere: (path: string) => boolean): string[] {
+  return links
+    .filter(({ path }) => path === null || !leadsSomewhere(path))
+    .map((link) => `${file}:${link.line}: link to ${link.href} leads nowhere (${whatIsMissing(link, file)})`)
+}
+
+/** Why a link of `file` leads nowhere, in the words of its message. */
+function whatIsMissing({ path, file: linked }: ContentLink, file: string): string {
+  const target = linked === undefined ? undefined : join(dirname(file), linked)
+  if (path !== null) return target === undefined ? `no page or file of public/ at ${path}` : `no ${target}`
+  if (target === undefined) return 'a relative link must name a content file (.md); link to a page by its path, such as /topics/x'
+  return `${target} is not an article or a topic; link to a page by its path, such as /testimonials`
+}
+
+function publicPaths(publicDir: string): string[] {
+  if (!existsSync(publicDir)) return []
+  const entries = readdirSync(publicDir, { recursive: true, withFileTypes: true })
+  return entries.filter((entry) => entry.isFile()).map((entry) => `/${relative(publicDir, join(entry.parentPath, entry.name)).split(sep).join('/')}`)
+}

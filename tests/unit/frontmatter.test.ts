@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest'
+import { FrontmatterSyntaxError, parseFrontmatter } from '../../lib/node/frontmatter.server'
+
+/** The `line:column: message` lines a file's frontmatter gives. */
+function syntaxProblems(text: string): string[] {
+  try {
+    parseFrontmatter(text)
+    return []
+  } catch (error) {
+    if (error instanceof FrontmatterSyntaxError) return error.message.split('\n')
+    throw error
+  }
+}
+
+describe('parseFrontmatter', () => {
+  it('keeps dates as the text written, and booleans, numbers and lists as they were', () => {
+    const { data, body, bodyLine } = parseFrontmatter(
+      '---\ndate: 2025-13-45\nshow: true\nhidden: false\ncount: 12\nshare: 1.5\nnone: ~\nlist: [a, b]\n---\n\nBody\n',
+    )
+    expect(data).toEqual({ date: '2025-13-45', show: true, hidden: false, count: 12, share: 1.5, none: null, list: ['a', 'b'] })
+    expect(body).toBe('\nBody\n')
+    expect(bodyLine).toBe(10)
+  })
+
+  it('counts lines the same with Windows line ends and a byte order mark', () => {
+    expect(parseFrontmatter('\ufeff---\r\ntitle: A\r\n---\r\nBody\r\n').bodyLine).toBe(4)
+    expect(syntaxProblems('---\r\ntitle: A\r\nsummary: "open\r\n---\r\nBody\r\n')).toEqual([
+      '3:10: the quote (") that opens this value is never closed; add one where the value ends',
+    ])
+  })
+
+  it('reports an unclosed single quote, and one inside a list entry', () => {
+    expect(syntaxProblems("---\ntitle: 'open\nh1: x\n---\n")).toEqual([
+      `2:8: the quote (') that opens this value is never closed; add one where the value ends`,
+    ])
+    expect(syntaxProblems('---\nfaqs:\n  - q: "open\n    a: b\n---\n')).toEqual([
+      '3:8: the quote (") that opens this value is never closed; add one where the value ends',
+    ])
+  })
+
+  it('names a duplicate key inside a list entry', () => {
+    expect(syntaxProblems('---\nfaqs:\n  - q: a\n    a: x\n    q: b\n---\n')).toEqual(['5:5: duplicate key "q": it is already set above; keep one'])
+  })
+
+  it('says what to do about the other mistakes a writer makes', () => {
+    expect(syntaxProblems('---\nsummary: Note: this is it\n---\n')).toEqual(['2:14: a value with ": " in it must be in double quotes'])
+    expect(syntaxProblems('---\ntitle: *Bold* claim\n---\n')).toEqual(['2:8: a value cannot start with this sign; put the whole value in double quotes'])
+    expect(syntaxProblems('---\ntitle: "A" and more\nh1: x\n---\n')).toEqual([
+      '2:1: expected "field: value" here; a value that starts with a quote, [ or { must be quoted whole',
+    ])
+    expect(syntaxProblems('---\ntitle: A\n summary: b\n---\n')).toEqual([
+      '3:2: this line is indented differently from the fields around it; indent each level by the same number of spaces',
+    ])
+    expect(syntaxProblems('---\ntitle: "C:\\path"\n---\n')).toEqual([
+      '2:12: unknown escape after \\ in double quotes; write \\\\ for a backslash, or use single quotes',
+    ])
+  })
+})
