@@ -1,9 +1,11 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse as parseHtml } from 'node-html-parser'
-import { remark } from 'remark'
+import rehypeStringify from 'rehype-stringify'
 import remarkGfm from 'remark-gfm'
-import remarkHtml from 'remark-html'
+import remarkParse from 'remark-parse'
+import remarkRehype from 'remark-rehype'
+import { unified } from 'unified'
 import type { z } from 'zod'
 import { loadUiText } from './ui-text.server'
 import { contentDir } from './paths.server'
@@ -38,7 +40,11 @@ function tokensFor(site: Site): Record<string, string> {
   }
 }
 
-const markdown = remark().use(remarkGfm).use(remarkHtml)
+/**
+ * Markdown to HTML: GitHub's dialect (tables, strikethrough), then HTML. Raw HTML in the markdown is
+ * dropped (remark-rehype's default), so a writer's file can never put a script or a handler on a page.
+ */
+const markdown = unified().use(remarkParse).use(remarkGfm).use(remarkRehype).use(rehypeStringify)
 
 /** Gives each table cell its column's heading (`data-label`), so narrow screens can show rows as cards. */
 function labelTableCells(html: string): string {
@@ -64,8 +70,7 @@ interface MarkdownSource {
 async function renderMarkdown(markdownText: string, source: MarkdownSource): Promise<{ html: string; links: ContentLink[] }> {
   const tree = markdown.parse(markdownText)
   const links = resolveSiteLinks(tree as MarkdownNode, source)
-  // No plugin here turns the markdown tree into another kind: what `run` gives back is still markdown.
-  const html = markdown.stringify((await markdown.run(tree)) as typeof tree)
+  const html = markdown.stringify(await markdown.run(tree))
   return { html: labelTableCells(html), links }
 }
 
