@@ -1,10 +1,10 @@
 import matter from 'gray-matter'
-import jsYaml from 'js-yaml'
+import { isAlias, isCollection, isMap, isNode, isScalar, LineCounter, parseDocument, Scalar, visit, type Document, type Node, type YAMLError } from 'yaml'
 
-// A content file's frontmatter, read as the writer typed it. gray-matter splits the file; the YAML is
-// parsed with the core schema, so `date: 2025-02-30` stays the text "2025-02-30" for the schema to
-// judge (the default schema turns it into a Date, and an impossible date into another real one).
-// A syntax error is reported in plain words at the file's line and column where the writer can fix it.
+// A content file's frontmatter, read as the writer typed it. gray-matter splits the file; `yaml` parses
+// the YAML with the core schema, so `date: 2025-02-30` stays the text "2025-02-30" for the schema to
+// judge (a timestamp type would turn it into a Date, and an impossible date into another real one).
+// Every syntax error is reported in plain words at the file's line and column where the writer can fix it.
 
 /** A syntax problem at a line and column of the file, both counted from 1. */
 export interface SyntaxProblem {
@@ -33,120 +33,131 @@ export function parseFrontmatter(text: string): Frontmatter {
   // gray-matter hands the YAML over from the end of the opening `---` line: its line N is the file's line N.
   // Passing options also keeps gray-matter from caching every file it reads, which would hold them all in memory.
   const file = matter(text, { engines: { yaml: parseYaml } })
-  return { data: file.data, body: file.content, bodyLine: lineAndColumn(text, text.length - file.content.length).line }
+  return { data: file.data, body: file.content, bodyLine: text.slice(0, text.length - file.content.length).split('\n').length }
 }
 
-function parseYaml(source: string): object {
-  const tabs = tabIndents(source)
-  if (tabs.length > 0) throw new FrontmatterSyntaxError(tabs)
-  const nodes = new NodeTrail()
-  try {
-    return jsYaml.load(source, { schema: jsYaml.CORE_SCHEMA, listener: nodes.listen }) as object
-  } catch (error) {
-    if (!(error instanceof jsYaml.YAMLException)) throw error
-    throw new FrontmatterSyntaxError([explain(error, source, nodes)])
-  }
+function parseYaml(yaml: string): object {
+  // YAML also ends a line at a lone \r, such as the one gray-matter leaves at the end of a frontmatter with
+  // Windows line ends; `yaml` only at \n. Replaced one for one, every offset stays the same.
+  const source = yaml.replace(/\r(?!\n)/g, '\n')
+  const lines = new LineCounter()
+  const doc = parseDocument(source, { schema: 'core', uniqueKeys: true, prettyErrors: false, lineCounter: lines })
+  const problems = syntaxProblems(doc, source, lines)
+  if (problems.length > 0) throw new FrontmatterSyntaxError(problems)
+  // A frontmatter of comments only is no value at all.
+  return (doc.contents === null ? undefined : doc.toJS()) as object
 }
 
-/**
- * YAML forbids tabs in indentation, but js-yaml 3 reads some of them anyway, putting a field at another
- * level than the writer meant: every line whose indentation holds a tab is a problem of its own.
- */
-function tabIndents(source: string): SyntaxProblem[] {
-  return source.split('\n').flatMap((text, index) => {
-    const indent = /^ *\t/.exec(text)
-    return indent ? [{ line: index + 1, column: indent[0].length, message: 'tabs cannot indent YAML; use spaces' }] : []
+const message = {
+  tab: 'tabs cannot indent YAML; use spaces',
+  quote: (quote: string) => `the quote (${quote}) that opens this value is never closed; add one where the value ends`,
+  duplicate: (key: string) => `duplicate key "${key}": it is already set above; keep one`,
+  field: 'expected "field: value" here; a value that starts with a quote, [ or { must be quoted whole',
+  list: 'this [ or { list is not closed, or an entry lacks its comma',
+  sign: 'a value cannot start with this sign; put the whole value in double quotes',
+  indent: 'this line is indented differently from the fields around it; indent each level by the same number of spaces',
+  colon: 'a value with ": " in it must be in double quotes',
+  escape: 'unknown escape after \\ in double quotes; write \\\\ for a backslash, or use single quotes',
+}
+
+/** What `yaml` found wrong, in the writer's words, at the place to fix: the first problem of each line. */
+function syntaxProblems(doc: Document.Parsed, source: string, lines: LineCounter): SyntaxProblem[] {
+  const nodes: Node[] = []
+  const keys: Node[] = []
+  const keyOf = new Map<Node, Node>()
+  visit(doc, {
+    Pair(_, { key, value }) {
+      if (isNode(key)) keys.push(key)
+      if (isNode(key) && isNode(value)) keyOf.set(value, key)
+    },
+    Node: (_, node) => void nodes.push(node),
   })
-}
+  // Warnings too: an unknown tag (`title: !Important thing`) would silently drop the word it is made of.
+  const errors = [...doc.errors, ...doc.warnings]
+  // `yaml` ends a quoted value it finds no closing quote for at the end of the frontmatter, or of the line
+  // before one indented less than its field, and reports the missing quote there.
+  const unclosedQuotes = nodes.filter((node) => {
+    if (!isScalar(node) || (node.type !== Scalar.QUOTE_DOUBLE && node.type !== Scalar.QUOTE_SINGLE)) return false
+    const text = source.slice(start(node), valueEnd(node))
+    return (text.length === 1 || !text.endsWith(text[0]!)) && errors.some(({ code, pos }) => code === 'MISSING_CHAR' && pos[0] === valueEnd(node))
+  })
+  // A tab in the indentation moves the lines after it to other levels: what else `yaml` finds follows from it.
+  const tabs = errors.filter(({ code }) => code === 'TAB_AS_INDENT')
+  const problems =
+    tabs.length > 0
+      ? tabs.map(({ pos }) => at(pos[0], message.tab))
+      : [...errors.map(explain), ...nodes.filter((node) => isAlias(node) && !node.resolve(doc)).map((alias) => at(start(alias), message.sign))]
+  // `yaml` reads on after an error, and what it then finds on the same line follows from the first one.
+  problems.sort((a, b) => a.line - b.line || a.column - b.column)
+  return problems.filter((problem, index) => problems[index - 1]?.line !== problem.line)
 
-/**
- * Where each YAML node began, heard from js-yaml's listener. Its errors point where reading stopped,
- * which for an unclosed quote is the end of the frontmatter; the node still open there is where the
- * writer has something to fix.
- */
-class NodeTrail {
-  readonly open: number[] = []
-  readonly closed: Array<{ start: number; end: number; value: unknown }> = []
-
-  listen = (event: 'open' | 'close', state: jsYaml.LoaderState): void => {
-    if (event === 'open') this.open.push(state.position)
-    else this.closed.push({ start: this.open.pop() ?? 0, end: state.position, value: state.result })
-  }
-}
-
-/** What js-yaml 3 says, in the writer's words, and where the writer can fix it. */
-function explain(error: jsYaml.YAMLException, source: string, nodes: NodeTrail): SyntaxProblem {
-  const { reason, mark } = error
-  const at = (offset: number, message: string): SyntaxProblem => ({ ...lineAndColumn(source, offset), message })
-  if (/quoted scalar/.test(reason)) return unclosedQuote(source, nodes.open.at(-1) ?? mark.position)
-  if (reason === 'duplicated mapping key') {
-    // js-yaml points at the second key; the node read from there is that key.
-    const key = nodes.closed.findLast(({ start }) => start === mark.position)?.value
-    return at(mark.position, `duplicate key "${String(key)}": it is already set above; keep one`)
-  }
-  // A quoted value that ran over line ends up to the line of the error is almost always a missing closing
-  // quote: the value swallowed the next fields up to the following quote, and the error is in what is left.
-  const line = lineAndColumn(source, mark.position).line
-  const runaway = nodes.closed.findLast(
-    ({ start, end }) => startsQuoted(source, start) && source.slice(start, end).includes('\n') && lineAndColumn(source, end).line === line,
-  )
-  if (runaway) return unclosedQuote(source, runaway.start)
-  if (/multiline key|colon is missed/.test(reason)) {
-    // js-yaml read the line before on as the start of a key, and stopped on this one.
-    return {
-      ...previousTextLine(source, mark.position),
-      message: 'expected "field: value" here; a value that starts with a quote, [ or { must be quoted whole',
+  function explain({ code, pos: [offset], message: reason }: YAMLError): SyntaxProblem {
+    switch (code) {
+      case 'DUPLICATE_KEY': {
+        const key = keys.find((node) => start(node) === offset)
+        return at(offset, message.duplicate(String(isScalar(key) ? key.value : key)))
+      }
+      case 'BAD_DQ_ESCAPE':
+        return at(offset, message.escape)
+      case 'BAD_SCALAR_START':
+      case 'BAD_ALIAS':
+      case 'TAG_RESOLVE_FAILED':
+        return at(offset, message.sign)
     }
-  }
-  const openValue = valueStart(source, nodes.open.at(-1) ?? mark.position)
-  if (/flow collection/.test(reason)) return at(openValue, 'this [ or { list is not closed, or an entry lacks its comma')
-  if (/alias|anchor|line break is expected|document separator/.test(reason)) {
-    // The value being read starts with the sign, unless js-yaml had no value open yet.
-    return at(nodes.open.length > 0 ? openValue : mark.position, 'a value cannot start with this sign; put the whole value in double quotes')
-  }
-  if (/^bad indentation/.test(reason)) {
-    return {
-      ...textStart(source, line),
-      message: 'this line is indented differently from the fields around it; indent each level by the same number of spaces',
+    const quote = unclosedQuotes.find((node) => valueEnd(node) === offset)
+    if (quote && code === 'MISSING_CHAR') return unclosed(quote)
+    const within = (node: Node): boolean => start(node) < offset && offset <= valueEnd(node)
+    const list = nodes.findLast((node) => isCollection(node) && node.flow && within(node))
+    if (list) {
+      // A quote left open inside a list runs over its end.
+      const quote = unclosedQuotes.find((node) => start(list) < start(node) && valueEnd(node) <= valueEnd(list))
+      return quote ? unclosed(quote) : at(start(list), message.list)
     }
+    // Text after the `|` or `>` that starts a block of lines.
+    const block = nodes.find((node) => isScalar(node) && (node.type === Scalar.BLOCK_LITERAL || node.type === Scalar.BLOCK_FOLDED) && within(node))
+    if (block && line(start(block)) === line(offset)) return at(start(block), message.sign)
+    // Text after a quoted value, a [ or { list or an alias (`*Bold* claim`), on its line.
+    const ended = nodes.findLast((node) => valueEnd(node) <= offset && offset < nodeEnd(node))
+    if (ended && (code === 'UNEXPECTED_TOKEN' || code === 'MISSING_CHAR')) {
+      return isAlias(ended) ? at(start(ended), message.sign) : at(start(keyOf.get(ended) ?? ended), message.field)
+    }
+    if (code === 'UNEXPECTED_TOKEN') return at(offset, message.sign)
+    if (code === 'BLOCK_AS_IMPLICIT_KEY' || code === 'MULTILINE_IMPLICIT_KEY') {
+      // A `field: value` read as a value: on one line, the value has ": " in it; over lines, the line after
+      // a value is indented deeper than its field, so it goes on with the value.
+      const compact = nodes.some((node) => isMap(node) && start(node) === offset)
+      const key = compact && keys.find((node) => start(node) === offset)
+      if (key && line(valueEnd(key)) === line(offset)) return at(valueEnd(key), message.colon)
+      if (key) return { ...textStart(line(valueEnd(key))), message: message.indent }
+    }
+    // A line that is no `field: value`.
+    if (code === 'MULTILINE_IMPLICIT_KEY' || (code === 'MISSING_CHAR' && keys.some((key) => start(key) === offset))) return at(offset, message.field)
+    // An error in a line's indentation, or one `yaml` puts down to indentation.
+    const { line: row, col } = lines.linePos(offset)
+    if (code === 'BAD_INDENT' || col < textStart(row).column) return { ...textStart(row), message: message.indent }
+    return at(offset, `not valid YAML (${reason})`)
   }
-  if (/^incomplete explicit mapping pair/.test(reason)) return at(mark.position, 'a value with ": " in it must be in double quotes')
-  if (/^unknown escape sequence/.test(reason))
-    return at(mark.position, 'unknown escape after \\ in double quotes; write \\\\ for a backslash, or use single quotes')
-  return at(mark.position, `not valid YAML (${reason})`)
+
+  function unclosed(quote: Node): SyntaxProblem {
+    return at(start(quote), message.quote(source[start(quote)]!))
+  }
+
+  function at(offset: number, message: string): SyntaxProblem {
+    const { line, col } = lines.linePos(offset)
+    return { line, column: col, message }
+  }
+
+  function line(offset: number): number {
+    return lines.linePos(offset).line
+  }
+
+  /** The first character of a line's text. */
+  function textStart(line: number): { line: number; column: number } {
+    const text = source.slice(lines.lineStarts[line - 1]).split('\n', 1)[0]!
+    return { line, column: text.length - text.trimStart().length + 1 }
+  }
 }
 
-function unclosedQuote(source: string, nodeStart: number): SyntaxProblem {
-  const start = valueStart(source, nodeStart)
-  const quote = source[start] === "'" ? "'" : '"'
-  return { ...lineAndColumn(source, start), message: `the quote (${quote}) that opens this value is never closed; add one where the value ends` }
-}
-
-function startsQuoted(source: string, nodeStart: number): boolean {
-  return /["']/.test(source[valueStart(source, nodeStart)] ?? '')
-}
-
-/** A node opens before the spaces and line ends in front of its value. */
-function valueStart(source: string, nodeStart: number): number {
-  return nodeStart + /^\s*/.exec(source.slice(nodeStart))![0].length
-}
-
-/** The last line with text before `offset`'s line, at its first character. */
-function previousTextLine(source: string, offset: number): { line: number; column: number } {
-  const lines = source.split('\n')
-  let line = Math.max(1, lineAndColumn(source, offset).line - 1)
-  while (line > 1 && !lines[line - 1]!.trim()) line--
-  return textStart(source, line)
-}
-
-/** The first character of a line's text. */
-function textStart(source: string, line: number): { line: number; column: number } {
-  const text = source.split('\n')[line - 1] ?? ''
-  return { line, column: text.length - text.trimStart().length + 1 }
-}
-
-/** The line and column of an offset, both counted from 1. */
-function lineAndColumn(source: string, offset: number): { line: number; column: number } {
-  const before = source.slice(0, offset)
-  return { line: before.split('\n').length, column: offset - before.lastIndexOf('\n') }
-}
+const start = (node: Node): number => node.range![0]
+const valueEnd = (node: Node): number => node.range![1]
+const nodeEnd = (node: Node): number => node.range![2]

@@ -23,7 +23,7 @@ describe('parseFrontmatter', () => {
   })
 
   it('counts lines the same with Windows line ends and a byte order mark', () => {
-    expect(parseFrontmatter('\ufeff---\r\ntitle: A\r\n---\r\nBody\r\n').bodyLine).toBe(4)
+    expect(parseFrontmatter('\ufeff---\r\ntitle: A\r\n---\r\nBody\r\n')).toMatchObject({ data: { title: 'A' }, bodyLine: 4 })
     expect(syntaxProblems('---\r\ntitle: A\r\nsummary: "open\r\n---\r\nBody\r\n')).toEqual([
       '3:10: the quote (") that opens this value is never closed; add one where the value ends',
     ])
@@ -52,7 +52,16 @@ describe('parseFrontmatter', () => {
       '3:2: this line is indented differently from the fields around it; indent each level by the same number of spaces',
     ])
     expect(syntaxProblems('---\ntitle: "C:\\path"\n---\n')).toEqual([
-      '2:12: unknown escape after \\ in double quotes; write \\\\ for a backslash, or use single quotes',
+      '2:11: unknown escape after \\ in double quotes; write \\\\ for a backslash, or use single quotes',
     ])
+  })
+
+  it('reports every mistake of a frontmatter, one for each line', () => {
+    expect(syntaxProblems('---\ntitle: A\ntitle: B\nsummary: Note: this is it\nh1: "open\n---\n')).toEqual([
+      '3:1: duplicate key "title": it is already set above; keep one',
+      '4:14: a value with ": " in it must be in double quotes',
+      '5:5: the quote (") that opens this value is never closed; add one where the value ends',
+    ])
+    expect(syntaxProblems('---\ntitle: - x\n---\n')).toEqual(['2:8: a value cannot start with this sign; put the whole value in double quotes'])
   })
 })
