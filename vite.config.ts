@@ -2,27 +2,59 @@ import react from '@vitejs/plugin-react'
 import { resolve } from 'node:path'
 import vike from 'vike/plugin'
 import { defineConfig, type Plugin } from 'vite'
+import { KEEP_GOING_ENV } from './lib/node/content.server.ts'
+import { contentErrorPage } from './lib/node/content-error-page.server.ts'
 import { contentDir, distDir } from './lib/node/paths.server.ts'
+import { loadSite } from './lib/node/site.server.ts'
+import { loadUiText } from './lib/node/ui-text.server.ts'
 
-/** In `npm run dev`, a change under the content root drops the parsed content and reloads the page. */
-function reloadOnContentChange(): Plugin {
+/** site.json's and layout.json's problems (every page needs both), one per line; none when both are valid. */
+function sharedFileProblems(): string[] {
+  try {
+    loadSite()
+    loadUiText()
+    return []
+  } catch (error) {
+    return (error as Error).message.split('\n').filter(Boolean)
+  }
+}
+
+/**
+ * `npm run dev` and the content: a change under the content root drops the parsed content and reloads the
+ * page. A bad content file fails only the pages that need it, each showing its problems in the browser
+ * (KEEP_GOING_ENV, renderer/+onRenderHtml.ts); when site.json or layout.json is bad, no page can render,
+ * so every page request gets the list of their problems instead, until the file is fixed.
+ */
+function contentInDev(): Plugin {
   const root = resolve(contentDir())
+  let shared: string[] = []
   return {
-    name: 'reload-on-content-change',
+    name: 'content-in-dev',
     apply: 'serve',
+    config() {
+      process.env[KEEP_GOING_ENV] = '1'
+    },
     configureServer(server) {
+      shared = sharedFileProblems()
       server.watcher.add(root)
       const onChange = (file: string) => {
         if (!resolve(file).startsWith(root)) return
+        shared = sharedFileProblems()
         for (const environment of Object.values(server.environments)) environment.moduleGraph.invalidateAll()
         server.ws.send({ type: 'full-reload' })
       }
       server.watcher.on('change', onChange).on('add', onChange).on('unlink', onChange)
+      server.middlewares.use((request, response, next) => {
+        if (shared.length === 0 || request.method !== 'GET' || !request.headers.accept?.includes('text/html')) return next()
+        response.statusCode = 500
+        response.setHeader('Content-Type', 'text/html; charset=utf-8')
+        response.end(contentErrorPage(shared))
+      })
     },
   }
 }
 
 export default defineConfig({
-  plugins: [vike(), react(), reloadOnContentChange()],
+  plugins: [vike(), react(), contentInDev()],
   build: { outDir: distDir() },
 })

@@ -1,6 +1,8 @@
+import { join } from 'node:path'
 import { render } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
-import { loadContent, loadTopic } from '../lib/node/content.server'
+import { contentProblemsOf, loadContent, loadTopic } from '../lib/node/content.server'
+import { contentDir } from '../lib/node/paths.server'
 
 /**
  * The entry a dynamic route shows, looked up once per render: its +data, +seo and +prose each ask,
@@ -19,8 +21,15 @@ function entryOf<T>(lookUp: (pageContext: PageContextServer) => Promise<T | unde
   }
 }
 
-/** The article at /blog/<slug>. */
-export const postOf = entryOf(async ({ routeParams }) => (await loadContent()).postsBySlug.get(routeParams.slug ?? ''))
+/** The article at /blog/<slug>; in `npm run dev`, one whose file was left out for its problems throws them. */
+export const postOf = entryOf(async ({ routeParams }) => {
+  const content = await loadContent()
+  const slug = routeParams.slug ?? ''
+  const post = content.postsBySlug.get(slug)
+  const file = join(contentDir(), 'blog', `${slug}.md`)
+  if (!post && content.problems.some((problem) => problem.startsWith(`${file}:`))) throw contentProblemsOf(content, file)
+  return post
+})
 
 /** The topic at /topics/<slug>: the one the build has just read and validated for this page, else its file. */
 export const topicOf = entryOf(({ builtTopic, routeParams }) => {

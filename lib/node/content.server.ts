@@ -329,6 +329,13 @@ export function contentIndex({ posts, topics, pages }: ContentIndex): ContentInd
  * the markdown of every topic.
  */
 export async function readContentIndex(dir: string = contentDir(), site: Site = loadSite(dir)): Promise<ContentIndex> {
+  const { index, problems } = await readContentIndexKeepingGoing(dir, site)
+  if (problems.length > 0) throw new ContentError(problems)
+  return index
+}
+
+/** Like readContentIndex, but a bad file is left out of the index and its problems are returned beside it. */
+async function readContentIndexKeepingGoing(dir: string, site: Site): Promise<{ index: ContentIndex; problems: string[] }> {
   const { posts, pages, topicFiles, problems } = await readContentWithoutTopics(dir, site)
   const tokens = tokensFor(site)
   const topics: TopicEntry[] = []
@@ -336,8 +343,7 @@ export async function readContentIndex(dir: string = contentDir(), site: Site = 
     const parsed = readEntry(topicFile, topicFrontmatter, tokens, problems)
     if (parsed) topics.push(topicEntry({ ...parsed.data, ...topicFile }))
   }
-  if (problems.length > 0) throw new ContentError(problems)
-  return contentIndex({ posts, topics, pages })
+  return { index: contentIndex({ posts, topics, pages }), problems }
 }
 
 function bySlug<T extends { slug: string }>(items: T[]): ReadonlyMap<string, T> {
@@ -347,17 +353,36 @@ function bySlug<T extends { slug: string }>(items: T[]): ReadonlyMap<string, T> 
 /** Where a build hands its workers the index it validated, so they never read the whole content again. */
 export const CONTENT_INDEX_ENV = 'CONTENT_INDEX_FILE'
 
+/**
+ * Set (to 1) by `npm run dev`: a bad content file is left out of the index instead of failing every page,
+ * so the pages that do not need it keep working while the writer fixes it; a page that needs it fails
+ * with that file's problems (contentProblemsOf), which the dev server shows in the browser.
+ */
+export const KEEP_GOING_ENV = 'CONTENT_KEEP_GOING'
+
 let cachedIndex: { dir: string; index: Promise<LoadedIndex> } | undefined
 
 interface LoadedIndex extends ContentIndex {
   postsBySlug: ReadonlyMap<string, BlogPost>
   topicsBySlug: ReadonlyMap<string, TopicEntry>
+  /** The problems of the files left out (only when KEEP_GOING_ENV is set; otherwise a problem throws). */
+  problems: readonly string[]
 }
 
 async function indexFor(dir: string): Promise<LoadedIndex> {
   const file = process.env[CONTENT_INDEX_ENV]
-  const index = file ? (JSON.parse(readFileSync(file, 'utf8')) as ContentIndex) : await readContentIndex(dir)
-  return { ...index, postsBySlug: bySlug(index.posts), topicsBySlug: bySlug(index.topics) }
+  const { index, problems } = file
+    ? { index: JSON.parse(readFileSync(file, 'utf8')) as ContentIndex, problems: [] }
+    : process.env[KEEP_GOING_ENV]
+      ? await readContentIndexKeepingGoing(dir, loadSite(dir))
+      : { index: await readContentIndex(dir), problems: [] }
+  return { ...index, postsBySlug: bySlug(index.posts), topicsBySlug: bySlug(index.topics), problems }
+}
+
+/** A ContentError with the problems of `file` that the index left out, to throw where a page needs that file. */
+export function contentProblemsOf({ problems }: LoadedIndex, file: string): ContentError {
+  const own = problems.filter((problem) => problem.startsWith(`${file}:`))
+  return new ContentError(own.length > 0 ? own : [`${file}: could not be read; the terminal running the dev server lists why`])
 }
 
 /** The content index, once per process: the articles, the fixed pages' copy and the list of topics. */

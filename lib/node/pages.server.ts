@@ -1,6 +1,8 @@
 import type { PageSeo } from '../universal/seo/head'
 import type { SitePage } from '../universal/content/types'
-import { loadContent } from './content.server'
+import { join } from 'node:path'
+import { contentProblemsOf, loadContent } from './content.server'
+import { contentDir } from './paths.server'
 import type { PageName } from '../universal/content/schemas'
 
 /** A fixed page's copy for the client: everything but the rendered markdown and the head's fields, which stay on the server. */
@@ -11,23 +13,37 @@ export interface CopyData<N extends PageName = PageName> {
   page: PageCopy<N>
 }
 
+/** A fixed page's copy as read from content/pages/<name>.md; in `npm run dev`, a file left out for its problems throws them. */
+async function sitePage<N extends PageName>(name: N): Promise<SitePage<N>> {
+  const content = await loadContent()
+  const page = content.pages[name] as SitePage<N> | undefined
+  if (!page) throw contentProblemsOf(content, join(contentDir(), 'pages', `${name}.md`))
+  return page
+}
+
 /** A fixed page's copy for the client: everything but the rendered markdown, which stays on the server. */
 export async function pageCopy<N extends PageName>(name: N): Promise<PageCopy<N>> {
-  const { pages } = await loadContent()
-  const { html: _html, sectionHtml: _sectionHtml, file: _file, title: _title, description: _description, ...copy } = pages[name] as SitePage<PageName>
+  const {
+    html: _html,
+    sectionHtml: _sectionHtml,
+    file: _file,
+    title: _title,
+    description: _description,
+    ...copy
+  } = (await sitePage(name)) as SitePage<PageName>
   return copy as PageCopy<N>
 }
 
 /** A fixed page's markdown body (and its sections, where it has them), for `+prose.ts`. */
 export async function pageProse(name: PageName) {
-  const { pages } = await loadContent()
-  return { body: pages[name].html, ...pages[name].sectionHtml }
+  const page = await sitePage(name)
+  return { body: page.html, ...page.sectionHtml }
 }
 
 /** A fixed page's head, from its copy's title and description. */
 export async function pageSeo(name: PageName, path: string | null, extra: Partial<PageSeo> = {}): Promise<PageSeo> {
-  const { pages } = await loadContent()
-  return { path, title: pages[name].title, description: pages[name].description, ...extra }
+  const page = await sitePage(name)
+  return { path, title: page.title, description: page.description, ...extra }
 }
 
 /**
@@ -67,6 +83,5 @@ export async function copySeo(
 ): Promise<PageSeo> {
   const name = copyNameOf(pageContext)
   const path = pageContext.urlPathname
-  const { pages } = await loadContent()
-  return pageSeo(name, path, { ...(pageContext.config.noindex && { noindex: true }), ...extra(pages[name], path) })
+  return pageSeo(name, path, { ...(pageContext.config.noindex && { noindex: true }), ...extra(await sitePage(name), path) })
 }
