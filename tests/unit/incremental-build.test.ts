@@ -86,6 +86,7 @@ describe('an incremental build', () => {
     expect(publishedImages()).toEqual(names)
   })
 
+  // Two builds that each encode the image (the fresh one into its own cache): more than the default 30 s on a busy machine.
   it('after an image changes: encodes it alone, and the article points at its new files only', async () => {
     const before = imageFilesOf(page(ARTICLE_WITH_IMAGE))
     const source = join(project, 'content/images/trust-gaps.png')
@@ -95,7 +96,7 @@ describe('an incremental build', () => {
     const after = imageFilesOf(page(ARTICLE_WITH_IMAGE))
     expect(after.filter((name) => before.includes(name))).toEqual([])
     expect(publishedImages()).toEqual(after)
-  })
+  }, 60_000)
 
   it('after a topic edit: re-renders that page only, which shows the edit', () => {
     const file = join(project, 'content/topics/linkedin-proof-signals.md')
