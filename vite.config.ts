@@ -1,10 +1,12 @@
 import react from '@vitejs/plugin-react'
-import { resolve } from 'node:path'
+import { createReadStream, existsSync } from 'node:fs'
+import { extname, join, resolve } from 'node:path'
 import vike from 'vike/plugin'
 import { defineConfig, type Plugin } from 'vite'
 import { KEEP_GOING_ENV } from './lib/node/content.server.ts'
 import { contentErrorPage } from './lib/node/content-error-page.server.ts'
-import { contentDir, distDir } from './lib/node/paths.server.ts'
+import { IMAGES_URL } from './lib/node/images.server.ts'
+import { contentDir, distDir, imageCacheDir } from './lib/node/paths.server.ts'
 import { loadSite } from './lib/node/site.server.ts'
 import { loadUiText } from './lib/node/ui-text.server.ts'
 
@@ -54,7 +56,27 @@ function contentInDev(): Plugin {
   }
 }
 
+const IMAGE_TYPES: Record<string, string> = { '.avif': 'image/avif', '.webp': 'image/webp', '.jpg': 'image/jpeg', '.png': 'image/png' }
+
+/** In `npm run dev`, the content's images are served from the build cache, where rendering the markdown encoded them (a build links them into the site). */
+function serveContentImages(): Plugin {
+  const folder = resolve(imageCacheDir(), 'files')
+  return {
+    name: 'serve-content-images',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use(IMAGES_URL, (request, response, next) => {
+        const name = (request.url ?? '').slice(1).split('?')[0] ?? ''
+        const type = IMAGE_TYPES[extname(name)]
+        if (!type || name.includes('/') || !existsSync(join(folder, name))) return next()
+        response.setHeader('Content-Type', type)
+        createReadStream(join(folder, name)).pipe(response)
+      })
+    },
+  }
+}
+
 export default defineConfig({
-  plugins: [vike(), react(), contentInDev()],
+  plugins: [vike(), react(), contentInDev(), serveContentImages()],
   build: { outDir: distDir() },
 })

@@ -12,10 +12,11 @@ import { brokenLinks, siteTargets, type FileLinks } from '../lib/node/content-li
 import { CONTENT_INDEX_ENV, ContentError, contentIndex, readContent, readContentWithoutTopics } from '../lib/node/content.server'
 import type { TopicEntry } from '../lib/universal/content/types'
 import { loadUiText } from '../lib/node/ui-text.server'
-import { clientDir, contentDir, distDir } from '../lib/node/paths.server'
+import { ImageCache, IMAGES_URL } from '../lib/node/images.server'
+import { buildCacheDir, clientDir, contentDir, distDir, imageCacheDir } from '../lib/node/paths.server'
 import { loadSite } from '../lib/node/site.server'
 import { prepareBundle, serverEntryOf } from './build/bundle'
-import { cacheRoot, digest, digestOfFiles, linkOrCopy } from './build/cache'
+import { digest, digestOfFiles, linkOrCopy } from './build/cache'
 import { PageCache } from './build/page-cache'
 import { listingKeys, planListingPages, planTopicPages, type TopicSource } from './build/pages'
 import { count, phase, type Phase } from './build/progress'
@@ -31,7 +32,7 @@ const started = performance.now()
 const dist = distDir()
 const client = clientDir()
 const contentRoot = contentDir()
-const cacheDir = cacheRoot()
+const cacheDir = buildCacheDir()
 
 function fail(message: string): never {
   console.error(message)
@@ -76,16 +77,22 @@ if (pageCache.empty) pool.warm(availableParallelism())
 
 // The articles, the fixed pages and the topic files' names are validated now; each topic file is
 // validated by the worker that renders its page (a reused page's file is unchanged since it was).
+// Their images are encoded now too, or taken from the cache when encoded before.
 const contentPhase = phase('content', 0, { live: false })
-const content = await readContentWithoutTopics(contentRoot, site)
+const images = new ImageCache(imageCacheDir(), options.fresh)
+const content = await readContentWithoutTopics(contentRoot, site, images)
 if (content.problems.length > 0) {
   // List every problem at once, the topics' and the links' too, before rendering anything.
-  await readContent(contentRoot, site).catch((error: unknown) => fail((error as Error).message))
+  await readContent(contentRoot, site, undefined, images).catch((error: unknown) => fail((error as Error).message))
   fail(new ContentError(content.problems).message)
 }
 const topicSources: TopicSource[] = content.topicFiles.map((topicFile) => ({ ...topicFile, digest: digest(readFileSync(topicFile.file)) }))
-contentPhase.end(`${count(content.posts.length)} articles and ${Object.keys(content.pages).length} pages valid, ${count(topicSources.length)} topic files`)
+contentPhase.end(
+  `${count(content.posts.length)} articles and ${Object.keys(content.pages).length} pages valid, ${count(topicSources.length)} topic files, ` +
+    `${count(images.count)} image${images.count === 1 ? '' : 's'} (${count(images.encoded)} encoded, ${count(images.count - images.encoded)} from the cache)`,
+)
 const { dir: bundleDir, digest: bundleDigest } = await bundle.catch((error: unknown) => fail(`build: ${(error as Error).message}`))
+publishImages(images, client)
 
 // 2. Pages: from the cache when their key is known, else rendered by the workers. The topic pages
 // come first: the other pages list the topics, whose titles the build learns from their pages.
@@ -131,6 +138,7 @@ try {
   writeFileSync(indexFile, indexText)
   await renderOrReuse(listingKeys(listingPages, indexText, base), pagesPhase)
   pageCache.save()
+  images.prune()
   pagesPhase.end(`${count(pages.length)} pages: ${count(rendered)} rendered, ${count(reused)} reused from the cache`)
 } catch (error) {
   fail(
@@ -202,6 +210,15 @@ async function renderOrReuse(
     if (done.topic) onTopic(done.key, done.topic)
     rendered++
   })
+}
+
+/** Links each encoded image this build shows from the cache into the site, under IMAGES_URL. */
+function publishImages(images: ImageCache, clientDir: string): void {
+  const files = images.usedFiles()
+  if (files.length === 0) return
+  const folder = join(clientDir, IMAGES_URL.slice(1))
+  mkdirSync(folder, { recursive: true })
+  for (const name of files) linkOrCopy(images.fileOf(name), join(folder, name))
 }
 
 /** The bundle's routes, asked of a render worker once per bundle and kept beside it: a build with nothing to render starts no worker. */

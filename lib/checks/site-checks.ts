@@ -156,7 +156,15 @@ function resolveTarget(path: string, input: SiteCheckInput, pagesByPath: Map<str
   return input.files.has(path.slice(1)) ? 'file' : undefined
 }
 
-/** 7. Every internal link, asset and #anchor resolves to something the site serves. */
+/** The URLs of a `srcset`: `/a-480.avif 480w, /a-800.avif 800w` → `/a-480.avif`, `/a-800.avif`. */
+function srcsetUrls(srcset: string): string[] {
+  return srcset
+    .split(',')
+    .map((candidate) => candidate.trim().split(/\s+/)[0]!)
+    .filter(Boolean)
+}
+
+/** 7. Every internal link, asset (a picture's every width too) and #anchor resolves to something the site serves. */
 export function checkLinks(input: SiteCheckInput): Problem[] {
   const origin = new URL(input.siteUrl).origin
   const pagesByPath = new Map(input.pages.filter((page) => page.path !== null).map((page) => [page.path!, page]))
@@ -171,6 +179,9 @@ export function checkLinks(input: SiteCheckInput): Problem[] {
         .filter((element) => element.getAttribute('rel') !== 'canonical')
         .map((element) => ({ kind: 'asset', value: element.getAttribute('href')! })),
       ...page.doc.querySelectorAll('script[src], img[src]').map((element) => ({ kind: 'asset', value: element.getAttribute('src')! })),
+      ...page.doc
+        .querySelectorAll('img[srcset], source[srcset]')
+        .flatMap((element) => srcsetUrls(element.getAttribute('srcset')!).map((value) => ({ kind: 'asset', value }))),
     ]
     for (const { kind, value } of references) {
       if (/^(mailto|tel):/i.test(value)) continue

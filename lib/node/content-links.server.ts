@@ -43,18 +43,23 @@ const ELSEWHERE = /^(?:[a-z][a-z\d+.-]*:|\/\/)/i
 export interface MarkdownNode {
   type: string
   url?: string
+  /** A reference's or definition's label, normalized: `![chart][Chart]` and `[chart]: ./chart.png` share `chart`. */
+  identifier?: string
   position?: { start: { line: number } }
   children?: MarkdownNode[]
 }
 
 /**
- * Points each link, image and link definition of a rendered file's tree at the page it means, and
- * returns them. `firstLine` is the file's line the tree's markdown starts on.
+ * Points each link and link definition of a rendered file's tree at the page it means, and returns
+ * them. `firstLine` is the file's line the tree's markdown starts on. Images are not links: each
+ * names a file of the content folder, which lib/node/rehype-images.server.ts checks and encodes, and
+ * so does a definition that only images use (`![chart][c]` and `[c]: ./chart.png`).
  */
 export function resolveSiteLinks(tree: MarkdownNode, source: { file: string; firstLine: number; productName: string }): ContentLink[] {
   const links: ContentLink[] = []
+  const imagesOnly = imageOnlyDefinitions(tree)
   const visit = (node: MarkdownNode) => {
-    if (node.url !== undefined && (node.type === 'link' || node.type === 'image' || node.type === 'definition')) {
+    if (node.url !== undefined && (node.type === 'link' || (node.type === 'definition' && !imagesOnly.has(node.identifier ?? '')))) {
       const target = siteTarget(node.url, source.file, source.productName)
       if (target) {
         const { url, ...link } = target
@@ -66,6 +71,19 @@ export function resolveSiteLinks(tree: MarkdownNode, source: { file: string; fir
   }
   visit(tree)
   return links
+}
+
+/** The labels of the definitions that image references use and link references do not. */
+function imageOnlyDefinitions(tree: MarkdownNode): Set<string> {
+  const byImages = new Set<string>()
+  const byLinks = new Set<string>()
+  const visit = (node: MarkdownNode) => {
+    if (node.type === 'imageReference') byImages.add(node.identifier ?? '')
+    if (node.type === 'linkReference') byLinks.add(node.identifier ?? '')
+    node.children?.forEach(visit)
+  }
+  visit(tree)
+  return new Set([...byImages].filter((label) => !byLinks.has(label)))
 }
 
 /** Where a link written in `file` leads on this site, and the URL to write for it; undefined for an #anchor or another site. */

@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { parse as parseHtml } from 'node-html-parser'
 import rehypeStringify from 'rehype-stringify'
 import remarkGfm from 'remark-gfm'
@@ -8,7 +8,9 @@ import remarkRehype from 'remark-rehype'
 import { unified } from 'unified'
 import type { z } from 'zod'
 import { loadUiText } from './ui-text.server'
-import { contentDir } from './paths.server'
+import { ImageCache } from './images.server'
+import { contentDir, imageCacheDir } from './paths.server'
+import { coverImage, rehypeImages, type ImageRead, type MarkdownImages } from './rehype-images.server'
 import { formatPath } from '../universal/content/format-path'
 import { pagePaths } from '../universal/content/routes'
 import type { Site } from '../universal/site'
@@ -17,7 +19,7 @@ import { FrontmatterSyntaxError, parseFrontmatter, type Frontmatter } from './fr
 import { pageRoutes } from './page-routes.server'
 import { loadSite } from './site.server'
 import type { BlogPost, Content, ContentIndex, SitePages, SlugFile, Topic, TopicEntry } from '../universal/content/types'
-import { blogFrontmatter, pageFrontmatter, topicFrontmatter, type PageName } from '../universal/content/schemas'
+import { blogFrontmatter, pageFrontmatter, topicFrontmatter, type BlogFrontmatter, type PageName, type TopicFrontmatter } from '../universal/content/schemas'
 
 /** A content problem list: one line per problem, `file: field: what was expected` or `file:line:column: what is wrong`. */
 export class ContentError extends Error {
@@ -43,8 +45,9 @@ function tokensFor(site: Site): Record<string, string> {
 /**
  * Markdown to HTML: GitHub's dialect (tables, strikethrough), then HTML. Raw HTML in the markdown is
  * dropped (remark-rehype's default), so a writer's file can never put a script or a handler on a page.
+ * Images become responsive pictures (rehype-images.server.ts).
  */
-const markdown = unified().use(remarkParse).use(remarkGfm).use(remarkRehype).use(rehypeStringify)
+const markdown = unified().use(remarkParse).use(remarkGfm).use(remarkRehype).use(rehypeImages).use(rehypeStringify)
 
 /** Gives each table cell its column's heading (`data-label`), so narrow screens can show rows as cards. */
 function labelTableCells(html: string): string {
@@ -59,18 +62,32 @@ function labelTableCells(html: string): string {
   return root.toString()
 }
 
-/** Where a piece of markdown comes from: its file, the file's line it starts on, and the product name its links' file names may hold. */
+/**
+ * Where a piece of markdown comes from: its file, the file's line it starts on, the product name its
+ * links' file names may hold, and how its images are handled.
+ */
 interface MarkdownSource {
   file: string
   firstLine: number
   productName: string
+  images: ImageSettings
 }
 
-/** Markdown as HTML, its links to content files pointed at their pages; the site links it has, for checking once every page is known. */
+/** How a file's images are handled, beyond where it is: the read's cache and problem list, and the file's own rules. */
+type ImageSettings = Omit<MarkdownImages, 'file' | 'firstLine'>
+
+/** Topic pages are rendered by the build's workers and cached by their own file alone, which would not see an image change. */
+const TOPIC_IMAGES_REFUSED = 'topic pages show no images; put images in articles (blog/) or fixed pages (pages/)'
+
+/**
+ * Markdown as HTML, its links to content files pointed at their pages and its images encoded; the
+ * site links it has, for checking once every page is known. Image problems go to `source.images.problems`.
+ */
 async function renderMarkdown(markdownText: string, source: MarkdownSource): Promise<{ html: string; links: ContentLink[] }> {
   const tree = markdown.parse(markdownText)
   const links = resolveSiteLinks(tree as MarkdownNode, source)
-  const html = markdown.stringify(await markdown.run(tree))
+  const images: MarkdownImages = { ...source.images, file: source.file, firstLine: source.firstLine }
+  const html = markdown.stringify(await markdown.run(tree, { data: { images } }))
   return { html: labelTableCells(html), links }
 }
 
@@ -197,17 +214,31 @@ async function readCollection<S extends z.ZodType, T>(
 async function rendered<T>(
   { data, slug, file, body, bodyLine }: Parsed<T> & { slug: string },
   productName: string,
+  images: ImageSettings,
 ): Promise<{ entry: T & { slug: string; file: string; html: string }; links: ContentLink[] }> {
-  const { html, links } = await renderMarkdown(body, { file, firstLine: bodyLine, productName })
+  const { html, links } = await renderMarkdown(body, { file, firstLine: bodyLine, productName, images })
   return { entry: { ...data, slug, file, html }, links }
 }
 
-/** A `keep` for readCollection: renders each entry, adding its site links to `links`. */
-function renderInto(links: FileLinks[], productName: string) {
-  return async <T>(parsed: Parsed<T> & { slug: string }) => {
-    const { entry, links: found } = await rendered(parsed, productName)
+/** A `keep` for readCollection: renders each topic, adding its site links to `links`. */
+function renderTopicInto(links: FileLinks[], productName: string, images: ImageRead) {
+  return async (parsed: Parsed<TopicFrontmatter> & { slug: string }) => {
+    const { entry, links: found } = await rendered(parsed, productName, { ...images, leadAtTop: true, refused: TOPIC_IMAGES_REFUSED })
     links.push({ file: parsed.file, links: found })
     return entry
+  }
+}
+
+/** A `keep` for readCollection: renders each article and its cover, adding its site links to `links`. */
+function renderPostInto(links: FileLinks[], productName: string, images: ImageRead) {
+  return async (parsed: Parsed<BlogFrontmatter> & { slug: string }): Promise<BlogPost> => {
+    const { cover, coverAlt } = parsed.data
+    // Below a cover, an image the body opens with is no longer the top of the page.
+    const { entry, links: found } = await rendered(parsed, productName, { ...images, leadAtTop: cover === undefined })
+    links.push({ file: parsed.file, links: found })
+    if (cover === undefined || coverAlt === undefined) return entry
+    const encoded = await coverImage(cover, coverAlt, { ...images, file: parsed.file })
+    return encoded ? { ...entry, coverImage: encoded } : entry
   }
 }
 
@@ -221,7 +252,7 @@ function sectionsOf(body: string, bodyLine: number): Array<{ text: string; line:
   })
 }
 
-async function readPages(dir: string, site: Site, problems: string[], links: FileLinks[]): Promise<SitePages> {
+async function readPages(dir: string, site: Site, problems: string[], links: FileLinks[], images: ImageRead): Promise<SitePages> {
   const tokens = tokensFor(site)
   const pages: Partial<Record<PageName, unknown>> = {}
   for (const name of Object.keys(pageFrontmatter) as PageName[]) {
@@ -234,7 +265,12 @@ async function readPages(dir: string, site: Site, problems: string[], links: Fil
     if (!parsed) continue
     const fileLinks: ContentLink[] = []
     const render = async (markdownText: string, firstLine: number) => {
-      const { html, links: found } = await renderMarkdown(markdownText, { file, firstLine, productName: site.productName })
+      const { html, links: found } = await renderMarkdown(markdownText, {
+        file,
+        firstLine,
+        productName: site.productName,
+        images: { ...images, leadAtTop: true },
+      })
       fileLinks.push(...found)
       return html
     }
@@ -268,15 +304,22 @@ const byDate = (a: BlogPost, b: BlogPost) => b.date.localeCompare(a.date) || a.s
 const byTitle = (a: TopicEntry, b: TopicEntry) => a.title.localeCompare(b.title, 'en') || a.slug.localeCompare(b.slug)
 
 /**
- * Reads, validates and renders every content file under `dir`, and checks that each link of the
- * markdown leads to a page of `routes` or a file of public/. Throws one ContentError listing every problem.
+ * Reads, validates and renders every content file under `dir`, encoding its images through `cache`,
+ * and checks that each link of the markdown leads to a page of `routes` or a file of public/. Throws
+ * one ContentError listing every problem.
  */
-export async function readContent(dir: string = contentDir(), site: Site = loadSite(dir), routes: readonly string[] = pageRoutes()): Promise<Content> {
+export async function readContent(
+  dir: string = contentDir(),
+  site: Site = loadSite(dir),
+  routes: readonly string[] = pageRoutes(),
+  cache: ImageCache = new ImageCache(imageCacheDir()),
+): Promise<Content> {
   const problems: string[] = []
   const links: FileLinks[] = []
-  const posts = await readCollection(join(dir, 'blog'), blogFrontmatter, site, problems, renderInto(links, site.productName))
-  const topics = await readCollection(join(dir, 'topics'), topicFrontmatter, site, problems, renderInto(links, site.productName))
-  const pages = await readPages(join(dir, 'pages'), site, problems, links)
+  const images: ImageRead = { cache, contentRoot: dir, problems }
+  const posts = await readCollection(join(dir, 'blog'), blogFrontmatter, site, problems, renderPostInto(links, site.productName, images))
+  const topics = await readCollection(join(dir, 'topics'), topicFrontmatter, site, problems, renderTopicInto(links, site.productName, images))
+  const pages = await readPages(join(dir, 'pages'), site, problems, links, images)
   checkUiText(dir, problems)
   const leadsSomewhere = siteTargets(pagePaths(routes, { posts, topics }))
   problems.push(...links.flatMap((fileLinks) => brokenLinks(fileLinks, leadsSomewhere)))
@@ -301,14 +344,19 @@ export interface ContentWithoutTopics {
 /**
  * What the build validates before it renders any page. A topic file is validated when its page is
  * rendered (readTopicFile), so a build reads each topic once; the articles and fixed pages are few,
- * and every listing page needs them.
+ * and every listing page needs them. Their images are encoded through `cache`, which then knows the files to publish.
  */
-export async function readContentWithoutTopics(dir: string = contentDir(), site: Site = loadSite(dir)): Promise<ContentWithoutTopics> {
+export async function readContentWithoutTopics(
+  dir: string = contentDir(),
+  site: Site = loadSite(dir),
+  cache: ImageCache = new ImageCache(imageCacheDir()),
+): Promise<ContentWithoutTopics> {
   const problems: string[] = []
   const links: FileLinks[] = []
-  const posts = await readCollection(join(dir, 'blog'), blogFrontmatter, site, problems, renderInto(links, site.productName))
+  const images: ImageRead = { cache, contentRoot: dir, problems }
+  const posts = await readCollection(join(dir, 'blog'), blogFrontmatter, site, problems, renderPostInto(links, site.productName, images))
   const topicFiles = slugFiles(join(dir, 'topics'), site.productName, problems)
-  const pages = await readPages(join(dir, 'pages'), site, problems, links)
+  const pages = await readPages(join(dir, 'pages'), site, problems, links, images)
   checkUiText(dir, problems)
   return { posts, pages, topicFiles, links, problems }
 }
@@ -398,12 +446,21 @@ function siteOf(dir: string): Site {
   return cachedSite.site
 }
 
-/** One topic file validated and its markdown rendered, with the site links of its body; throws a ContentError naming the file and field. */
+/** One topic file validated and its markdown rendered, with the site links of its body; throws a ContentError naming the file and field, or the line of an image. */
 export async function readTopicFile(topicFile: SlugFile, site: Site): Promise<{ topic: Topic; links: ContentLink[] }> {
   const problems: string[] = []
   const parsed = readEntry(topicFile, topicFrontmatter, tokensFor(site), problems)
   if (!parsed) throw new ContentError(problems)
-  const { entry, links } = await rendered(parsed, site.productName)
+  // A topic shows no image, so nothing is ever encoded through this cache: it only completes the settings.
+  const images: ImageSettings = {
+    cache: new ImageCache(imageCacheDir()),
+    contentRoot: dirname(dirname(topicFile.file)),
+    problems,
+    leadAtTop: true,
+    refused: TOPIC_IMAGES_REFUSED,
+  }
+  const { entry, links } = await rendered(parsed, site.productName, images)
+  if (problems.length > 0) throw new ContentError(problems)
   return { topic: entry, links }
 }
 

@@ -16,3 +16,16 @@ export function distDir(env: NodeJS.ProcessEnv = process.env): string {
 export function clientDir(env: NodeJS.ProcessEnv = process.env): string {
   return join(distDir(env), 'client')
 }
+
+/**
+ * The build cache: under node_modules/.cache/ like other build tools' caches, so `npm ci` and
+ * `rm -rf node_modules` clear it. BUILD_CACHE_DIR moves it (tests build in throwaway folders).
+ */
+export function buildCacheDir(env: NodeJS.ProcessEnv = process.env): string {
+  return env.BUILD_CACHE_DIR || join('node_modules', '.cache', 'site-build')
+}
+
+/** Where the content's images are kept once encoded, so that a rebuild encodes only new or changed ones. */
+export function imageCacheDir(env: NodeJS.ProcessEnv = process.env): string {
+  return join(buildCacheDir(env), 'images')
+}

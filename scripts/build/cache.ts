@@ -2,12 +2,7 @@ import { createHash } from 'node:crypto'
 import { copyFileSync, linkSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
 
-// The build cache: under node_modules/.cache/ like other build tools' caches, so `npm ci` and
-// `rm -rf node_modules` clear it. BUILD_CACHE_DIR moves it (tests build in throwaway folders).
-
-export function cacheRoot(env: NodeJS.ProcessEnv = process.env): string {
-  return env.BUILD_CACHE_DIR || join('node_modules', '.cache', 'site-build')
-}
+// The build cache's helpers; where it lives is lib/node/paths.server.ts buildCacheDir().
 
 /** A short, stable digest of the parts, in order. */
 export function digest(...parts: Array<string | Buffer>): string {

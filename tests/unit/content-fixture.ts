@@ -1,6 +1,7 @@
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
+import sharp from 'sharp'
 import { afterEach } from 'vitest'
 
 const made: string[] = []
@@ -9,10 +10,16 @@ afterEach(() => {
   for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true })
 })
 
+/** An empty temp dir, removed after the test. */
+export function tempDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix))
+  made.push(dir)
+  return dir
+}
+
 /** A copy of the real content/ folder in a temp dir, for tests that break one file. */
 export function contentCopy(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'content-'))
-  made.push(dir)
+  const dir = tempDir('content-')
   cpSync('content', dir, { recursive: true })
   return dir
 }
@@ -39,4 +46,28 @@ export function topicMarkdown(overrides: Record<string, string | null> = {}, bod
     else fields[key] = line
   }
   return `---\n${Object.values(fields).join('\n')}\n---\n${body}`
+}
+
+/** An article's markdown: a valid frontmatter, `fields` lines added to it (`cover: ./x.png`), then `body`. */
+export function postMarkdown(body: string, fields: string[] = []): string {
+  return `---\ntitle: A post\ndescription: About it.\ndate: 2025-09-12\n${fields.map((field) => `${field}\n`).join('')}---\n${body}`
+}
+
+/**
+ * Writes a PNG of `width` × `height` pixels: its left half the site's accent, its right half its
+ * soft accent, or see-through with `transparent`. Returns its path.
+ */
+export async function pngFile(
+  dir: string,
+  relativePath: string,
+  { width, height, transparent = false }: { width: number; height: number; transparent?: boolean },
+): Promise<string> {
+  const file = join(dir, relativePath)
+  mkdirSync(dirname(file), { recursive: true })
+  const background = transparent ? { r: 0, g: 0, b: 0, alpha: 0 } : '#e8eefb'
+  await sharp({ create: { width, height, channels: 4, background } })
+    .composite([{ input: { create: { width: Math.ceil(width / 2), height, channels: 4, background: '#0b3d91' } }, left: 0, top: 0 }])
+    .png()
+    .toFile(file)
+  return file
 }

@@ -339,7 +339,7 @@ describe('links between content files', () => {
         'See [this](../topics/nope.md).',
         '',
         '[That](/topics/nope) and [this page](/blog/missing#top).',
-        '![Photo](./photo.png) [Home copy](../pages/home.md)',
+        '[Photo](./photo.png) [Home copy](../pages/home.md)',
       ),
     )
     expect(await problemsIn(dir)).toEqual([

@@ -2,9 +2,10 @@
 // project (its own content, cache and output) with `npm run build`, changes one thing at a time,
 // and after each change compares the incremental output with a `--fresh` build's, byte for byte.
 import { execFileSync } from 'node:child_process'
-import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pageRoutes } from '../../lib/node/page-routes.server'
 import { digest, filesUnder } from '../../scripts/build/cache'
@@ -55,6 +56,10 @@ function expectIncrementalEqualsFresh(): { summary: string } {
 
 const rendered = (summary: string) => Number(/build: ([\d,]+) rendered/.exec(summary)?.[1]?.replace(/,/g, ''))
 const page = (file: string) => readFileSync(join(project, 'dist', 'client', file), 'utf8')
+/** The article with an image (content/images/trust-gaps.png), and the image files its page names. */
+const ARTICLE_WITH_IMAGE = 'blog/ai-audit-fixes-linkedin-trust-gaps-24-hours.html'
+const imageFilesOf = (html: string) => [...new Set([...html.matchAll(/\/assets\/images\/([^\s",]+)/g)].map(([, name]) => name!))].sort()
+const publishedImages = () => readdirSync(join(project, 'dist/client/assets/images')).sort()
 
 beforeAll(() => {
   project = mkdtempSync(join(tmpdir(), 'incremental-'))
@@ -66,10 +71,32 @@ beforeAll(() => {
 afterAll(() => rmSync(project, { recursive: true, force: true }))
 
 describe('an incremental build', () => {
-  it('reuses every page when nothing changed', () => {
+  it('reuses every page and encodes no image when nothing changed', () => {
     const { summary } = expectIncrementalEqualsFresh()
     expect(rendered(summary)).toBe(0)
+    expect(summary).toContain('1 image (0 encoded, 1 from the cache)')
   })
+
+  it("publishes every file of the article's picture under /assets/images/, and no other", () => {
+    build()
+    const names = imageFilesOf(page(ARTICLE_WITH_IMAGE))
+    expect(names.map((name) => name.replace(/\.[0-9a-f]{10}\./, '.')).sort()).toEqual(
+      ['avif', 'jpg', 'webp'].flatMap((extension) => [1200, 1472, 480, 800].map((width) => `trust-gaps-${width}.${extension}`)).sort(),
+    )
+    expect(publishedImages()).toEqual(names)
+  })
+
+  // Two builds that each encode the image (the fresh one into its own cache): more than the default 30 s on a busy machine.
+  it('after an image changes: encodes it alone, and the article points at its new files only', async () => {
+    const before = imageFilesOf(page(ARTICLE_WITH_IMAGE))
+    const source = join(project, 'content/images/trust-gaps.png')
+    writeFileSync(source, await sharp(source).flop().png().toBuffer())
+    const { summary } = expectIncrementalEqualsFresh()
+    expect(summary).toContain('1 image (1 encoded, 0 from the cache)')
+    const after = imageFilesOf(page(ARTICLE_WITH_IMAGE))
+    expect(after.filter((name) => before.includes(name))).toEqual([])
+    expect(publishedImages()).toEqual(after)
+  }, 60_000)
 
   it('after a topic edit: re-renders that page only, which shows the edit', () => {
     const file = join(project, 'content/topics/linkedin-proof-signals.md')

@@ -48,6 +48,7 @@ describe('the Lighthouse budgets', () => {
       '/',
       '/blog',
       '/blog/why-most-linkedin-profiles-fail',
+      '/blog/ai-audit-fixes-linkedin-trust-gaps-24-hours',
       '/topics',
       '/topics/linkedin-proof-signals',
       '/testimonials',

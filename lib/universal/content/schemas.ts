@@ -37,10 +37,21 @@ export const blogFrontmatter = z
     description: text(META_DESCRIPTION_MAX),
     date: isoDate,
     updated: isoDate.optional(),
+    /** An image file shown at the top of the article, relative to it (`./cover.png`, `../images/x.png`). */
+    cover: text().optional(),
+    coverAlt: text().optional(),
   })
   .refine((post) => post.updated === undefined || post.updated >= post.date, {
     error: 'expected a date on or after `date`',
     path: ['updated'],
+  })
+  .refine((post) => post.cover === undefined || post.coverAlt !== undefined, {
+    error: 'required with `cover`: say what the image shows, for readers who cannot see it',
+    path: ['coverAlt'],
+  })
+  .refine((post) => post.coverAlt === undefined || post.cover !== undefined, {
+    error: 'describes a cover, but `cover` is not set',
+    path: ['coverAlt'],
   })
 
 const faq = z.strictObject({ q: text(), a: text() }, { error: 'expected an entry with `q` and `a`' })

@@ -3,7 +3,20 @@ import type { BlogFrontmatter, PageFrontmatter, PageName, TopicFrontmatter } fro
 
 // The validated content's shapes: what loading the markdown gives the pages and the build.
 
-export type BlogPost = BlogFrontmatter & { slug: string; file: string; html: string }
+/**
+ * An article's cover image, encoded: the picture shown at the top of the article, and its largest
+ * fallback file (JPEG, or PNG when the image has transparent pixels) with its size, which JSON-LD
+ * gives as the article's image and a social card can use.
+ */
+export interface CoverImage {
+  html: string
+  /** Site path of the largest JPEG (or PNG): `/assets/images/cover-1600.<hash>.jpg`. */
+  url: string
+  width: number
+  height: number
+}
+
+export type BlogPost = BlogFrontmatter & { slug: string; file: string; html: string; coverImage?: CoverImage }
 export type Topic = TopicFrontmatter & { slug: string; file: string; html: string }
 export type SitePage<N extends PageName> = PageFrontmatter<N> & {
   file: string

@@ -28,6 +28,6 @@ export function articleSeo(post: BlogPost, site: Site, ui: UiText): PageSeo {
     type: 'article',
     published: post.date,
     modified: post.updated ?? post.date,
-    jsonLd: jsonLdGraph(blogPostingJsonLd({ ...post, path }, site), breadcrumbJsonLd(articleCrumbs(post, ui), site)),
+    jsonLd: jsonLdGraph(blogPostingJsonLd({ ...post, path, image: post.coverImage?.url }, site), breadcrumbJsonLd(articleCrumbs(post, ui), site)),
   }
 }

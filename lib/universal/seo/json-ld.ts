@@ -124,6 +124,8 @@ export interface ArticleInfo {
   path: string
   date: string
   updated?: string | undefined
+  /** Site path of the article's cover image (its largest JPEG or PNG), when it has one. */
+  image?: string | undefined
 }
 
 function blogPosting(post: ArticleInfo, site: Site): BlogPosting {
@@ -135,6 +137,7 @@ function blogPosting(post: ArticleInfo, site: Site): BlogPosting {
     datePublished: post.date,
     dateModified: post.updated ?? post.date,
     author: organizationRef(site),
+    ...(post.image && { image: absoluteUrl(post.image, site.siteUrl) }),
   }
 }
 

@@ -25,6 +25,7 @@ export default function Page() {
           )}
         </p>
       </header>
+      {post.hasCover && <Prose name="cover" className="article-cover" />}
       <Prose name="body" />
       <aside className="card cta-card" aria-labelledby="article-cta-heading">
         <h2 id="article-cta-heading">{cta.articleHeading}</h2>

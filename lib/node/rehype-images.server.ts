@@ -1,0 +1,174 @@
+// The markdown's images as responsive pictures: `![what it shows](./chart.png)` becomes a <picture>
+// with AVIF and WebP sources and a JPEG or PNG <img> (encoded by images.server.ts), its width and
+// height written in so that nothing moves as it loads. A rehype plugin: it works on the HTML tree
+// remark-rehype makes, where every <img> comes from a markdown image (raw HTML is dropped).
+import { dirname, isAbsolute, relative, resolve } from 'node:path'
+import rehypeStringify from 'rehype-stringify'
+import { unified } from 'unified'
+import type { CoverImage } from '../universal/content/types'
+import { IMAGE_SIZES, IMAGES_URL, ImageProblem, type EncodedImage, type ImageCache, type ImageFile } from './images.server'
+
+/** Where a content read's images come from and where their problems go. */
+export interface ImageRead {
+  cache: ImageCache
+  /** The content folder: an image must be one of its files. */
+  contentRoot: string
+  /** One line per problem: `content/blog/x.md:12: image ./y.png: file not found`. */
+  problems: string[]
+}
+
+/** How the images of one piece of markdown are handled: the plugin reads it from the file's `data.images`. */
+export interface MarkdownImages extends ImageRead {
+  /** The markdown's file, as problems name it; image paths are relative to its folder. */
+  file: string
+  /** The file's line the markdown starts on. */
+  firstLine: number
+  /** True when an image that opens the markdown is the top of its page; false when a cover is shown above it. */
+  leadAtTop: boolean
+  /** Where no image may be shown: why, in the words of the problem. */
+  refused?: string
+}
+
+/** The HTML tree's nodes, as far as images go (hast: https://github.com/syntax-tree/hast). */
+interface HtmlNode {
+  type: string
+  tagName?: string
+  value?: string
+  properties?: Record<string, string | number | undefined>
+  children?: HtmlNode[]
+  position?: { start: { line: number } }
+}
+
+/**
+ * How a picture loads. The one at the top of a page (a cover, or an image the body opens with) is
+ * likely the largest thing on the first screen: fetched at once and first. Every other image is
+ * further down, so it waits until the reader scrolls near it and is decoded off the main thread.
+ */
+type Priority = 'top' | 'below'
+const LOADING: Record<Priority, Record<string, string>> = {
+  top: { fetchPriority: 'high' },
+  below: { loading: 'lazy', decoding: 'async' },
+}
+
+/** A URL that leaves the content folder: another site, or a scheme (`https:`, `data:`). */
+const ELSEWHERE = /^(?:[a-z][a-z\d+.-]*:|\/\/)/i
+
+/** The rehype plugin: replaces each <img> with its picture, or adds its problems to `data.images.problems`. */
+export function rehypeImages() {
+  return async (tree: HtmlNode, file: { data: Record<string, unknown> }): Promise<void> => {
+    const settings = file.data.images as MarkdownImages | undefined
+    if (settings === undefined) throw new Error('rehypeImages: render the markdown with data.images (lib/node/content.server.ts)')
+    const lead = leadImage(tree)
+    const found = imagesIn(tree)
+    // Encoded side by side; their problems are added in the order of the file.
+    const outcomes = await Promise.all(found.map(({ image }) => pictureOf(image, image === lead && settings.leadAtTop ? 'top' : 'below', settings)))
+    found.forEach(({ parent, index }, at) => {
+      const outcome = outcomes[at]!
+      if ('problems' in outcome) settings.problems.push(...outcome.problems)
+      else parent.children![index] = outcome.picture
+    })
+  }
+}
+
+/** An article's cover (`cover:` and `coverAlt:`), encoded: its picture, at the top of the page, and its largest fallback file; undefined, with the problem added, when it cannot be shown. */
+export async function coverImage(src: string, alt: string, settings: ImageRead & { file: string }): Promise<CoverImage | undefined> {
+  try {
+    const image = await settings.cache.image(sourcePath(src, settings.file, settings.contentRoot))
+    const largest = image.formats.at(-1)!.files.at(-1)!
+    return { html: toHtml.stringify({ type: 'root', children: [picture(image, alt, undefined, 'top')] } as never), url: urlOf(largest), ...size(image) }
+  } catch (error) {
+    if (!(error instanceof ImageProblem)) throw error
+    settings.problems.push(`${settings.file}: cover: image ${src}: ${error.message}`)
+    return undefined
+  }
+}
+
+const toHtml = unified().use(rehypeStringify)
+
+/** Every <img> of the tree, with where it sits. */
+function imagesIn(tree: HtmlNode): Array<{ image: HtmlNode; parent: HtmlNode; index: number }> {
+  const found: Array<{ image: HtmlNode; parent: HtmlNode; index: number }> = []
+  const visit = (node: HtmlNode) =>
+    node.children?.forEach((child, index) => {
+      if (child.type === 'element' && child.tagName === 'img') found.push({ image: child, parent: node, index })
+      else visit(child)
+    })
+  visit(tree)
+  return found
+}
+
+/** The image the markdown opens with, alone in its first paragraph; undefined when it opens with anything else. */
+function leadImage(tree: HtmlNode): HtmlNode | undefined {
+  const first = tree.children?.find((node) => node.type === 'element')
+  if (first?.tagName !== 'p') return undefined
+  const inside = first.children?.filter((node) => !(node.type === 'text' && !node.value?.trim())) ?? []
+  return inside.length === 1 && inside[0]!.tagName === 'img' ? inside[0] : undefined
+}
+
+/** The picture of one markdown image, or every problem it has, each naming the file and line. */
+async function pictureOf(image: HtmlNode, priority: Priority, settings: MarkdownImages): Promise<{ picture: HtmlNode } | { problems: string[] }> {
+  const src = String(image.properties?.src ?? '')
+  const line = settings.firstLine + (image.position?.start.line ?? 1) - 1
+  const problem = (message: string) => `${settings.file}:${line}: image ${src}: ${message}`
+  if (settings.refused !== undefined) return { problems: [problem(settings.refused)] }
+  const problems: string[] = []
+  const alt = String(image.properties?.alt ?? '').trim()
+  if (!alt) problems.push(problem(`no alt text; say what the image shows between the brackets: ![what it shows](${src})`))
+  try {
+    const encoded = await settings.cache.image(sourcePath(src, settings.file, settings.contentRoot))
+    if (problems.length === 0) return { picture: picture(encoded, alt, image.properties?.title, priority) }
+  } catch (error) {
+    if (!(error instanceof ImageProblem)) throw error
+    problems.push(problem(error.message))
+  }
+  return { problems }
+}
+
+/** The file an image's `src`, written in `file`, names; an ImageProblem when it is not a file of the content folder. */
+function sourcePath(src: string, file: string, contentRoot: string): string {
+  if (src === '') throw new ImageProblem('no file named; write ![what it shows](./file.png)')
+  if (src.startsWith('/') || ELSEWHERE.test(src)) {
+    throw new ImageProblem('expected a file of the content folder, written from this file (./chart.png, ../images/chart.png)')
+  }
+  const path = resolve(dirname(file), decodePath(src.replace(/[?#].*$/, '')))
+  const inside = relative(resolve(contentRoot), path)
+  if (inside.startsWith('..') || isAbsolute(inside)) {
+    throw new ImageProblem(`outside ${contentRoot}/; put the image next to this file or in ${contentRoot}/images/`)
+  }
+  return path
+}
+
+/** remark-rehype writes a URL's spaces and other characters %-encoded: the file's name has them as they are. */
+function decodePath(path: string): string {
+  try {
+    return decodeURIComponent(path)
+  } catch {
+    return path
+  }
+}
+
+/** <picture> with an AVIF and a WebP <source> and the fallback <img>, each with every width made. */
+function picture(image: EncodedImage, alt: string, title: string | number | undefined, priority: Priority): HtmlNode {
+  const fallback = image.formats.at(-1)!
+  const sources = image.formats.slice(0, -1).map(({ type, files }) => element('source', { type, srcSet: srcSet(files), sizes: IMAGE_SIZES }))
+  const img = element('img', {
+    src: urlOf(fallback.files.at(-1)!),
+    srcSet: srcSet(fallback.files),
+    sizes: IMAGE_SIZES,
+    ...size(image),
+    alt,
+    title,
+    ...LOADING[priority],
+  })
+  return element('picture', {}, [...sources, img])
+}
+
+const element = (tagName: string, properties: HtmlNode['properties'], children: HtmlNode[] = []): HtmlNode => ({
+  type: 'element',
+  tagName,
+  properties,
+  children,
+})
+const urlOf = (file: ImageFile) => `${IMAGES_URL}${file.name}`
+const srcSet = (files: ImageFile[]) => files.map((file) => `${urlOf(file)} ${file.width}w`).join(', ')
+const size = ({ width, height }: EncodedImage) => ({ width, height })
