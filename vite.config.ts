@@ -48,6 +48,9 @@ function contentInDev(): Plugin {
       server.watcher.on('change', onChange).on('add', onChange).on('unlink', onChange)
       server.middlewares.use((request, response, next) => {
         if (shared.length === 0 || request.method !== 'GET' || !request.headers.accept?.includes('text/html')) return next()
+        // Read again: the last change event may have caught the file half written.
+        shared = sharedFileProblems()
+        if (shared.length === 0) return next()
         response.statusCode = 500
         response.setHeader('Content-Type', 'text/html; charset=utf-8')
         response.end(contentErrorPage(shared))

@@ -77,6 +77,8 @@ describe('content errors in npm run dev', () => {
   it('answers every page with layout.json’s problems while it is bad, since every page needs it', async () => {
     const original = readFileSync(join(dir, 'layout.json'), 'utf8')
     await edit('layout.json', (text) => text.replace('"error": {', '"error": { "unknownField": 1,'), '/', 500)
+    // A watcher may see the file half written first; the page shows the problems of the file as saved.
+    await expect.poll(async () => (await page('/')).html, { timeout: 10_000, interval: 250 }).toContain('unknownField')
     for (const path of ['/', '/topics/linkedin-proof-signals']) {
       const { html } = await page(path)
       expect(html).toContain(join(dir, 'layout.json'))
