@@ -8,6 +8,7 @@ import remarkRehype from 'remark-rehype'
 import { unified } from 'unified'
 import type { z } from 'zod'
 import { loadUiText } from './ui-text.server'
+import { codeBlocks, replaceOutsideCode, type MarkdownCodeNode } from './code-blocks.server'
 import { contentDir } from './paths.server'
 import { formatPath } from '../universal/content/format-path'
 import { pagePaths } from '../universal/content/routes'
@@ -44,7 +45,7 @@ function tokensFor(site: Site): Record<string, string> {
  * Markdown to HTML: GitHub's dialect (tables, strikethrough), then HTML. Raw HTML in the markdown is
  * dropped (remark-rehype's default), so a writer's file can never put a script or a handler on a page.
  */
-const markdown = unified().use(remarkParse).use(remarkGfm).use(remarkRehype).use(rehypeStringify)
+const markdown = unified().use(remarkParse).use(remarkGfm).use(remarkRehype).use(codeBlocks).use(rehypeStringify)
 
 /** Gives each table cell its column's heading (`data-label`), so narrow screens can show rows as cards. */
 function labelTableCells(html: string): string {
@@ -112,7 +113,11 @@ function parseFile<S extends z.ZodType>(file: string, schema: S, tokens: Record<
     return value
   }
   const result = schema.safeParse(substitute(frontmatter.data, []))
-  const body = replace(frontmatter.body, 'body')
+  const body = replaceOutsideCode(
+    frontmatter.body,
+    (text) => markdown.parse(text) as MarkdownCodeNode,
+    (text) => replace(text, 'body'),
+  )
   if (!result.success) {
     for (const issue of result.error.issues) {
       if (issue.code === 'unrecognized_keys') {

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ContentError, readContent } from '../../lib/node/content.server'
 import { META_DESCRIPTION_MAX, META_TITLE_MAX } from '../../lib/universal/content/schemas'
-import { contentCopy, topicMarkdown, writeFile } from './content-fixture'
+import { articleMarkdown, contentCopy, topicMarkdown, writeFile } from './content-fixture'
 
 const SPEC_TOPIC_SLUGS = [
   'ai-linkedin-audit-tool',
@@ -384,6 +384,34 @@ describe('every problem of every file at once', () => {
         `${link}:14: link to ../topics/gone.md leads nowhere (no ${join(dir, 'topics/gone.md')})`,
       ].sort(),
     )
+  })
+})
+
+describe('code in an article', () => {
+  it('is highlighted at build time with classes, never inline styles, and a plain block stays plain', async () => {
+    const dir = contentCopy()
+    writeFile(dir, 'blog/x.md', articleMarkdown())
+    const html = (await readContent(dir)).postsBySlug.get('x')!.html
+    expect(html).toContain('<a href="/topics/linkedin-proof-signals">the proof signals</a>')
+    expect(html).toContain('<code class="hljs language-ts"><span class="hljs-keyword">const</span>')
+    expect(html).toContain('<span class="hljs-title function_">score</span>')
+    expect(html).toContain('<pre tabindex="0"><code>plain text\n</code></pre>')
+    expect(html).not.toMatch(/\sstyle=/)
+  })
+
+  it('shows code as written: its braces are no tokens, and {product} is not replaced inside it', async () => {
+    const dir = contentCopy()
+    writeFile(dir, 'blog/x.md', articleMarkdown({}, 'Call `render({product})` on {product}.\n\n```js\nconst {name} = user\n```\n'))
+    const html = (await readContent(dir)).postsBySlug.get('x')!.html
+    expect(html).toContain('Call <code>render({product})</code> on AuthorityLens.')
+    expect(html).toMatch(/\{name\} = user/)
+  })
+
+  it('puts every code block in the tab order, so a block that scrolls can be scrolled from the keyboard', async () => {
+    const dir = contentCopy()
+    writeFile(dir, 'blog/x.md', articleMarkdown({}, '```bash\nnpm run build\n```\n\n    indented code\n'))
+    const html = (await readContent(dir)).postsBySlug.get('x')!.html
+    expect(html.match(/<pre tabindex="0">/g)).toHaveLength(2)
   })
 })
 
