@@ -7,6 +7,7 @@ import remarkParse from 'remark-parse'
 import remarkRehype from 'remark-rehype'
 import { unified } from 'unified'
 import type { z } from 'zod'
+import { loadAuthors } from './authors.server'
 import { loadUiText } from './ui-text.server'
 import { codeBlocks, replaceOutsideCode, type MarkdownCodeNode } from './code-blocks.server'
 import { contentDir } from './paths.server'
@@ -17,8 +18,8 @@ import { brokenLinks, resolveSiteLinks, siteTargets, slugFromFile, type ContentL
 import { FrontmatterSyntaxError, parseFrontmatter, type Frontmatter } from './frontmatter.server'
 import { pageRoutes } from './page-routes.server'
 import { loadSite } from './site.server'
-import type { BlogPost, Content, ContentIndex, SitePages, SlugFile, Topic, TopicEntry } from '../universal/content/types'
-import { blogFrontmatter, pageFrontmatter, topicFrontmatter, type PageName } from '../universal/content/schemas'
+import type { Author, BlogPost, Content, ContentIndex, SitePages, SlugFile, Topic, TopicEntry } from '../universal/content/types'
+import { blogFrontmatter, pageFrontmatter, topicFrontmatter, type Authors, type PageName } from '../universal/content/schemas'
 
 /** A content problem list: one line per problem, `file: field: what was expected` or `file:line:column: what is wrong`. */
 export class ContentError extends Error {
@@ -261,6 +262,36 @@ async function readPages(dir: string, site: Site, problems: string[], links: Fil
   return pages as SitePages
 }
 
+/** authors.json validated; undefined when it is not valid (its problems are in `problems`). */
+function readAuthors(dir: string, problems: string[]): Authors | undefined {
+  try {
+    return loadAuthors(dir)
+  } catch (error) {
+    problems.push(...(error as Error).message.split('\n'))
+    return undefined
+  }
+}
+
+/** The author an article names, from authors.json; an id that is not there is a problem listing the ids that are. */
+function authorOf(post: { file: string; author: string }, authors: Authors, problems: string[]): Author | undefined {
+  const entry = authors[post.author]
+  if (entry) return { id: post.author, ...entry }
+  problems.push(`${post.file}: author: unknown author "${post.author}" (known: ${Object.keys(authors).join(', ')}; see content/authors.json)`)
+  return undefined
+}
+
+/** The articles, rendered, each with its author from authors.json in place of the id. */
+async function readPosts(dir: string, site: Site, problems: string[], links: FileLinks[]): Promise<BlogPost[]> {
+  const authors = readAuthors(dir, problems)
+  const posts = await readCollection(join(dir, 'blog'), blogFrontmatter, site, problems, renderInto(links, site.productName))
+  // Without a valid authors.json, its own problems say what to fix: no article is blamed for it.
+  if (!authors) return []
+  return posts.flatMap((post) => {
+    const author = authorOf(post, authors, problems)
+    return author ? [{ ...post, author }] : []
+  })
+}
+
 function checkUiText(dir: string, problems: string[]): void {
   try {
     loadUiText(dir)
@@ -279,7 +310,7 @@ const byTitle = (a: TopicEntry, b: TopicEntry) => a.title.localeCompare(b.title,
 export async function readContent(dir: string = contentDir(), site: Site = loadSite(dir), routes: readonly string[] = pageRoutes()): Promise<Content> {
   const problems: string[] = []
   const links: FileLinks[] = []
-  const posts = await readCollection(join(dir, 'blog'), blogFrontmatter, site, problems, renderInto(links, site.productName))
+  const posts = await readPosts(dir, site, problems, links)
   const topics = await readCollection(join(dir, 'topics'), topicFrontmatter, site, problems, renderInto(links, site.productName))
   const pages = await readPages(join(dir, 'pages'), site, problems, links)
   checkUiText(dir, problems)
@@ -311,7 +342,7 @@ export interface ContentWithoutTopics {
 export async function readContentWithoutTopics(dir: string = contentDir(), site: Site = loadSite(dir)): Promise<ContentWithoutTopics> {
   const problems: string[] = []
   const links: FileLinks[] = []
-  const posts = await readCollection(join(dir, 'blog'), blogFrontmatter, site, problems, renderInto(links, site.productName))
+  const posts = await readPosts(dir, site, problems, links)
   const topicFiles = slugFiles(join(dir, 'topics'), site.productName, problems)
   const pages = await readPages(join(dir, 'pages'), site, problems, links)
   checkUiText(dir, problems)

@@ -64,12 +64,13 @@ plain text
 \`\`\`
 `
 
-/** A valid article; `overrides` replaces whole frontmatter lines by key (null removes the line). */
+/** A valid article by the real content's author; `overrides` replaces whole frontmatter lines by key (null removes the line). */
 export function articleMarkdown(overrides: Record<string, string | null> = {}, body = ARTICLE_BODY): string {
   const fields = {
     title: 'title: A test article',
     description: 'description: About the test article.',
     date: 'date: 2025-09-12',
+    author: 'author: nadia-brennan',
   }
   return markdownFile(fields, overrides, body)
 }
