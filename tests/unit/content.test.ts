@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ContentError, readContent } from '../../lib/node/content.server'
-import { META_DESCRIPTION_MAX, META_TITLE_MAX } from '../../lib/universal/content/schemas'
+import { AUTHOR_BIO_MAX, AUTHOR_BYLINE_MAX, META_DESCRIPTION_MAX, META_TITLE_MAX } from '../../lib/universal/content/schemas'
 import { articleMarkdown, contentCopy, topicMarkdown, writeFile } from './content-fixture'
 
 const SPEC_TOPIC_SLUGS = [
@@ -462,9 +462,11 @@ describe('code in an article', () => {
 })
 
 describe("the writers' guide", () => {
-  it('states the length limits the schemas hold titles and descriptions to', () => {
+  it('states the length limits the schemas hold titles, descriptions and authors to', () => {
     const guide = readFileSync('content/README.md', 'utf8')
     expect(guide).toContain(`| \`title\` | at most ${META_TITLE_MAX} characters |`)
     expect(guide).toContain(`| \`metaDescription\` | at most ${META_DESCRIPTION_MAX} characters |`)
+    expect(guide).toContain(`| \`authors.json\` | \`name\`, \`role\` | at most ${AUTHOR_BYLINE_MAX} characters each |`)
+    expect(guide).toContain(`| \`authors.json\` | \`bio\` | optional; at most ${AUTHOR_BIO_MAX} characters |`)
   })
 })

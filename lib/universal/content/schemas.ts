@@ -96,8 +96,8 @@ export const pageFrontmatter = {
   'not-found': z.strictObject({ ...basePage, homeLink: text() }),
 } as const
 
-export const AUTHOR_NAME_MAX = 60
-export const AUTHOR_ROLE_MAX = 60
+/** An author's name or role: each is part of one short byline under an article's title. */
+export const AUTHOR_BYLINE_MAX = 60
 export const AUTHOR_BIO_MAX = 300
 
 /** authors.json is shown as written: a token there would reach the page as `{product}`. */
@@ -107,8 +107,8 @@ function plainText(max: number) {
 
 /** One author of content/authors.json: who wrote an article, as its page and its structured data name them. */
 export const authorEntry = z.strictObject({
-  name: plainText(AUTHOR_NAME_MAX),
-  role: plainText(AUTHOR_ROLE_MAX),
+  name: plainText(AUTHOR_BYLINE_MAX),
+  role: plainText(AUTHOR_BYLINE_MAX),
   /** Their profile: a page about them on another site (LinkedIn, their own). */
   url: z.url({ protocol: /^https$/, error: 'expected an https:// URL' }),
   bio: plainText(AUTHOR_BIO_MAX).optional(),
