@@ -1,5 +1,4 @@
-import rehypeHighlight from 'rehype-highlight'
-import type { Preset } from 'unified'
+import type rehypeHighlight from 'rehype-highlight'
 
 // Fenced code blocks, as the markdown pipeline writes them (after remark-rehype, before rehype-stringify).
 
@@ -11,26 +10,50 @@ interface HtmlNode {
   children?: HtmlNode[]
 }
 
+type Highlighter = ReturnType<typeof rehypeHighlight>
+
+let highlighter: Promise<Highlighter> | undefined
+
 /**
- * Puts every `<pre>` in the tab order (`tabindex="0"`). A long line makes the block scroll inside its
- * own box, and a box that scrolls must be reachable by keyboard so it can be scrolled without a mouse
- * (axe's scrollable-region-focusable). Whether a block will scroll depends on the screen, so every block gets it.
+ * rehype-highlight, loaded the first time a page has code to highlight: importing it loads every
+ * grammar highlight.js has (about 45 ms), which a build of topic pages, none with code, never needs.
  */
-function focusableCodeBlocks() {
-  const visit = (node: HtmlNode) => {
-    if (node.type === 'element' && node.tagName === 'pre') node.properties = { ...node.properties, tabIndex: 0 }
-    node.children?.forEach(visit)
-  }
-  return (tree: HtmlNode) => visit(tree)
+function loadHighlighter(): Promise<Highlighter> {
+  highlighter ??= import('rehype-highlight').then(({ default: highlight }) => highlight())
+  return highlighter
+}
+
+/** Every `<pre>` of the tree. */
+function preElements(node: HtmlNode): HtmlNode[] {
+  if (node.type === 'element' && node.tagName === 'pre') return [node]
+  return node.children?.flatMap(preElements) ?? []
+}
+
+/** Whether a block's code names its language: ```ts becomes `<code class="language-ts">`. */
+function namesLanguage(pre: HtmlNode): boolean {
+  return (pre.children ?? []).some((code) => {
+    const classes = code.tagName === 'code' ? code.properties?.className : undefined
+    return Array.isArray(classes) && classes.some((name) => String(name).startsWith('language-'))
+  })
 }
 
 /**
- * Code blocks highlighted at build time. rehype-highlight marks the tokens of a block that names its
+ * Code blocks, highlighted at build time. rehype-highlight marks the tokens of a block that names its
  * language (```ts) with classes (`hljs-keyword`), coloured by renderer/styles.css: the page needs no
  * script to show them, and no inline `style`, which the Content-Security-Policy would have to allow.
- * A block without a language, or with one highlight.js's common set does not know, stays plain text.
+ * A block without a language, or with one outside highlight.js's common set, stays plain text.
+ *
+ * Every `<pre>` also joins the tab order (`tabindex="0"`): a long line makes the block scroll inside
+ * its own box, and a box that scrolls must be reachable by keyboard to be scrolled without a mouse
+ * (axe's scrollable-region-focusable). Whether a block scrolls depends on the screen, so every block gets it.
  */
-export const codeBlocks: Preset = { plugins: [rehypeHighlight, focusableCodeBlocks] }
+export function codeBlocks() {
+  return async (tree: Parameters<Highlighter>[0], file: Parameters<Highlighter>[1]) => {
+    const blocks = preElements(tree as HtmlNode)
+    for (const pre of blocks) pre.properties = { ...pre.properties, tabIndex: 0 }
+    if (blocks.some(namesLanguage)) (await loadHighlighter())(tree, file)
+  }
+}
 
 /** The markdown tree's nodes, as far as code goes (mdast: https://github.com/syntax-tree/mdast). */
 export interface MarkdownCodeNode {
