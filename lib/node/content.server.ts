@@ -7,7 +7,9 @@ import remarkParse from 'remark-parse'
 import remarkRehype from 'remark-rehype'
 import { unified } from 'unified'
 import type { z } from 'zod'
+import { loadAuthors } from './authors.server'
 import { loadUiText } from './ui-text.server'
+import { codeBlocks, replaceOutsideCode, type MarkdownCodeNode } from './code-blocks.server'
 import { ImageCache } from './images.server'
 import { contentDir, imageCacheDir } from './paths.server'
 import { coverImage, rehypeImages, type ImageRead, type MarkdownImages } from './rehype-images.server'
@@ -18,8 +20,16 @@ import { brokenLinks, resolveSiteLinks, siteTargets, slugFromFile, type ContentL
 import { FrontmatterSyntaxError, parseFrontmatter, type Frontmatter } from './frontmatter.server'
 import { pageRoutes } from './page-routes.server'
 import { loadSite } from './site.server'
-import type { BlogPost, Content, ContentIndex, SitePages, SlugFile, Topic, TopicEntry } from '../universal/content/types'
-import { blogFrontmatter, pageFrontmatter, topicFrontmatter, type BlogFrontmatter, type PageName, type TopicFrontmatter } from '../universal/content/schemas'
+import type { Author, BlogPost, Content, ContentIndex, SitePages, SlugFile, Topic, TopicEntry } from '../universal/content/types'
+import {
+  blogFrontmatter,
+  pageFrontmatter,
+  topicFrontmatter,
+  type Authors,
+  type BlogFrontmatter,
+  type PageName,
+  type TopicFrontmatter,
+} from '../universal/content/schemas'
 
 /** A content problem list: one line per problem, `file: field: what was expected` or `file:line:column: what is wrong`. */
 export class ContentError extends Error {
@@ -47,7 +57,7 @@ function tokensFor(site: Site): Record<string, string> {
  * dropped (remark-rehype's default), so a writer's file can never put a script or a handler on a page.
  * Images become responsive pictures (rehype-images.server.ts).
  */
-const markdown = unified().use(remarkParse).use(remarkGfm).use(remarkRehype).use(rehypeImages).use(rehypeStringify)
+const markdown = unified().use(remarkParse).use(remarkGfm).use(remarkRehype).use(codeBlocks).use(rehypeImages).use(rehypeStringify)
 
 /** Gives each table cell its column's heading (`data-label`), so narrow screens can show rows as cards. */
 function labelTableCells(html: string): string {
@@ -129,7 +139,11 @@ function parseFile<S extends z.ZodType>(file: string, schema: S, tokens: Record<
     return value
   }
   const result = schema.safeParse(substitute(frontmatter.data, []))
-  const body = replace(frontmatter.body, 'body')
+  const body = replaceOutsideCode(
+    frontmatter.body,
+    (text) => markdown.parse(text) as MarkdownCodeNode,
+    (text) => replace(text, 'body'),
+  )
   if (!result.success) {
     for (const issue of result.error.issues) {
       if (issue.code === 'unrecognized_keys') {
@@ -231,7 +245,7 @@ function renderTopicInto(links: FileLinks[], productName: string, images: ImageR
 
 /** A `keep` for readCollection: renders each article and its cover, adding its site links to `links`. */
 function renderPostInto(links: FileLinks[], productName: string, images: ImageRead) {
-  return async (parsed: Parsed<BlogFrontmatter> & { slug: string }): Promise<BlogPost> => {
+  return async (parsed: Parsed<BlogFrontmatter> & { slug: string }) => {
     const { cover, coverAlt } = parsed.data
     // Below a cover, an image the body opens with is no longer the top of the page.
     const { entry, links: found } = await rendered(parsed, productName, { ...images, leadAtTop: cover === undefined })
@@ -292,6 +306,36 @@ async function readPages(dir: string, site: Site, problems: string[], links: Fil
   return pages as SitePages
 }
 
+/** authors.json validated; undefined when it is not valid (its problems are in `problems`). */
+function readAuthors(dir: string, problems: string[]): Authors | undefined {
+  try {
+    return loadAuthors(dir)
+  } catch (error) {
+    problems.push(...(error as Error).message.split('\n'))
+    return undefined
+  }
+}
+
+/** The author an article names, from authors.json; an id that is not there is a problem listing the ids that are. */
+function authorOf(post: { file: string; author: string }, authors: Authors, problems: string[]): Author | undefined {
+  const entry = authors[post.author]
+  if (entry) return { id: post.author, ...entry }
+  problems.push(`${post.file}: author: unknown author "${post.author}" (known: ${Object.keys(authors).join(', ')}; see content/authors.json)`)
+  return undefined
+}
+
+/** The articles, rendered, each with its author from authors.json in place of the id. */
+async function readPosts(dir: string, site: Site, problems: string[], links: FileLinks[], images: ImageRead): Promise<BlogPost[]> {
+  const authors = readAuthors(dir, problems)
+  const posts = await readCollection(join(dir, 'blog'), blogFrontmatter, site, problems, renderPostInto(links, site.productName, images))
+  // Without a valid authors.json, its own problems say what to fix: no article is blamed for it.
+  if (!authors) return []
+  return posts.flatMap((post) => {
+    const author = authorOf(post, authors, problems)
+    return author ? [{ ...post, author }] : []
+  })
+}
+
 function checkUiText(dir: string, problems: string[]): void {
   try {
     loadUiText(dir)
@@ -317,7 +361,7 @@ export async function readContent(
   const problems: string[] = []
   const links: FileLinks[] = []
   const images: ImageRead = { cache, contentRoot: dir, problems }
-  const posts = await readCollection(join(dir, 'blog'), blogFrontmatter, site, problems, renderPostInto(links, site.productName, images))
+  const posts = await readPosts(dir, site, problems, links, images)
   const topics = await readCollection(join(dir, 'topics'), topicFrontmatter, site, problems, renderTopicInto(links, site.productName, images))
   const pages = await readPages(join(dir, 'pages'), site, problems, links, images)
   checkUiText(dir, problems)
@@ -354,7 +398,7 @@ export async function readContentWithoutTopics(
   const problems: string[] = []
   const links: FileLinks[] = []
   const images: ImageRead = { cache, contentRoot: dir, problems }
-  const posts = await readCollection(join(dir, 'blog'), blogFrontmatter, site, problems, renderPostInto(links, site.productName, images))
+  const posts = await readPosts(dir, site, problems, links, images)
   const topicFiles = slugFiles(join(dir, 'topics'), site.productName, problems)
   const pages = await readPages(join(dir, 'pages'), site, problems, links, images)
   checkUiText(dir, problems)

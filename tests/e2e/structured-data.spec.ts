@@ -26,3 +26,13 @@ test('each template carries its structured data in exactly one JSON-LD script', 
     expect([...head.types].sort(), path).toEqual(types)
   }
 })
+
+test("an article's BlogPosting names its author as a Person: name, role and profile from authors.json", async ({ request }) => {
+  for (const post of content.posts) {
+    const jsonLd = JSON.parse(parse(await (await request.get(`/blog/${post.slug}`)).text()).querySelector('script[type="application/ld+json"]')!.text) as {
+      '@graph': Array<Record<string, unknown>>
+    }
+    const posting = jsonLd['@graph'].find((thing) => thing['@type'] === 'BlogPosting')
+    expect(posting?.author, post.slug).toEqual({ '@type': 'Person', name: post.author.name, jobTitle: post.author.role, url: post.author.url })
+  }
+})

@@ -30,9 +30,19 @@ export function writeFile(dir: string, relativePath: string, text: string): stri
   return file
 }
 
+/** Frontmatter and body as a file; `overrides` replaces whole lines of `fields` by key (null removes the line). */
+function markdownFile(fields: Record<string, string>, overrides: Record<string, string | null>, body: string): string {
+  const lines = { ...fields }
+  for (const [key, line] of Object.entries(overrides)) {
+    if (line === null) delete lines[key]
+    else lines[key] = line
+  }
+  return `---\n${Object.values(lines).join('\n')}\n---\n${body}`
+}
+
 /** A valid topic file; `overrides` replaces whole frontmatter lines by key (null removes the line). */
 export function topicMarkdown(overrides: Record<string, string | null> = {}, body = 'Supporting copy for this topic.\n'): string {
-  const fields: Record<string, string> = {
+  const fields = {
     title: 'title: Test topic',
     summary: 'summary: A test topic summary.',
     h1: 'h1: A test topic heading',
@@ -41,11 +51,35 @@ export function topicMarkdown(overrides: Record<string, string | null> = {}, bod
     metaDescription: 'metaDescription: Test topic meta description.',
     faqs: 'faqs:\n  - q: First question?\n    a: First answer.\n  - q: Second question?\n    a: Second answer.',
   }
-  for (const [key, line] of Object.entries(overrides)) {
-    if (line === null) delete fields[key]
-    else fields[key] = line
+  return markdownFile(fields, overrides, body)
+}
+
+/** The test article's body: a link to a topic, inline code, a TypeScript block (whose braces are no tokens) and a block without a language. */
+const ARTICLE_BODY = `Read [the proof signals](../topics/linkedin-proof-signals.md) first, then run \`score()\`:
+
+\`\`\`ts
+const {headline} = profile // {product} stays as written in code
+export function score(text: string): number {
+  return text.length > 220 ? 0 : 1
+}
+\`\`\`
+
+A block without a language stays plain:
+
+\`\`\`
+plain text
+\`\`\`
+`
+
+/** A valid article by the real content's author; `overrides` replaces whole frontmatter lines by key (null removes the line). */
+export function articleMarkdown(overrides: Record<string, string | null> = {}, body = ARTICLE_BODY): string {
+  const fields = {
+    title: 'title: A test article',
+    description: 'description: About the test article.',
+    date: 'date: 2025-09-12',
+    author: 'author: nadia-brennan',
   }
-  return `---\n${Object.values(fields).join('\n')}\n---\n${body}`
+  return markdownFile(fields, overrides, body)
 }
 
 /** An article's markdown: a valid frontmatter, `fields` lines added to it (`cover: ./x.png`), then `body`. */

@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ContentError, readContent } from '../../lib/node/content.server'
-import { META_DESCRIPTION_MAX, META_TITLE_MAX } from '../../lib/universal/content/schemas'
-import { contentCopy, topicMarkdown, writeFile } from './content-fixture'
+import { AUTHOR_BIO_MAX, AUTHOR_BYLINE_MAX, META_DESCRIPTION_MAX, META_TITLE_MAX } from '../../lib/universal/content/schemas'
+import { articleMarkdown, contentCopy, topicMarkdown, writeFile } from './content-fixture'
 
 const SPEC_TOPIC_SLUGS = [
   'ai-linkedin-audit-tool',
@@ -133,13 +133,13 @@ describe('a bad content file fails with one line naming the file, the field and 
 
   it('reports a blog date that is not YYYY-MM-DD', async () => {
     const dir = contentCopy()
-    const file = writeFile(dir, 'blog/x.md', '---\ntitle: A post\ndescription: About it.\ndate: 12/09/2025\n---\nBody.\n')
+    const file = writeFile(dir, 'blog/x.md', articleMarkdown({ date: 'date: 12/09/2025' }))
     expect(await problemsIn(dir)).toEqual([`${file}: date: expected a date as YYYY-MM-DD`])
   })
 
   it('reports an update dated before the article', async () => {
     const dir = contentCopy()
-    const file = writeFile(dir, 'blog/x.md', '---\ntitle: A post\ndescription: About it.\ndate: 2025-09-12\nupdated: 2025-09-01\n---\nBody.\n')
+    const file = writeFile(dir, 'blog/x.md', articleMarkdown({ updated: 'updated: 2025-09-01' }))
     expect(await problemsIn(dir)).toEqual([`${file}: updated: expected a date on or after \`date\``])
   })
 
@@ -212,7 +212,7 @@ describe('a bad content file fails with one line naming the file, the field and 
   it('lists every problem of every file at once', async () => {
     const dir = contentCopy()
     const a = writeFile(dir, 'topics/a.md', topicMarkdown({ h1: null, summary: 'summary: ""' }))
-    const b = writeFile(dir, 'blog/b.md', '---\ntitle: B\ndate: 2025-01-01\n---\nBody.\n')
+    const b = writeFile(dir, 'blog/b.md', articleMarkdown({ description: null }))
     expect((await problemsIn(dir)).sort()).toEqual(
       [
         `${a}: h1: required field is missing (expected a non-empty string)`,
@@ -239,7 +239,7 @@ describe('a bad content file fails with one line naming the file, the field and 
 })
 
 describe('dates are checked as the writer typed them', () => {
-  const post = (date: string) => `---\ntitle: A post\ndescription: About it.\ndate: ${date}\n---\nBody.\n`
+  const post = (date: string, updated?: string) => articleMarkdown({ date: `date: ${date}`, ...(updated ? { updated: `updated: ${updated}` } : {}) })
 
   it.each(['2025-13-45', '2025-02-30', '"2025-02-30"', "'2025-13-45'"])('reports date: %s as not a real date, quoted or not', async (date) => {
     const dir = contentCopy()
@@ -249,7 +249,7 @@ describe('dates are checked as the writer typed them', () => {
 
   it('keeps a real date, quoted or not, as the text written', async () => {
     const dir = contentCopy()
-    writeFile(dir, 'blog/x.md', post('2024-02-29').replace('---\nBody', 'updated: "2025-03-01"\n---\nBody'))
+    writeFile(dir, 'blog/x.md', post('2024-02-29', '"2025-03-01"'))
     const { postsBySlug } = await readContent(dir)
     expect(postsBySlug.get('x')).toMatchObject({ date: '2024-02-29', updated: '2025-03-01' })
   })
@@ -294,7 +294,7 @@ describe('a YAML mistake is reported in plain words at its line and column of th
 })
 
 describe('links between content files', () => {
-  const postLinking = (...lines: string[]) => `---\ntitle: A post\ndescription: About it.\ndate: 2025-09-12\n---\n${lines.join('\n')}\n`
+  const postLinking = (...lines: string[]) => articleMarkdown({}, `${lines.join('\n')}\n`)
 
   it('points a link to a content file at its page, keeping its #anchor', async () => {
     const dir = contentCopy()
@@ -343,11 +343,11 @@ describe('links between content files', () => {
       ),
     )
     expect(await problemsIn(dir)).toEqual([
-      `${file}:8: link to ../topics/nope.md leads nowhere (no ${join(dir, 'topics/nope.md')})`,
-      `${file}:10: link to /topics/nope leads nowhere (no page or file of public/ at /topics/nope)`,
-      `${file}:10: link to /blog/missing#top leads nowhere (no page or file of public/ at /blog/missing)`,
-      `${file}:11: link to ./photo.png leads nowhere (a relative link must name a content file (.md); link to a page by its path, such as /topics/x)`,
-      `${file}:11: link to ../pages/home.md leads nowhere (${join(dir, 'pages/home.md')} is not an article or a topic; link to a page by its path, such as /testimonials)`,
+      `${file}:9: link to ../topics/nope.md leads nowhere (no ${join(dir, 'topics/nope.md')})`,
+      `${file}:11: link to /topics/nope leads nowhere (no page or file of public/ at /topics/nope)`,
+      `${file}:11: link to /blog/missing#top leads nowhere (no page or file of public/ at /blog/missing)`,
+      `${file}:12: link to ./photo.png leads nowhere (a relative link must name a content file (.md); link to a page by its path, such as /topics/x)`,
+      `${file}:12: link to ../pages/home.md leads nowhere (${join(dir, 'pages/home.md')} is not an article or a topic; link to a page by its path, such as /testimonials)`,
     ])
   })
 
@@ -373,7 +373,7 @@ describe('every problem of every file at once', () => {
   it('lists YAML mistakes, impossible dates, bad fields and broken links of several files together', async () => {
     const dir = contentCopy()
     const yaml = writeFile(dir, 'topics/a.md', topicMarkdown({ summary: 'summary: "unclosed' }))
-    const date = writeFile(dir, 'blog/b.md', '---\ntitle: B\ndescription: About B.\ndate: 2025-02-30\n---\nBody.\n')
+    const date = writeFile(dir, 'blog/b.md', articleMarkdown({ date: 'date: 2025-02-30' }))
     const field = writeFile(dir, 'topics/c.md', topicMarkdown({ h1: null }))
     const link = writeFile(dir, 'topics/d.md', topicMarkdown({}, 'See [the old page](../topics/gone.md).\n'))
     expect((await problemsIn(dir)).sort()).toEqual(
@@ -387,10 +387,86 @@ describe('every problem of every file at once', () => {
   })
 })
 
+describe('authors', () => {
+  const authorsOf = (dir: string) => JSON.parse(readFileSync(join(dir, 'authors.json'), 'utf8')) as Record<string, Record<string, string>>
+
+  it('gives each article its author from authors.json: name, role, profile and bio', async () => {
+    const dir = contentCopy()
+    writeFile(dir, 'blog/x.md', articleMarkdown())
+    const { author } = (await readContent(dir)).postsBySlug.get('x')!
+    expect(author).toEqual({ id: 'nadia-brennan', ...authorsOf(dir)['nadia-brennan'] })
+  })
+
+  it('requires an author on every article', async () => {
+    const dir = contentCopy()
+    const file = writeFile(dir, 'blog/x.md', articleMarkdown({ author: null }))
+    expect(await problemsIn(dir)).toEqual([`${file}: author: required field is missing (expected the id of an author in content/authors.json)`])
+  })
+
+  it('reports an author id that authors.json does not have, listing the ids it has', async () => {
+    const dir = contentCopy()
+    writeFile(dir, 'authors.json', JSON.stringify({ ...authorsOf(dir), 'sam-ito': { name: 'Sam Ito', role: 'Writer', url: 'https://example.com/sam' } }))
+    const file = writeFile(dir, 'blog/x.md', articleMarkdown({ author: 'author: nadia' }))
+    expect(await problemsIn(dir)).toEqual([`${file}: author: unknown author "nadia" (known: nadia-brennan, sam-ito; see content/authors.json)`])
+  })
+
+  it('reports each bad field of authors.json by author and field, blaming no article for it', async () => {
+    const dir = contentCopy()
+    const authors = join(dir, 'authors.json')
+    writeFile(
+      dir,
+      'authors.json',
+      JSON.stringify({
+        'nadia-brennan': { name: '', role: 'Editor at {product}', url: 'http://example.com', bio: 'x'.repeat(301) },
+        'Sam Ito': { name: 'Sam Ito', role: 'Writer', url: 'https://example.com/sam', twitter: '@sam' },
+      }),
+    )
+    expect((await problemsIn(dir)).sort()).toEqual(
+      [
+        `${authors}: nadia-brennan.name: expected a non-empty string`,
+        `${authors}: nadia-brennan.role: tokens such as {product} are not replaced in authors.json; write the words out`,
+        `${authors}: nadia-brennan.url: expected an https:// URL`,
+        `${authors}: nadia-brennan.bio: expected at most 300 characters, got 301`,
+        `${authors}: Sam Ito: expected an author id of lowercase letters, digits and single hyphens`,
+      ].sort(),
+    )
+  })
+})
+
+describe('code in an article', () => {
+  it('is highlighted at build time with classes, never inline styles, and a plain block stays plain', async () => {
+    const dir = contentCopy()
+    writeFile(dir, 'blog/x.md', articleMarkdown())
+    const html = (await readContent(dir)).postsBySlug.get('x')!.html
+    expect(html).toContain('<a href="/topics/linkedin-proof-signals">the proof signals</a>')
+    expect(html).toContain('<code class="hljs language-ts"><span class="hljs-keyword">const</span>')
+    expect(html).toContain('<span class="hljs-title function_">score</span>')
+    expect(html).toContain('<pre tabindex="0"><code>plain text\n</code></pre>')
+    expect(html).not.toMatch(/\sstyle=/)
+  })
+
+  it('shows code as written: its braces are no tokens, and {product} is not replaced inside it', async () => {
+    const dir = contentCopy()
+    writeFile(dir, 'blog/x.md', articleMarkdown({}, 'Call `render({product})` on {product}.\n\n```js\nconst {name} = user\n```\n'))
+    const html = (await readContent(dir)).postsBySlug.get('x')!.html
+    expect(html).toContain('Call <code>render({product})</code> on AuthorityLens.')
+    expect(html).toMatch(/\{name\} = user/)
+  })
+
+  it('puts every code block in the tab order, so a block that scrolls can be scrolled from the keyboard', async () => {
+    const dir = contentCopy()
+    writeFile(dir, 'blog/x.md', articleMarkdown({}, '```bash\nnpm run build\n```\n\n    indented code\n'))
+    const html = (await readContent(dir)).postsBySlug.get('x')!.html
+    expect(html.match(/<pre tabindex="0">/g)).toHaveLength(2)
+  })
+})
+
 describe("the writers' guide", () => {
-  it('states the length limits the schemas hold titles and descriptions to', () => {
+  it('states the length limits the schemas hold titles, descriptions and authors to', () => {
     const guide = readFileSync('content/README.md', 'utf8')
     expect(guide).toContain(`| \`title\` | at most ${META_TITLE_MAX} characters |`)
     expect(guide).toContain(`| \`metaDescription\` | at most ${META_DESCRIPTION_MAX} characters |`)
+    expect(guide).toContain(`| \`authors.json\` | \`name\`, \`role\` | at most ${AUTHOR_BYLINE_MAX} characters each |`)
+    expect(guide).toContain(`| \`authors.json\` | \`bio\` | optional; at most ${AUTHOR_BIO_MAX} characters |`)
   })
 })

@@ -21,6 +21,7 @@ import { productSlug, type Site } from '../../lib/universal/site'
 import { loadSite } from '../../lib/node/site.server'
 
 const site: Site = { ...loadSite('content', {}), siteUrl: 'https://example.test' }
+const author = { id: 'ada', name: 'Ada Byline', role: 'Editor', url: 'https://example.com/ada' }
 
 describe('slugs', () => {
   it('derives a slug from the file name, spelling out {product} in lower case', () => {
@@ -83,7 +84,7 @@ describe('buildHead', () => {
   })
 
   it('adds article dates and the JSON-LD script for articles', () => {
-    const jsonLd = blogPostingJsonLd({ title: 'A', description: 'B', path: '/blog/a', date: '2025-09-12' }, site)
+    const jsonLd = blogPostingJsonLd({ title: 'A', description: 'B', path: '/blog/a', date: '2025-09-12', author }, site)
     const doc = head(
       buildHead({ path: '/blog/a', title: 'A', description: 'B', type: 'article', published: '2025-09-12', modified: '2025-10-01', jsonLd }, site),
     )
@@ -160,29 +161,40 @@ describe('JSON-LD builders', () => {
     })
   })
 
-  it('describes the blog and each article with headline, dates and author', () => {
-    const post = { title: 'Post', description: 'About', path: '/blog/post', date: '2025-09-12', updated: '2025-10-01' }
+  it('describes the blog and each article with headline, dates and its author as a Person', () => {
+    const post = { title: 'Post', description: 'About', path: '/blog/post', date: '2025-09-12', updated: '2025-10-01', author }
+    const person = { '@type': 'Person', name: 'Ada Byline', jobTitle: 'Editor', url: 'https://example.com/ada' }
     expect(blogJsonLd({ name: 'Blog', description: 'd', path: '/blog' }, [post], site)).toMatchObject({
       '@type': 'Blog',
-      blogPost: [{ '@type': 'BlogPosting', headline: 'Post', datePublished: '2025-09-12', dateModified: '2025-10-01' }],
+      blogPost: [{ '@type': 'BlogPosting', headline: 'Post', datePublished: '2025-09-12', dateModified: '2025-10-01', author: person }],
     })
     expect(blogPostingJsonLd(post, site)).toMatchObject({
       '@context': 'https://schema.org',
       '@type': 'BlogPosting',
       headline: 'Post',
-      author: { '@type': 'Organization', name: 'AuthorityLens' },
+      author: person,
+      publisher: { '@type': 'Organization', name: 'AuthorityLens' },
       mainEntityOfPage: 'https://example.test/blog/post',
     })
   })
 })
 
 describe('articleSeo', () => {
-  const post: BlogPost = { slug: 'a', file: 'content/blog/a.md', html: '<p>A</p>', title: 'A', description: 'About A', date: '2025-09-12' }
+  const post: BlogPost = { slug: 'a', file: 'content/blog/a.md', html: '<p>A</p>', title: 'A', description: 'About A', date: '2025-09-12', author }
 
   it('is canonical at /blog/<slug>, dated, an article, with BlogPosting and a breadcrumb', () => {
     const seo = articleSeo(post, site, loadUiText('content'))
     expect(seo).toMatchObject({ path: '/blog/a', title: 'A', description: 'About A', type: 'article', published: '2025-09-12', modified: '2025-09-12' })
-    expect(seo.jsonLd).toMatchObject({ '@graph': [{ '@type': 'BlogPosting', url: 'https://example.test/blog/a' }, { '@type': 'BreadcrumbList' }] })
+    expect(seo.jsonLd).toMatchObject({
+      '@graph': [
+        {
+          '@type': 'BlogPosting',
+          url: 'https://example.test/blog/a',
+          author: { '@type': 'Person', name: 'Ada Byline', jobTitle: 'Editor', url: 'https://example.com/ada' },
+        },
+        { '@type': 'BreadcrumbList' },
+      ],
+    })
   })
 
   it('names the breadcrumb Home / Blog / the title with the labels of layout.json', () => {

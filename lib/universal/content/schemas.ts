@@ -40,6 +40,8 @@ export const blogFrontmatter = z
     /** An image file shown at the top of the article, relative to it (`./cover.png`, `../images/x.png`). */
     cover: text().optional(),
     coverAlt: text().optional(),
+    /** An id of content/authors.json; the build checks that it is one. */
+    author: requiredText('the id of an author in content/authors.json').trim().min(1, { error: 'expected the id of an author in content/authors.json' }),
   })
   .refine((post) => post.updated === undefined || post.updated >= post.date, {
     error: 'expected a date on or after `date`',
@@ -105,7 +107,36 @@ export const pageFrontmatter = {
   'not-found': z.strictObject({ ...basePage, homeLink: text() }),
 } as const
 
+/** An author's name or role: each is part of one short byline under an article's title. */
+export const AUTHOR_BYLINE_MAX = 60
+export const AUTHOR_BIO_MAX = 300
+
+/** authors.json is shown as written: a token there would reach the page as `{product}`. */
+function plainText(max: number) {
+  return text(max).refine((value) => !/\{[A-Za-z]+\}/.test(value), { error: 'tokens such as {product} are not replaced in authors.json; write the words out' })
+}
+
+/** One author of content/authors.json: who wrote an article, as its page and its structured data name them. */
+export const authorEntry = z.strictObject({
+  name: plainText(AUTHOR_BYLINE_MAX),
+  role: plainText(AUTHOR_BYLINE_MAX),
+  /** Their profile: a page about them on another site (LinkedIn, their own). */
+  url: z.url({ protocol: /^https$/, error: 'expected an https:// URL' }),
+  bio: plainText(AUTHOR_BIO_MAX).optional(),
+})
+
+const AUTHOR_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
+
+/** content/authors.json: every author, by the id articles name them with (lowercase letters, digits and single hyphens). */
+export const authorsFile = z
+  .record(z.string().regex(AUTHOR_ID), authorEntry, {
+    error: (issue) => (issue.code === 'invalid_key' ? 'expected an author id of lowercase letters, digits and single hyphens' : 'expected authors by id: { "id": { … } }'),
+  })
+  .refine((authors) => Object.keys(authors).length > 0, { error: 'expected at least one author' })
+
 export type PageName = keyof typeof pageFrontmatter
 export type BlogFrontmatter = z.infer<typeof blogFrontmatter>
+export type AuthorEntry = z.infer<typeof authorEntry>
+export type Authors = z.infer<typeof authorsFile>
 export type TopicFrontmatter = z.infer<typeof topicFrontmatter>
 export type PageFrontmatter<N extends PageName> = z.infer<(typeof pageFrontmatter)[N]>

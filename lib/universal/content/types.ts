@@ -1,5 +1,5 @@
 import type { Site } from '../site'
-import type { BlogFrontmatter, PageFrontmatter, PageName, TopicFrontmatter } from './schemas'
+import type { AuthorEntry, BlogFrontmatter, PageFrontmatter, PageName, TopicFrontmatter } from './schemas'
 
 // The validated content's shapes: what loading the markdown gives the pages and the build.
 
@@ -16,7 +16,10 @@ export interface CoverImage {
   height: number
 }
 
-export type BlogPost = BlogFrontmatter & { slug: string; file: string; html: string; coverImage?: CoverImage }
+/** An author of content/authors.json, with the id articles name them by. */
+export type Author = AuthorEntry & { id: string }
+/** An article, its `author` id replaced by that author's entry. */
+export type BlogPost = Omit<BlogFrontmatter, 'author'> & { author: Author; slug: string; file: string; html: string; coverImage?: CoverImage }
 export type Topic = TopicFrontmatter & { slug: string; file: string; html: string }
 export type SitePage<N extends PageName> = PageFrontmatter<N> & {
   file: string

@@ -1,4 +1,4 @@
-import type { Blog, BlogPosting, BreadcrumbList, CollectionPage, FAQPage, Graph, Organization, Thing, WebSite, WithContext } from 'schema-dts'
+import type { Blog, BlogPosting, BreadcrumbList, CollectionPage, FAQPage, Graph, Organization, Person, Thing, WebSite, WithContext } from 'schema-dts'
 import type { Site } from '../site'
 import { absoluteUrl } from './url'
 
@@ -126,6 +126,12 @@ export interface ArticleInfo {
   updated?: string | undefined
   /** Site path of the article's cover image (its largest JPEG or PNG), when it has one. */
   image?: string | undefined
+  author: { name: string; role: string; url: string }
+}
+
+/** The article's author as a Person: who they are, their role, and their profile. */
+function personOf(author: ArticleInfo['author']): Person {
+  return { '@type': 'Person', name: author.name, jobTitle: author.role, url: author.url }
 }
 
 function blogPosting(post: ArticleInfo, site: Site): BlogPosting {
@@ -136,7 +142,7 @@ function blogPosting(post: ArticleInfo, site: Site): BlogPosting {
     url: absoluteUrl(post.path, site.siteUrl),
     datePublished: post.date,
     dateModified: post.updated ?? post.date,
-    author: organizationRef(site),
+    author: personOf(post.author),
     ...(post.image && { image: absoluteUrl(post.image, site.siteUrl) }),
   }
 }
