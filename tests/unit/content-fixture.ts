@@ -84,7 +84,7 @@ export function articleMarkdown(overrides: Record<string, string | null> = {}, b
 
 /** An article's markdown: a valid frontmatter, `fields` lines added to it (`cover: ./x.png`), then `body`. */
 export function postMarkdown(body: string, fields: string[] = []): string {
-  return `---\ntitle: A post\ndescription: About it.\ndate: 2025-09-12\n${fields.map((field) => `${field}\n`).join('')}---\n${body}`
+  return `---\ntitle: A post\ndescription: About it.\ndate: 2025-09-12\nauthor: nadia-brennan\n${fields.map((field) => `${field}\n`).join('')}---\n${body}`
 }
 
 /**

@@ -130,9 +130,9 @@ describe('an image that cannot be shown fails the build at its file and line', (
       postMarkdown(['Intro.', '', '![A chart](./missing.png)', '', '![](./chart.png)', '', '![A small chart](./small.png)', ''].join('\n')),
     )
     expect(await problemsIn(dir)).toEqual([
-      `${file}:8: image ./missing.png: file not found`,
-      `${file}:10: image ./chart.png: no alt text; say what the image shows between the brackets: ![what it shows](./chart.png)`,
-      `${file}:12: image ./small.png: 600 px wide, narrower than the ${COLUMN_WIDTH} px column it is shown in; use an image at least ${COLUMN_WIDTH} px wide (${2 * COLUMN_WIDTH} px stays sharp on high-density screens)`,
+      `${file}:9: image ./missing.png: file not found`,
+      `${file}:11: image ./chart.png: no alt text; say what the image shows between the brackets: ![what it shows](./chart.png)`,
+      `${file}:13: image ./small.png: 600 px wide, narrower than the ${COLUMN_WIDTH} px column it is shown in; use an image at least ${COLUMN_WIDTH} px wide (${2 * COLUMN_WIDTH} px stays sharp on high-density screens)`,
     ])
   })
 
@@ -147,10 +147,10 @@ describe('an image that cannot be shown fails the build at its file and line', (
       ),
     )
     expect(await problemsIn(dir)).toEqual([
-      `${file}:6: image ../../elsewhere.png: outside ${dir}/; put the image next to this file or in ${dir}/images/`,
-      `${file}:7: image https://example.com/x.png: expected a file of the content folder, written from this file (./chart.png, ../images/chart.png)`,
-      `${file}:8: image /favicon.svg: expected a file of the content folder, written from this file (./chart.png, ../images/chart.png)`,
-      `${file}:9: image ../images/drawing.svg: is SVG; use a PNG, JPEG, WebP or AVIF file (draw an SVG to a PNG first: see content/README.md)`,
+      `${file}:7: image ../../elsewhere.png: outside ${dir}/; put the image next to this file or in ${dir}/images/`,
+      `${file}:8: image https://example.com/x.png: expected a file of the content folder, written from this file (./chart.png, ../images/chart.png)`,
+      `${file}:9: image /favicon.svg: expected a file of the content folder, written from this file (./chart.png, ../images/chart.png)`,
+      `${file}:10: image ../images/drawing.svg: is SVG; use a PNG, JPEG, WebP or AVIF file (draw an SVG to a PNG first: see content/README.md)`,
     ])
   })
 
