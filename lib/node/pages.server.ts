@@ -3,18 +3,22 @@ import type { SitePage } from '../universal/content/types'
 import { loadContent } from './content.server'
 import type { PageName } from '../universal/content/schemas'
 
-/** A fixed page's copy for the client: everything but the rendered markdown and the head's fields, which stay on the server. */
-export type PageCopy<N extends PageName> = Omit<SitePage<N>, 'html' | 'sectionHtml' | 'file' | 'title' | 'description'>
+/** Copy the server draws into a page's HTML from its own `+prose` (the home page's sample score and report). */
+const DRAWN_ON_SERVER = ['sampleScore', 'reportPreview'] as const
+
+/** A fixed page's copy for the client: everything but the rendered markdown, what the server draws and the head's fields, which stay on the server. */
+export type PageCopy<N extends PageName> = Omit<SitePage<N>, 'html' | 'sectionHtml' | 'file' | 'title' | 'description' | (typeof DRAWN_ON_SERVER)[number]>
 
 /** What a fixed page hydrates with, from the shared `pages/+data.ts`. */
 export interface CopyData<N extends PageName = PageName> {
   page: PageCopy<N>
 }
 
-/** A fixed page's copy for the client: everything but the rendered markdown, which stays on the server. */
+/** A fixed page's copy for the client: what it hydrates with, no more (it is serialized into the page). */
 export async function pageCopy<N extends PageName>(name: N): Promise<PageCopy<N>> {
   const { pages } = await loadContent()
   const { html: _html, sectionHtml: _sectionHtml, file: _file, title: _title, description: _description, ...copy } = pages[name] as SitePage<PageName>
+  for (const field of DRAWN_ON_SERVER) delete (copy as Record<string, unknown>)[field]
   return copy as PageCopy<N>
 }
 
