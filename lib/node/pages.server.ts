@@ -3,8 +3,8 @@ import type { SitePage } from '../universal/content/types'
 import { loadContent } from './content.server'
 import type { PageName } from '../universal/content/schemas'
 
-/** Copy the server draws into a page's HTML from its own `+prose` (the home page's sample score and report). */
-const DRAWN_ON_SERVER = ['sampleScore', 'reportPreview'] as const
+/** Copy the server draws into a page's HTML from its own `+prose` (the home page's sample score and report, the testimonial cards). */
+const DRAWN_ON_SERVER = ['sampleScore', 'reportPreview', 'testimonials'] as const
 
 /** A fixed page's copy for the client: everything but the rendered markdown, what the server draws and the head's fields, which stay on the server. */
 export type PageCopy<N extends PageName> = Omit<SitePage<N>, 'html' | 'sectionHtml' | 'file' | 'title' | 'description' | (typeof DRAWN_ON_SERVER)[number]>

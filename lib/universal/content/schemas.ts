@@ -100,6 +100,15 @@ const reportPreview = z.strictObject({
   }),
 })
 
+/** A customer's words, shown as a card at the end of the section whose id is its `kind`. */
+const testimonial = z.strictObject({
+  kind: z.enum(['score', 'audit'], { error: 'expected score or audit' }),
+  quote: text(),
+  name: text(40),
+  role: text(60),
+  niche: text(60),
+})
+
 const basePage = {
   title: text(META_TITLE_MAX),
   description: text(META_DESCRIPTION_MAX),
@@ -123,7 +132,13 @@ export const pageFrontmatter = {
   }),
   blog: z.strictObject(basePage),
   topics: z.strictObject(basePage),
-  testimonials: z.strictObject(basePage),
+  testimonials: z.strictObject({ ...basePage, sections: sectionIds, testimonials: z.array(testimonial).min(1) }).superRefine((page, context) => {
+    page.testimonials.forEach((quote, index) => {
+      if (!page.sections.includes(quote.kind)) {
+        context.addIssue({ code: 'custom', path: ['testimonials', index, 'kind'], message: `expected the id of a section of this page (${page.sections.join(', ')})` })
+      }
+    })
+  }),
   'privacy-policy': z.strictObject(basePage),
   'terms-of-service': z.strictObject(basePage),
   'score-confirmation': z.strictObject({
