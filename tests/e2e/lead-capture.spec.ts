@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import { BASE_URL, E2E_DATABASE, WEBHOOK_PORT } from '../../playwright.config'
 import { loadUiText } from '../../lib/node/ui-text.server'
+import { clientDir } from '../../lib/node/paths.server'
 import { LEAD_MESSAGES, SUBMIT_FAILED_MESSAGE } from '../../lib/universal/lead'
 import { REFERRAL_STORAGE_KEY, REFERRAL_TTL_MS } from '../../lib/universal/referral'
 import type { Locator, Page, Request } from '@playwright/test'
@@ -409,7 +410,8 @@ test('serves a Content-Security-Policy without inline scripts, and the page stil
 test('no webhook address or key reaches the browser: none is in any built file', async () => {
   const { readdirSync, readFileSync, statSync } = await import('node:fs')
   const { join } = await import('node:path')
-  const dir = 'dist/client'
+  // The folder the build wrote (DIST_DIR), which the e2e server serves.
+  const dir = clientDir()
   // `npm run test:e2e` builds with these webhook variables set, as a careless deploy might.
   const secrets = ['e2e-score-key', 'e2e-affiliate-key', `127.0.0.1:${WEBHOOK_PORT}`, 'SCORE_WEBHOOK', 'AFFILIATE_WEBHOOK']
   const files = (readdirSync(dir, { recursive: true }) as string[]).filter((file) => statSync(join(dir, file)).isFile() && !/\.(br|gz)$/.test(file))
