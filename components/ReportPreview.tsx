@@ -115,8 +115,9 @@ function CoverPage({ report, sample, productName }: PageProps) {
   const profile = wrapText(sample.profile, fit(INNER, 12))
   const profileY = 84 + (heading.length - 1) * 28 + 26
   const labelY = profileY + (profile.length - 1) * 16 + 34
-  const ringY = labelY + 50
-  const barsY = ringY + 38 + 32
+  // The bars sit at the foot of the page and the ring midway between its label and them.
+  const barsY = PAGE_HEIGHT - 28 - (sample.categories.length - 1) * 19
+  const ringY = (labelY + barsY) / 2 - 4
   const label = `${productName} ${report.cover.title}. ${sample.profile}. ${sample.heading}: ${sample.score} ${sample.outOf}. ${sample.categories
     .map((category) => `${category.label} ${category.score}`)
     .join(', ')}.`

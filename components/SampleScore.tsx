@@ -15,8 +15,7 @@ export function SampleScore({ sample }: { sample: SampleScoreCopy }) {
   return (
     <figure className="sample-score card">
       <figcaption className="sample-score-head">
-        <span className="sample-badge">{sample.badge}</span>
-        <span className="sample-score-heading">{sample.heading}</span>
+        <span className="sample-badge">{sample.badge}</span> <span className="sample-score-heading">{sample.heading}</span>{' '}
         <span className="sample-score-profile">{sample.profile}</span>
       </figcaption>
       <div className="sample-score-body">

@@ -18,10 +18,9 @@ export function TestimonialCards({ testimonials }: { testimonials: ReadonlyArray
               <p>{testimonial.quote}</p>
             </blockquote>
             <figcaption>
-              <Avatar name={testimonial.name} />
-              <span className="testimonial-name">{testimonial.name}</span>
-              <span className="testimonial-role">{testimonial.role}</span>
-              <span className="testimonial-niche">{testimonial.niche}</span>
+              {/* Spaces between the parts, so a screen reader does not run them together. */}
+              <Avatar name={testimonial.name} /> <span className="testimonial-name">{testimonial.name}</span>{' '}
+              <span className="testimonial-role">{testimonial.role}</span> <span className="testimonial-niche">{testimonial.niche}</span>
             </figcaption>
           </figure>
         </li>
