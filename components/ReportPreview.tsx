@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
 import type { PageFrontmatter } from '../lib/universal/content/schemas'
 import { wrapText } from '../lib/universal/wrap-text'
 import { Logo } from './Logo'
@@ -15,13 +16,34 @@ export const PAGE_HEIGHT = 424
 const MARGIN = 20
 const INNER = PAGE_WIDTH - 2 * MARGIN
 
+/**
+ * Each sheet is an SVG image of its own (a data: URL) rather than markup in the page: one element
+ * instead of some forty, laid out and painted apart from the page and only once scrolled near, which
+ * keeps the home page's main thread within its performance budget. An image does not see the page's
+ * stylesheet, so each sheet carries its font and the site's colours (renderer/styles.css) itself.
+ */
+const SHEET_STYLE = [
+  "text{font-family:system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,sans-serif}",
+  '.rp-paper{fill:#fff}.rp-ink{fill:#0f172a}.rp-muted{fill:#475569}.rp-rule{stroke:#dbe2ee}.rp-soft{fill:#f5f7fb}',
+  '.rp-accent{fill:#0b3d91}.rp-accent-soft{fill:#e8eefb}.rp-logo,.rp-number{color:#0b3d91;fill:#0b3d91}.rp-tick{stroke:#fff}',
+  '.rp-label,.rp-badge-text,.rp-on-accent-label{letter-spacing:.08em;text-transform:uppercase}.rp-label{fill:#0b3d91}',
+  '.rp-badge{fill:#fef3c7}.rp-badge-text{fill:#92400e}.rp-on-accent{fill:#fff}.rp-on-accent-label{fill:#c9d6f2}',
+  '.score-ring-track{stroke:#e8eefb}.score-ring-arc{stroke:#0b3d91}.score-bar-track{fill:#e8eefb}.score-bar-fill{fill:#0b3d91}.score-gap .score-bar-fill{fill:#b45309}',
+].join('')
+
+/** An SVG document as a data: URL: double quotes become single ones, and what a URL or HTML cannot hold as it is gets percent-encoded. */
+function svgDataUrl(svg: string): string {
+  return `data:image/svg+xml,${svg.replace(/"/g, "'").replace(/[%#<>]|[^ -~]/gu, (char) => encodeURIComponent(char))}`
+}
+
 /** How many characters of a font size fit in a width: a wide estimate, so DejaVu Sans (Linux's system-ui) fits too. */
 const fit = (width: number, size: number, bold = false) => Math.floor(width / (size * (bold ? 0.64 : 0.58)))
 
 /**
  * Three pages of a sample Full Authority Audit, for the invented profile of the sample score: its
  * cover, a headline rewrite and its prioritized fixes. Vector drawings from the copy, crisp at any size
- * and a few kilobytes; drawn on the server (pages/index/+prose.tsx), so the browser gets no code for them.
+ * and a few kilobytes. Server only (it uses react-dom/server): pages/index/+prose.tsx renders it into
+ * the page's HTML, so the browser gets no code for it.
  */
 export function ReportPreview({ report, sample, productName }: { report: ReportCopy; sample: SampleScoreCopy; productName: string }) {
   return (
@@ -39,27 +61,31 @@ export function ReportPreview({ report, sample, productName }: { report: ReportC
 
 type PageProps = { report: ReportCopy; sample: SampleScoreCopy; productName: string }
 
-/** One sheet: the brand, the sample badge, a rule, then the page's own drawing. Its text, in order, is its accessible name. */
+/** One sheet, as an image: the brand, the sample badge, a rule, then the page's own drawing. Its text, in order, is its alt text. */
 function Sheet({ label, badge, productName, children }: { label: string; badge: string; productName: string; children: ReactNode }) {
   // Capitals with letter spacing: about 0.8 of the font size each.
   const badgeWidth = badge.length * 8 + 14
+  const svg = renderToStaticMarkup(
+    <svg xmlns="http://www.w3.org/2000/svg" width={PAGE_WIDTH} height={PAGE_HEIGHT} viewBox={`0 0 ${PAGE_WIDTH} ${PAGE_HEIGHT}`}>
+      <style dangerouslySetInnerHTML={{ __html: SHEET_STYLE }} />
+      <rect className="rp-paper" width={PAGE_WIDTH} height={PAGE_HEIGHT} />
+      <g className="rp-logo" transform={`translate(${MARGIN} 15)`}>
+        <Logo size={16} />
+      </g>
+      <text className="rp-ink" x={MARGIN + 22} y={27.5} fontSize={11} fontWeight={700}>
+        {productName}
+      </text>
+      <rect className="rp-badge" x={PAGE_WIDTH - MARGIN - badgeWidth} y={14} width={badgeWidth} height={18} rx={9} />
+      <text className="rp-badge-text" x={PAGE_WIDTH - MARGIN - badgeWidth / 2} y={26.5} fontSize={9.5} fontWeight={700} textAnchor="middle">
+        {badge}
+      </text>
+      <line className="rp-rule" x1={MARGIN} x2={PAGE_WIDTH - MARGIN} y1={44} y2={44} />
+      {children}
+    </svg>,
+  )
   return (
     <li>
-      <svg viewBox={`0 0 ${PAGE_WIDTH} ${PAGE_HEIGHT}`} role="img" aria-label={label}>
-        <rect className="rp-paper" width={PAGE_WIDTH} height={PAGE_HEIGHT} />
-        <g className="rp-logo" transform={`translate(${MARGIN} 15)`}>
-          <Logo size={16} />
-        </g>
-        <text className="rp-ink" x={MARGIN + 22} y={27.5} fontSize={11} fontWeight={700}>
-          {productName}
-        </text>
-        <rect className="rp-badge" x={PAGE_WIDTH - MARGIN - badgeWidth} y={14} width={badgeWidth} height={18} rx={9} />
-        <text className="rp-badge-text" x={PAGE_WIDTH - MARGIN - badgeWidth / 2} y={26.5} fontSize={9.5} fontWeight={700} textAnchor="middle">
-          {badge}
-        </text>
-        <line className="rp-rule" x1={MARGIN} x2={PAGE_WIDTH - MARGIN} y1={44} y2={44} />
-        {children}
-      </svg>
+      <img src={svgDataUrl(svg)} alt={label} width={PAGE_WIDTH} height={PAGE_HEIGHT} loading="lazy" decoding="async" />
     </li>
   )
 }
