@@ -8,9 +8,9 @@ import { ScoreRing } from './ScoreRing'
 
 type ReportCopy = PageFrontmatter<'home'>['reportPreview']
 
-// Each page is drawn on a 300 × 424 sheet (A4's proportions) with 20 units of margin. SVG does not wrap text, so every
-// text is broken into lines here, by an estimate of its width; the schema's length limits keep the
-// longest allowed texts on their page (tests/unit/report-preview.test.tsx draws them).
+// Each page is drawn on a 300 × 424 sheet (A4's proportions) with 20 units of margin. SVG does not
+// wrap text, so every text is broken into lines here, by an estimate of its width; the schema's
+// length limits keep the longest allowed texts on their page (tests/unit/report-preview.test.tsx).
 const PAGE_WIDTH = 300
 export const PAGE_HEIGHT = 424
 const MARGIN = 20
