@@ -2,9 +2,11 @@
 import type { PageContextServer } from 'vike/types'
 import { loadUiText } from '../lib/node/ui-text.server'
 import { loadSite } from '../lib/node/site.server'
+import { keepPricesTogetherIn } from '../lib/universal/typeset'
 
 const site = loadSite()
-const ui = loadUiText()
+// Typeset once here, so the server renders and the browser hydrates the same text.
+const ui = keepPricesTogetherIn(loadUiText())
 const buildYear = new Date().getFullYear()
 
 export function onCreatePageContext(pageContext: PageContextServer) {

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react'
 import { renderToString } from 'react-dom/server'
 import type { PageContextServer } from 'vike/types'
 import { buildHead, headFacts, type HeadFacts } from '../lib/universal/seo/head'
+import { typesetProse } from '../lib/universal/typeset'
 import { renderDocument } from './document'
 import styles from './styles.css?inline'
 import { PageShell } from './PageShell'
@@ -13,7 +14,8 @@ export async function renderPageDocument(pageContext: PageContextServer): Promis
   if (!Page) throw new Error(`${pageContext.urlOriginal}: the page has no +Page`)
   if (!config.seo) throw new Error(`${pageContext.urlOriginal}: the page has no +seo.ts`)
   const seo = await config.seo(pageContext)
-  const prose = config.prose ? await config.prose(pageContext) : {}
+  // The markdown never reaches the browser's code, so its typesetting (prices, buttons) is done here alone.
+  const prose = typesetProse(config.prose ? await config.prose(pageContext) : {}, site.checkoutUrl)
   const bodyHtml = renderToString(
     <PageShell pageContext={pageContext} prose={prose}>
       <Page />

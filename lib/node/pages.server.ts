@@ -5,8 +5,11 @@ import { contentProblemsOf, loadContent } from './content.server'
 import { contentDir } from './paths.server'
 import type { PageName } from '../universal/content/schemas'
 
-/** A fixed page's copy for the client: everything but the rendered markdown and the head's fields, which stay on the server. */
-export type PageCopy<N extends PageName> = Omit<SitePage<N>, 'html' | 'sectionHtml' | 'file' | 'title' | 'description'>
+/** Copy the server draws into a page's HTML from its own `+prose` (the home page's sample score and report, the testimonial cards). */
+const DRAWN_ON_SERVER = ['sampleScore', 'reportPreview', 'testimonials'] as const
+
+/** A fixed page's copy for the client: everything but the rendered markdown, what the server draws and the head's fields, which stay on the server. */
+export type PageCopy<N extends PageName> = Omit<SitePage<N>, 'html' | 'sectionHtml' | 'file' | 'title' | 'description' | (typeof DRAWN_ON_SERVER)[number]>
 
 /** What a fixed page hydrates with, from the shared `pages/+data.ts`. */
 export interface CopyData<N extends PageName = PageName> {
@@ -21,7 +24,7 @@ async function sitePage<N extends PageName>(name: N): Promise<SitePage<N>> {
   return page
 }
 
-/** A fixed page's copy for the client: everything but the rendered markdown, which stays on the server. */
+/** A fixed page's copy for the client: what it hydrates with, no more (it is serialized into the page). */
 export async function pageCopy<N extends PageName>(name: N): Promise<PageCopy<N>> {
   const {
     html: _html,
@@ -31,6 +34,7 @@ export async function pageCopy<N extends PageName>(name: N): Promise<PageCopy<N>
     description: _description,
     ...copy
   } = (await sitePage(name)) as SitePage<PageName>
+  for (const field of DRAWN_ON_SERVER) delete (copy as Record<string, unknown>)[field]
   return copy as PageCopy<N>
 }
 

@@ -28,6 +28,7 @@ export default function Page() {
             <p>{page.formIntro}</p>
             <FreeScoreForm />
           </section>
+          <Prose name="sampleScore" className="hero-sample" />
         </div>
       </section>
       {page.sections.map((id) => (

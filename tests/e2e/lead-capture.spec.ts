@@ -410,6 +410,7 @@ test('serves a Content-Security-Policy without inline scripts, and the page stil
 test('no webhook address or key reaches the browser: none is in any built file', async () => {
   const { readdirSync, readFileSync, statSync } = await import('node:fs')
   const { join } = await import('node:path')
+  // The folder the build wrote (DIST_DIR), which the e2e server serves.
   const dir = clientDir()
   // `npm run test:e2e` builds with these webhook variables set, as a careless deploy might.
   const secrets = ['e2e-score-key', 'e2e-affiliate-key', `127.0.0.1:${WEBHOOK_PORT}`, 'SCORE_WEBHOOK', 'AFFILIATE_WEBHOOK']

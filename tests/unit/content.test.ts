@@ -191,6 +191,21 @@ describe('a bad content file fails with one line naming the file, the field and 
     expect(await problemsIn(dir)).toEqual([`${home}: sections: expected one id per "## " section of the body (2 ids, 4 blocks)`])
   })
 
+  it('reports a testimonial whose kind names no section of its page, and a sample score out of 0–100', async () => {
+    const dir = contentCopy()
+    const testimonials = join(dir, 'pages/testimonials.md')
+    const home = join(dir, 'pages/home.md')
+    writeFile(dir, 'pages/testimonials.md', readFileSync(testimonials, 'utf8').replace('sections: [scored, score, audit,', 'sections: [scored, scores, audit,'))
+    writeFile(dir, 'pages/home.md', readFileSync(home, 'utf8').replace('    - label: Proof\n      score: 52', '    - label: Proof\n      score: 152'))
+    const sections = 'scored, scores, audit, before-after, your-turn'
+    expect(await problemsIn(dir)).toEqual([
+      `${home}: sampleScore.categories[2].score: expected a whole number from 0 to 100`,
+      `${testimonials}: testimonials[1].kind: expected the id of a section of this page (${sections})`,
+      `${testimonials}: testimonials[2].kind: expected the id of a section of this page (${sections})`,
+      `${testimonials}: testimonials[3].kind: expected the id of a section of this page (${sections})`,
+    ])
+  })
+
   it('reports a bad layout.json field, naming it', async () => {
     const dir = contentCopy()
     writeFile(dir, 'layout.json', JSON.stringify({ ...JSON.parse((await import('node:fs')).readFileSync(join(dir, 'layout.json'), 'utf8')), skipLink: '' }))

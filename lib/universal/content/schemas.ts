@@ -73,6 +73,55 @@ export const topicFrontmatter = z.strictObject({
     .min(2, { error: 'expected at least two entries' }),
 })
 
+/** A score on the product's scale, 0 to 100. */
+const score = z
+  .int({ error: 'expected a whole number from 0 to 100' })
+  .min(0, { error: 'expected a whole number from 0 to 100' })
+  .max(100, { error: 'expected a whole number from 0 to 100' })
+
+/** One id per `## ` section of a page's body, in order: each section is rendered on its own, with that id. */
+const sectionIds = z.array(z.string().regex(/^[a-z][a-z0-9-]*$/, { error: 'expected an id of lowercase letters, digits and hyphens' })).min(1)
+
+/** An invented profile's score, shown beside the home page's form and on the cover of the sample report. */
+const sampleScore = z.strictObject({
+  badge: text(20),
+  heading: text(30),
+  profile: text(60),
+  score,
+  outOf: text(20),
+  categories: z.array(z.strictObject({ label: text(16), score })).min(3, { error: 'expected 3 to 6 entries' }).max(6, { error: 'expected 3 to 6 entries' }),
+  note: text(),
+})
+
+/** Three pages of the sample report, drawn as pictures: each field's limit keeps its text on its page. */
+const reportPreview = z.strictObject({
+  caption: text(),
+  cover: z.strictObject({ title: text(24) }),
+  headline: z.strictObject({
+    title: text(24),
+    beforeLabel: text(20),
+    before: text(60),
+    afterLabel: text(20),
+    after: text(80),
+    whyLabel: text(24),
+    why: z.array(text(32)).min(1, { error: 'expected 1 to 3 entries' }).max(3, { error: 'expected 1 to 3 entries' }),
+  }),
+  fixes: z.strictObject({
+    title: text(24),
+    topLabel: text(24),
+    items: z.array(text(60)).min(2, { error: 'expected 2 to 4 entries' }).max(4, { error: 'expected 2 to 4 entries' }),
+  }),
+})
+
+/** A customer's words, shown as a card at the end of the section whose id is its `kind`. */
+const testimonial = z.strictObject({
+  kind: z.enum(['score', 'audit'], { error: 'expected score or audit' }),
+  quote: text(),
+  name: text(40),
+  role: text(60),
+  niche: text(60),
+})
+
 const basePage = {
   title: text(META_TITLE_MAX),
   description: text(META_DESCRIPTION_MAX),
@@ -88,14 +137,21 @@ export const pageFrontmatter = {
     formIntro: text(),
     /** Figures shown under the hero heading. */
     stats: z.array(z.strictObject({ value: text(), label: text() })).min(1),
-    /** One id per `## ` section of the body, in order: each section is rendered on its own, with that id. */
-    sections: z.array(z.string().regex(/^[a-z][a-z0-9-]*$/, { error: 'expected an id of lowercase letters, digits and hyphens' })).min(1),
+    sections: sectionIds,
+    sampleScore,
+    reportPreview,
     faqHeading: text(),
     faqs: z.array(faq, { error: 'expected a list of {q, a}' }).min(1, { error: 'expected at least one entry' }),
   }),
   blog: z.strictObject(basePage),
   topics: z.strictObject(basePage),
-  testimonials: z.strictObject(basePage),
+  testimonials: z.strictObject({ ...basePage, sections: sectionIds, testimonials: z.array(testimonial).min(1) }).superRefine((page, context) => {
+    page.testimonials.forEach((quote, index) => {
+      if (!page.sections.includes(quote.kind)) {
+        context.addIssue({ code: 'custom', path: ['testimonials', index, 'kind'], message: `expected the id of a section of this page (${page.sections.join(', ')})` })
+      }
+    })
+  }),
   'privacy-policy': z.strictObject(basePage),
   'terms-of-service': z.strictObject(basePage),
   'score-confirmation': z.strictObject({
