@@ -55,7 +55,7 @@ export function topicMarkdown(overrides: Record<string, string | null> = {}, bod
 }
 
 /** The test article's body: a link to a topic, inline code, a TypeScript block (whose braces are no tokens) and a block without a language. */
-const ARTICLE_BODY = `Read [the proof signals](../topics/linkedin-proof-signals.md) first, then run \`score()\`:
+export const ARTICLE_BODY = `Read [the proof signals](../topics/linkedin-proof-signals.md) first, then run \`score()\`:
 
 \`\`\`ts
 const {headline} = profile // {product} stays as written in code

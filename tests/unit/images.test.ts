@@ -8,7 +8,7 @@ import { ContentError, readContent } from '../../lib/node/content.server'
 import { COLUMN_WIDTH, IMAGE_SIZES, ImageCache } from '../../lib/node/images.server'
 import { loadUiText } from '../../lib/node/ui-text.server'
 import { articleSeo } from '../../lib/universal/seo/article'
-import { contentCopy, pngFile, postMarkdown, tempDir, topicMarkdown, writeFile } from './content-fixture'
+import { ARTICLE_BODY, articleMarkdown, contentCopy, pngFile, postMarkdown, tempDir, topicMarkdown, writeFile } from './content-fixture'
 
 // The real content has an image of its own: it is encoded once, into this cache, which each test starts from.
 let seeded: string
@@ -51,6 +51,17 @@ const mtimes = (cache: ImageCache) => cache.usedFiles().map((name) => statSync(c
 const filesOf = (cache: ImageCache, stem: string) => cache.usedFiles().filter((name) => name.startsWith(`${stem}-`))
 
 describe('an image in an article', () => {
+  it('renders beside the fixture article’s code block and topic link: a picture, highlighted code with no style attribute, and the topic’s URL', async () => {
+    const dir = contentCopy()
+    await pngFile(dir, 'blog/chart.png', { width: 1000, height: 625 })
+    const { post } = await readPost(dir, articleMarkdown({}, `${ARTICLE_BODY}\n![A chart of the five gaps](./chart.png)\n`))
+    expect(post.html).toMatch(/<picture><source type="image\/avif" srcset="\/assets\/images\/chart-480\.[0-9a-f]{10}\.avif 480w/)
+    expect(post.html).toContain('alt="A chart of the five gaps"')
+    expect(post.html).toContain('<span class="hljs-keyword">const</span>')
+    expect(post.html).not.toContain('style=')
+    expect(post.html).toContain('href="/topics/linkedin-proof-signals"')
+  })
+
   it('becomes a picture: AVIF and WebP sources and a JPEG, each at every width up to the source, its size written in, loading lazily', async () => {
     const dir = contentCopy()
     await pngFile(dir, 'blog/chart.png', { width: 1000, height: 625 })
