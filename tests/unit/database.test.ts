@@ -1,32 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { createClient } from '@libsql/client'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { Store } from '../../server/store'
+import { serverSandbox } from './server-process'
 
 // The real server process (server/index.ts) and the database's other users, on loopback, in a temp folder.
-const root = mkdtempSync(join(tmpdir(), 'database-'))
-mkdirSync(join(root, 'dist', 'client'), { recursive: true })
-writeFileSync(join(root, 'dist', 'client', 'index.html'), '<!DOCTYPE html><title>Home</title><h1>Home</h1>')
-writeFileSync(join(root, 'dist', 'client', '404.html'), '<!DOCTYPE html><title>Not found</title>')
-afterAll(() => rmSync(root, { recursive: true, force: true }))
-
-const serverEnv = (database: string) => ({ ...process.env, HOST: '127.0.0.1', DIST_DIR: join(root, 'dist'), DATABASE_URL: database, TRUST_PROXY: '1' })
-
-/** Resolves with the server's address once it says it listens; rejects with its error output if it exits first. */
-function listening(child: ChildProcess): Promise<string> {
-  let stderr = ''
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-  return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      const url = /listening on (http:\/\/\S+)/.exec(chunk.toString())?.[1]
-      if (url) resolve(url.replace('localhost', '127.0.0.1'))
-    })
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${stderr}`)))
-  })
-}
+const sandbox = serverSandbox('database-', { 'index.html': '<!DOCTYPE html><title>Home</title><h1>Home</h1>' })
+const startServer = (database: string, args?: string[]) => sandbox.start({ DATABASE_URL: database, TRUST_PROXY: '1' }, args)
 
 const lead = (n: number) => ({ first_name: `Lead ${n}`, linkedin_url: `https://www.linkedin.com/in/lead-${n}`, email: `lead${n}@example.com` })
 
@@ -39,13 +18,9 @@ async function timed(run: () => Promise<Response>): Promise<{ status: number; ms
 
 describe('the database never stops the server', () => {
   it('keeps answering pages under 100 ms while another process holds the write lock, and stores the lead that waited for it', async () => {
-    const database = `file:${join(root, 'lock.db')}`
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-      env: { ...serverEnv(database), PORT: '0' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
+    const database = sandbox.database('lock')
+    const { child, url } = await startServer(database)
     try {
-      const url = await listening(child)
       expect((await timed(() => fetch(`${url}/`))).status).toBe(200)
       // Another process's write transaction: this test's own connection, holding the lock for 3 s.
       const other = createClient({ url: database })
@@ -88,18 +63,15 @@ describe('the database never stops the server', () => {
   }, 30_000)
 
   it('lets 20 servers start at the same moment on one new database without a crash', async () => {
-    const database = `file:${join(root, 'starts.db')}`
+    const database = sandbox.database('starts')
     const startAt = Date.now() + 4_000
     // Each process loads the server's code first, then waits for the same instant to start it.
     const entry = `await new Promise((resolve) => setTimeout(resolve, ${startAt} - Date.now())); await import('./server/index.ts')`
-    const children = Array.from({ length: 20 }, () =>
-      spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', `import './server/store.ts'; ${entry}`], {
-        env: { ...serverEnv(database), PORT: '0' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      }),
+    const servers = await Promise.all(
+      Array.from({ length: 20 }, () => startServer(database, ['--input-type=module', '-e', `import './server/store.ts'; ${entry}`])),
     )
     try {
-      const urls = await Promise.all(children.map(listening))
+      const urls = servers.map((server) => server.url)
       const health = await Promise.all(urls.map(async (url) => (await fetch(`${url}/healthz`)).status))
       const answers = await Promise.all(
         urls.map(async (url, n) => {
@@ -117,7 +89,7 @@ describe('the database never stops the server', () => {
       expect(await store.countRows('leads')).toBe(20)
       await store.close()
     } finally {
-      for (const child of children) child.kill('SIGTERM')
+      for (const { child } of servers) child.kill('SIGTERM')
     }
   }, 120_000)
 })

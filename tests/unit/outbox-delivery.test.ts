@@ -1,46 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { Store } from '../../server/store'
-import { freePort } from './free-port'
+import { serverSandbox, type ServerProcess } from './server-process'
 
 // The outbox of real server processes (server/index.ts) on loopback, against a fake score webhook:
 // two processes on one database, a slow webhook, a webhook that hangs, and a SIGTERM mid-call.
-const root = mkdtempSync(join(tmpdir(), 'outbox-delivery-'))
-mkdirSync(join(root, 'dist', 'client'), { recursive: true })
-writeFileSync(join(root, 'dist', 'client', '404.html'), '<!DOCTYPE html><title>Not found</title>')
-const children: ChildProcess[] = []
-afterAll(() => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
-  rmSync(root, { recursive: true, force: true })
-})
-
-interface ServerProcess {
-  child: ChildProcess
-  url: string
-  exited: Promise<number | null>
-}
-
-async function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort()
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DIST_DIR: join(root, 'dist'), TRUST_PROXY: '1', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  children.push(child)
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('listening')) resolve()
-    })
-    void exited.then((code) => reject(new Error(`server exited with ${code}`)))
-  })
-  return { child, url: `http://127.0.0.1:${port}`, exited }
-}
+const sandbox = serverSandbox('outbox-delivery-')
+const startServer = (env: Record<string, string>) => sandbox.start({ TRUST_PROXY: '1', ...env })
 
 async function stopServers(servers: ServerProcess[]): Promise<void> {
   for (const server of servers) server.child.kill('SIGTERM')
@@ -132,7 +99,7 @@ async function deliveredLeads(database: string): Promise<number> {
 describe('the outbox of the server process', () => {
   it('two processes on one database, a webhook taking 2.5 s a call: every lead sent once, each within 5 s of its 202', async () => {
     const hook = await fakeWebhook((_call, response) => setTimeout(() => response.writeHead(200).end(), 2_500))
-    const database = `file:${join(root, 'two.db')}`
+    const database = sandbox.database('two')
     const env = { DATABASE_URL: database, SCORE_WEBHOOK_URL: hook.url, SCORE_WEBHOOK_KEY: 'k' }
     const servers = await Promise.all([startServer(env), startServer(env)])
     try {
@@ -168,7 +135,7 @@ describe('the outbox of the server process', () => {
       const first = hook.calls.filter((other) => other.key === call.key).length === 1
       if (!(hangs(call.email) && first)) response.writeHead(200).end()
     })
-    const database = `file:${join(root, 'hang.db')}`
+    const database = sandbox.database('hang')
     const env = { DATABASE_URL: database, SCORE_WEBHOOK_URL: hook.url, OUTBOX_TIMEOUT_MS: '1500' }
     const servers = await Promise.all([startServer(env), startServer(env)])
     try {
@@ -212,7 +179,7 @@ describe('the outbox of the server process', () => {
 
   it('on SIGTERM waits for the webhook call in flight and records its answer before exiting', async () => {
     const hook = await fakeWebhook((_call, response) => setTimeout(() => response.writeHead(200).end(), 1_500))
-    const database = `file:${join(root, 'drain.db')}`
+    const database = sandbox.database('drain')
     const server = await startServer({ DATABASE_URL: database, SCORE_WEBHOOK_URL: hook.url })
     try {
       await postLead(server.url, 0)

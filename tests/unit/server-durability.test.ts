@@ -1,33 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { Store } from '../../server/store'
-import { freePort } from './free-port'
+import { serverSandbox } from './server-process'
 
 // The real server process (server/index.ts) on loopback, its database in a temp folder.
-const root = mkdtempSync(join(tmpdir(), 'durability-'))
-mkdirSync(join(root, 'dist', 'client'), { recursive: true })
-writeFileSync(join(root, 'dist', 'client', '404.html'), '<!DOCTYPE html><title>Not found</title>')
-afterAll(() => rmSync(root, { recursive: true, force: true }))
-
-async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const port = await freePort()
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DIST_DIR: join(root, 'dist'), TRUST_PROXY: '1', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('listening')) resolve()
-    })
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}`)))
-  })
-  return { child, url: `http://127.0.0.1:${port}` }
-}
+const sandbox = serverSandbox('durability-')
+const startServer = (env: Record<string, string>) => sandbox.start({ TRUST_PROXY: '1', ...env })
 
 function postLead(url: string, index: number) {
   return fetch(`${url}/api/score`, {
@@ -71,7 +50,7 @@ describe('the server never loses a lead', () => {
       })
     })
     await new Promise<void>((resolve) => webhook.listen(0, '127.0.0.1', resolve))
-    const database = `file:${join(root, 'outage.db')}`
+    const database = sandbox.database('outage')
     const { child, url } = await startServer({
       DATABASE_URL: database,
       SCORE_WEBHOOK_URL: `http://127.0.0.1:${(webhook.address() as AddressInfo).port}/score`,
@@ -99,7 +78,7 @@ describe('the server never loses a lead', () => {
   }, 60_000)
 
   it('keeps every answered lead when killed with SIGKILL mid-traffic', async () => {
-    const database = `file:${join(root, 'kill.db')}`
+    const database = sandbox.database('kill')
     const first = await startServer({ DATABASE_URL: database })
     const answered: string[] = []
     let sent = 0

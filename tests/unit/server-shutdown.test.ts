@@ -1,42 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { request } from 'node:http'
 import { connect, type Socket } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { DEFAULT_HTTP_LIMITS, httpLimitsFromEnv, httpServerOptions } from '../../server/http-limits'
 import { Store } from '../../server/store'
-import { freePort } from './free-port'
+import { serverSandbox } from './server-process'
 
 // The real server process (server/index.ts) on loopback, with a temp database and a temp built client dir.
-const root = mkdtempSync(join(tmpdir(), 'shutdown-'))
-mkdirSync(join(root, 'dist', 'client'), { recursive: true })
-writeFileSync(join(root, 'dist', 'client', '404.html'), '<!DOCTYPE html><title>Not found</title>')
-const children: ChildProcess[] = []
-afterAll(() => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
-  rmSync(root, { recursive: true, force: true })
-})
-
-async function startServer(name: string, env: Record<string, string> = {}) {
-  const port = await freePort()
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DIST_DIR: join(root, 'dist'), DATABASE_URL: `file:${join(root, `${name}.db`)}`, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  children.push(child)
-  let output = ''
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString()
-      if (output.includes('listening')) resolve()
-    })
-    void exited.then((code) => reject(new Error(`server exited with ${code}`)))
-  })
-  return { child, port, exited, output: () => output }
-}
+const sandbox = serverSandbox('shutdown-')
+const startServer = (name: string, env: Record<string, string> = {}) => sandbox.start({ DATABASE_URL: sandbox.database(name), ...env })
 
 const LEAD = JSON.stringify({
   first_name: 'Ada',
@@ -144,7 +115,7 @@ describe('the server process', () => {
   }, 30_000)
 
   it('deletes expired delivered leads when it starts, and reports the outbox at /healthz', async () => {
-    const database = `file:${join(root, 'retention.db')}`
+    const database = sandbox.database('retention')
     const store = await Store.open(database)
     const lead = (email: string) => ({ first_name: 'Ada', linkedin_url: 'https://www.linkedin.com/in/ada', email, submitted_at: '2025-01-01T00:00:00.000Z' })
     const old = Date.now() - 400 * 24 * 60 * 60 * 1000
