@@ -5,8 +5,10 @@ import type { Store } from './store'
 const DEFAULT_MAX_REFUSED = 100_000
 /** The longest window a limiter may have: counts older than this are deleted, whichever limiter wrote them. */
 export const MAX_WINDOW_MS = 60 * 60_000
-/** How often one limiter deletes the counts of windows that are over. */
+/** How often the counts of windows that are over are deleted: once per store, whichever of its limiters comes first. */
 const PRUNE_EVERY_MS = 60_000
+/** When each store's counts were last pruned: the deletion covers every limiter's rows, so one of them doing it is enough. */
+const lastPrune = new WeakMap<Store, number>()
 
 /**
  * A fixed-window request counter per client key: `limit` requests per `windowMs`, counted in the database
@@ -18,7 +20,6 @@ const PRUNE_EVERY_MS = 60_000
  */
 export class RateLimiter {
   private readonly refusedUntil: LRUCache<string, number>
-  private lastPrune = 0
 
   constructor(
     private readonly store: Store,
@@ -50,8 +51,8 @@ export class RateLimiter {
   }
 
   private pruneNowAndThen(now: number): void {
-    if (now - this.lastPrune < PRUNE_EVERY_MS) return
-    this.lastPrune = now
+    if (now - (lastPrune.get(this.store) ?? 0) < PRUNE_EVERY_MS) return
+    lastPrune.set(this.store, now)
     this.store.forgetRequestsBefore(now - MAX_WINDOW_MS).catch((error: unknown) => console.error('rate limit: pruning failed:', (error as Error).message))
   }
 }
