@@ -82,11 +82,6 @@ export function articleMarkdown(overrides: Record<string, string | null> = {}, b
   return markdownFile(fields, overrides, body)
 }
 
-/** An article's markdown: a valid frontmatter, `fields` lines added to it (`cover: ./x.png`), then `body`. */
-export function postMarkdown(body: string, fields: string[] = []): string {
-  return `---\ntitle: A post\ndescription: About it.\ndate: 2025-09-12\nauthor: nadia-brennan\n${fields.map((field) => `${field}\n`).join('')}---\n${body}`
-}
-
 /**
  * Writes a PNG of `width` × `height` pixels: its left half the site's accent, its right half its
  * soft accent, or see-through with `transparent`. Returns its path.

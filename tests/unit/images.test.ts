@@ -8,7 +8,7 @@ import { ContentError, readContent } from '../../lib/node/content.server'
 import { COLUMN_WIDTH, IMAGE_SIZES, ImageCache } from '../../lib/node/images.server'
 import { loadUiText } from '../../lib/node/ui-text.server'
 import { articleSeo } from '../../lib/universal/seo/article'
-import { ARTICLE_BODY, articleMarkdown, contentCopy, pngFile, postMarkdown, tempDir, topicMarkdown, writeFile } from './content-fixture'
+import { ARTICLE_BODY, articleMarkdown, contentCopy, pngFile, tempDir, topicMarkdown, writeFile } from './content-fixture'
 
 // The real content has an image of its own: it is encoded once, into this cache, which each test starts from.
 let seeded: string
@@ -65,7 +65,7 @@ describe('an image in an article', () => {
   it('becomes a picture: AVIF and WebP sources and a JPEG, each at every width up to the source, its size written in, loading lazily', async () => {
     const dir = contentCopy()
     await pngFile(dir, 'blog/chart.png', { width: 1000, height: 625 })
-    const { post, cache } = await readPost(dir, postMarkdown('Intro.\n\n![A chart of the five gaps](./chart.png "The five gaps")\n'))
+    const { post, cache } = await readPost(dir, articleMarkdown({}, 'Intro.\n\n![A chart of the five gaps](./chart.png "The five gaps")\n'))
     const widths = (extension: string) => [480, 800, 1000].map((width) => `/assets/images/chart-${width}\\.[0-9a-f]{10}\\.${extension} ${width}w`).join(', ')
     const sizes = IMAGE_SIZES.replace(/[()]/g, '\\$&')
     expect(post.html).toMatch(
@@ -96,14 +96,14 @@ describe('an image in an article', () => {
   it('falls back to PNG when the image has transparent pixels, which JPEG cannot keep', async () => {
     const dir = contentCopy()
     await pngFile(dir, 'blog/logo.png', { width: 800, height: 400, transparent: true })
-    const { post } = await readPost(dir, postMarkdown('Intro.\n\n![The logo](./logo.png)\n'))
+    const { post } = await readPost(dir, articleMarkdown({}, 'Intro.\n\n![The logo](./logo.png)\n'))
     expect(post.html).toMatch(/<img src="\/assets\/images\/logo-800\.[0-9a-f]{10}\.png" srcset="[^"]+\.png 480w, [^"]+\.png 800w"/)
   })
 
   it('makes no width past the source, nor past 1,600 px', async () => {
     const dir = contentCopy()
     await pngFile(dir, 'images/wide.png', { width: 2000, height: 500 })
-    const { post } = await readPost(dir, postMarkdown('Intro.\n\n![A wide band](../images/wide.png)\n'))
+    const { post } = await readPost(dir, articleMarkdown({}, 'Intro.\n\n![A wide band](../images/wide.png)\n'))
     expect(
       imageUrls(post.html)
         .filter((url) => url.endsWith('.avif'))
@@ -115,7 +115,7 @@ describe('an image in an article', () => {
   it('loads an image the article opens with at once and first: it is the top of the page', async () => {
     const dir = contentCopy()
     await pngFile(dir, 'blog/chart.png', { width: 800, height: 500 })
-    const { post } = await readPost(dir, postMarkdown('![A chart](./chart.png)\n\nThen text.\n\n![The chart again](./chart.png)\n'))
+    const { post } = await readPost(dir, articleMarkdown({}, '![A chart](./chart.png)\n\nThen text.\n\n![The chart again](./chart.png)\n'))
     const [first, second] = post.html.match(/<img [^>]+>/g)!
     expect(first).toContain('fetchpriority="high"')
     expect(first).not.toContain('loading=')
@@ -125,7 +125,7 @@ describe('an image in an article', () => {
   it('takes an image written as a reference, whose definition is no broken link', async () => {
     const dir = contentCopy()
     await pngFile(dir, 'images/chart.png', { width: 800, height: 500 })
-    const { post } = await readPost(dir, postMarkdown('Intro.\n\n![A chart][chart]\n\n[chart]: ../images/chart.png\n'))
+    const { post } = await readPost(dir, articleMarkdown({}, 'Intro.\n\n![A chart][chart]\n\n[chart]: ../images/chart.png\n'))
     expect(post.html).toMatch(/<picture><source type="image\/avif" srcset="\/assets\/images\/chart-480\./)
   })
 })
@@ -138,7 +138,7 @@ describe('an image that cannot be shown fails the build at its file and line', (
     const file = writeFile(
       dir,
       'blog/x.md',
-      postMarkdown(['Intro.', '', '![A chart](./missing.png)', '', '![](./chart.png)', '', '![A small chart](./small.png)', ''].join('\n')),
+      articleMarkdown({}, ['Intro.', '', '![A chart](./missing.png)', '', '![](./chart.png)', '', '![A small chart](./small.png)', ''].join('\n')),
     )
     expect(await problemsIn(dir)).toEqual([
       `${file}:9: image ./missing.png: file not found`,
@@ -153,7 +153,8 @@ describe('an image that cannot be shown fails the build at its file and line', (
     const file = writeFile(
       dir,
       'blog/x.md',
-      postMarkdown(
+      articleMarkdown(
+        {},
         '![Outside](../../elsewhere.png)\n![Another site](https://example.com/x.png)\n![Public](/favicon.svg)\n![A drawing](../images/drawing.svg)\n',
       ),
     )
@@ -180,7 +181,10 @@ describe("an article's cover", () => {
     const dir = contentCopy()
     await pngFile(dir, 'blog/cover.png', { width: 1600, height: 900 })
     await pngFile(dir, 'blog/chart.png', { width: 800, height: 500 })
-    const { post, content } = await readPost(dir, postMarkdown('![A chart](./chart.png)\n', ['cover: ./cover.png', 'coverAlt: Two blocks of blue']))
+    const { post, content } = await readPost(
+      dir,
+      articleMarkdown({ cover: 'cover: ./cover.png', coverAlt: 'coverAlt: Two blocks of blue' }, '![A chart](./chart.png)\n'),
+    )
     const cover = post.coverImage!
     expect(cover).toMatchObject({ width: 1600, height: 900 })
     expect(cover.url).toMatch(/^\/assets\/images\/cover-1600\.[0-9a-f]{10}\.jpg$/)
@@ -194,9 +198,9 @@ describe("an article's cover", () => {
 
   it('needs its alt text, and a file that is there', async () => {
     const dir = contentCopy()
-    const file = writeFile(dir, 'blog/x.md', postMarkdown('Body.\n', ['cover: ./cover.png']))
-    const other = writeFile(dir, 'blog/y.md', postMarkdown('Body.\n', ['cover: ./cover.png', 'coverAlt: A cover']))
-    const third = writeFile(dir, 'blog/z.md', postMarkdown('Body.\n', ['coverAlt: A cover']))
+    const file = writeFile(dir, 'blog/x.md', articleMarkdown({ cover: 'cover: ./cover.png' }, 'Body.\n'))
+    const other = writeFile(dir, 'blog/y.md', articleMarkdown({ cover: 'cover: ./cover.png', coverAlt: 'coverAlt: A cover' }, 'Body.\n'))
+    const third = writeFile(dir, 'blog/z.md', articleMarkdown({ coverAlt: 'coverAlt: A cover' }, 'Body.\n'))
     expect(await problemsIn(dir)).toEqual([
       `${file}: coverAlt: required with \`cover\`: say what the image shows, for readers who cannot see it`,
       `${other}: cover: image ./cover.png: file not found`,
@@ -209,7 +213,7 @@ describe('the image cache', () => {
   it('encodes an image once: a second build takes every file from the cache and writes none', async () => {
     const dir = contentCopy()
     await pngFile(dir, 'blog/chart.png', { width: 900, height: 600 })
-    const markdown = postMarkdown('Intro.\n\n![A chart](./chart.png)\n')
+    const markdown = articleMarkdown({}, 'Intro.\n\n![A chart](./chart.png)\n')
     const first = await readPost(dir, markdown)
     expect(first.cache.encoded).toBe(1)
     const written = mtimes(first.cache)
@@ -223,7 +227,7 @@ describe('the image cache', () => {
   it('encodes again with --fresh, to the same bytes under the same names', async () => {
     const dir = contentCopy()
     await pngFile(dir, 'blog/chart.png', { width: 900, height: 600 })
-    const markdown = postMarkdown('Intro.\n\n![A chart](./chart.png)\n')
+    const markdown = articleMarkdown({}, 'Intro.\n\n![A chart](./chart.png)\n')
     const first = await readPost(dir, markdown)
     const fresh = await readPost(dir, markdown, new ImageCache(first.cache.dir, true))
     expect(fresh.cache.encoded).toBe(first.cache.count)
@@ -233,7 +237,7 @@ describe('the image cache', () => {
   it('encodes a changed image under new names, and drops the old files once a build no longer uses them', async () => {
     const dir = contentCopy()
     const source = await pngFile(dir, 'blog/chart.png', { width: 900, height: 600 })
-    const markdown = postMarkdown('Intro.\n\n![A chart](./chart.png)\n')
+    const markdown = articleMarkdown({}, 'Intro.\n\n![A chart](./chart.png)\n')
     const first = await readPost(dir, markdown)
     writeFileSync(source, await sharp(source).flop().png().toBuffer())
     const second = await readPost(dir, markdown, new ImageCache(first.cache.dir))
