@@ -139,11 +139,15 @@ function parseFile<S extends z.ZodType>(file: string, schema: S, tokens: Record<
     return value
   }
   const result = schema.safeParse(substitute(frontmatter.data, []))
-  const body = replaceOutsideCode(
-    frontmatter.body,
-    (text) => markdown.parse(text) as MarkdownCodeNode,
-    (text) => replace(text, 'body'),
-  )
+  // A body with no token has nothing to replace: no parse for where its code is (the render parses it once).
+  const body =
+    frontmatter.body.search(TOKEN_PATTERN) === -1
+      ? frontmatter.body
+      : replaceOutsideCode(
+          frontmatter.body,
+          (text) => markdown.parse(text) as MarkdownCodeNode,
+          (text) => replace(text, 'body'),
+        )
   if (!result.success) {
     for (const issue of result.error.issues) {
       if (issue.code === 'unrecognized_keys') {
