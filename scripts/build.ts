@@ -10,11 +10,12 @@ import { parseArgs } from 'node:util'
 import type { BuiltPage } from '../lib/node/built-pages.server'
 import { brokenLinks, siteTargets, type FileLinks } from '../lib/node/content-links.server'
 import { CONTENT_INDEX_ENV, ContentError, contentIndex, readContent, readContentWithoutTopics } from '../lib/node/content.server'
-import type { TopicEntry } from '../lib/universal/content/types'
+import type { ContentIndex, TopicEntry } from '../lib/universal/content/types'
 import { loadUiText } from '../lib/node/ui-text.server'
 import { ImageCache, IMAGES_URL } from '../lib/node/images.server'
 import { buildCacheDir, clientDir, contentDir, distDir, imageCacheDir } from '../lib/node/paths.server'
-import { loadSite } from '../lib/node/site.server'
+import { loadAiCrawlers, loadSite } from '../lib/node/site.server'
+import { buildDate } from '../lib/node/publication.server'
 import { prepareBundle, serverEntryOf } from './build/bundle'
 import { digest, digestOfFiles, linkOrCopy } from './build/cache'
 import { PageCache } from './build/page-cache'
@@ -105,6 +106,8 @@ const base = digest(
 )
 
 const pages: BuiltPage[] = []
+// The index the listing pages read: the feeds, llms.txt and the articles' markdown twins are made from it too.
+let index!: ContentIndex
 let rendered = 0
 let reused = 0
 try {
@@ -133,7 +136,7 @@ try {
   const byFile = problems.sort((a, b) => (a.file < b.file ? -1 : 1)).flatMap((file) => file.problems)
   if (byFile.length > 0) throw new ContentError(byFile)
 
-  const index = contentIndex({ posts: content.posts, topics, pages: content.pages })
+  index = contentIndex({ posts: content.posts, topics, pages: content.pages })
   const indexText = JSON.stringify(index)
   writeFileSync(indexFile, indexText)
   await renderOrReuse(listingKeys(listingPages, indexText, base), pagesPhase)
@@ -156,8 +159,11 @@ rmSync(dirname(serverEntryOf(dist)), { recursive: true, force: true })
 
 // 3. The files made from every page at once.
 const sitePhase = phase('sitemap', 0, { live: false })
-const report = await writeSiteFiles(client, pages, site)
-sitePhase.end(`${report.sitemapFiles.join(' + ')} with ${count(report.sitemapUrls)} URLs, robots.txt, CSP hashes, ${report.hostFiles.join(', ')}`)
+const report = await writeSiteFiles(client, pages, site, { ...index, today: buildDate(), crawlers: loadAiCrawlers(contentRoot) })
+sitePhase.end(
+  `${report.sitemapFiles.join(' + ')} with ${count(report.sitemapUrls)} URLs, robots.txt, feeds of ${count(report.articles)} articles, llms.txt, ` +
+    `${count(report.twins)} markdown twins, CSP hashes, ${report.hostFiles.join(', ')}`,
+)
 await Promise.all(removals)
 
 // 4. Summary
@@ -197,6 +203,7 @@ async function renderOrReuse(
     if (!folders.has(folder)) mkdirSync(folder, { recursive: true })
     folders.add(folder)
     linkOrCopy(pageCache.htmlFile(job.key), join(client, job.file))
+    if (cached.twin) linkOrCopy(pageCache.twinFile(job.key), join(client, cached.twin))
     pages.push(cached.page)
     if (cached.topic) onTopic(job.key, cached.topic)
     reused++
@@ -205,7 +212,7 @@ async function renderOrReuse(
   await pool.render(toRender, Math.min(availableParallelism(), Math.ceil(toRender.length / PAGES_PER_WORKER)), (done) => {
     progress.advance()
     if ('problems' in done) return onProblems(done.key, done.problems)
-    pageCache.store(done.key, done.page, done.topic)
+    pageCache.store(done.key, done.page, done.topic, done.twin)
     pages.push(done.page)
     if (done.topic) onTopic(done.key, done.topic)
     rendered++

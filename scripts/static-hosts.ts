@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import { getTransformedRoutes, type GetRoutesProps } from '@vercel/routing-utils'
 import { parseAllHeaders } from 'netlify-headers-parser'
 import { parseAllRedirects } from 'netlify-redirect-parser'
+import { alternateFileHeaders } from '../lib/universal/alternates'
 import { ASSETS_PREFIX, CACHE_CONTROL, HOST_RULE_FILES, NOT_FOUND_FILE, pathOfHtmlFile } from '../lib/universal/routes'
 
 export type HostName = 'netlify' | 'cloudflare' | 'vercel'
@@ -213,7 +214,9 @@ const CLOUDFLARE_RULE_LIMIT = 100
 /**
  * The built site on each static host: every page answers 200 from its own file, revalidated, and
  * every other file from itself with its Cache-Control class; both with the headers the Node server
- * sends for this build (`served`: its Content-Security-Policy carries the build's inline hashes).
+ * sends for this build (`served`: its Content-Security-Policy carries the build's inline hashes). A
+ * feed or a markdown twin has the media type and headers the server sends it with; no other answer
+ * gets a Content-Type or an X-Robots-Tag from the rule files.
  */
 export async function checkStaticHosts(clientDir: string, files: Iterable<string>, served: Record<string, string>): Promise<HostProblem[]> {
   const ruleFiles = await readRuleFiles(clientDir)
@@ -233,20 +236,22 @@ export async function checkStaticHosts(clientDir: string, files: Iterable<string
       const isPage = file.endsWith('.html')
       const path = isPage ? pathOfHtmlFile(file)! : `/${file}`
       const cacheControl = isPage ? CACHE_CONTROL.page : path.startsWith(ASSETS_PREFIX) ? CACHE_CONTROL.asset : CACHE_CONTROL.file
-      return { file, path, cacheControl }
+      const wanted: Record<string, string | undefined> = { 'content-type': undefined, 'x-robots-tag': undefined, 'cache-control': cacheControl }
+      for (const [header, value] of Object.entries((!isPage && alternateFileHeaders(path)) || {})) wanted[header.toLowerCase()] = value
+      return { file, path, wanted }
     })
   for (const [name, host] of Object.entries(hosts)) {
     const [routes, headers] = name === 'vercel' ? ['vercel.json', 'vercel.json'] : ['_redirects', '_headers']
-    for (const { file, path, cacheControl } of expected) {
+    for (const { file, path, wanted } of expected) {
       const answer = host(path)
-      const wrong = Object.entries({ 'cache-control': cacheControl, ...served }).find(([header, value]) => answer.headers[header.toLowerCase()] !== value)
+      const wrong = Object.entries({ ...wanted, ...served }).find(([header, value]) => answer.headers[header.toLowerCase()] !== value)
       if (answer.status !== 200 || answer.file !== file) {
         problems.push({ file, problem: `${name} answers ${path} with ${answer.status} ${answer.location ?? answer.file}`, fix: `${routes}: ${fix}` })
       } else if (wrong) {
         const [header, value] = wrong
         problems.push({
           file,
-          problem: `${name} sends ${path} with ${header} ${answer.headers[header.toLowerCase()] ?? '(host default)'}, the server ${value}`,
+          problem: `${name} sends ${path} with ${header} ${answer.headers[header.toLowerCase()] ?? '(host default)'}, ${value === undefined ? 'which no rule should set for it' : `the server ${value}`}`,
           fix: `${headers}: ${fix}`,
         })
       }

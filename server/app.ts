@@ -18,6 +18,7 @@ import {
   responseHeaders,
   type CspHashes,
 } from '../lib/universal/routes'
+import { sendAlternateFileHeaders } from './alternate-files'
 import { apiNotFound } from './api'
 import { compressOnDemand, recordServedFile } from './compression'
 import { setFormTimingCookie } from './form-timing'
@@ -76,6 +77,8 @@ export function createApp({ clientDir = defaultClientDir(), api, health, now = D
   app.use(compressOnDemand())
   // Inside the compression, so it reads the page as the file holds it; after the API, so only pages and files reach it.
   app.use(setFormTimingCookie(now))
+  // Inside the compression too: the feeds' and markdown twins' media types decide what it compresses.
+  app.use(sendAlternateFileHeaders())
 
   for (const shell of SHELL_ROUTES) {
     app.get(shell.prefix, serveFile(shell.file))

@@ -31,6 +31,11 @@ const COMPRESSIBLE_TYPES = new Set([
   'text/javascript',
   'image/svg+xml',
   'application/manifest+json',
+  // The blog's feeds and the pages' markdown twins (lib/universal/alternates.ts).
+  'application/rss+xml',
+  'application/atom+xml',
+  'application/feed+json',
+  'text/markdown',
 ])
 
 const servedFiles = new WeakMap<Context, string>()

@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { basename, dirname, join } from 'node:path'
 import { parse as parseHtml } from 'node-html-parser'
 import rehypeStringify from 'rehype-stringify'
 import remarkGfm from 'remark-gfm'
@@ -12,7 +12,8 @@ import { loadUiText } from './ui-text.server'
 import { codeBlocks, replaceOutsideCode, type MarkdownCodeNode } from './code-blocks.server'
 import { ImageCache } from './images.server'
 import { contentDir, imageCacheDir } from './paths.server'
-import { coverImage, rehypeImages, type ImageRead, type MarkdownImages } from './rehype-images.server'
+import { coverImage, largestImageUrl, rehypeImages, type ImageRead, type MarkdownImages } from './rehype-images.server'
+import { cleanMarkdown, type TwinNode } from './markdown-twin.server'
 import { formatPath } from '../universal/content/format-path'
 import { pagePaths } from '../universal/content/routes'
 import type { Site } from '../universal/site'
@@ -81,6 +82,8 @@ interface MarkdownSource {
   firstLine: number
   productName: string
   images: ImageSettings
+  /** For an article or a topic: its page's path, for the markdown twin of its body (lib/node/markdown-twin.server.ts). */
+  pagePath?: string
 }
 
 /** How a file's images are handled, beyond where it is: the read's cache and problem list, and the file's own rules. */
@@ -93,12 +96,15 @@ const TOPIC_IMAGES_REFUSED = 'topic pages show no images; put images in articles
  * Markdown as HTML, its links to content files pointed at their pages and its images encoded; the
  * site links it has, for checking once every page is known. Image problems go to `source.images.problems`.
  */
-async function renderMarkdown(markdownText: string, source: MarkdownSource): Promise<{ html: string; links: ContentLink[] }> {
+async function renderMarkdown(markdownText: string, source: MarkdownSource): Promise<{ html: string; links: ContentLink[]; markdown?: string }> {
   const tree = markdown.parse(markdownText)
   const links = resolveSiteLinks(tree as MarkdownNode, source)
   const images: MarkdownImages = { ...source.images, file: source.file, firstLine: source.firstLine }
-  const html = markdown.stringify(await markdown.run(tree, { data: { images } }))
-  return { html: labelTableCells(html), links }
+  const html = labelTableCells(markdown.stringify(await markdown.run(tree, { data: { images } })))
+  if (source.pagePath === undefined) return { html, links }
+  // Where images are refused, none is looked up: its problem is reported already, and nothing is encoded for it.
+  const imageUrl = async (src: string) => (images.refused === undefined ? largestImageUrl(src, images) : undefined)
+  return { html, links, markdown: await cleanMarkdown(markdownText, tree as TwinNode, source.pagePath, imageUrl) }
 }
 
 interface Parsed<T> {
@@ -233,9 +239,11 @@ async function rendered<T>(
   { data, slug, file, body, bodyLine }: Parsed<T> & { slug: string },
   productName: string,
   images: ImageSettings,
-): Promise<{ entry: T & { slug: string; file: string; html: string }; links: ContentLink[] }> {
-  const { html, links } = await renderMarkdown(body, { file, firstLine: bodyLine, productName, images })
-  return { entry: { ...data, slug, file, html }, links }
+): Promise<{ entry: T & { slug: string; file: string; html: string; markdown: string }; links: ContentLink[] }> {
+  // An entry's page is `/<its folder>/<slug>`: `/blog/x`, `/topics/x`.
+  const pagePath = `/${basename(dirname(file))}/${slug}`
+  const { html, links, markdown } = await renderMarkdown(body, { file, firstLine: bodyLine, productName, images, pagePath })
+  return { entry: { ...data, slug, file, html, markdown: markdown ?? '' }, links }
 }
 
 /** A `keep` for readCollection: renders each topic, adding its site links to `links`. */

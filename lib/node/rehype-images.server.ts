@@ -85,6 +85,17 @@ export async function coverImage(src: string, alt: string, settings: ImageRead &
 
 const toHtml = unified().use(rehypeStringify)
 
+/** The site path of the largest fallback file (JPEG or PNG) of an image written in `settings.file`, as a markdown twin shows it; undefined when the image has a problem (reported where it is shown). */
+export async function largestImageUrl(src: string, settings: ImageRead & { file: string }): Promise<string | undefined> {
+  try {
+    const image = await settings.cache.image(sourcePath(src, settings.file, settings.contentRoot))
+    return urlOf(image.formats.at(-1)!.files.at(-1)!)
+  } catch (error) {
+    if (error instanceof ImageProblem) return undefined
+    throw error
+  }
+}
+
 /** Every <img> of the tree, with where it sits. */
 function imagesIn(tree: HtmlNode): Array<{ image: HtmlNode; parent: HtmlNode; index: number }> {
   const found: Array<{ image: HtmlNode; parent: HtmlNode; index: number }> = []

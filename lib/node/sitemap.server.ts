@@ -2,6 +2,7 @@ import { Readable } from 'node:stream'
 import { SitemapIndexStream, SitemapStream, streamToPromise } from 'sitemap'
 import type { BuiltPage } from './built-pages.server'
 import { absoluteUrl } from '../universal/seo/url'
+import { aiCrawlersSchema, robotsTxtFor, type AiCrawlers } from '../universal/crawlers'
 
 export interface SitemapEntry {
   url: string
@@ -44,6 +45,7 @@ export async function sitemapFiles(entries: ReadonlyArray<SitemapEntry>, siteUrl
   return [...files, { name: 'sitemap.xml', xml: await toXml(index, new SitemapIndexStream()) }]
 }
 
-export function robotsTxt(siteUrl: string): string {
-  return `User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${absoluteUrl('/sitemap.xml', siteUrl)}\n`
+/** robots.txt: the AI crawlers by name, as `aiCrawlers` in site.json says (lib/universal/crawlers.ts), every other crawler, the sitemap. */
+export function robotsTxt(siteUrl: string, crawlers: AiCrawlers = aiCrawlersSchema.parse(undefined)): string {
+  return robotsTxtFor(absoluteUrl('/sitemap.xml', siteUrl), crawlers)
 }

@@ -17,6 +17,7 @@ import {
   type CspHashes,
   type HostRuleFile,
 } from '../../lib/universal/routes'
+import { FEEDS, TWIN_FOLDERS, alternateFileHeaders } from '../../lib/universal/alternates'
 
 const GENERATED = '# Written by `npm run build` from lib/universal/routes.ts, the rules the Node server follows: edit\n# those, not this file.'
 
@@ -81,7 +82,9 @@ function redirectsFile(): string {
  */
 function headersFile(files: readonly string[], hashes: CspHashes): string {
   const pages = files.filter((file) => file.endsWith('.html') && file !== NOT_FOUND_FILE).map(pageUrl)
-  const others = files.filter((file) => !file.endsWith('.html') && !`/${file}`.startsWith(ASSETS_PREFIX))
+  // The feeds and the markdown twins have rules of their own (alternateRules).
+  const alternates = files.filter((file) => alternateFileHeaders(`/${file}`) !== undefined).map((file) => `/${file}`)
+  const others = files.filter((file) => !file.endsWith('.html') && !`/${file}`.startsWith(ASSETS_PREFIX) && !alternates.includes(`/${file}`))
   const shellPrefixes = SHELL_ROUTES.map((shell) => shell.prefix)
   const folderOf = (path: string) => path.slice(0, path.lastIndexOf('/'))
   const topFolderOf = (path: string) => path.split('/').slice(0, 2).join('/')
@@ -103,6 +106,9 @@ function headersFile(files: readonly string[], hashes: CspHashes): string {
     if (folder !== '' && paths.length > 1 && !fileFolders.has(folder)) pagePatterns.add(`${folder}/:slug`)
     else for (const path of paths) pagePatterns.add(path)
   }
+  // A twin is revalidated like its page: `/<folder>/:slug` covers it, else it gets a rule of its own.
+  for (const path of alternates)
+    if (TWIN_FOLDERS.some((folder) => path.startsWith(`${folder}/`)) && !pagePatterns.has(`${folderOf(path)}/:slug`)) pagePatterns.add(path)
   for (const prefix of shellPrefixes) {
     pagePatterns.add(prefix)
     for (let depth = 1; depth <= SHELL_HEADER_DEPTH; depth++)
@@ -124,9 +130,26 @@ function headersFile(files: readonly string[], hashes: CspHashes): string {
     '# Other files: an hour.',
     ...cacheBlocks(filePatterns, CACHE_CONTROL.file),
     '',
-    '# Pages and app shells: always revalidated, so a new release shows at once.',
+    '# Pages, their markdown twins and app shells: always revalidated, so a new release shows at once.',
     ...cacheBlocks(pagePatterns, CACHE_CONTROL.page),
+    ...alternateRules(alternates, block),
   ].join('\n')}\n`
+}
+
+/**
+ * The feeds' media types and short cache, each by name, and the markdown twins' media type and
+ * `X-Robots-Tag`, one `/<folder>/*.md` rule per folder that has twins (their Cache-Control is the pages' rule's).
+ */
+function alternateRules(paths: readonly string[], block: (path: string, values: Record<string, string>) => string): string[] {
+  const feeds = FEEDS.filter((feed) => paths.includes(feed.path)).map((feed) => block(feed.path, alternateFileHeaders(feed.path)!))
+  const twins = TWIN_FOLDERS.filter((folder) => paths.some((path) => path.startsWith(`${folder}/`))).map((folder) => {
+    const { 'Cache-Control': _, ...headers } = alternateFileHeaders(`${folder}/x.md`)!
+    return block(`${folder}/*.md`, headers)
+  })
+  return [
+    ...(feeds.length > 0 ? ['', "# The blog's feeds: their media types, and a short cache.", ...feeds] : []),
+    ...(twins.length > 0 ? ['', '# Markdown twins of the pages: their media type, and kept out of search results.', ...twins] : []),
+  ]
 }
 
 /**
@@ -135,7 +158,10 @@ function headersFile(files: readonly string[], hashes: CspHashes): string {
  * with a dot. `cleanUrls` and `trailingSlash: false` make Vercel send `/x.html` and `/x/` to `/x` (308).
  */
 function vercelJson(hashes: CspHashes): string {
-  const notAssets = `(?!${ASSETS_PREFIX.slice(1)})`
+  // The feeds and the markdown twins have rules of their own, so the file and page rules leave them out, as they leave the hashed assets.
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  const twinFolders = TWIN_FOLDERS.map((folder) => escape(folder.slice(1))).join('|')
+  const notRuledApart = `(?!${[ASSETS_PREFIX.slice(1), ...FEEDS.map((feed) => `${escape(feed.path.slice(1))}$`), `(?:${twinFolders})/[^/]+\\.md$`].join('|')})`
   const config = {
     cleanUrls: true,
     trailingSlash: false,
@@ -143,10 +169,14 @@ function vercelJson(hashes: CspHashes): string {
     headers: [
       { source: '/(.*)', headers: Object.entries(responseHeaders(hashes)).map(([key, value]) => ({ key, value })) },
       { source: `${ASSETS_PREFIX}(.*)`, headers: [{ key: 'Cache-Control', value: CACHE_CONTROL.asset }] },
-      { source: `/(${notAssets}(?:.*/)?[^/]*\\.[^/]*)`, headers: [{ key: 'Cache-Control', value: CACHE_CONTROL.file }] },
-      { source: `/(${notAssets}(?:.*/)?[^./]*)`, headers: [{ key: 'Cache-Control', value: CACHE_CONTROL.page }] },
+      { source: `/(${notRuledApart}(?:.*/)?[^/]*\\.[^/]*)`, headers: [{ key: 'Cache-Control', value: CACHE_CONTROL.file }] },
+      { source: `/(${notRuledApart}(?:.*/)?[^./]*)`, headers: [{ key: 'Cache-Control', value: CACHE_CONTROL.page }] },
+      ...FEEDS.map((feed) => ({ source: feed.path, headers: headerList(alternateFileHeaders(feed.path)!) })),
+      { source: `/(${twinFolders})/([^/]+\\.md)`, headers: headerList(alternateFileHeaders(`${TWIN_FOLDERS[0]}/x.md`)!) },
     ],
   }
   // One line per object of plain values ({ "key": …, "value": … }), as a person would write it.
   return `${JSON.stringify(config, null, 2).replace(/\{\n\s*([^{}[\]]*?)\n\s*\}/g, (_, members: string) => `{ ${members.split(/,\n\s*/).join(', ')} }`)}\n`
 }
+
+const headerList = (values: Readonly<Record<string, string>>) => Object.entries(values).map(([key, value]) => ({ key, value }))

@@ -1,21 +1,27 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { BuiltPage } from '../../lib/node/built-pages.server'
-import { pathOfHtmlFile } from '../../lib/universal/routes'
+import { markdownTwinPath } from '../../lib/universal/alternates'
+import { fileOfPath, pathOfHtmlFile } from '../../lib/universal/routes'
 import type { TopicFacts } from './protocol'
 
-/** What the manifest keeps of a page: its head's facts and, for a topic page, what lists of topics show of it and its file's site links. */
-type Facts = Omit<BuiltPage, 'file' | 'path'> & { topic?: TopicFacts }
+/**
+ * What the manifest keeps of a page: its head's facts and, for a topic page, what lists of topics show
+ * of it, its file's site links, and that it has a markdown twin.
+ */
+type Facts = Omit<BuiltPage, 'file' | 'path'> & { topic?: TopicFacts; twin?: true }
 
-/** A page from the cache: the page, and the facts of the topic it shows if it is a topic page. */
+/** A page from the cache: the page, the facts of the topic it shows if it is a topic page, and its markdown twin's file if it has one. */
 export interface CachedPage {
   page: BuiltPage
   topic?: TopicFacts
+  /** Relative to the client folder: `topics/x.md`. */
+  twin?: string
 }
 
 /**
- * Rendered pages by key: `<dir>/<key>.html` holds the HTML, `<dir>/pages.json` what each page's head
- * says. After a build only the pages it used are kept.
+ * Rendered pages by key: `<dir>/<key>.html` holds the HTML, `<dir>/<key>.md` a topic page's markdown
+ * twin, `<dir>/pages.json` what each page's head says. After a build only the pages it used are kept.
  */
 export class PageCache {
   private readonly known: Map<string, Facts>
@@ -39,17 +45,22 @@ export class PageCache {
     return join(this.dir, `${key}.html`)
   }
 
+  twinFile(key: string): string {
+    return join(this.dir, `${key}.md`)
+  }
+
   /** The page rendered under `key` before, if the cache has it. */
   lookup(key: string, file: string): CachedPage | undefined {
     const facts = this.known.get(key)
-    if (!facts || !existsSync(this.htmlFile(key))) return undefined
+    if (!facts || !existsSync(this.htmlFile(key)) || (facts.twin && !existsSync(this.twinFile(key)))) return undefined
     this.used.set(key, facts)
-    const { topic, ...head } = facts
-    return { page: { file, path: pathOfHtmlFile(file), ...head }, topic }
+    const { topic, twin, ...head } = facts
+    const path = pathOfHtmlFile(file)
+    return { page: { file, path, ...head }, topic, twin: twin && path !== null ? fileOfPath(markdownTwinPath(path)) : undefined }
   }
 
-  store(key: string, { file: _file, path: _path, ...facts }: BuiltPage, topic?: TopicFacts): void {
-    this.used.set(key, topic ? { ...facts, topic } : facts)
+  store(key: string, { file: _file, path: _path, ...facts }: BuiltPage, topic?: TopicFacts, twin?: string): void {
+    this.used.set(key, { ...facts, ...(topic ? { topic } : {}), ...(twin ? { twin: true as const } : {}) })
   }
 
   /** Writes the manifest of the pages this build used and deletes every other cached page. */
@@ -58,7 +69,8 @@ export class PageCache {
     writeFileSync(`${manifest}.tmp`, JSON.stringify(Object.fromEntries(this.used)))
     renameSync(`${manifest}.tmp`, manifest)
     for (const name of readdirSync(this.dir)) {
-      if (name.endsWith('.html') && !this.used.has(name.slice(0, -'.html'.length))) unlinkSync(join(this.dir, name))
+      const key = name.replace(/\.(html|md)$/, '')
+      if (key !== name && !this.used.has(key)) unlinkSync(join(this.dir, name))
     }
   }
 }

@@ -22,8 +22,11 @@ export interface TopicFacts {
   links: ContentLink[]
 }
 
-/** A page the worker wrote (with its topic's facts, for a topic page), or the content problems that kept it from rendering it. */
-export type Rendered = { key: string; page: BuiltPage; topic?: TopicFacts } | { key: string; problems: string[] }
+/**
+ * A page the worker wrote (with its topic's facts and its markdown twin's file, for a topic page), or the
+ * content problems that kept it from rendering it.
+ */
+export type Rendered = { key: string; page: BuiltPage; topic?: TopicFacts; twin?: string } | { key: string; problems: string[] }
 
 export type ToWorker = { type: 'load' } | { type: 'routes' } | { type: 'render'; jobs: PageJob[] } | { type: 'exit' }
 

@@ -5,9 +5,12 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { inlineHashes, lowerScriptPriority } from '../../lib/node/built-pages.server'
-import { pathOfHtmlFile } from '../../lib/universal/routes'
+import { markdownTwinPath } from '../../lib/universal/alternates'
+import { fileOfPath, pathOfHtmlFile } from '../../lib/universal/routes'
 import { ContentError, readTopicFile, topicEntry } from '../../lib/node/content.server'
+import { topicTwin } from '../../lib/node/markdown-twin.server'
 import { loadSite } from '../../lib/node/site.server'
+import { loadUiText } from '../../lib/node/ui-text.server'
 import { replaceWithLink } from './cache'
 import type { FromWorker, PageJob, Rendered, ToWorker } from './protocol'
 
@@ -20,6 +23,7 @@ const send = (message: FromWorker) => process.send!(message)
 let vike: typeof import('vike/server') | undefined
 
 const site = loadSite()
+const topicLabels = loadUiText().topic
 const folders = new Set<string>()
 
 async function render(job: PageJob): Promise<Rendered> {
@@ -48,7 +52,12 @@ async function render(job: PageJob): Promise<Rendered> {
   const facts = pageContext.headFacts
   if (!facts) throw new Error('the renderer gave no headFacts')
   const page = { file: job.file, path: pathOfHtmlFile(job.file), ...facts, inlineHashes: inlineHashes(html) }
-  return { key: job.key, page, topic: read && { topic: topicEntry(read.topic), links: read.links } }
+  if (!read || page.path === null) return { key: job.key, page }
+  // A topic page's markdown twin is written beside it, and cached with it, from the topic just read.
+  const twin = fileOfPath(markdownTwinPath(page.path))
+  writeFileSync(join(clientDir, twin), topicTwin(read.topic, topicLabels))
+  replaceWithLink(join(clientDir, twin), join(pagesCacheDir, `${job.key}.md`))
+  return { key: job.key, page, topic: { topic: topicEntry(read.topic), links: read.links }, twin }
 }
 
 process.on('message', async (message: ToWorker) => {

@@ -2,20 +2,23 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { BuiltPage } from '../../lib/node/built-pages.server'
 import type { Site } from '../../lib/universal/site'
+import type { AiCrawlers } from '../../lib/universal/crawlers'
 import { robotsTxt, sitemapEntries, sitemapFiles } from '../../lib/node/sitemap.server'
 import { CSP_HASHES_FILE, HOST_RULE_FILES, type CspHashes } from '../../lib/universal/routes'
 import { writeHostFiles } from './host-files'
+import { writeSyndicationFiles, type Syndicated } from './syndication-files'
 
 /**
  * The files made from every page at once: the sitemap (an index past 50,000 URLs), robots.txt, the
- * inline script and style hashes for the CSP, and, last since they list every other file, the static
- * hosts' rule files with that CSP.
+ * feeds, llms.txt and the articles' markdown twins, the inline script and style hashes for the CSP,
+ * and, last since they list every other file, the static hosts' rule files with that CSP.
  */
-export async function writeSiteFiles(clientDir: string, pages: readonly BuiltPage[], site: Site) {
+export async function writeSiteFiles(clientDir: string, pages: readonly BuiltPage[], site: Site, content: Syndicated & { crawlers: AiCrawlers }) {
   const entries = sitemapEntries(pages, site.siteUrl)
   const files = await sitemapFiles(entries, site.siteUrl)
   for (const file of files) writeFileSync(join(clientDir, file.name), file.xml)
-  writeFileSync(join(clientDir, 'robots.txt'), robotsTxt(site.siteUrl))
+  writeFileSync(join(clientDir, 'robots.txt'), robotsTxt(site.siteUrl, content.crawlers))
+  const syndicated = await writeSyndicationFiles(clientDir, pages, site, content)
   const distinct = (hashes: readonly string[]) => [...new Set(hashes)].sort()
   const hashes: CspHashes = {
     script: distinct(pages.flatMap((page) => page.inlineHashes.script)),
@@ -23,5 +26,5 @@ export async function writeSiteFiles(clientDir: string, pages: readonly BuiltPag
   }
   writeFileSync(join(clientDir, CSP_HASHES_FILE), JSON.stringify(hashes))
   writeHostFiles(clientDir, hashes)
-  return { sitemapUrls: entries.length, sitemapFiles: files.map((file) => file.name), hostFiles: HOST_RULE_FILES }
+  return { sitemapUrls: entries.length, sitemapFiles: files.map((file) => file.name), hostFiles: HOST_RULE_FILES, ...syndicated }
 }

@@ -39,6 +39,7 @@ function expectAnswer(answer: HostAnswer, route: Route) {
   if (route.location) expect(answer.location).toBe(route.location)
   if (route.file) expect(answer.file).toBe(route.file)
   if (route.cacheControl) expect(answer.headers['cache-control']).toBe(route.cacheControl)
+  for (const [name, value] of Object.entries(route.headers ?? {})) expect(answer.headers[name.toLowerCase()], name).toBe(value)
   if (route.status !== 308) {
     for (const [name, value] of Object.entries(EXPECTED_HEADERS)) expect(answer.headers[name.toLowerCase()], name).toBe(value)
   }
@@ -99,6 +100,30 @@ describe('the generated rule files', () => {
     expect(await checkStaticHosts(large.clientDir, clientFiles(large.clientDir), EXPECTED_HEADERS)).toEqual([])
   })
 
+  it('cover a thousand topics and articles with their markdown twins in a few rules: each twin revalidated like its page, as markdown, noindex', async () => {
+    const many = Array.from({ length: 1000 }, (_, index) => [
+      `topics/topic-${index}.html`,
+      `topics/topic-${index}.md`,
+      `blog/post-${index}.html`,
+      `blog/post-${index}.md`,
+    ])
+    const large = miniatureSite(many.flat())
+    const headers = readFileSync(join(large.clientDir, '_headers'), 'utf8')
+    expect(headers).toContain('\n/topics/:slug\n  Cache-Control: no-cache\n')
+    expect(headers).toContain('\n/topics/*.md\n  Content-Type: text/markdown; charset=utf-8\n  X-Robots-Tag: noindex\n')
+    expect(headers.match(/^\//gm)!.length).toBeLessThanOrEqual(100)
+    expect(await checkStaticHosts(large.clientDir, clientFiles(large.clientDir), EXPECTED_HEADERS)).toEqual([])
+    const models = await loadHosts(large.clientDir)
+    for (const name of HOSTS) {
+      expect(models[name]('/topics/topic-7.md').headers, name).toMatchObject({
+        'content-type': 'text/markdown; charset=utf-8',
+        'x-robots-tag': 'noindex',
+        'cache-control': 'no-cache',
+      })
+      expect(models[name]('/topics/topic-7').headers, name).not.toHaveProperty('x-robots-tag')
+    }
+  })
+
   it('give a file beside pages, or in a folder of its own, its hour and the pages no-cache', async () => {
     const mixed = miniatureSite(['blog/cover.png', 'images/a.png', 'images/deep/b.png'])
     expect(await checkStaticHosts(mixed.clientDir, clientFiles(mixed.clientDir), EXPECTED_HEADERS)).toEqual([])
@@ -123,11 +148,21 @@ describe('the check:site host check', () => {
   })
 })
 
+describe('the check:site host check, on a topic whose slug ends in "md"', () => {
+  it("names the page Netlify's `/topics/*.md` rule would send as markdown and noindex, as its parser reads the rule", async () => {
+    const doctors = miniatureSite(['topics/linkedin-for-md.html', 'topics/linkedin-for-md.md'])
+    const problems = await checkStaticHosts(doctors.clientDir, clientFiles(doctors.clientDir), EXPECTED_HEADERS)
+    expect(problems.map((problem) => `${problem.file}: ${problem.problem}`)).toEqual([
+      'topics/linkedin-for-md.html: netlify sends /topics/linkedin-for-md with content-type text/markdown; charset=utf-8, which no rule should set for it',
+    ])
+  })
+})
+
 describe('the check:site host check, on a site of 120 top-level pages', () => {
   it('names a _headers past the 100 rules Cloudflare Pages reads', async () => {
     const wide = miniatureSite(Array.from({ length: 120 }, (_, index) => `page-${index}.html`))
     const problems = await checkStaticHosts(wide.clientDir, clientFiles(wide.clientDir), EXPECTED_HEADERS)
-    expect(problems.map((problem) => `${problem.file}: ${problem.problem}`)).toEqual(['_headers: 145 rules: Cloudflare Pages reads the first 100'])
+    expect(problems.map((problem) => `${problem.file}: ${problem.problem}`)).toEqual(['_headers: 153 rules: Cloudflare Pages reads the first 100'])
   })
 })
 

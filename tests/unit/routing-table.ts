@@ -26,6 +26,12 @@ export const SITE_FILES = [
   'favicon.svg',
   'robots.txt',
   'sitemap.xml',
+  'rss.xml',
+  'atom.xml',
+  'feed.json',
+  'llms.txt',
+  'blog/post-a.md',
+  'topics/topic-a.md',
 ] as const
 
 /** The miniature build's inline hashes (one script, one stylesheet), so its CSP is not the empty one. */
@@ -55,6 +61,8 @@ export interface Route {
   /** Where a redirect sends the visitor, query kept. */
   location?: string
   cacheControl?: string
+  /** Other headers the answer must carry (names as written here). */
+  headers?: Readonly<Record<string, string>>
   /** Set where only the Node server can give this answer, saying why. */
   nodeOnly?: string
 }
@@ -62,6 +70,8 @@ export interface Route {
 const PAGE = 'no-cache'
 const ASSET = 'public, max-age=31536000, immutable'
 const FILE = 'public, max-age=3600'
+const FEED = 'public, max-age=600'
+const MARKDOWN_TWIN = { 'Content-Type': 'text/markdown; charset=utf-8', 'X-Robots-Tag': 'noindex' }
 
 export const ROUTES: readonly Route[] = [
   { url: '/', status: 200, file: 'index.html', cacheControl: PAGE },
@@ -93,6 +103,15 @@ export const ROUTES: readonly Route[] = [
   { url: '/favicon.svg', status: 200, file: 'favicon.svg', cacheControl: FILE },
   { url: '/robots.txt', status: 200, file: 'robots.txt', cacheControl: FILE },
   { url: '/sitemap.xml', status: 200, file: 'sitemap.xml', cacheControl: FILE },
+  // The blog's feeds, with their own media types and a short cache; llms.txt, a plain text file.
+  { url: '/rss.xml', status: 200, file: 'rss.xml', cacheControl: FEED, headers: { 'Content-Type': 'application/rss+xml; charset=utf-8' } },
+  { url: '/atom.xml', status: 200, file: 'atom.xml', cacheControl: FEED, headers: { 'Content-Type': 'application/atom+xml; charset=utf-8' } },
+  { url: '/feed.json', status: 200, file: 'feed.json', cacheControl: FEED, headers: { 'Content-Type': 'application/feed+json; charset=utf-8' } },
+  { url: '/llms.txt', status: 200, file: 'llms.txt', cacheControl: FILE },
+  // Each article's and topic's markdown twin: revalidated like its page, kept out of search results.
+  { url: '/blog/post-a.md', status: 200, file: 'blog/post-a.md', cacheControl: PAGE, headers: MARKDOWN_TWIN },
+  { url: '/topics/topic-a.md', status: 200, file: 'topics/topic-a.md', cacheControl: PAGE, headers: MARKDOWN_TWIN },
+  { url: '/topics/no-such-topic.md', status: 404, file: '404.html' },
   // Only the Node server can say these.
   {
     url: '/healthz',

@@ -180,7 +180,16 @@ describe('JSON-LD builders', () => {
 })
 
 describe('articleSeo', () => {
-  const post: BlogPost = { slug: 'a', file: 'content/blog/a.md', html: '<p>A</p>', title: 'A', description: 'About A', date: '2025-09-12', author }
+  const post: BlogPost = {
+    slug: 'a',
+    file: 'content/blog/a.md',
+    html: '<p>A</p>',
+    markdown: 'A',
+    title: 'A',
+    description: 'About A',
+    date: '2025-09-12',
+    author,
+  }
 
   it('is canonical at /blog/<slug>, dated, an article, with BlogPosting and a breadcrumb', () => {
     const seo = articleSeo(post, site, loadUiText('content'))

@@ -28,6 +28,7 @@ describe('the site server, route by route (tests/unit/routing-table.ts)', () => 
       if (route.location) expect(response.headers.get('location')).toBe(route.location)
       if (route.file) expect(await response.text()).toBe(servedBody(route.file))
       if (route.cacheControl) expect(response.headers.get('cache-control')).toBe(route.cacheControl)
+      for (const [name, value] of Object.entries(route.headers ?? {})) expect(response.headers.get(name), name).toBe(value)
       for (const [name, value] of Object.entries(EXPECTED_HEADERS)) expect(response.headers.get(name), name).toBe(value)
     })
   }

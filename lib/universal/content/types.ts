@@ -19,8 +19,9 @@ export interface CoverImage {
 /** An author of content/authors.json, with the id articles name them by. */
 export type Author = AuthorEntry & { id: string }
 /** An article, its `author` id replaced by that author's entry. */
-export type BlogPost = Omit<BlogFrontmatter, 'author'> & { author: Author; slug: string; file: string; html: string; coverImage?: CoverImage }
-export type Topic = TopicFrontmatter & { slug: string; file: string; html: string }
+/** `markdown` is the body as its markdown twin shows it (lib/node/markdown-twin.server.ts). */
+export type BlogPost = Omit<BlogFrontmatter, 'author'> & { author: Author; slug: string; file: string; html: string; markdown: string; coverImage?: CoverImage }
+export type Topic = TopicFrontmatter & { slug: string; file: string; html: string; markdown: string }
 export type SitePage<N extends PageName> = PageFrontmatter<N> & {
   file: string
   html: string

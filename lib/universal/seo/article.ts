@@ -1,6 +1,7 @@
 import type { BlogPost } from '../content/types'
 import type { UiText } from '../ui-text'
 import type { Site } from '../site'
+import { markdownTwinPath } from '../alternates'
 import type { PageSeo } from './head'
 import { blogPostingJsonLd, breadcrumbJsonLd, jsonLdGraph, type Crumb } from './json-ld'
 
@@ -28,6 +29,7 @@ export function articleSeo(post: BlogPost, site: Site, ui: UiText): PageSeo {
     type: 'article',
     published: post.date,
     modified: post.updated ?? post.date,
+    markdown: markdownTwinPath(path),
     jsonLd: jsonLdGraph(blogPostingJsonLd({ ...post, path, image: post.coverImage?.url }, site), breadcrumbJsonLd(articleCrumbs(post, ui), site)),
   }
 }

@@ -1,4 +1,5 @@
 import type { Site } from '../site'
+import { alternateLinks } from './alternate-links'
 import { serializeJsonLd, type JsonLd } from './json-ld'
 import { absoluteUrl } from './url'
 
@@ -17,6 +18,8 @@ export interface PageSeo {
   published?: string
   /** YYYY-MM-DD, for articles; the sitemap's lastmod. */
   modified?: string
+  /** The path of the page's markdown twin (`/blog/x.md`), named by a `<link rel="alternate">`. */
+  markdown?: string
   jsonLd?: JsonLd
 }
 
@@ -49,6 +52,7 @@ export function buildHead(seo: PageSeo, site: Site): string {
     meta('name', 'twitter:card', 'summary'),
     meta('name', 'twitter:title', seo.title),
     meta('name', 'twitter:description', seo.description),
+    ...alternateLinks(seo.markdown, site, escapeHtml),
     seo.jsonLd && `<script type="application/ld+json">${serializeJsonLd(seo.jsonLd)}</script>`,
   ]
   return tags.filter(Boolean).join('\n    ')

@@ -1,6 +1,7 @@
 import type { Topic } from '../content/types'
 import type { UiText } from '../ui-text'
 import type { Site } from '../site'
+import { markdownTwinPath } from '../alternates'
 import type { PageSeo } from './head'
 import { breadcrumbJsonLd, faqPageJsonLd, jsonLdGraph, type Crumb } from './json-ld'
 
@@ -25,6 +26,7 @@ export function topicSeo(topic: Topic, site: Site, ui: UiText): PageSeo {
     path,
     title: topic.metaTitle,
     description: topic.metaDescription,
+    markdown: markdownTwinPath(path),
     jsonLd: jsonLdGraph(breadcrumbJsonLd(topicCrumbs(topic, ui.topic), site), faqPageJsonLd(topic.faqs, path, site)),
   }
 }

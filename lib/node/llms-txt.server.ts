@@ -1,0 +1,48 @@
+import type { BlogPost, SitePages, TopicEntry } from '../universal/content/types'
+import { articlePath } from '../universal/seo/article'
+import { topicPath } from '../universal/seo/topic'
+import { absoluteUrl } from '../universal/seo/url'
+import type { Site } from '../universal/site'
+import { plainText } from './markdown-twin.server'
+
+// `/llms.txt` (https://llmstxt.org): what the site is, for a language model, in markdown. An H1 with
+// the product's name, a blockquote that sums it up, a short paragraph, then `## ` sections of links,
+// `- [title](url): description`, to the offer, the articles and the topics; the legal pages under
+// `## Optional`, which a model short of room may skip. Made from the content index, one line at a time.
+
+/** What llms.txt lists: the articles and topics this build publishes, and the fixed pages' copy. */
+export interface LlmsTxtInput {
+  site: Site
+  pages: Pick<SitePages, 'home' | 'testimonials' | 'blog' | 'topics' | 'privacy-policy' | 'terms-of-service'>
+  /** Newest first. */
+  posts: ReadonlyArray<Pick<BlogPost, 'slug' | 'title' | 'description'>>
+  /** By title. */
+  topics: ReadonlyArray<Pick<TopicEntry, 'slug' | 'title' | 'summary'>>
+}
+
+/** One line of the file's link lists: `- [title](https://…/path): description`. */
+function entry(title: string, path: string, description: string, siteUrl: string): string {
+  return `- [${plainText(title)}](${absoluteUrl(path, siteUrl)}): ${description.replace(/\s+/g, ' ').trim()}\n`
+}
+
+/** llms.txt, line by line: written to its file as it is made, so ten thousand topics cost no big string. */
+export function* llmsTxtLines({ site, pages, posts, topics }: LlmsTxtInput): Generator<string> {
+  const line = (title: string, path: string, description: string) => entry(title, path, description, site.siteUrl)
+  const { home, testimonials, blog } = pages
+  yield `# ${plainText(site.productName)}\n\n`
+  yield `> ${home.description}\n\n`
+  if (home.lead) yield `${home.lead}\n\n`
+  yield `Each article and topic below has a markdown version at its URL plus \`.md\`. New articles are announced in the blog's feeds (${absoluteUrl('/rss.xml', site.siteUrl)}).\n\n`
+  yield '## Offer\n\n'
+  yield line(home.h1, '/', home.description)
+  yield line(testimonials.h1, '/testimonials', testimonials.description)
+  yield '\n## Articles\n\n'
+  yield line(blog.h1, '/blog', blog.description)
+  for (const post of posts) yield line(post.title, articlePath(post.slug), post.description)
+  yield '\n## Topics\n\n'
+  yield line(pages.topics.h1, '/topics', pages.topics.description)
+  for (const topic of topics) yield line(topic.title, topicPath(topic.slug), topic.summary)
+  yield '\n## Optional\n\n'
+  yield line(pages['privacy-policy'].h1, '/privacy-policy', pages['privacy-policy'].description)
+  yield line(pages['terms-of-service'].h1, '/terms-of-service', pages['terms-of-service'].description)
+}

@@ -1,0 +1,53 @@
+import { z } from 'zod'
+
+// The AI crawlers robots.txt names, by what they do, and the setting of content/site.json that says
+// which may read the site (`aiCrawlers`). Search and user-triggered agents fetch a page to cite it in an
+// answer, with a link, or because a person asked for it; training crawlers collect text to train models.
+
+/** AI search engines and the agents that fetch a page because a person asked: they cite and link the site. */
+export const AI_SEARCH_AGENTS = ['OAI-SearchBot', 'ChatGPT-User', 'Claude-SearchBot', 'Claude-User', 'PerplexityBot', 'Perplexity-User'] as const
+
+/** Crawlers that collect text to train models (Google-Extended and Applebot-Extended are tokens their search crawlers obey). */
+export const AI_TRAINING_AGENTS = ['GPTBot', 'ClaudeBot', 'Google-Extended', 'Applebot-Extended', 'CCBot', 'Meta-ExternalAgent', 'Bytespider'] as const
+
+const allowed = (what: string) => z.boolean({ error: `expected true (${what} may read the site) or false` })
+
+/** `aiCrawlers` in content/site.json: one switch per kind of AI crawler; both optional. */
+export const aiCrawlersSchema = z
+  .strictObject({
+    /** AI_SEARCH_AGENTS: allowed unless set to false. */
+    search: allowed('AI search engines and user-triggered agents').default(true),
+    /** AI_TRAINING_AGENTS: kept out unless set to true. */
+    training: allowed('AI training crawlers').default(false),
+  })
+  .default({ search: true, training: false })
+
+export type AiCrawlers = z.infer<typeof aiCrawlersSchema>
+
+/** The paths no crawler needs: the API answers forms, not readers. */
+const DISALLOWED = ['/api/']
+
+/**
+ * robots.txt: a group for each kind of AI crawler, naming each agent, then the group for every other
+ * crawler, then the sitemap. A crawler obeys only the most specific group that names it, so each group
+ * says everything its agents may do.
+ */
+export function robotsTxtFor(sitemapUrl: string, crawlers: AiCrawlers): string {
+  const allowAll = ['Allow: /', ...DISALLOWED.map((path) => `Disallow: ${path}`)]
+  const group = (comment: string, agents: readonly string[], rules: readonly string[]) =>
+    [`# ${comment}`, ...agents.map((agent) => `User-agent: ${agent}`), ...rules].join('\n')
+  return `${[
+    group(
+      `AI search engines and agents a person sent: ${crawlers.search ? 'allowed' : 'kept out'} (aiCrawlers.search in content/site.json)`,
+      AI_SEARCH_AGENTS,
+      crawlers.search ? allowAll : ['Disallow: /'],
+    ),
+    group(
+      `AI training crawlers: ${crawlers.training ? 'allowed' : 'kept out'} (aiCrawlers.training in content/site.json)`,
+      AI_TRAINING_AGENTS,
+      crawlers.training ? allowAll : ['Disallow: /'],
+    ),
+    group('Every other crawler', ['*'], allowAll),
+    `Sitemap: ${sitemapUrl}`,
+  ].join('\n\n')}\n`
+}

@@ -1,0 +1,15 @@
+import type { MiddlewareHandler } from 'hono'
+import { alternateFileHeaders } from '../lib/universal/alternates'
+
+/**
+ * Sends the feeds and the markdown twins with their own media type, Cache-Control and, for a twin,
+ * `X-Robots-Tag: noindex` (lib/universal/alternates.ts): a file's name says none of it. Registered
+ * inside the compression, which then sees the type it compresses by.
+ */
+export function sendAlternateFileHeaders(): MiddlewareHandler {
+  return async (c, next) => {
+    await next()
+    if (c.res.status !== 200) return
+    for (const [name, value] of Object.entries(alternateFileHeaders(c.req.path) ?? {})) c.res.headers.set(name, value)
+  }
+}
