@@ -4,6 +4,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, sep } from 'node:path'
 import { clientDir } from '../lib/node/paths.server'
 import { SITE_CHECKS, checkedPage, type SiteCheckInput } from '../lib/checks/site-checks'
+import { SYNDICATION_CHECKS, type SyndicationCheckInput } from '../lib/checks/syndication-checks'
 import { loadSite } from '../lib/node/site.server'
 import { SECURITY_HEADERS } from '../lib/universal/routes'
 import { createApp } from '../server/app'
@@ -36,10 +37,15 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.error(`check:site: ${dir} has no built site; run \`npm run build\` first`)
     process.exit(1)
   }
-  const input = loadSiteCheckInput(dir, loadSite().siteUrl)
+  const read = (file: string) => (existsSync(join(dir, file)) ? readFileSync(join(dir, file), 'utf8') : undefined)
+  const input: SyndicationCheckInput = { ...loadSiteCheckInput(dir, loadSite().siteUrl), read }
   console.log(`check:site: ${input.pages.length} HTML files in ${dir}, SITE_URL ${input.siteUrl}`)
   let failed = 0
-  SITE_CHECKS.forEach((check, index) => {
+  const checks: ReadonlyArray<{ name: string; run: (input: SyndicationCheckInput) => Array<{ file: string; problem: string; fix: string }> }> = [
+    ...SITE_CHECKS,
+    ...SYNDICATION_CHECKS,
+  ]
+  checks.forEach((check, index) => {
     const problems = check.run(input)
     console.log(
       `${String(index + 1).padStart(2)}. ${check.name}: ${problems.length === 0 ? 'ok' : `${problems.length} problem${problems.length === 1 ? '' : 's'}`}`,
@@ -52,7 +58,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const served = Object.fromEntries([...Object.keys(SECURITY_HEADERS), 'Content-Security-Policy'].map((name) => [name, home.headers.get(name) ?? '']))
   const hostProblems = await checkStaticHosts(dir, input.files, served)
   console.log(
-    `${String(SITE_CHECKS.length + 1).padStart(2)}. static hosts (Netlify, Cloudflare Pages, Vercel) serve every page and file like the server, from the build's _redirects, _headers and vercel.json: ${hostProblems.length === 0 ? 'ok' : `${hostProblems.length} problems`}`,
+    `${String(checks.length + 1).padStart(2)}. static hosts (Netlify, Cloudflare Pages, Vercel) serve every page and file like the server, from the build's _redirects, _headers and vercel.json: ${hostProblems.length === 0 ? 'ok' : `${hostProblems.length} problems`}`,
   )
   for (const problem of hostProblems) console.log(`      ${problem.file}: ${problem.problem} — fix: ${problem.fix}`)
   failed += hostProblems.length

@@ -89,7 +89,9 @@ export async function cleanMarkdown(text: string, tree: TwinNode, pagePath: stri
     const { start, end } = offsets(node)
     if (start === undefined || end === undefined) continue
     if (node.type === 'html') {
-      edits.push({ start, end, text: '' })
+      // A block of HTML goes with the blank lines after it, so the blocks around it stay one blank line apart.
+      const blankLines = tree.children?.includes(node) ? (/^\n*/.exec(text.slice(end))?.[0].length ?? 0) : 0
+      edits.push({ start, end: end + blankLines, text: '' })
     } else if (node.type === 'image' || node.type === 'imageReference') {
       const src = node.type === 'image' ? node.url : definitions.get(node.identifier ?? '')?.url
       const url = served.get(src ?? '')

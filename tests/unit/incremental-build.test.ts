@@ -75,6 +75,14 @@ describe('an incremental build', () => {
     const { summary } = expectIncrementalEqualsFresh()
     expect(rendered(summary)).toBe(0)
     expect(summary).toContain('1 image (0 encoded, 1 from the cache)')
+    // Each reused topic page gets its markdown twin back from the cache.
+    const topics = readdirSync(join(project, 'dist/client/topics'))
+    expect(topics.filter((name) => name.endsWith('.md')).sort()).toEqual(
+      topics
+        .filter((name) => name.endsWith('.html'))
+        .map((name) => name.replace(/html$/, 'md'))
+        .sort(),
+    )
   })
 
   it("publishes every file of the article's picture under /assets/images/, and no other", () => {
@@ -104,6 +112,7 @@ describe('an incremental build', () => {
     const { summary } = expectIncrementalEqualsFresh()
     expect(rendered(summary)).toBe(1)
     expect(page('topics/linkedin-proof-signals.html')).toContain('A sentence added by the incremental build test.')
+    expect(page('topics/linkedin-proof-signals.md')).toContain('A sentence added by the incremental build test.')
   })
 
   it('after a topic is deleted: its page, card and sitemap entry are gone', () => {
@@ -112,6 +121,8 @@ describe('an incremental build', () => {
     expect(existsSync(join(project, 'dist/client/topics/linkedin-audit-results.html'))).toBe(false)
     expect(page('topics.html')).not.toContain('/topics/linkedin-audit-results"')
     expect(page('sitemap.xml')).not.toContain('/topics/linkedin-audit-results<')
+    expect(existsSync(join(project, 'dist/client/topics/linkedin-audit-results.md'))).toBe(false)
+    expect(page('llms.txt')).not.toContain('/topics/linkedin-audit-results)')
   })
 
   it('after a topic is renamed: it moves to its new URL everywhere', () => {
