@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { getTransformedRoutes, type GetRoutesProps } from '@vercel/routing-utils'
 import { parseAllHeaders } from 'netlify-headers-parser'
 import { parseAllRedirects } from 'netlify-redirect-parser'
-import { alternateFileHeaders } from '../lib/universal/alternates'
+import { alternateFileHeaders } from '../lib/universal/alternate-headers'
 import { ASSETS_PREFIX, CACHE_CONTROL, HOST_RULE_FILES, NOT_FOUND_FILE, pathOfHtmlFile } from '../lib/universal/routes'
 
 export type HostName = 'netlify' | 'cloudflare' | 'vercel'

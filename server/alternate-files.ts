@@ -1,9 +1,9 @@
 import type { MiddlewareHandler } from 'hono'
-import { alternateFileHeaders } from '../lib/universal/alternates'
+import { alternateFileHeaders } from '../lib/universal/alternate-headers'
 
 /**
  * Sends the feeds and the markdown twins with their own media type, Cache-Control and, for a twin,
- * `X-Robots-Tag: noindex` (lib/universal/alternates.ts): a file's name says none of it. Registered
+ * `X-Robots-Tag: noindex` (lib/universal/alternate-headers.ts): a file's name says none of it. Registered
  * inside the compression, which then sees the type it compresses by.
  */
 export function sendAlternateFileHeaders(): MiddlewareHandler {

@@ -17,7 +17,8 @@ import {
   type CspHashes,
   type HostRuleFile,
 } from '../../lib/universal/routes'
-import { FEEDS, TWIN_FOLDERS, alternateFileHeaders } from '../../lib/universal/alternates'
+import { alternateFileHeaders } from '../../lib/universal/alternate-headers'
+import { FEEDS, TWIN_FOLDERS } from '../../lib/universal/alternates'
 
 const GENERATED = '# Written by `npm run build` from lib/universal/routes.ts, the rules the Node server follows: edit\n# those, not this file.'
 
