@@ -180,7 +180,18 @@ describe('JSON-LD builders', () => {
 })
 
 describe('articleSeo', () => {
-  const post: BlogPost = { slug: 'a', file: 'content/blog/a.md', html: '<p>A</p>', title: 'A', description: 'About A', date: '2025-09-12', author }
+  const post: BlogPost = {
+    slug: 'a',
+    file: 'content/blog/a.md',
+    html: '<p>A</p>',
+    title: 'A',
+    description: 'About A',
+    date: '2025-09-12',
+    author,
+    readingMinutes: 1,
+    sections: [],
+    related: [],
+  }
 
   it('is canonical at /blog/<slug>, dated, an article, with BlogPosting and a breadcrumb', () => {
     const seo = articleSeo(post, site, loadUiText('content'))
