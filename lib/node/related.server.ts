@@ -212,28 +212,34 @@ function fillFromOrder(list: number[], index: number, linkable: readonly number[
   }
 }
 
-/** Gives every linkable entry that no list names a place in the list of an entry it resembles (see chooseRelated). */
+/**
+ * Gives every linkable entry that no list names a place in another list: the last place of the list of
+ * the entry most like it (the entries of its own list, most alike first: the cosine is symmetric), or
+ * failing that of the next linkable entry after it in order, whose last entry is named by another list
+ * too, so that no other entry is left unnamed by the move.
+ */
 function linkOrphans(chosen: number[][], linkable: readonly number[], count: number): void {
   if (count === 0) return
   // Only a linkable entry's page is published: a draft's list links nothing.
   const inbound = new Int32Array(chosen.length)
   for (const index of linkable) for (const entry of chosen[index]!) inbound[entry]!++
-  for (const orphan of linkable) {
-    if (inbound[orphan]! > 0) continue
-    // The entries most like the orphan are those in its own list (the cosine is symmetric).
-    for (const host of chosen[orphan]!) {
-      const list = chosen[host]!
-      const last = list[list.length - 1]
-      if (list.length < count) {
-        list.push(orphan)
-      } else if (last !== undefined && inbound[last]! >= 2) {
-        list[list.length - 1] = orphan
-        inbound[last]!--
-      } else {
-        continue
-      }
-      inbound[orphan]!++
-      break
+  const takes = (host: number, orphan: number): boolean => {
+    const list = chosen[host]!
+    if (host === orphan || list.includes(orphan)) return false
+    if (list.length < count) {
+      list.push(orphan)
+      return true
     }
+    const last = list[list.length - 1]!
+    if (inbound[last]! < 2) return false
+    list[list.length - 1] = orphan
+    inbound[last]!--
+    return true
   }
+  linkable.forEach((orphan, k) => {
+    if (inbound[orphan]! > 0) return
+    let taken = chosen[orphan]!.some((host) => takes(host, orphan))
+    for (let step = 1; !taken && step < linkable.length; step++) taken = takes(linkable[(k + step) % linkable.length]!, orphan)
+    if (taken) inbound[orphan]!++
+  })
 }
