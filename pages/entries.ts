@@ -3,6 +3,8 @@ import { render } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
 import { contentProblemsOf, loadContent, loadTopic } from '../lib/node/content.server'
 import { contentDir } from '../lib/node/paths.server'
+import { loadRelatedTopics } from '../lib/node/related-topics.server'
+import type { RelatedTopic } from '../lib/universal/content/types'
 
 /**
  * The entry a dynamic route shows, looked up once per render: its +data, +seo and +prose each ask,
@@ -36,3 +38,10 @@ export const topicOf = entryOf(({ builtTopic, routeParams }) => {
   const slug = routeParams.slug ?? ''
   return builtTopic?.slug === slug ? Promise.resolve(builtTopic) : loadTopic(slug)
 })
+
+/** The topics the topic page links to as related: the build's choice for the page it renders, else chosen from the topic files (`npm run dev`). */
+export function relatedTopicsOf({ builtTopic, builtRelated, routeParams }: PageContextServer): readonly RelatedTopic[] {
+  const slug = routeParams.slug ?? ''
+  if (builtTopic?.slug === slug) return builtRelated ?? []
+  return loadRelatedTopics().get(slug) ?? []
+}

@@ -2,7 +2,7 @@
 import type { PageContextServer as ServerPageContext } from 'vike/types'
 import type { ProseBlocks } from '../components/Prose'
 import type { PageName } from '../lib/universal/content/schemas'
-import type { Topic } from '../lib/universal/content/types'
+import type { RelatedTopic, Topic } from '../lib/universal/content/types'
 import type { HeadFacts, PageSeo } from '../lib/universal/seo/head'
 import type { UiText } from '../lib/universal/ui-text'
 import type { Site } from '../lib/universal/site'
@@ -30,6 +30,8 @@ declare global {
     interface PageContextServer {
       /** Given by the build when it renders a topic page: the topic it has just read and validated, so the page does not read it again. */
       builtTopic?: Topic
+      /** Given with `builtTopic`: the topics its page links to as related, which the build chose from every topic. */
+      builtRelated?: readonly RelatedTopic[]
     }
   }
 }

@@ -21,6 +21,7 @@ import { digest, digestOfFiles, linkOrCopy } from './build/cache'
 import { PageCache } from './build/page-cache'
 import { listingKeys, planListingPages, planTopicPages, type TopicSource } from './build/pages'
 import { count, phase, type Phase } from './build/progress'
+import { readTopicSources } from './build/related-topics'
 import type { PageJob, TopicFacts } from './build/protocol'
 import { RenderFailed, RenderPool } from './build/render-pool'
 import { writeSiteFiles } from './build/site-files'
@@ -87,7 +88,7 @@ if (content.problems.length > 0) {
   await readContent(contentRoot, site, undefined, images).catch((error: unknown) => fail((error as Error).message))
   fail(new ContentError(content.problems).message)
 }
-const topicSources: TopicSource[] = content.topicFiles.map((topicFile) => ({ ...topicFile, digest: digest(readFileSync(topicFile.file)) }))
+const topicSources: TopicSource[] = readTopicSources(content.topicFiles, site, cacheDir, options.fresh)
 contentPhase.end(
   `${count(content.posts.length)} articles and ${Object.keys(content.pages).length} pages valid, ${count(topicSources.length)} topic files, ` +
     `${count(images.count)} image${images.count === 1 ? '' : 's'} (${count(images.encoded)} encoded, ${count(images.count - images.encoded)} from the cache)`,

@@ -14,6 +14,8 @@ import { ImageCache } from './images.server'
 import { contentDir, imageCacheDir } from './paths.server'
 import { coverImage, largestImageUrl, rehypeImages, type ImageRead, type MarkdownImages } from './rehype-images.server'
 import { cleanMarkdown, type TwinNode } from './markdown-twin.server'
+import { emptyOutline, readingMinutes, rehypeOutline, type Outline } from './outline.server'
+import { withRelatedPosts } from './related.server'
 import { formatPath } from '../universal/content/format-path'
 import { pagePaths } from '../universal/content/routes'
 import type { Site } from '../universal/site'
@@ -43,7 +45,7 @@ export class ContentError extends Error {
 const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 const TOKEN_PATTERN = /\{([A-Za-z]+)\}/g
 
-function tokensFor(site: Site): Record<string, string> {
+export function tokensFor(site: Site): Record<string, string> {
   return {
     product: site.productName,
     supportEmail: site.supportEmail,
@@ -56,9 +58,9 @@ function tokensFor(site: Site): Record<string, string> {
 /**
  * Markdown to HTML: GitHub's dialect (tables, strikethrough), then HTML. Raw HTML in the markdown is
  * dropped (remark-rehype's default), so a writer's file can never put a script or a handler on a page.
- * Images become responsive pictures (rehype-images.server.ts).
+ * Images become responsive pictures (rehype-images.server.ts); an article's headings get ids (outline.server.ts).
  */
-const markdown = unified().use(remarkParse).use(remarkGfm).use(remarkRehype).use(codeBlocks).use(rehypeImages).use(rehypeStringify)
+const markdown = unified().use(remarkParse).use(remarkGfm).use(remarkRehype).use(codeBlocks).use(rehypeImages).use(rehypeOutline).use(rehypeStringify)
 
 /** Gives each table cell its column's heading (`data-label`), so narrow screens can show rows as cards. */
 function labelTableCells(html: string): string {
@@ -84,6 +86,8 @@ interface MarkdownSource {
   images: ImageSettings
   /** For an article or a topic: its page's path, for the markdown twin of its body (lib/node/markdown-twin.server.ts). */
   pagePath?: string
+  /** An article's: filled with its headings and words as it is rendered. */
+  outline?: Outline
 }
 
 /** How a file's images are handled, beyond where it is: the read's cache and problem list, and the file's own rules. */
@@ -100,7 +104,7 @@ async function renderMarkdown(markdownText: string, source: MarkdownSource): Pro
   const tree = markdown.parse(markdownText)
   const links = resolveSiteLinks(tree as MarkdownNode, source)
   const images: MarkdownImages = { ...source.images, file: source.file, firstLine: source.firstLine }
-  const html = labelTableCells(markdown.stringify(await markdown.run(tree, { data: { images } })))
+  const html = labelTableCells(markdown.stringify(await markdown.run(tree, { data: { images, outline: source.outline } })))
   if (source.pagePath === undefined) return { html, links }
   // Where images are refused, none is looked up: its problem is reported already, and nothing is encoded for it.
   const imageUrl = async (src: string) => (images.refused === undefined ? largestImageUrl(src, images) : undefined)
@@ -239,10 +243,11 @@ async function rendered<T>(
   { data, slug, file, body, bodyLine }: Parsed<T> & { slug: string },
   productName: string,
   images: ImageSettings,
+  outline?: Outline,
 ): Promise<{ entry: T & { slug: string; file: string; html: string; markdown: string }; links: ContentLink[] }> {
   // An entry's page is `/<its folder>/<slug>`: `/blog/x`, `/topics/x`.
   const pagePath = `/${basename(dirname(file))}/${slug}`
-  const { html, links, markdown } = await renderMarkdown(body, { file, firstLine: bodyLine, productName, images, pagePath })
+  const { html, links, markdown } = await renderMarkdown(body, { file, firstLine: bodyLine, productName, images, pagePath, outline })
   return { entry: { ...data, slug, file, html, markdown: markdown ?? '' }, links }
 }
 
@@ -255,13 +260,19 @@ function renderTopicInto(links: FileLinks[], productName: string, images: ImageR
   }
 }
 
-/** A `keep` for readCollection: renders each article and its cover, adding its site links to `links`. */
-function renderPostInto(links: FileLinks[], productName: string, images: ImageRead) {
+/**
+ * A `keep` for readCollection: renders each article and its cover, adding its site links to `links`,
+ * with its reading time and sections; its text goes to `texts`, by file, to choose related articles.
+ */
+function renderPostInto(links: FileLinks[], productName: string, images: ImageRead, texts: Map<string, string>) {
   return async (parsed: Parsed<BlogFrontmatter> & { slug: string }) => {
     const { cover, coverAlt } = parsed.data
+    const outline = emptyOutline()
     // Below a cover, an image the body opens with is no longer the top of the page.
-    const { entry, links: found } = await rendered(parsed, productName, { ...images, leadAtTop: cover === undefined })
+    const { entry: body, links: found } = await rendered(parsed, productName, { ...images, leadAtTop: cover === undefined }, outline)
     links.push({ file: parsed.file, links: found })
+    texts.set(parsed.file, outline.text)
+    const entry = { ...body, readingMinutes: readingMinutes(outline.words), sections: outline.sections }
     if (cover === undefined || coverAlt === undefined) return entry
     const encoded = await coverImage(cover, coverAlt, { ...images, file: parsed.file })
     return encoded ? { ...entry, coverImage: encoded } : entry
@@ -336,16 +347,18 @@ function authorOf(post: { file: string; author: string }, authors: Authors, prob
   return undefined
 }
 
-/** The articles, rendered, each with its author from authors.json in place of the id. */
+/** The articles, rendered, each with its author from authors.json in place of the id, and the articles most like it. */
 async function readPosts(dir: string, site: Site, problems: string[], links: FileLinks[], images: ImageRead): Promise<BlogPost[]> {
   const authors = readAuthors(dir, problems)
-  const posts = await readCollection(join(dir, 'blog'), blogFrontmatter, site, problems, renderPostInto(links, site.productName, images))
+  const texts = new Map<string, string>()
+  const posts = await readCollection(join(dir, 'blog'), blogFrontmatter, site, problems, renderPostInto(links, site.productName, images, texts))
   // Without a valid authors.json, its own problems say what to fix: no article is blamed for it.
   if (!authors) return []
-  return posts.flatMap((post) => {
+  const withAuthors = posts.flatMap((post) => {
     const author = authorOf(post, authors, problems)
     return author ? [{ ...post, author }] : []
   })
+  return withRelatedPosts(withAuthors.sort(byDate), (post) => texts.get(post.file) ?? '')
 }
 
 function checkUiText(dir: string, problems: string[]): void {
@@ -356,7 +369,7 @@ function checkUiText(dir: string, problems: string[]): void {
   }
 }
 
-const byDate = (a: BlogPost, b: BlogPost) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug)
+const byDate = (a: Pick<BlogPost, 'date' | 'slug'>, b: Pick<BlogPost, 'date' | 'slug'>) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug)
 const byTitle = (a: TopicEntry, b: TopicEntry) => a.title.localeCompare(b.title, 'en') || a.slug.localeCompare(b.slug)
 
 /**
@@ -521,6 +534,11 @@ export async function readTopicFile(topicFile: SlugFile, site: Site): Promise<{ 
 }
 
 let cachedTopicFiles: { dir: string; files: ReadonlyMap<string, string> } | undefined
+
+/** The topic files of `dir` with the slug each is served under (no file is read); a bad or repeated name is left out. */
+export function topicSlugFiles(dir: string, site: Site): SlugFile[] {
+  return slugFiles(join(dir, 'topics'), site.productName, [])
+}
 
 /** Each topic slug's file, from the folder's file names (no file is read). */
 function topicFileOf(dir: string, slug: string): string | undefined {

@@ -22,9 +22,25 @@ export const uiTextSchema = z.strictObject({
   }),
   cta: z.strictObject({ freeScore: label, upgrade: label, articleHeading: label, articleText: label }),
   form: z.strictObject({ firstName: label, linkedinUrl: label, linkedinPlaceholder: label, email: label, submit: label, sending: label, privacyNote: label }),
-  topic: z.strictObject({ breadcrumbHome: label, breadcrumbTopics: label, shortAnswer: label, faqHeading: label }),
-  /** `by` leads an article's byline (By <name>, <role>); `aboutAuthor` heads the author's bio under it. */
-  blog: z.strictObject({ back: label, updated: label, readArticle: label, breadcrumbBlog: label, by: label, aboutAuthor: label }),
+  /** `related` heads the topics a topic page links to at its end. */
+  topic: z.strictObject({ breadcrumbHome: label, breadcrumbTopics: label, shortAnswer: label, faqHeading: label, related: label }),
+  /**
+   * `by` leads an article's byline (By <name>, <role>); `aboutAuthor` heads the author's bio under it; `readingTime` follows
+   * its dates, {minutes} replaced by the number; `contents` heads its table of contents; `keepReading`, the articles it links to at its end.
+   */
+  blog: z.strictObject({
+    back: label,
+    updated: label,
+    readArticle: label,
+    breadcrumbBlog: label,
+    by: label,
+    aboutAuthor: label,
+    readingTime: label.refine((text) => text.includes('{minutes}'), {
+      error: 'expected {minutes} where the number of minutes goes, as in "{minutes} min read"',
+    }),
+    contents: label,
+    keepReading: label,
+  }),
   /** What a page that fails to render shows (the error boundary, the error page): `text`, a link home labelled `homeLink`, then `retry`. */
   error: z.strictObject({ heading: label, text: label, homeLink: label, retry: label }),
   toasts: z.strictObject({

@@ -1,5 +1,5 @@
 import { fileOfPath } from '../../lib/universal/routes'
-import type { ContentIndex, SlugFile } from '../../lib/universal/content/types'
+import type { ContentIndex, RelatedTopic, SlugFile } from '../../lib/universal/content/types'
 import { contentRoutePaths } from '../../lib/universal/content/routes'
 import { digest } from './cache'
 import type { PageJob } from './protocol'
@@ -8,22 +8,24 @@ import type { PageJob } from './protocol'
 const NOT_FOUND_URL = '/404-page-for-the-build'
 const TOPIC_ROUTE = '/topics/@slug'
 
-/** A topic file and the digest of its bytes. */
+/** A topic file, the digest of its bytes, and the topics its page links to as related (related-topics.ts). */
 export interface TopicSource extends SlugFile {
   digest: string
+  related: readonly RelatedTopic[]
 }
 
 /**
- * The topic pages. Each is rendered from its own file only, so its key is its file's digest: editing
- * one topic re-renders one page. `base` covers the rest: the code, the settings and the build year.
+ * The topic pages. Each is rendered from its own file and the list of its related topics, so its key
+ * is its file's digest and that list: editing one topic re-renders its page, and the few pages that
+ * link to it when its title or summary changed. `base` covers the rest: the code, the settings and the build year.
  * The topics come first and alone because the other pages list them: the build learns each topic's
  * title and summary as it renders (or reuses) its page.
  */
 export function planTopicPages(routes: readonly string[], topics: readonly TopicSource[], base: string): PageJob[] {
   if (!routes.includes(TOPIC_ROUTE)) return []
-  return topics.map(({ slug, file, digest: fileDigest }) => {
+  return topics.map(({ slug, file, digest: fileDigest, related }) => {
     const path = `/topics/${slug}`
-    return { url: path, file: fileOfPath(path), status: 200, key: digest(base, path, fileDigest), topic: { slug, file } }
+    return { url: path, file: fileOfPath(path), status: 200, key: digest(base, path, fileDigest, JSON.stringify(related)), topic: { slug, file }, related }
   })
 }
 

@@ -1,6 +1,6 @@
 import type { BuiltPage } from '../../lib/node/built-pages.server'
 import type { ContentLink } from '../../lib/node/content-links.server'
-import type { SlugFile, TopicEntry } from '../../lib/universal/content/types'
+import type { RelatedTopic, SlugFile, TopicEntry } from '../../lib/universal/content/types'
 
 // Messages between the build (scripts/build.ts) and its render workers (render-worker.ts).
 
@@ -14,6 +14,8 @@ export interface PageJob {
   key: string
   /** For a topic page: its file, which the worker validates and hands to the page. */
   topic?: SlugFile
+  /** For a topic page: the topics it links to as related, chosen by the build from every topic (related-topics.ts). */
+  related?: readonly RelatedTopic[]
 }
 
 /** What a topic page shows of its topic, and the site links of its file, which every build checks against the pages it has. */

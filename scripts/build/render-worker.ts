@@ -37,7 +37,7 @@ async function render(job: PageJob): Promise<Rendered> {
       throw error
     }
   }
-  const pageContext = await vike!.renderPage({ urlOriginal: job.url, builtTopic: read?.topic })
+  const pageContext = await vike!.renderPage({ urlOriginal: job.url, builtTopic: read?.topic, builtRelated: job.related })
   const response = pageContext.httpResponse
   if (!response || response.statusCode !== job.status) {
     const error = (pageContext as { errorWhileRendering?: unknown }).errorWhileRendering

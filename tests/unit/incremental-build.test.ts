@@ -115,6 +115,23 @@ describe('an incremental build', () => {
     expect(page('topics/linkedin-proof-signals.md')).toContain('A sentence added by the incremental build test.')
   })
 
+  it("after a topic's title changes: re-renders its page and the pages that list it as related, which show the new title", () => {
+    const slug = 'linkedin-authority-examples'
+    const relatedOf = (name: string) => /<nav class="related"[\s\S]*?<\/nav>/.exec(page(`topics/${name}`))?.[0] ?? ''
+    const listing = () => readdirSync(join(project, 'dist/client/topics')).filter((name) => relatedOf(name).includes(`href="/topics/${slug}"`))
+    const before = listing()
+    expect(before.length).toBeGreaterThan(0)
+    const file = join(project, `content/topics/${slug}.md`)
+    // A word no other topic has: the likeness of the topics, and so every list, stays the same.
+    writeFileSync(file, readFileSync(file, 'utf8').replace('title: "LinkedIn Authority Examples"', 'title: "LinkedIn Authority Examples, Annotated"'))
+    const { summary } = expectIncrementalEqualsFresh()
+    expect(listing()).toEqual(before)
+    // The topic's page, the pages that list it as related, and every page that lists topics by title (all but the topic pages).
+    const listingPages = Number(/build: (\d+) pages:/.exec(summary)?.[1]) - Number(/\/topics\/\* (\d+)/.exec(summary)?.[1])
+    expect(rendered(summary)).toBe(1 + before.length + listingPages)
+    for (const name of before) expect(relatedOf(name)).toContain('LinkedIn Authority Examples, Annotated</a>')
+  })
+
   it('after a topic is deleted: its page, card and sitemap entry are gone', () => {
     rmSync(join(project, 'content/topics/linkedin-audit-results.md'))
     expectIncrementalEqualsFresh()

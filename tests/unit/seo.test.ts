@@ -189,6 +189,9 @@ describe('articleSeo', () => {
     description: 'About A',
     date: '2025-09-12',
     author,
+    readingMinutes: 1,
+    sections: [],
+    related: [],
   }
 
   it('is canonical at /blog/<slug>, dated, an article, with BlogPosting and a breadcrumb', () => {

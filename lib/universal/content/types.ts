@@ -18,9 +18,32 @@ export interface CoverImage {
 
 /** An author of content/authors.json, with the id articles name them by. */
 export type Author = AuthorEntry & { id: string }
-/** An article, its `author` id replaced by that author's entry. */
-/** `markdown` is the body as its markdown twin shows it (lib/node/markdown-twin.server.ts). */
-export type BlogPost = Omit<BlogFrontmatter, 'author'> & { author: Author; slug: string; file: string; html: string; markdown: string; coverImage?: CoverImage }
+/** A heading of an article's body, with the id its anchor links to. */
+export interface Heading {
+  id: string
+  text: string
+}
+
+/** What an article's "Keep reading" list shows of another article. */
+export type RelatedPost = Pick<BlogPost, 'slug' | 'title' | 'description'>
+
+/**
+ * An article, its `author` id replaced by that author's entry, with what its page shows beside the
+ * text: the minutes it takes to read, its `##` sections (for the table of contents) and the articles
+ * most like it (lib/node/related.server.ts).
+ */
+export type BlogPost = Omit<BlogFrontmatter, 'author'> & {
+  author: Author
+  slug: string
+  file: string
+  html: string
+  /** The body as its markdown twin shows it (lib/node/markdown-twin.server.ts). */
+  markdown: string
+  coverImage?: CoverImage
+  readingMinutes: number
+  sections: Heading[]
+  related: RelatedPost[]
+}
 export type Topic = TopicFrontmatter & { slug: string; file: string; html: string; markdown: string }
 export type SitePage<N extends PageName> = PageFrontmatter<N> & {
   file: string
@@ -43,6 +66,9 @@ export interface Content {
 
 /** What a list of topics needs of one topic; its page reads the rest from `file` (loadTopic). */
 export type TopicEntry = Pick<Topic, 'slug' | 'file' | 'title' | 'summary'>
+
+/** What a topic page's "Related topics" list shows of another topic. */
+export type RelatedTopic = Pick<Topic, 'slug' | 'title' | 'summary'>
 
 /** A content file and the slug it is served under (its name, with `{product}` spelled out). */
 export interface SlugFile {

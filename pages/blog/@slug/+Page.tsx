@@ -1,7 +1,6 @@
 // https://vike.dev/Page
 import { CallsToAction } from '../../../components/CallsToAction'
 import { Prose } from '../../../components/Prose'
-import { formatDate } from '../../../lib/universal/dates'
 import { useData, useUiText } from '../../../components/pageContext'
 import type { Data } from './+data'
 
@@ -43,17 +42,10 @@ export default function Page() {
       <header className="page-header">
         <h1>{post.title}</h1>
         <Byline author={post.author} />
-        <p className="meta">
-          <time dateTime={post.date}>{formatDate(post.date)}</time>
-          {post.updated && (
-            <>
-              {` · ${blog.updated} `}
-              <time dateTime={post.updated}>{formatDate(post.updated)}</time>
-            </>
-          )}
-        </p>
+        <Prose name="meta" className="meta article-meta" />
       </header>
       {post.hasCover && <Prose name="cover" className="article-cover" />}
+      <Prose name="contents" className="article-contents" />
       <Prose name="body" />
       {post.author.bio && <AuthorNote bio={post.author.bio} />}
       <aside className="card cta-card" aria-labelledby="article-cta-heading">
@@ -61,6 +53,7 @@ export default function Page() {
         <p>{cta.articleText}</p>
         <CallsToAction />
       </aside>
+      <Prose name="related" className="related-block" />
     </article>
   )
 }

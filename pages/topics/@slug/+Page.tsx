@@ -24,6 +24,7 @@ export default function Page() {
         <h2 id="topic-faq-heading">{labels.faqHeading}</h2>
         <FaqList faqs={topic.faqs} />
       </section>
+      <Prose name="related" className="related-block" />
     </article>
   )
 }

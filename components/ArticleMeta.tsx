@@ -1,0 +1,32 @@
+import { formatDate } from '../lib/universal/dates'
+
+interface ArticleMetaProps {
+  date: string
+  updated: string | undefined
+  minutes: number
+  /** layout.json's `blog.updated` ("Updated") and `blog.readingTime` ("{minutes} min read"). */
+  labels: { updated: string; readingTime: string }
+}
+
+/**
+ * An article's dates and reading time, under its byline: "October 9, 2025 · Updated November 12, 2025 · 6 min read",
+ * each date a <time> a machine can read; a line breaks only at a dot. Drawn on the server (pages/blog/@slug/+prose.tsx): no script of its own.
+ */
+export function ArticleMeta({ date, updated, minutes, labels }: ArticleMetaProps) {
+  return (
+    <>
+      <time dateTime={date}>{formatDate(date)}</time>
+      {updated && (
+        <>
+          {' · '}
+          <span>
+            {`${labels.updated} `}
+            <time dateTime={updated}>{formatDate(updated)}</time>
+          </span>
+        </>
+      )}
+      {' · '}
+      <span>{labels.readingTime.replace('{minutes}', String(minutes))}</span>
+    </>
+  )
+}

@@ -1,0 +1,29 @@
+/** One page a "related" list links to: its address, its title and a sentence about it. */
+export interface RelatedLink {
+  href: string
+  title: string
+  text: string
+}
+
+/**
+ * The pages a page links to at its end ("Related topics", "Keep reading"), as cards: the title is the
+ * link, and the whole card answers a click. Drawn on the server (the pages' +prose.tsx): no script of its own.
+ */
+export function RelatedLinks({ heading, links }: { heading: string; links: readonly RelatedLink[] }) {
+  if (links.length === 0) return null
+  return (
+    <nav className="related" aria-labelledby="related-heading">
+      <h2 id="related-heading">{heading}</h2>
+      <ul>
+        {links.map((link) => (
+          <li key={link.href}>
+            <h3>
+              <a href={link.href}>{link.title}</a>
+            </h3>
+            <p>{link.text}</p>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}

@@ -1,0 +1,87 @@
+// An article's outline, taken as its markdown is rendered: an id on each heading (so a section can be
+// linked to, and the table of contents links to it), its `##` sections for that table, and its words,
+// for the reading time and for choosing related articles. A rehype plugin, like rehype-images.
+import GithubSlugger from 'github-slugger'
+import type { Heading } from '../universal/content/types'
+
+/** What the plugin finds in one piece of markdown; it reads it from the file's `data.outline` and fills it. */
+export interface Outline {
+  /** The `##` headings, in order, each with the id it was given. */
+  sections: Heading[]
+  /** How many words the text has, code and tables included. */
+  words: number
+  /** The text, without markup, for comparing articles. */
+  text: string
+}
+
+export function emptyOutline(): Outline {
+  return { sections: [], words: 0, text: '' }
+}
+
+/**
+ * The ids the article page gives its own elements (renderer/PageShell.tsx, components/, pages/blog/@slug/):
+ * a heading never takes one, so a section called "Main" is `#main-1`, and the page keeps one of each id.
+ */
+export const ARTICLE_PAGE_IDS = ['root', 'main', 'site-nav', 'contents-heading', 'related-heading', 'author-note-heading', 'article-cta-heading']
+
+/** An adult reads about this many words of prose a minute; the reading time is the words at this pace, rounded up. */
+export const WORDS_PER_MINUTE = 230
+
+/** Minutes to read `words` words: at least one. */
+export function readingMinutes(words: number): number {
+  return Math.max(1, Math.ceil(words / WORDS_PER_MINUTE))
+}
+
+/** A table of contents is shown from this many `##` sections: below it, the reader sees them all at a glance. */
+export const MIN_SECTIONS_FOR_CONTENTS = 3
+
+/** The HTML tree's nodes, as far as headings and text go (hast). */
+interface HtmlNode {
+  type: string
+  tagName?: string
+  value?: string
+  properties?: Record<string, unknown>
+  children?: HtmlNode[]
+}
+
+const HEADING = /^h[2-6]$/
+/** Elements that end a word: `<li>one</li><li>two</li>` is two words, `<strong>one</strong>s` is one. */
+const BLOCKS = new Set(['p', 'li', 'ul', 'ol', 'h2', 'h3', 'h4', 'h5', 'h6', 'pre', 'blockquote', 'table', 'tr', 'td', 'th', 'br', 'hr', 'div', 'picture'])
+
+/** The text of a node, as a reader sees it. */
+function textOf(node: HtmlNode): string {
+  if (node.type === 'text') return node.value ?? ''
+  return (node.children ?? []).map(textOf).join('')
+}
+
+/**
+ * The rehype plugin: gives each heading of the markdown an id made from its text the way GitHub does
+ * (`## Reason 1: the reader` → `reason-1-the-reader`, a repeat `-1`), and fills `data.outline`. Without
+ * `data.outline` (topics, fixed pages) it does nothing.
+ */
+export function rehypeOutline() {
+  return (tree: HtmlNode, file: { data: Record<string, unknown> }): void => {
+    const outline = file.data.outline as Outline | undefined
+    if (outline === undefined) return
+    const slugger = new GithubSlugger()
+    for (const id of ARTICLE_PAGE_IDS) slugger.slug(id)
+    const texts: string[] = []
+    const visit = (node: HtmlNode): void => {
+      if (node.type === 'text') {
+        texts.push(node.value ?? '')
+        return
+      }
+      if (node.type === 'element' && HEADING.test(node.tagName ?? '')) {
+        const text = textOf(node).replace(/\s+/g, ' ').trim()
+        const id = slugger.slug(text)
+        node.properties = { ...node.properties, id }
+        if (node.tagName === 'h2') outline.sections.push({ id, text })
+      }
+      for (const child of node.children ?? []) visit(child)
+      if (BLOCKS.has(node.tagName ?? '')) texts.push(' ')
+    }
+    visit(tree)
+    outline.text = texts.join('').replace(/\s+/g, ' ').trim()
+    outline.words = outline.text.match(/[\p{L}\p{N}]+(?:['’.,-][\p{L}\p{N}]+)*/gu)?.length ?? 0
+  }
+}

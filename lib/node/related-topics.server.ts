@@ -1,0 +1,26 @@
+import { readFileSync } from 'node:fs'
+import type { RelatedTopic } from '../universal/content/types'
+import { topicSlugFiles, tokensFor } from './content.server'
+import { contentDir } from './paths.server'
+import { relatedTopics } from './related.server'
+import { loadSite } from './site.server'
+import { topicFactsOf } from './topic-facts.server'
+
+// A topic page's related topics where no build chose them: in `npm run dev`, and when a test renders a
+// topic page on its own. The build chooses them before it renders any topic page, with the facts of
+// every topic file kept in its cache (scripts/build/related-topics.ts), and hands each page its list.
+
+let cached: { dir: string; related: ReadonlyMap<string, RelatedTopic[]> } | undefined
+
+/** Every topic's related topics, by slug, from the topic files of `dir`; read once per process (the dev server reloads it on a content change). */
+export function loadRelatedTopics(dir: string = contentDir()): ReadonlyMap<string, RelatedTopic[]> {
+  if (cached?.dir === dir) return cached.related
+  const site = loadSite(dir)
+  const tokens = tokensFor(site)
+  const topics = topicSlugFiles(dir, site)
+    .map(({ slug, file }) => ({ slug, facts: topicFactsOf(readFileSync(file, 'utf8'), tokens) }))
+    .sort((a, b) => (a.slug < b.slug ? -1 : 1))
+  const lists = relatedTopics(topics)
+  cached = { dir, related: new Map(topics.map(({ slug }, index) => [slug, lists[index]!])) }
+  return cached.related
+}

@@ -1,0 +1,255 @@
+// Which pages a page links to as "related": the ones whose words it shares most, by TF-IDF cosine.
+// Used for the two articles under an article and the three topics under a topic page. The choice is
+// made at build time from the text alone, and is deterministic: the same text gives the same links.
+import type { BlogPost, RelatedPost, RelatedTopic } from '../universal/content/types'
+import { buildDate, publicationOf } from './publication.server'
+import type { TopicFacts } from './topic-facts.server'
+
+/** How many articles an article's "Keep reading" list names. */
+export const RELATED_POSTS = 2
+/** How many topics a topic page's "Related topics" list names. */
+export const RELATED_TOPICS = 3
+
+/**
+ * Each article with the published articles most like it, by title (counted twice: it says in a few
+ * words what the article is about), description and text. `posts` in the site's order (newest first,
+ * then by slug), which breaks ties.
+ */
+export function withRelatedPosts<P extends Omit<BlogPost, 'related'>>(
+  posts: readonly P[],
+  textOf: (post: P) => string,
+  today = buildDate(),
+): Array<P & { related: RelatedPost[] }> {
+  const chosen = chooseRelated(
+    posts.map((post) => ({ text: `${post.title} ${post.title} ${post.description} ${textOf(post)}`, linkable: publicationOf(post, today) === 'published' })),
+    RELATED_POSTS,
+  )
+  return posts.map((post, index) => ({
+    ...post,
+    related: chosen[index]!.map((other) => {
+      const { slug, title, description } = posts[other]!
+      return { slug, title, description }
+    }),
+  }))
+}
+
+/**
+ * For each topic, the published topics most like it, by title (counted twice) and summary. `topics` in
+ * slug order, which breaks ties; one without facts (its file is not valid: its page's render says why)
+ * is neither given nor named.
+ */
+export function relatedTopics(topics: ReadonlyArray<{ slug: string; facts: TopicFacts | undefined }>, today = buildDate()): RelatedTopic[][] {
+  const chosen = chooseRelated(
+    topics.map(({ facts }) => ({
+      text: facts ? `${facts.title} ${facts.title} ${facts.summary}` : '',
+      linkable: facts !== undefined && publicationOf(facts, today) === 'published',
+    })),
+    RELATED_TOPICS,
+  )
+  return chosen.map((list) =>
+    list.map((other) => {
+      const { slug, facts } = topics[other]!
+      return { slug, title: facts!.title, summary: facts!.summary }
+    }),
+  )
+}
+
+/** An entry that may be compared: its words, and whether it may be linked to (a draft or a scheduled entry may not). */
+export interface Comparable {
+  text: string
+  linkable: boolean
+}
+
+/** Words that say nothing about what a page is about. */
+const STOP_WORDS = new Set(
+  (
+    'a about above after again against all am an and any are as at be because been before being below between both but by can could did do ' +
+    'does doing down during each few for from further had has have having he her here hers him his how i if in into is it its itself just ' +
+    'me more most my no nor not now of off on once only or other our ours out over own same she should so some such than that the their ' +
+    'theirs them then there these they this those through to too under until up very was we were what when where which while who whom why ' +
+    'will with would you your yours yourself one two get gets got make makes made use using used what whats youre dont doesnt isnt cant ' +
+    'also still every much many way ways'
+  ).split(' '),
+)
+
+/** A word as compared: lower case, an English plural made singular (`coaches` → `coach`, `profiles` → `profile`). */
+function stem(word: string): string {
+  if (word.length < 4 || !word.endsWith('s')) return word
+  if (word.endsWith('ies') && word.length > 4) return `${word.slice(0, -3)}y`
+  if (word.endsWith('es') && word.length > 4 && /(?:ch|sh|ss|x|z)es$/.test(word)) return word.slice(0, -2)
+  if (word.endsWith('ss') || word.endsWith('us') || word.endsWith('is')) return word
+  return word.slice(0, -1)
+}
+
+/** A word, with the apostrophes inside it (`coach’s`, `don't`); the second only for text all ASCII, which it reads twice as fast. */
+const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}\p{N}]+)*/gu
+const ASCII_WORD = /[a-z0-9]+(?:'[a-z0-9]+)*/g
+// eslint-disable-next-line no-control-regex
+const ASCII = /^[\x00-\x7f]*$/
+
+/** The words of a text that may say what it is about, each as often as it occurs. */
+export function termsOf(text: string): string[] {
+  const lower = text.toLowerCase()
+  const pattern = ASCII.test(lower) ? ASCII_WORD : WORD
+  pattern.lastIndex = 0
+  const terms: string[] = []
+  for (let match = pattern.exec(lower); match; match = pattern.exec(lower)) {
+    const word = match[0].includes("'") || match[0].includes('’') ? match[0].replace(/['’]/g, '') : match[0]
+    if (word.length > 1 && !STOP_WORDS.has(word)) terms.push(stem(word))
+  }
+  return terms
+}
+
+/**
+ * Past this share of the linkable entries a word is in, it tells them apart too little to count (the
+ * product's name, "LinkedIn" on this site). It also bounds the work: every entry is compared only with
+ * the entries that share one of its rarer words, never with all of them.
+ */
+const MAX_SHARE = 0.5
+/** However many entries there are, a word in more than this many is not compared on: it keeps the choice near-linear at tens of thousands of pages. */
+const MAX_POSTINGS = 400
+
+/**
+ * For each entry, the indexes of up to `count` linkable entries most like it (never itself), most alike
+ * first. Words are weighed by TF-IDF ((1 + ln tf) × ln(N / df)) and entries compared by the cosine of
+ * their weights, through an inverted index: each entry is scored only against those sharing one of
+ * its words. Ties, and the places left when fewer than `count` entries share a word, go by `order`
+ * (the entries' own order: by date, then slug, for articles; by slug for topics), starting after the
+ * entry itself so that no one entry fills every list.
+ *
+ * Then no linkable entry is left that nothing links to: an entry no list names takes the last place of
+ * the list of the entry most like it whose last entry is named by another list too.
+ *
+ * `entries` must already be in `order`.
+ */
+export function chooseRelated(entries: readonly Comparable[], count: number): number[][] {
+  const linkable = entries.flatMap((entry, index) => (entry.linkable ? [index] : []))
+  const terms = entries.map((entry) => countTerms(termsOf(entry.text)))
+  // Document frequency over the linkable entries: they are the collection an entry is compared with.
+  const df = new Map<string, number>()
+  for (const index of linkable) for (const term of terms[index]!.keys()) df.set(term, (df.get(term) ?? 0) + 1)
+  const maxDf = Math.min(MAX_POSTINGS, Math.max(1, Math.floor(linkable.length * MAX_SHARE)))
+  const idOf = new Map<string, number>()
+  for (const [term, n] of df) if (n >= 2 && n <= maxDf) idOf.set(term, idOf.size)
+  // Each entry's weights, unit length, over the terms that count.
+  const idf = new Float64Array(idOf.size)
+  for (const [term, id] of idOf) idf[id] = Math.log(linkable.length / df.get(term)!)
+  const vectors = terms.map((counts) => {
+    const ids: number[] = []
+    const weights: number[] = []
+    for (const [term, tf] of counts) {
+      const id = idOf.get(term)
+      if (id === undefined) continue
+      ids.push(id)
+      weights.push((1 + Math.log(tf)) * idf[id]!)
+    }
+    const norm = Math.sqrt(weights.reduce((sum, weight) => sum + weight * weight, 0)) || 1
+    return { ids, weights: weights.map((weight) => weight / norm) }
+  })
+  // The inverted index: for each term, the linkable entries that have it and their weight for it, in flat arrays.
+  const starts = new Int32Array(idOf.size + 1)
+  for (const index of linkable) for (const id of vectors[index]!.ids) starts[id + 1]!++
+  for (let id = 0; id < idOf.size; id++) starts[id + 1]! += starts[id]!
+  const postingEntry = new Int32Array(starts[idOf.size]!)
+  const postingWeight = new Float64Array(starts[idOf.size]!)
+  const filled = starts.slice(0, idOf.size)
+  for (const index of linkable) {
+    const { ids, weights } = vectors[index]!
+    ids.forEach((id, k) => {
+      postingEntry[filled[id]!] = index
+      postingWeight[filled[id]!++] = weights[k]!
+    })
+  }
+
+  const scores = new Float64Array(entries.length)
+  const position = new Int32Array(entries.length).fill(-1)
+  linkable.forEach((index, k) => (position[index] = k))
+  const chosen = entries.map((_, index) => {
+    const touched: number[] = []
+    const { ids, weights } = vectors[index]!
+    ids.forEach((id, k) => {
+      for (let p = starts[id]!; p < starts[id + 1]!; p++) {
+        const entry = postingEntry[p]!
+        if (entry === index) continue
+        if (scores[entry] === 0) touched.push(entry)
+        scores[entry]! += weights[k]! * postingWeight[p]!
+      }
+    })
+    const ranked = best(touched, scores, index, entries.length, count)
+    for (const entry of touched) scores[entry] = 0
+    if (ranked.length < count) fillFromOrder(ranked, index, linkable, position, count)
+    return ranked
+  })
+  linkOrphans(chosen, linkable, count)
+  return chosen
+}
+
+/**
+ * The `count` entries of `touched` with the highest scores, highest first; a tie goes to the entry
+ * nearest after `index` in order, round the end. One pass, whatever the number of entries touched.
+ */
+function best(touched: readonly number[], scores: Float64Array, index: number, total: number, count: number): number[] {
+  const after = (entry: number) => (entry - index + total) % total
+  const better = (a: number, b: number) => scores[a]! > scores[b]! || (scores[a] === scores[b] && after(a) < after(b))
+  const top: number[] = []
+  for (const entry of touched) {
+    if (top.length === count && !better(entry, top[count - 1]!)) continue
+    let at = Math.min(top.length, count - 1)
+    if (top.length < count) top.push(entry)
+    while (at > 0 && better(entry, top[at - 1]!)) {
+      top[at] = top[at - 1]!
+      at--
+    }
+    top[at] = entry
+  }
+  return top
+}
+
+function countTerms(terms: readonly string[]): Map<string, number> {
+  const counts = new Map<string, number>()
+  for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + 1)
+  return counts
+}
+
+/** Fills `list` up to `count` with the linkable entries that follow `index` in order, round the end, skipping those already in it. */
+function fillFromOrder(list: number[], index: number, linkable: readonly number[], position: Int32Array, count: number): void {
+  // The first linkable entry after `index`: its own place when it is linkable, else a search for the next one.
+  let start = position[index]! >= 0 ? position[index]! + 1 : linkable.findIndex((entry) => entry > index)
+  if (start < 0) start = 0
+  for (let k = 0; k < linkable.length && list.length < count; k++) {
+    const entry = linkable[(start + k) % linkable.length]!
+    if (entry !== index && !list.includes(entry)) list.push(entry)
+  }
+}
+
+/**
+ * Gives every linkable entry that no list names a place in another list: the last place of the list of
+ * the entry most like it (the entries of its own list, most alike first: the cosine is symmetric), or
+ * failing that of the next linkable entry after it in order, whose last entry is named by another list
+ * too, so that no other entry is left unnamed by the move.
+ */
+function linkOrphans(chosen: number[][], linkable: readonly number[], count: number): void {
+  if (count === 0) return
+  // Only a linkable entry's page is published: a draft's list links nothing.
+  const inbound = new Int32Array(chosen.length)
+  for (const index of linkable) for (const entry of chosen[index]!) inbound[entry]!++
+  const takes = (host: number, orphan: number): boolean => {
+    const list = chosen[host]!
+    if (host === orphan || list.includes(orphan)) return false
+    if (list.length < count) {
+      list.push(orphan)
+      return true
+    }
+    const last = list[list.length - 1]!
+    if (inbound[last]! < 2) return false
+    list[list.length - 1] = orphan
+    inbound[last]!--
+    return true
+  }
+  linkable.forEach((orphan, k) => {
+    if (inbound[orphan]! > 0) return
+    let taken = chosen[orphan]!.some((host) => takes(host, orphan))
+    for (let step = 1; !taken && step < linkable.length; step++) taken = takes(linkable[(k + step) % linkable.length]!, orphan)
+    if (taken) inbound[orphan]!++
+  })
+}
