@@ -69,7 +69,7 @@ describe('the blog feeds', () => {
     const withImage = content.posts.find((post) => post.html.includes('<picture>'))!
     const { rss, atom, json } = items(feedsOf([withImage]))
     for (const html of [rss[0]!.html, atom[0]!.html, json[0]!.content_html]) {
-      expect(html).toContain('<h2>What counts as a trust gap</h2>')
+      expect(html).toContain('<h2 id="what-counts-as-a-trust-gap">What counts as a trust gap</h2>')
       expect(html).toMatch(/<img src="https:\/\/example\.test\/assets\/images\/trust-gaps-1472\.[0-9a-f]{10}\.jpg"/)
       expect(html).toMatch(
         /srcset="https:\/\/example\.test\/assets\/images\/trust-gaps-480\.[0-9a-f]{10}\.avif 480w, https:\/\/example\.test\/assets\/images\/trust-gaps-800\./,
