@@ -7,9 +7,10 @@ import { pathToFileURL } from 'node:url'
 import { inlineHashes, lowerScriptPriority } from '../../lib/node/built-pages.server'
 import { pathOfHtmlFile } from '../../lib/universal/routes'
 import { ContentError, readTopicFile, topicEntry } from '../../lib/node/content.server'
+import { buildDate, publicationFields, publicationOf } from '../../lib/node/publication.server'
 import { loadSite } from '../../lib/node/site.server'
 import { replaceWithLink } from './cache'
-import type { FromWorker, PageJob, Rendered, ToWorker } from './protocol'
+import type { FromWorker, PageJob, Rendered, ToWorker, TopicFacts } from './protocol'
 
 const [serverEntry, clientDir, pagesCacheDir] = process.argv.slice(2) as [string, string, string]
 const send = (message: FromWorker) => process.send!(message)
@@ -20,6 +21,8 @@ const send = (message: FromWorker) => process.send!(message)
 let vike: typeof import('vike/server') | undefined
 
 const site = loadSite()
+/** The build's date: the build sets BUILD_DATE for its workers, so all of them publish for one day. */
+const today = buildDate()
 const folders = new Set<string>()
 
 async function render(job: PageJob): Promise<Rendered> {
@@ -32,6 +35,8 @@ async function render(job: PageJob): Promise<Rendered> {
       if (error instanceof ContentError) return { key: job.key, problems: error.problems }
       throw error
     }
+    // A draft or scheduled topic gets no page: the build hears its facts, to check its links and list it as left out.
+    if (publicationOf(read.topic, today) !== 'published') return { key: job.key, leftOut: topicFacts(read) }
   }
   const pageContext = await vike!.renderPage({ urlOriginal: job.url, builtTopic: read?.topic })
   const response = pageContext.httpResponse
@@ -48,7 +53,13 @@ async function render(job: PageJob): Promise<Rendered> {
   const facts = pageContext.headFacts
   if (!facts) throw new Error('the renderer gave no headFacts')
   const page = { file: job.file, path: pathOfHtmlFile(job.file), ...facts, inlineHashes: inlineHashes(html) }
-  return { key: job.key, page, topic: read && { topic: topicEntry(read.topic), links: read.links } }
+  return { key: job.key, page, topic: read && topicFacts(read) }
+}
+
+/** What the build keeps of a topic it read: what lists show of it, its site links, and what decides its publication. */
+function topicFacts({ topic, links }: Awaited<ReturnType<typeof readTopicFile>>): TopicFacts {
+  const publication = publicationFields(topic)
+  return { topic: topicEntry(topic), links, ...(publication && { publication }) }
 }
 
 process.on('message', async (message: ToWorker) => {

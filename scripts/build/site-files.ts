@@ -3,15 +3,15 @@ import { join } from 'node:path'
 import type { BuiltPage } from '../../lib/node/built-pages.server'
 import type { Site } from '../../lib/universal/site'
 import { robotsTxt, sitemapEntries, sitemapFiles } from '../../lib/node/sitemap.server'
-import { CSP_HASHES_FILE, HOST_RULE_FILES, type CspHashes } from '../../lib/universal/routes'
+import { CSP_HASHES_FILE, HOST_RULE_FILES, REDIRECTS_FILE, type CspHashes, type Redirect } from '../../lib/universal/routes'
 import { writeHostFiles } from './host-files'
 
 /**
  * The files made from every page at once: the sitemap (an index past 50,000 URLs), robots.txt, the
- * inline script and style hashes for the CSP, and, last since they list every other file, the static
- * hosts' rule files with that CSP.
+ * inline script and style hashes for the CSP, the old URLs (`redirects`, which the Node server reads),
+ * and, last since they list every other file, the static hosts' rule files with that CSP and those redirects.
  */
-export async function writeSiteFiles(clientDir: string, pages: readonly BuiltPage[], site: Site) {
+export async function writeSiteFiles(clientDir: string, pages: readonly BuiltPage[], site: Site, redirects: readonly Redirect[] = []) {
   const entries = sitemapEntries(pages, site.siteUrl)
   const files = await sitemapFiles(entries, site.siteUrl)
   for (const file of files) writeFileSync(join(clientDir, file.name), file.xml)
@@ -22,6 +22,7 @@ export async function writeSiteFiles(clientDir: string, pages: readonly BuiltPag
     style: distinct(pages.flatMap((page) => page.inlineHashes.style)),
   }
   writeFileSync(join(clientDir, CSP_HASHES_FILE), JSON.stringify(hashes))
-  writeHostFiles(clientDir, hashes)
+  writeFileSync(join(clientDir, REDIRECTS_FILE), JSON.stringify(redirects))
+  writeHostFiles(clientDir, hashes, redirects)
   return { sitemapUrls: entries.length, sitemapFiles: files.map((file) => file.name), hostFiles: HOST_RULE_FILES }
 }

@@ -1,7 +1,10 @@
 import type { PageContextServer } from 'vike/types'
+import { unpublishedNote } from '../../../lib/node/publication.server'
 import { postOf } from '../../entries'
 
 export default async (pageContext: PageContextServer) => {
-  const { html, coverImage } = await postOf(pageContext)
-  return coverImage ? { body: html, cover: coverImage.html } : { body: html }
+  const post = await postOf(pageContext)
+  // Only `npm run dev` renders a draft or scheduled article: it says so above the text.
+  const body = `${unpublishedNote(post)}${post.html}`
+  return post.coverImage ? { body, cover: post.coverImage.html } : { body }
 }

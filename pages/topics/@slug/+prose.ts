@@ -1,4 +1,9 @@
 import type { PageContextServer } from 'vike/types'
+import { unpublishedNote } from '../../../lib/node/publication.server'
 import { topicOf } from '../../entries'
 
-export default async (pageContext: PageContextServer) => ({ body: (await topicOf(pageContext)).html })
+// Only `npm run dev` renders a draft or scheduled topic: it says so above the text.
+export default async (pageContext: PageContextServer) => {
+  const topic = await topicOf(pageContext)
+  return { body: `${unpublishedNote(topic)}${topic.html}` }
+}
