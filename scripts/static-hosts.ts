@@ -6,7 +6,7 @@
 // expressions those parsers make; only Cloudflare's matcher is written here. Used by
 // tests/unit/host-files.test.ts and `npm run check:site`.
 import { existsSync, readFileSync, statSync } from 'node:fs'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { getTransformedRoutes, type GetRoutesProps } from '@vercel/routing-utils'
 import { parseAllHeaders } from 'netlify-headers-parser'
 import { parseAllRedirects } from 'netlify-redirect-parser'
@@ -347,8 +347,8 @@ export async function checkStaticHosts(clientDir: string, files: Iterable<string
   return problems
 }
 
-/** The old URLs the build wrote for the Node server (REDIRECTS_FILE); none for a build from before them. */
+/** The old URLs the build wrote for the Node server (REDIRECTS_FILE, beside the client folder); none for a build from before them. */
 function redirectsOf(clientDir: string): Redirect[] {
-  const file = join(clientDir, REDIRECTS_FILE)
+  const file = join(dirname(clientDir), REDIRECTS_FILE)
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Redirect[]) : []
 }

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono, type Handler } from 'hono'
 import { clientDir as defaultClientDir } from '../lib/node/paths.server'
@@ -47,8 +47,8 @@ export function createApp({ clientDir = defaultClientDir(), api, health, now = D
   const hashesFile = join(clientDir, CSP_HASHES_FILE)
   const hashes: CspHashes = existsSync(hashesFile) ? (JSON.parse(readFileSync(hashesFile, 'utf8')) as CspHashes) : { script: [], style: [] }
   const headers = Object.entries(responseHeaders(hashes))
-  // The pages' old URLs (`redirectFrom`), as the build wrote them for this site: one lookup per request.
-  const redirectsFile = join(clientDir, REDIRECTS_FILE)
+  // The pages' old URLs (`redirectFrom`), as the build wrote them beside this site: one lookup per request.
+  const redirectsFile = join(dirname(clientDir), REDIRECTS_FILE)
   const redirects = new Map(
     (existsSync(redirectsFile) ? (JSON.parse(readFileSync(redirectsFile, 'utf8')) as Redirect[]) : []).map(({ from, to }) => [from, to]),
   )

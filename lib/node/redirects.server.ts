@@ -6,17 +6,7 @@
 import { existsSync, readdirSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
 import { formatPath } from '../universal/content/format-path'
-import {
-  API_PREFIX,
-  ASSETS_PREFIX,
-  CSP_HASHES_FILE,
-  HEALTH_PATH,
-  HOST_RULE_FILES,
-  NOT_FOUND_PATHS,
-  REDIRECTS_FILE,
-  SHELL_ROUTES,
-  type Redirect,
-} from '../universal/routes'
+import { API_PREFIX, ASSETS_PREFIX, CSP_HASHES_FILE, HEALTH_PATH, HOST_RULE_FILES, NOT_FOUND_PATHS, SHELL_ROUTES, type Redirect } from '../universal/routes'
 import { reasonOf, type LeftOut } from './publication.server'
 
 /** A page of the build and the old URLs its content file names. */
@@ -28,7 +18,7 @@ export interface RedirectingPage {
 }
 
 /** Files the build writes at the site's root besides the pages (sitemap.xml may become an index of sitemap-1.xml, …). */
-const BUILD_FILES = [CSP_HASHES_FILE, REDIRECTS_FILE, ...HOST_RULE_FILES, 'robots.txt']
+const BUILD_FILES = [CSP_HASHES_FILE, ...HOST_RULE_FILES, 'robots.txt']
 
 /**
  * What already answers `path` on this site, in words, or undefined when nothing does: a page of the build

@@ -11,8 +11,9 @@ export const NOT_FOUND_FILE = '404.html'
 export const CSP_HASHES_FILE = 'csp-hashes.json'
 
 /**
- * Written by the build: the old URLs of its pages (`redirectFrom` in a content file), `[{ from, to }]`,
- * which the Node server answers with REDIRECT_STATUS; the static hosts' rule files carry the same list.
+ * Written by the build beside the client folder (`dist/redirects.json`, never served): the old URLs of
+ * its pages (`redirectFrom` in a content file), `[{ from, to }]`, which the Node server answers with
+ * REDIRECT_STATUS; the static hosts' rule files carry the same list.
  */
 export const REDIRECTS_FILE = 'redirects.json'
 

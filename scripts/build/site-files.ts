@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import type { BuiltPage } from '../../lib/node/built-pages.server'
 import type { Site } from '../../lib/universal/site'
 import { robotsTxt, sitemapEntries, sitemapFiles } from '../../lib/node/sitemap.server'
@@ -8,7 +8,7 @@ import { writeHostFiles } from './host-files'
 
 /**
  * The files made from every page at once: the sitemap (an index past 50,000 URLs), robots.txt, the
- * inline script and style hashes for the CSP, the old URLs (`redirects`, which the Node server reads),
+ * inline script and style hashes for the CSP, the old URLs (`redirects`, beside the client folder for the Node server),
  * and, last since they list every other file, the static hosts' rule files with that CSP and those redirects.
  */
 export async function writeSiteFiles(clientDir: string, pages: readonly BuiltPage[], site: Site, redirects: readonly Redirect[] = []) {
@@ -22,7 +22,7 @@ export async function writeSiteFiles(clientDir: string, pages: readonly BuiltPag
     style: distinct(pages.flatMap((page) => page.inlineHashes.style)),
   }
   writeFileSync(join(clientDir, CSP_HASHES_FILE), JSON.stringify(hashes))
-  writeFileSync(join(clientDir, REDIRECTS_FILE), JSON.stringify(redirects))
+  writeFileSync(join(dirname(clientDir), REDIRECTS_FILE), JSON.stringify(redirects))
   writeHostFiles(clientDir, hashes, redirects)
   return { sitemapUrls: entries.length, sitemapFiles: files.map((file) => file.name), hostFiles: HOST_RULE_FILES }
 }
