@@ -163,14 +163,14 @@ try {
   // Every link is checked on every build, a reused page's too (its links are kept with it in the cache):
   // a page that links to a topic deleted since, or left out, fails the build without being rendered again.
   const builtPaths = [...topics.map((topic) => `/topics/${topic.slug}`), ...listingPages.filter((job) => job.status === 200).map((job) => job.url)]
-  const linkProblems = linkProblemsWith(siteTargets(builtPaths), leftOut)
-  for (const fileLinks of links) problems.push({ file: fileLinks.file, problems: linkProblems(fileLinks) })
   // Old URLs (redirectFrom) lead to a page of this build, and to nothing else.
   const pageFiles = new Map<string, string | undefined>(builtPaths.map((path) => [path, undefined]))
   for (const { path, file } of redirecting) pageFiles.set(path, file)
   const found = redirectsOf(redirecting, leftOut, answererOf(pageFiles))
   redirects = found.redirects
   for (const problem of found.problems) problems.push({ file: problem.slice(0, problem.indexOf(': ')), problems: [problem] })
+  const linkProblems = linkProblemsWith(siteTargets(builtPaths), leftOut, redirects)
+  for (const fileLinks of links) problems.push({ file: fileLinks.file, problems: linkProblems(fileLinks) })
   const byFile = problems.sort((a, b) => (a.file < b.file ? -1 : 1)).flatMap((file) => file.problems)
   if (byFile.length > 0) throw new ContentError(byFile)
 

@@ -393,7 +393,6 @@ export async function readContent(
   const { shown: topics, leftOut: topicsLeftOut } = published(allTopics, 'topics', publishing)
   const leftOut = [...postsLeftOut, ...topicsLeftOut]
   const paths = pagePaths(routes, { posts, topics })
-  problems.push(...links.flatMap(linkProblemsWith(siteTargets(paths), leftOut)))
   const redirecting = [
     ...posts.map(({ file, slug, redirectFrom }) => ({ file, path: `/blog/${slug}`, redirectFrom })),
     ...topics.map(({ file, slug, redirectFrom }) => ({ file, path: `/topics/${slug}`, redirectFrom })),
@@ -402,7 +401,8 @@ export async function readContent(
     ...paths.map((path): [string, undefined] => [path, undefined]),
     ...redirecting.map(({ path, file }): [string, string] => [path, file]),
   ])
-  problems.push(...redirectsOf(redirecting, leftOut, answererOf(pageFiles)).problems)
+  const { redirects, problems: redirectProblems } = redirectsOf(redirecting, leftOut, answererOf(pageFiles))
+  problems.push(...links.flatMap(linkProblemsWith(siteTargets(paths), leftOut, redirects)), ...redirectProblems)
   if (problems.length > 0) throw new ContentError(problems)
   posts.sort(byDate)
   topics.sort(byTitle)

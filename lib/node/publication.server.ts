@@ -105,21 +105,31 @@ export function leftOutSummary(leftOut: readonly LeftOut[]): string | undefined 
  * The link problems of the files, published or left out, under this publishing: a link leads somewhere
  * when `leadsSomewhere` says so. A published page's link to a page this build leaves out fails the
  * build with its own reason (nothing on the site may point at a draft); a left-out file may link to
- * another left-out one, which it will be published with or after.
+ * another left-out one, which it will be published with or after. A link to an old URL (`redirects`)
+ * fails too, saying where to link instead: the site links each page by its one URL.
  */
-export function linkProblemsWith(leadsSomewhere: (path: string) => boolean, leftOut: readonly LeftOut[]): (fileLinks: FileLinks) => string[] {
+export function linkProblemsWith(
+  leadsSomewhere: (path: string) => boolean,
+  leftOut: readonly LeftOut[],
+  redirects: ReadonlyArray<{ from: string; to: string }> = [],
+): (fileLinks: FileLinks) => string[] {
   const byPath = new Map(leftOut.map((entry) => [entry.path, entry]))
   const leftOutFiles = new Set(leftOut.map((entry) => entry.file))
+  const movedTo = new Map(redirects.map(({ from, to }) => [from, to]))
   return ({ file, links }) => {
     const own = leftOutFiles.has(file)
-    const toLeftOut = links.filter((link) => link.path !== null && !leadsSomewhere(link.path) && byPath.has(link.path))
-    const problems = own
-      ? []
-      : toLeftOut.map((link) => {
-          const target = byPath.get(link.path!)!
-          return `${file}:${link.line}: link to ${link.href} leads to a page this build leaves out (${target.file}: ${reasonOf(target)}); link to it once it is published`
-        })
-    return [...problems, ...brokenLinks({ file, links: links.filter((link) => !toLeftOut.includes(link)) }, leadsSomewhere)]
+    const explained = links.filter((link) => link.path !== null && !leadsSomewhere(link.path) && (byPath.has(link.path) || movedTo.has(link.path)))
+    const problems = explained.flatMap((link) => {
+      const moved = movedTo.get(link.path!)
+      if (moved) return [`${file}:${link.line}: link to ${link.href} leads to an old URL of ${moved}; link to ${moved} itself`]
+      const target = byPath.get(link.path!)!
+      return own
+        ? []
+        : [
+            `${file}:${link.line}: link to ${link.href} leads to a page this build leaves out (${target.file}: ${reasonOf(target)}); link to it once it is published`,
+          ]
+    })
+    return [...problems, ...brokenLinks({ file, links: links.filter((link) => !explained.includes(link)) }, leadsSomewhere)]
   }
 }
 

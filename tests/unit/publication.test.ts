@@ -165,6 +165,13 @@ describe('old URLs (redirectFrom)', () => {
     ])
   })
 
+  it('are no place to link to: a link to one fails, naming the page to link instead', async () => {
+    const dir = contentCopy()
+    writeFile(dir, 'blog/moved.md', articleMarkdown({ redirectFrom: 'redirectFrom: [/blog/old-slug]' }))
+    const file = writeFile(dir, 'topics/linking.md', topicMarkdown({}, 'Read [the old one](/blog/old-slug).\n'))
+    expect(await problemsIn(dir)).toEqual([`${file}:14: link to /blog/old-slug leads to an old URL of /blog/moved; link to /blog/moved itself`])
+  })
+
   it('of a page left out fail the read: they would lead to a 404', async () => {
     const dir = contentCopy()
     const file = writeFile(dir, 'blog/later.md', articleMarkdown({ date: 'date: 2027-01-05', redirectFrom: 'redirectFrom: [/blog/earlier]' }))
