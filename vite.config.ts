@@ -6,6 +6,7 @@ import { defineConfig, type Plugin } from 'vite'
 import { KEEP_GOING_ENV } from './lib/node/content.server.ts'
 import { contentErrorPage } from './lib/node/content-error-page.server.ts'
 import { IMAGES_URL } from './lib/node/images.server.ts'
+import { SHOW_UNPUBLISHED_ENV } from './lib/node/publication.server.ts'
 import { contentDir, distDir, imageCacheDir } from './lib/node/paths.server.ts'
 import { loadSite } from './lib/node/site.server.ts'
 import { loadUiText } from './lib/node/ui-text.server.ts'
@@ -35,6 +36,8 @@ function contentInDev(): Plugin {
     apply: 'serve',
     config() {
       process.env[KEEP_GOING_ENV] = '1'
+      // Drafts and scheduled entries are shown, each marked as such (lib/node/publication.server.ts).
+      process.env[SHOW_UNPUBLISHED_ENV] = '1'
     },
     configureServer(server) {
       shared = sharedFileProblems()

@@ -8,14 +8,27 @@ import { availableParallelism } from 'node:os'
 import { basename, dirname, join } from 'node:path'
 import { parseArgs } from 'node:util'
 import type { BuiltPage } from '../lib/node/built-pages.server'
-import { brokenLinks, siteTargets, type FileLinks } from '../lib/node/content-links.server'
+import { siteTargets, type FileLinks } from '../lib/node/content-links.server'
 import { CONTENT_INDEX_ENV, ContentError, contentIndex, readContent, readContentWithoutTopics } from '../lib/node/content.server'
 import type { ContentIndex, TopicEntry } from '../lib/universal/content/types'
 import { loadUiText } from '../lib/node/ui-text.server'
 import { ImageCache, IMAGES_URL } from '../lib/node/images.server'
 import { buildCacheDir, clientDir, contentDir, distDir, imageCacheDir } from '../lib/node/paths.server'
 import { loadAiCrawlers, loadSite } from '../lib/node/site.server'
-import { buildDate } from '../lib/node/publication.server'
+import {
+  BUILD_DATE_ENV,
+  PUBLICATION_RECORD,
+  buildDate,
+  imagesShown,
+  leftOutOf,
+  leftOutSummary,
+  linkProblemsWith,
+  publicationOf,
+  type LeftOut,
+  type Publishing,
+} from '../lib/node/publication.server'
+import { answererOf, redirectLimitWarning, redirectsOf, type RedirectingPage } from '../lib/node/redirects.server'
+import type { Redirect } from '../lib/universal/routes'
 import { prepareBundle, serverEntryOf } from './build/bundle'
 import { digest, digestOfFiles, linkOrCopy } from './build/cache'
 import { PageCache } from './build/page-cache'
@@ -40,6 +53,16 @@ function fail(message: string): never {
   console.error(message)
   process.exit(1)
 }
+
+// The day this build publishes for (BUILD_DATE, else today), one for the whole build and its workers:
+// drafts and entries dated after it are left out (lib/node/publication.server.ts). `npm run dev` shows them.
+let today: string
+try {
+  today = buildDate()
+} catch (error) {
+  fail(`build: ${(error as Error).message}`)
+}
+const publishing: Publishing = { today, showUnpublished: false }
 
 // 0. The last build's output moves aside and is deleted while this one runs.
 const removals: Array<Promise<void>> = []
@@ -71,7 +94,7 @@ const pool = new RenderPool({
   serverReady: serverBundle,
   clientDir: client,
   pagesCacheDir: pageCache.dir,
-  env: { ...process.env, [CONTENT_INDEX_ENV]: indexFile },
+  env: { ...process.env, [CONTENT_INDEX_ENV]: indexFile, [BUILD_DATE_ENV]: publishing.today },
 })
 // With no page in the cache every page will be rendered: the workers start now, loading their
 // packages while the code is bundled and the content read.
@@ -82,10 +105,10 @@ if (pageCache.empty) pool.warm(availableParallelism())
 // Their images are encoded now too, or taken from the cache when encoded before.
 const contentPhase = phase('content', 0, { live: false })
 const images = new ImageCache(imageCacheDir(), options.fresh)
-const content = await readContentWithoutTopics(contentRoot, site, images)
+const content = await readContentWithoutTopics(contentRoot, site, images, publishing)
 if (content.problems.length > 0) {
   // List every problem at once, the topics' and the links' too, before rendering anything.
-  await readContent(contentRoot, site, undefined, images).catch((error: unknown) => fail((error as Error).message))
+  await readContent(contentRoot, site, undefined, images, publishing).catch((error: unknown) => fail((error as Error).message))
   fail(new ContentError(content.problems).message)
 }
 const topicSources: TopicSource[] = readTopicSources(content.topicFiles, site, cacheDir, options.fresh)
@@ -94,7 +117,7 @@ contentPhase.end(
     `${count(images.count)} image${images.count === 1 ? '' : 's'} (${count(images.encoded)} encoded, ${count(images.count - images.encoded)} from the cache)`,
 )
 const { dir: bundleDir, digest: bundleDigest } = await bundle.catch((error: unknown) => fail(`build: ${(error as Error).message}`))
-publishImages(images, client)
+publishImages(images, client, content)
 
 // 2. Pages: from the cache when their key is known, else rendered by the workers. The topic pages
 // come first: the other pages list the topics, whose titles the build learns from their pages.
@@ -111,6 +134,9 @@ const pages: BuiltPage[] = []
 let index!: ContentIndex
 let rendered = 0
 let reused = 0
+/** The articles and topics this build leaves out, and the old URLs of the pages it writes. */
+const leftOut: LeftOut[] = [...content.leftOut]
+let redirects: Redirect[] = []
 try {
   const routes = await routesOf(bundleDir, pool)
   const topicJobs = planTopicPages(routes, topicSources, base)
@@ -120,6 +146,7 @@ try {
   const topics: TopicEntry[] = []
   const links: FileLinks[] = [...content.links]
   const sourceOf = new Map(topicJobs.map((job) => [job.key, job.topic!.file]))
+  const redirecting: RedirectingPage[] = content.posts.map(({ file, slug, redirectFrom }) => ({ file, path: `/blog/${slug}`, redirectFrom }))
   await renderOrReuse(
     topicJobs,
     pagesPhase,
@@ -127,13 +154,26 @@ try {
       const file = sourceOf.get(key)!
       topics.push({ ...facts.topic, file })
       links.push({ file, links: facts.links })
+      redirecting.push({ file, path: `/topics/${facts.topic.slug}`, redirectFrom: facts.publication?.redirectFrom })
     },
     (key, found) => problems.push({ file: sourceOf.get(key)!, problems: found }),
+    (key, facts) => {
+      const file = sourceOf.get(key)!
+      leftOut.push(leftOutOf({ ...facts.publication, file }, `/topics/${facts.topic.slug}`, publishing)!)
+      links.push({ file, links: facts.links })
+    },
   )
   // Every link is checked on every build, a reused page's too (its links are kept with it in the cache):
-  // a page that links to a topic deleted since fails the build without being rendered again.
-  const leadsSomewhere = siteTargets([...topicJobs, ...listingPages].filter((job) => job.status === 200).map((job) => job.url))
-  for (const fileLinks of links) problems.push({ file: fileLinks.file, problems: brokenLinks(fileLinks, leadsSomewhere) })
+  // a page that links to a topic deleted since, or left out, fails the build without being rendered again.
+  const builtPaths = [...topics.map((topic) => `/topics/${topic.slug}`), ...listingPages.filter((job) => job.status === 200).map((job) => job.url)]
+  // Old URLs (redirectFrom) lead to a page of this build, and to nothing else.
+  const pageFiles = new Map<string, string | undefined>(builtPaths.map((path) => [path, undefined]))
+  for (const { path, file } of redirecting) pageFiles.set(path, file)
+  const found = redirectsOf(redirecting, leftOut, answererOf(pageFiles))
+  redirects = found.redirects
+  for (const problem of found.problems) problems.push({ file: problem.slice(0, problem.indexOf(': ')), problems: [problem] })
+  const linkProblems = linkProblemsWith(siteTargets(builtPaths), leftOut, redirects)
+  for (const fileLinks of links) problems.push({ file: fileLinks.file, problems: linkProblems(fileLinks) })
   const byFile = problems.sort((a, b) => (a.file < b.file ? -1 : 1)).flatMap((file) => file.problems)
   if (byFile.length > 0) throw new ContentError(byFile)
 
@@ -160,7 +200,10 @@ rmSync(dirname(serverEntryOf(dist)), { recursive: true, force: true })
 
 // 3. The files made from every page at once.
 const sitePhase = phase('sitemap', 0, { live: false })
-const report = await writeSiteFiles(client, pages, site, { ...index, today: buildDate(), crawlers: loadAiCrawlers(contentRoot) })
+const report = await writeSiteFiles(client, pages, site, { ...index, today: publishing.today, crawlers: loadAiCrawlers(contentRoot) }, redirects)
+// Beside the site, never served: the day this build published for and what it left out, which check:site reads.
+leftOut.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))
+writeFileSync(join(dist, PUBLICATION_RECORD), `${JSON.stringify({ buildDate: publishing.today, leftOut }, null, 2)}\n`)
 sitePhase.end(
   `${report.sitemapFiles.join(' + ')} with ${count(report.sitemapUrls)} URLs, robots.txt, feeds of ${count(report.articles)} articles, llms.txt, ` +
     `${count(report.twins)} markdown twins, CSP hashes, ${report.hostFiles.join(', ')}`,
@@ -180,24 +223,33 @@ console.log(
 console.log(
   `build: ${count(rendered)} rendered, ${count(reused)} reused from the cache; ${seconds.toFixed(1)} s (${Math.round(pages.length / seconds)} pages/s) into ${client}`,
 )
+for (const line of [leftOutSummary(leftOut), redirectLimitWarning(redirects.length)]) if (line) console.log(`build: ${line}`)
 
 /**
  * Links each job's page from the cache when it has it and renders the rest on the workers, adding
  * each to `pages`. `onTopic` hears the facts of each topic page's topic; `onProblems`, the content
- * problems of a topic file that could not be rendered.
+ * problems of a topic file that could not be rendered; `onLeftOut`, the facts of a topic this build
+ * leaves out (no page).
  */
 async function renderOrReuse(
   jobs: readonly PageJob[],
   progress: Phase,
   onTopic: (key: string, facts: TopicFacts) => void = () => {},
   onProblems: (key: string, problems: string[]) => void = () => {},
+  onLeftOut: (key: string, facts: TopicFacts) => void = () => {},
 ): Promise<void> {
   const toRender: PageJob[] = []
   const folders = new Set<string>()
+  const published = (facts: TopicFacts) => publicationOf(facts.publication ?? {}, publishing.today) === 'published'
   for (const job of jobs) {
-    const cached = pageCache.lookup(job.key, job.file)
+    const cached = pageCache.lookup(job.key, job.file, published)
     if (!cached) {
       toRender.push(job)
+      continue
+    }
+    if ('leftOut' in cached) {
+      onLeftOut(job.key, cached.leftOut)
+      progress.advance()
       continue
     }
     const folder = dirname(join(client, job.file))
@@ -213,6 +265,10 @@ async function renderOrReuse(
   await pool.render(toRender, Math.min(availableParallelism(), Math.ceil(toRender.length / PAGES_PER_WORKER)), (done) => {
     progress.advance()
     if ('problems' in done) return onProblems(done.key, done.problems)
+    if ('leftOut' in done) {
+      pageCache.storeLeftOut(done.key, done.leftOut)
+      return onLeftOut(done.key, done.leftOut)
+    }
     pageCache.store(done.key, done.page, done.topic, done.twin)
     pages.push(done.page)
     if (done.topic) onTopic(done.key, done.topic)
@@ -220,9 +276,9 @@ async function renderOrReuse(
   })
 }
 
-/** Links each encoded image this build shows from the cache into the site, under IMAGES_URL. */
-function publishImages(images: ImageCache, clientDir: string): void {
-  const files = images.usedFiles()
+/** Links each encoded image this build shows from the cache into the site, under IMAGES_URL; not those only a left-out article shows. */
+function publishImages(images: ImageCache, clientDir: string, shown: Pick<typeof content, 'posts' | 'pages'>): void {
+  const files = imagesShown(images.usedFiles(), shown)
   if (files.length === 0) return
   const folder = join(clientDir, IMAGES_URL.slice(1))
   mkdirSync(folder, { recursive: true })

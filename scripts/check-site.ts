@@ -1,8 +1,10 @@
 // `npm run check:site`: reads every file of the built site and runs the checks of lib/checks/site-checks.ts,
 // printing each problem with its file and fix. Exits 1 if any check fails.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
-import { join, sep } from 'node:path'
-import { clientDir } from '../lib/node/paths.server'
+import { dirname, join, sep } from 'node:path'
+import { clientDir, contentDir } from '../lib/node/paths.server'
+import { checkUnpublished, unpublishedContent } from '../lib/checks/publication-checks'
+import { PUBLICATION_RECORD, buildDate } from '../lib/node/publication.server'
 import { SITE_CHECKS, checkedPage, type SiteCheckInput } from '../lib/checks/site-checks'
 import { SYNDICATION_CHECKS, type SyndicationCheckInput } from '../lib/checks/syndication-checks'
 import { loadSite } from '../lib/node/site.server'
@@ -62,6 +64,17 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   )
   for (const problem of hostProblems) console.log(`      ${problem.file}: ${problem.problem} — fix: ${problem.fix}`)
   failed += hostProblems.length
+  // Drafts and scheduled entries, found in the content for the day the build published for.
+  const record = join(dirname(dir), PUBLICATION_RECORD)
+  const today = existsSync(record) ? (JSON.parse(readFileSync(record, 'utf8')) as { buildDate: string }).buildDate : buildDate()
+  const unpublished = unpublishedContent(contentDir(), today, loadSite().productName)
+  const html = new Map(input.pages.map((page) => [page.file, page.html]))
+  const leaks = checkUnpublished(unpublished, input.files, (file) => html.get(file) ?? readFileSync(join(dir, file), 'utf8'))
+  console.log(
+    `${String(SITE_CHECKS.length + 2).padStart(2)}. no draft or scheduled entry (${unpublished.length} for ${today}) on any page or file: ${leaks.length === 0 ? 'ok' : `${leaks.length} problems`}`,
+  )
+  for (const problem of leaks) console.log(`      ${problem.file}: ${problem.problem} — fix: ${problem.fix}`)
+  failed += leaks.length
   if (failed > 0) {
     console.error(`check:site: ${failed} problem${failed === 1 ? '' : 's'}`)
     process.exit(1)

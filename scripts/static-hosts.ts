@@ -6,12 +6,22 @@
 // expressions those parsers make; only Cloudflare's matcher is written here. Used by
 // tests/unit/host-files.test.ts and `npm run check:site`.
 import { existsSync, readFileSync, statSync } from 'node:fs'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { getTransformedRoutes, type GetRoutesProps } from '@vercel/routing-utils'
 import { parseAllHeaders } from 'netlify-headers-parser'
 import { parseAllRedirects } from 'netlify-redirect-parser'
 import { alternateFileHeaders } from '../lib/universal/alternate-headers'
-import { ASSETS_PREFIX, CACHE_CONTROL, HOST_RULE_FILES, NOT_FOUND_FILE, pathOfHtmlFile } from '../lib/universal/routes'
+import {
+  ASSETS_PREFIX,
+  CACHE_CONTROL,
+  HOST_RULE_FILES,
+  NOT_FOUND_FILE,
+  REDIRECT_STATUS,
+  REDIRECTS_FILE,
+  pathOfHtmlFile,
+  type Redirect,
+} from '../lib/universal/routes'
+import { STATIC_REDIRECT_LIMITS } from '../lib/node/redirects.server'
 
 export type HostName = 'netlify' | 'cloudflare' | 'vercel'
 
@@ -49,9 +59,13 @@ async function readRuleFiles(clientDir: string) {
   const errors = [...redirects.errors, ...headers.errors]
   if (errors.length > 0) throw new Error(`${redirectsFile} / ${headersFile}: ${errors.map((error) => error.message).join('; ')}`)
   const rules = redirects.redirects as Rule[]
-  // The build writes rewrites to its own pages only; a model that routed anything else would be guessing.
-  const unknown = rules.find((rule) => rule.status !== 200 || rule.force || rule.to.includes(':') || !rule.to.startsWith('/'))
-  if (unknown) throw new Error(`${redirectsFile}: the static-host models know only rewrites to a page, not ${JSON.stringify(unknown)}`)
+  // The build writes rewrites to its own pages and redirects of old URLs only; a model that routed anything else would be guessing.
+  const unknown = rules.find(
+    (rule) =>
+      (rule.status !== 200 && !(rule.status === REDIRECT_STATUS && isLiteral(rule.from))) || rule.force || rule.to.includes(':') || !rule.to.startsWith('/'),
+  )
+  if (unknown)
+    throw new Error(`${redirectsFile}: the static-host models know only rewrites to a page and redirects from one path, not ${JSON.stringify(unknown)}`)
   return { rules, headerRules: headers.headers as HeaderRule[], vercelConfig: JSON.parse(readFileSync(vercelFile!, 'utf8')) as GetRoutesProps }
 }
 
@@ -62,11 +76,39 @@ export async function loadHosts(clientDir: string): Promise<Record<HostName, Hos
 async function hostsOf(clientDir: string, { rules, headerRules, vercelConfig }: Awaited<ReturnType<typeof readRuleFiles>>): Promise<Record<HostName, Host>> {
   const isFile = (file: string) => existsSync(join(clientDir, file)) && statSync(join(clientDir, file)).isFile()
   return {
-    netlify: netlify(rules, headerRules, await netlifyMatchers(rules.map((rule) => rule.from)), isFile),
+    netlify: netlify(rules, headerRules, await netlifyMatchers(rules.map((rule) => rule.from).filter((from) => !isLiteral(from))), isFile),
     cloudflare: cloudflarePages(rules, headerRules, isFile),
     vercel: vercel(vercelConfig, isFile),
   }
 }
+
+/** A `_redirects` source with no placeholder or splat: it matches one path, so a model looks it up instead of trying it. */
+const isLiteral = (from: string) => !/[:*]/.test(from)
+
+/**
+ * The first rule that `path` matches, as `rules.find` would give it: the literal ones are looked up by
+ * `keyOf` (ten thousand old URLs cost one lookup a request, not ten thousand tests), the others tried.
+ */
+function firstRule<R extends Rule>(
+  rules: readonly R[],
+  tries: (rule: R, path: string) => boolean,
+  keyOf: (path: string) => string,
+): (path: string) => R | undefined {
+  const literal = new Map<string, number>()
+  rules.forEach((rule, index) => {
+    if (isLiteral(rule.from) && !literal.has(keyOf(rule.from))) literal.set(keyOf(rule.from), index)
+  })
+  const others = rules.flatMap((rule, index) => (isLiteral(rule.from) ? [] : [{ rule, index }]))
+  return (path) => {
+    const found = literal.get(keyOf(path)) ?? Infinity
+    const tried = others.find(({ rule, index }) => index < found && tries(rule, path))
+    return tried ? tried.rule : rules[found]
+  }
+}
+
+/** A redirect rule's answer: its status and target, the query kept. */
+const redirected = (rule: Rule, search: string) => ({ status: rule.status, location: `${rule.to}${search}` })
+const isRedirect = (rule: Rule | undefined): boolean => rule !== undefined && rule.status >= 300 && rule.status < 400
 
 const split = (url: string) => {
   const parsed = new URL(url, 'http://host.test')
@@ -83,13 +125,13 @@ function addHeaders(into: Record<string, string>, values: Record<string, string>
 
 /**
  * Netlify's own path matcher, the `forRegExp` its headers parser makes, for redirect patterns too
- * (they have the same syntax): `:name` is one segment; a standalone `*` is the rest, slash optional,
- * so `/a/*` also matches `/a`; a trailing slash is optional.
+ * (they have the same syntax), by pattern: `:name` is one segment; a standalone `*` is the rest, slash
+ * optional, so `/a/*` also matches `/a`; a trailing slash is optional; letters match either case.
  */
-async function netlifyMatchers(patterns: string[]): Promise<RegExp[]> {
+async function netlifyMatchers(patterns: string[]): Promise<Map<string, RegExp>> {
   const configHeaders = patterns.map((pattern) => ({ for: pattern, values: { 'X-Pattern': pattern } }))
   const { headers } = await parseAllHeaders({ configHeaders: configHeaders as never[], netlifyConfigPath: undefined })
-  return patterns.map((pattern) => headers.find((header) => header.for === pattern)!.forRegExp!)
+  return new Map(headers.map((header) => [header.for, header.forRegExp!]))
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
@@ -106,25 +148,35 @@ const cloudflarePattern = (pattern: string) =>
 /**
  * Netlify: the CDN drops a trailing slash before anything else ("Trailing slash" in its redirect
  * docs); rules run top to bottom, and one not forced with `!` yields to an existing file
- * ("shadowing"); `/x` is served by `x` or `x.html`; `404.html` answers the rest.
+ * ("shadowing"); `/x` is served by `x` or `x.html`; a redirect keeps the query ("Query parameters");
+ * `404.html` answers the rest.
  */
-function netlify(rules: Rule[], headerRules: HeaderRule[], patterns: RegExp[], isFile: (file: string) => boolean): Host {
+function netlify(rules: Rule[], headerRules: HeaderRule[], patterns: ReadonlyMap<string, RegExp>, isFile: (file: string) => boolean): Host {
   const fileFor = (path: string) => (path === '/' ? 'index.html' : [path.slice(1), `${path.slice(1)}.html`].find(isFile))
   const served = (file: string | undefined) => (file ? { status: 200, file } : { status: 404, file: NOT_FOUND_FILE })
+  // A literal source matches its one path in either case, trailing slash or not (the path has none left).
+  const ruleFor = firstRule(
+    rules,
+    (rule, path) => patterns.get(rule.from)!.test(path),
+    (path) => path.toLowerCase(),
+  )
   return (url) => {
-    const { pathname } = split(url)
+    const { pathname, search } = split(url)
     const path = pathname === '/' ? pathname : pathname.replace(/\/+$/, '')
     const headers: Record<string, string> = {}
     for (const rule of headerRules) if (rule.forRegExp.test(pathname)) addHeaders(headers, rule.values)
-    const rule = rules.find((_, index) => patterns[index]!.test(path))
-    return { ...served(fileFor(path) ?? (rule && fileFor(rule.to))), headers }
+    const file = fileFor(path)
+    const rule = ruleFor(path)
+    if (!file && isRedirect(rule)) return { ...redirected(rule!, search), headers }
+    return { ...served(file ?? (rule && fileFor(rule.to))), headers }
   }
 }
 
 /**
- * Cloudflare Pages: `_redirects` rules run before the files; then its route matching ("Serving
- * Pages"): `/x` is served by `x.html`; `/x.html` and `/x/` redirect (308) to `/x`, `/index.html` to
- * `/`; `404.html` answers the rest with 404. `_headers` match the requested path.
+ * Cloudflare Pages: `_redirects` rules run before the files ("Redirects are always followed,
+ * regardless of whether or not an asset matches"), a redirect keeping the query; then its route
+ * matching ("Serving Pages"): `/x` is served by `x.html`; `/x.html` and `/x/` redirect (308) to `/x`,
+ * `/index.html` to `/`; `404.html` answers the rest with 404. `_headers` match the requested path.
  */
 function cloudflarePages(rules: Rule[], headerRules: HeaderRule[], isFile: (file: string) => boolean): Host {
   const serve = (pathname: string, search: string): Omit<HostAnswer, 'headers'> => {
@@ -139,11 +191,17 @@ function cloudflarePages(rules: Rule[], headerRules: HeaderRule[], isFile: (file
   }
   const compiledHeaders = headerRules.map((rule) => ({ ...rule, pattern: cloudflarePattern(rule.for) }))
   const compiled = rules.map((rule) => ({ ...rule, pattern: cloudflarePattern(rule.from) }))
+  const ruleFor = firstRule(
+    compiled,
+    (rule, path) => rule.pattern.test(path),
+    (path) => path,
+  )
   return (url) => {
     const { pathname, search } = split(url)
     const headers: Record<string, string> = {}
     for (const rule of compiledHeaders) if (rule.pattern.test(pathname)) addHeaders(headers, rule.values)
-    const rule = compiled.find(({ pattern }) => pattern.test(pathname))
+    const rule = ruleFor(pathname)
+    if (isRedirect(rule)) return { ...redirected(rule!, search), headers }
     return { ...(rule ? serve(rule.to, '') : serve(pathname, search)), headers }
   }
 }
@@ -168,7 +226,16 @@ function vercel(config: GetRoutesProps, isFile: (file: string) => boolean): Host
   if (error || !routes) throw new Error(`vercel.json: ${error?.message ?? 'no routes'}`)
   const boundary = routes.findIndex((route) => 'handle' in route && route.handle === 'filesystem')
   const compile = (route: VercelRoute) => ({ ...route, pattern: new RegExp(route.src!) })
-  const before = (routes.slice(0, boundary) as VercelRoute[]).map(compile)
+  const isRedirectRoute = (route: VercelRoute) => route.status !== undefined && route.status >= 300 && route.status < 400
+  // A redirect from one path (`^/blog/old\\.php$`) is looked up by that path, not tried: ten thousand old URLs cost one lookup.
+  const literalOf = (route: VercelRoute) => (isRedirectRoute(route) ? /^\^((?:[\w~/-]|\\\.)+)\$$/.exec(route.src!)?.[1]?.replaceAll('\\.', '.') : undefined)
+  const firstRoutes = routes.slice(0, boundary) as VercelRoute[]
+  const literal = new Map<string, VercelRoute & { index: number }>()
+  firstRoutes.forEach((route, index) => {
+    const path = literalOf(route)
+    if (path !== undefined && !literal.has(path)) literal.set(path, { ...route, index })
+  })
+  const before = firstRoutes.flatMap((route, index) => (literalOf(route) === undefined ? [{ ...compile(route), index }] : []))
   const after = (routes.slice(boundary + 1) as VercelRoute[]).map(compile)
   const fileFor = (pathname: string) => {
     const base = pathname.replace(/^\/+/, '')
@@ -180,15 +247,16 @@ function vercel(config: GetRoutesProps, isFile: (file: string) => boolean): Host
   return (url) => {
     const { pathname, search } = split(url)
     const headers: Record<string, string> = {}
+    const moved = literal.get(pathname)
     for (const route of before) {
+      if (moved && route.index > moved.index) break
       const match = route.pattern.exec(pathname)
       if (!match) continue
-      if (route.status && route.status >= 300 && route.status < 400) {
-        return { status: route.status, location: `${substituteGroups(route.headers!.Location!, match)}${search}`, headers }
-      }
+      if (isRedirectRoute(route)) return { status: route.status!, location: `${substituteGroups(route.headers!.Location!, match)}${search}`, headers }
       if (route.headers && route.continue) addHeaders(headers, route.headers)
       else throw new Error(`the Vercel model does not handle the route ${JSON.stringify(route)}`)
     }
+    if (moved) return { status: moved.status!, location: `${moved.headers!.Location!}${search}`, headers }
     const file = fileFor(pathname)
     if (file) return { status: 200, file, headers }
     for (const route of after) {
@@ -229,6 +297,18 @@ export async function checkStaticHosts(clientDir: string, files: Iterable<string
   const dynamicRules = rules.filter((rule) => /[:*]/.test(rule.from)).length
   if (dynamicRules > CLOUDFLARE_RULE_LIMIT)
     problems.push({ file: '_redirects', problem: `${dynamicRules} rules with a placeholder: Cloudflare Pages reads the first ${CLOUDFLARE_RULE_LIMIT}`, fix })
+  // The old URLs (redirectFrom): one static rule each in _redirects, one route each in vercel.json.
+  const tooMany = "fewer old URLs (redirectFrom), or that host's bulk redirects loaded from redirects.json; the Node server and Netlify answer them all"
+  const staticRules = rules.length - dynamicRules
+  if (staticRules > STATIC_REDIRECT_LIMITS.cloudflare)
+    problems.push({
+      file: '_redirects',
+      problem: `${staticRules} static rules: Cloudflare Pages applies the first ${STATIC_REDIRECT_LIMITS.cloudflare}`,
+      fix: tooMany,
+    })
+  const vercelRoutes = getTransformedRoutes(ruleFiles.vercelConfig).routes?.length ?? 0
+  if (vercelRoutes > STATIC_REDIRECT_LIMITS.vercelRoutes)
+    problems.push({ file: 'vercel.json', problem: `${vercelRoutes} routes: Vercel takes ${STATIC_REDIRECT_LIMITS.vercelRoutes} a deployment`, fix: tooMany })
 
   const expected = [...files]
     .filter((file) => file !== NOT_FOUND_FILE && !(HOST_RULE_FILES as readonly string[]).includes(file))
@@ -256,9 +336,24 @@ export async function checkStaticHosts(clientDir: string, files: Iterable<string
         })
       }
     }
+    for (const { from, to } of redirectsOf(clientDir)) {
+      const answer = host(from)
+      if (answer.status !== REDIRECT_STATUS || answer.location !== to)
+        problems.push({
+          file: routes,
+          problem: `${name} answers the old URL ${from} with ${answer.status} ${answer.location ?? answer.file}, the server ${REDIRECT_STATUS} ${to}`,
+          fix,
+        })
+    }
     const missing = host('/no-such-page-for-check-site')
     if (missing.status !== 404)
       problems.push({ file: NOT_FOUND_FILE, problem: `${name} answers an unknown path with ${missing.status}`, fix: `build ${NOT_FOUND_FILE}` })
   }
   return problems
+}
+
+/** The old URLs the build wrote for the Node server (REDIRECTS_FILE, beside the client folder); none for a build from before them. */
+function redirectsOf(clientDir: string): Redirect[] {
+  const file = join(dirname(clientDir), REDIRECTS_FILE)
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Redirect[]) : []
 }

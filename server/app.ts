@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono, type Handler } from 'hono'
 import { clientDir as defaultClientDir } from '../lib/node/paths.server'
@@ -11,12 +11,15 @@ import {
   HEALTH_PATH,
   NOT_FOUND_FILE,
   NOT_FOUND_PATHS,
+  REDIRECT_STATUS,
+  REDIRECTS_FILE,
   SHELL_ROUTES,
   cacheControlFor,
   canonicalPath,
   fileOfPath,
   responseHeaders,
   type CspHashes,
+  type Redirect,
 } from '../lib/universal/routes'
 import { sendAlternateFileHeaders } from './alternate-files'
 import { apiNotFound } from './api'
@@ -45,6 +48,11 @@ export function createApp({ clientDir = defaultClientDir(), api, health, now = D
   const hashesFile = join(clientDir, CSP_HASHES_FILE)
   const hashes: CspHashes = existsSync(hashesFile) ? (JSON.parse(readFileSync(hashesFile, 'utf8')) as CspHashes) : { script: [], style: [] }
   const headers = Object.entries(responseHeaders(hashes))
+  // The pages' old URLs (`redirectFrom`), as the build wrote them beside this site: one lookup per request.
+  const redirectsFile = join(dirname(clientDir), REDIRECTS_FILE)
+  const redirects = new Map(
+    (existsSync(redirectsFile) ? (JSON.parse(readFileSync(redirectsFile, 'utf8')) as Redirect[]) : []).map(({ from, to }) => [from, to]),
+  )
 
   const serveFile = (path: string) => serveStatic({ root: clientDir, path, precompressed: true, onFound: recordServedFile })
 
@@ -66,6 +74,8 @@ export function createApp({ clientDir = defaultClientDir(), api, health, now = D
     const url = new URL(c.req.url)
     const target = canonicalPath(url.pathname, url.search)
     if (target) return c.redirect(target, CANONICAL_REDIRECT_STATUS)
+    const moved = redirects.get(url.pathname)
+    if (moved) return c.redirect(`${moved}${url.search}`, REDIRECT_STATUS)
     await next()
   })
 

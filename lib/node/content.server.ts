@@ -19,9 +19,11 @@ import { withRelatedPosts } from './related.server'
 import { formatPath } from '../universal/content/format-path'
 import { pagePaths } from '../universal/content/routes'
 import type { Site } from '../universal/site'
-import { brokenLinks, resolveSiteLinks, siteTargets, slugFromFile, type ContentLink, type FileLinks, type MarkdownNode } from './content-links.server'
+import { resolveSiteLinks, siteTargets, slugFromFile, type ContentLink, type FileLinks, type MarkdownNode } from './content-links.server'
 import { FrontmatterSyntaxError, parseFrontmatter, type Frontmatter } from './frontmatter.server'
 import { pageRoutes } from './page-routes.server'
+import { leftOutOf, linkProblemsWith, publishingOf, type LeftOut, type Publishing } from './publication.server'
+import { answererOf, redirectsOf } from './redirects.server'
 import { loadSite } from './site.server'
 import type { Author, BlogPost, Content, ContentIndex, SitePages, SlugFile, Topic, TopicEntry } from '../universal/content/types'
 import {
@@ -372,39 +374,72 @@ function checkUiText(dir: string, problems: string[]): void {
 const byDate = (a: Pick<BlogPost, 'date' | 'slug'>, b: Pick<BlogPost, 'date' | 'slug'>) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug)
 const byTitle = (a: TopicEntry, b: TopicEntry) => a.title.localeCompare(b.title, 'en') || a.slug.localeCompare(b.slug)
 
+/** The articles or topics `publishing` shows, and the ones it leaves out, with why. */
+function published<T extends { slug: string; file: string; draft?: boolean; date?: string; redirectFrom?: readonly string[] }>(
+  entries: readonly T[],
+  folder: 'blog' | 'topics',
+  publishing: Publishing,
+): { shown: T[]; leftOut: LeftOut[] } {
+  const shown: T[] = []
+  const leftOut: LeftOut[] = []
+  for (const entry of entries) {
+    const out = leftOutOf(entry, `/${folder}/${entry.slug}`, publishing)
+    if (out) leftOut.push(out)
+    else shown.push(entry)
+  }
+  return { shown, leftOut }
+}
+
 /**
  * Reads, validates and renders every content file under `dir`, encoding its images through `cache`,
- * and checks that each link of the markdown leads to a page of `routes` or a file of public/. Throws
- * one ContentError listing every problem.
+ * and checks that each link of the markdown leads to a page of `routes` or a file of public/, and each
+ * old URL (`redirectFrom`) to a page. Drafts and entries dated after `publishing.today` are validated,
+ * then left out (`leftOut`) unless `publishing` shows them. Throws one ContentError listing every problem.
  */
 export async function readContent(
   dir: string = contentDir(),
   site: Site = loadSite(dir),
   routes: readonly string[] = pageRoutes(),
   cache: ImageCache = new ImageCache(imageCacheDir()),
-): Promise<Content> {
+  publishing: Publishing = publishingOf(),
+): Promise<Content & { leftOut: LeftOut[] }> {
   const problems: string[] = []
   const links: FileLinks[] = []
   const images: ImageRead = { cache, contentRoot: dir, problems }
-  const posts = await readPosts(dir, site, problems, links, images)
-  const topics = await readCollection(join(dir, 'topics'), topicFrontmatter, site, problems, renderTopicInto(links, site.productName, images))
+  const allPosts = await readPosts(dir, site, problems, links, images)
+  const allTopics = await readCollection(join(dir, 'topics'), topicFrontmatter, site, problems, renderTopicInto(links, site.productName, images))
   const pages = await readPages(join(dir, 'pages'), site, problems, links, images)
   checkUiText(dir, problems)
-  const leadsSomewhere = siteTargets(pagePaths(routes, { posts, topics }))
-  problems.push(...links.flatMap((fileLinks) => brokenLinks(fileLinks, leadsSomewhere)))
+  const { shown: posts, leftOut: postsLeftOut } = published(allPosts, 'blog', publishing)
+  const { shown: topics, leftOut: topicsLeftOut } = published(allTopics, 'topics', publishing)
+  const leftOut = [...postsLeftOut, ...topicsLeftOut]
+  const paths = pagePaths(routes, { posts, topics })
+  const redirecting = [
+    ...posts.map(({ file, slug, redirectFrom }) => ({ file, path: `/blog/${slug}`, redirectFrom })),
+    ...topics.map(({ file, slug, redirectFrom }) => ({ file, path: `/topics/${slug}`, redirectFrom })),
+  ]
+  const pageFiles = new Map<string, string | undefined>([
+    ...paths.map((path): [string, undefined] => [path, undefined]),
+    ...redirecting.map(({ path, file }): [string, string] => [path, file]),
+  ])
+  const { redirects, problems: redirectProblems } = redirectsOf(redirecting, leftOut, answererOf(pageFiles))
+  problems.push(...links.flatMap(linkProblemsWith(siteTargets(paths), leftOut, redirects)), ...redirectProblems)
   if (problems.length > 0) throw new ContentError(problems)
   posts.sort(byDate)
   topics.sort(byTitle)
-  return { site, posts, topics, pages, postsBySlug: bySlug(posts), topicsBySlug: bySlug(topics) }
+  return { site, posts, topics, pages, postsBySlug: bySlug(posts), topicsBySlug: bySlug(topics), leftOut }
 }
 
 /** Everything but the topics' own files, validated: the articles, the fixed pages, layout.json, and the topic files' names. */
 export interface ContentWithoutTopics {
+  /** The articles this read shows: drafts and scheduled ones are in `leftOut` instead, unless its publishing shows them. */
   posts: BlogPost[]
+  /** The articles left out, with why. */
+  leftOut: LeftOut[]
   pages: SitePages
   /** Every topic file with a good, unique slug; each is read on its own (readTopicFile). */
   topicFiles: SlugFile[]
-  /** The site links of the articles and the fixed pages, to check once every page is known. */
+  /** The site links of the articles (left out ones too) and the fixed pages, to check once every page is known. */
   links: FileLinks[]
   /** One line per problem found, as ContentError lists them; empty when all is valid. */
   problems: string[]
@@ -419,15 +454,16 @@ export async function readContentWithoutTopics(
   dir: string = contentDir(),
   site: Site = loadSite(dir),
   cache: ImageCache = new ImageCache(imageCacheDir()),
+  publishing: Publishing = publishingOf(),
 ): Promise<ContentWithoutTopics> {
   const problems: string[] = []
   const links: FileLinks[] = []
   const images: ImageRead = { cache, contentRoot: dir, problems }
-  const posts = await readPosts(dir, site, problems, links, images)
+  const { shown: posts, leftOut } = published(await readPosts(dir, site, problems, links, images), 'blog', publishing)
   const topicFiles = slugFiles(join(dir, 'topics'), site.productName, problems)
   const pages = await readPages(join(dir, 'pages'), site, problems, links, images)
   checkUiText(dir, problems)
-  return { posts, pages, topicFiles, links, problems }
+  return { posts, leftOut, pages, topicFiles, links, problems }
 }
 
 /** What a list of topics shows of one topic, as a fresh copy: the YAML parser's strings are slices of the whole file, and would keep its text alive. */
@@ -453,12 +489,14 @@ export async function readContentIndex(dir: string = contentDir(), site: Site = 
 
 /** Like readContentIndex, but a bad file is left out of the index and its problems are returned beside it. */
 async function readContentIndexKeepingGoing(dir: string, site: Site): Promise<{ index: ContentIndex; problems: string[] }> {
-  const { posts, pages, topicFiles, problems } = await readContentWithoutTopics(dir, site)
+  const publishing = publishingOf()
+  const { posts, pages, topicFiles, problems } = await readContentWithoutTopics(dir, site, undefined, publishing)
   const tokens = tokensFor(site)
   const topics: TopicEntry[] = []
   for (const topicFile of topicFiles) {
     const parsed = readEntry(topicFile, topicFrontmatter, tokens, problems)
-    if (parsed) topics.push(topicEntry({ ...parsed.data, ...topicFile }))
+    if (parsed && !leftOutOf({ ...parsed.data, ...topicFile }, `/topics/${topicFile.slug}`, publishing))
+      topics.push(topicEntry({ ...parsed.data, ...topicFile }))
   }
   return { index: contentIndex({ posts, topics, pages }), problems }
 }
@@ -550,10 +588,13 @@ function topicFileOf(dir: string, slug: string): string | undefined {
 }
 
 /**
- * One topic, its markdown rendered; undefined when no topic has this slug. Throws a ContentError when its
- * file is not valid. Read afresh on each call: a page's hooks share one lookup (pages/entries.ts).
+ * One topic, its markdown rendered; undefined when no topic has this slug, or when it is a draft or
+ * scheduled and this process does not show those (publishingOf). Throws a ContentError when its file is
+ * not valid. Read afresh on each call: a page's hooks share one lookup (pages/entries.ts).
  */
 export async function loadTopic(slug: string, dir: string = contentDir()): Promise<Topic | undefined> {
   const file = topicFileOf(dir, slug)
-  return file === undefined ? undefined : (await readTopicFile({ slug, file }, siteOf(dir))).topic
+  if (file === undefined) return undefined
+  const { topic } = await readTopicFile({ slug, file }, siteOf(dir))
+  return leftOutOf(topic, `/topics/${slug}`, publishingOf()) ? undefined : topic
 }

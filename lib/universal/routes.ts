@@ -10,6 +10,19 @@ export const NOT_FOUND_FILE = '404.html'
 /** Written by the build: the sha256 sources of every inline script and style (`{ script, style }`), for the Content-Security-Policy. */
 export const CSP_HASHES_FILE = 'csp-hashes.json'
 
+/**
+ * Written by the build beside the client folder (`dist/redirects.json`, never served): the old URLs of
+ * its pages (`redirectFrom` in a content file), `[{ from, to }]`, which the Node server answers with
+ * REDIRECT_STATUS; the static hosts' rule files carry the same list.
+ */
+export const REDIRECTS_FILE = 'redirects.json'
+
+/** An old URL of a page, answered with a permanent redirect to the page. */
+export interface Redirect {
+  from: string
+  to: string
+}
+
 /** The static hosts' rule files, which the build writes beside the pages. */
 export const HOST_RULE_FILES = ['_redirects', '_headers', 'vercel.json'] as const
 export type HostRuleFile = (typeof HOST_RULE_FILES)[number]
@@ -68,6 +81,9 @@ export const NOT_FOUND_PATHS: readonly string[] = ['/404', `/${NOT_FOUND_FILE}`,
 
 /** Permanent redirect that keeps the method: the status Cloudflare Pages and Vercel use for clean URLs too. */
 export const CANONICAL_REDIRECT_STATUS = 308
+
+/** An old URL's answer: permanent, like the canonical redirects, so search engines move its ranking to the page. */
+export const REDIRECT_STATUS = CANONICAL_REDIRECT_STATUS
 
 /**
  * The one URL of a page, when `pathname` is another spelling of it: `/blog/` → `/blog`,

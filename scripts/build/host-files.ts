@@ -12,10 +12,12 @@ import {
   HOST_RULE_FILES,
   NOT_FOUND_FILE,
   SHELL_ROUTES,
+  REDIRECT_STATUS,
   pathOfHtmlFile,
   responseHeaders,
   type CspHashes,
   type HostRuleFile,
+  type Redirect,
 } from '../../lib/universal/routes'
 import { alternateFileHeaders } from '../../lib/universal/alternate-headers'
 import { FEEDS, TWIN_FOLDERS } from '../../lib/universal/alternates'
@@ -29,10 +31,10 @@ const GENERATED = '# Written by `npm run build` from lib/universal/routes.ts, th
  */
 const SHELL_HEADER_DEPTH = 3
 
-/** The rule files for a client folder holding `files` (relative, forward slashes), by name. */
-export function hostFiles(files: readonly string[], hashes: CspHashes): Record<HostRuleFile, string> {
+/** The rule files for a client folder holding `files` (relative, forward slashes), with the pages' old URLs (`redirects`, sorted), by name. */
+export function hostFiles(files: readonly string[], hashes: CspHashes, redirects: readonly Redirect[] = []): Record<HostRuleFile, string> {
   const served = files.filter((file) => !(HOST_RULE_FILES as readonly string[]).includes(file)).sort()
-  return { _redirects: redirectsFile(), _headers: headersFile(served, hashes), 'vercel.json': vercelJson(hashes) }
+  return { _redirects: redirectsFile(redirects), _headers: headersFile(served, hashes), 'vercel.json': vercelJson(hashes, redirects) }
 }
 
 /** Every file under the client folder, relative, with forward slashes. */
@@ -42,15 +44,15 @@ export function clientFiles(clientDir: string): string[] {
     .map((entry) => relative(clientDir, join(entry.parentPath, entry.name)).split(sep).join('/'))
 }
 
-/** Writes the three rule files into the client folder, for the files it holds; the same folder always gives the same bytes. */
-export function writeHostFiles(clientDir: string, hashes: CspHashes): void {
-  for (const [name, text] of Object.entries(hostFiles(clientFiles(clientDir), hashes))) writeFileSync(join(clientDir, name), text)
+/** Writes the three rule files into the client folder, for the files it holds; the same folder and redirects always give the same bytes. */
+export function writeHostFiles(clientDir: string, hashes: CspHashes, redirects: readonly Redirect[] = []): void {
+  for (const [name, text] of Object.entries(hostFiles(clientFiles(clientDir), hashes, redirects))) writeFileSync(join(clientDir, name), text)
 }
 
 /** The URL a shell's page is served at: `index.html` → `/`, `r.html` → `/r`. */
 const pageUrl = (file: string) => pathOfHtmlFile(file) ?? '/'
 
-function redirectsFile(): string {
+function redirectsFile(redirects: readonly Redirect[]): string {
   const rule = (from: string, to: string) => `${from.padEnd(16)}${to.padEnd(6)}200`
   const lines = [
     '# Routes for Netlify and Cloudflare Pages.',
@@ -59,6 +61,11 @@ function redirectsFile(): string {
     '# Every page is one file (blog.html, topics/<slug>.html) that the host serves at its clean URL',
     `# (/blog); ${NOT_FOUND_FILE} answers anything not built, with status 404. Nothing here for those.`,
   ]
+  if (redirects.length > 0) {
+    // First: Cloudflare Pages counts every rule after the first one with a placeholder against its 100 dynamic rules.
+    lines.push('', '# Old URLs of pages (`redirectFrom` in their content files), moved for good. Cloudflare Pages applies the first 2,000.')
+    for (const { from, to } of redirects) lines.push(`${from} ${to} ${REDIRECT_STATUS}`)
+  }
   for (const shell of SHELL_ROUTES) {
     lines.push('', `# ${shell.why}`)
     // A shell whose page is served at its own prefix (`/r` is r.html) needs no rule for the prefix itself.
@@ -158,7 +165,7 @@ function alternateRules(paths: readonly string[], block: (path: string, values: 
  * URL is the one with no dot in its last segment (lib/universal/routes.ts fileOfPath), a file's the one
  * with a dot. `cleanUrls` and `trailingSlash: false` make Vercel send `/x.html` and `/x/` to `/x` (308).
  */
-function vercelJson(hashes: CspHashes): string {
+function vercelJson(hashes: CspHashes, redirects: readonly Redirect[]): string {
   // The feeds and the markdown twins have rules of their own, so the file and page rules leave them out, as they leave the hashed assets.
   const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
   const twinFolders = TWIN_FOLDERS.map((folder) => escape(folder.slice(1))).join('|')
@@ -166,6 +173,7 @@ function vercelJson(hashes: CspHashes): string {
   const config = {
     cleanUrls: true,
     trailingSlash: false,
+    ...(redirects.length > 0 && { redirects: redirects.map(({ from, to }) => ({ source: from, destination: to, statusCode: REDIRECT_STATUS })) }),
     rewrites: SHELL_ROUTES.map((shell) => ({ source: `${shell.prefix}/:path*`, destination: pageUrl(shell.file) })),
     headers: [
       { source: '/(.*)', headers: Object.entries(responseHeaders(hashes)).map(([key, value]) => ({ key, value })) },

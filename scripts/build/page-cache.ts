@@ -6,18 +6,19 @@ import { fileOfPath, pathOfHtmlFile } from '../../lib/universal/routes'
 import type { TopicFacts } from './protocol'
 
 /**
+/**
  * What the manifest keeps of a page: its head's facts and, for a topic page, what lists of topics show
- * of it, its file's site links, and that it has a markdown twin.
+ * of it, its file's site links, and that it has a markdown twin; or, for a topic left out (a draft, or
+ * scheduled), that topic's facts alone.
  */
-type Facts = Omit<BuiltPage, 'file' | 'path'> & { topic?: TopicFacts; twin?: true }
+type Facts = (Omit<BuiltPage, 'file' | 'path'> & { topic?: TopicFacts; twin?: true }) | { leftOut: TopicFacts }
 
-/** A page from the cache: the page, the facts of the topic it shows if it is a topic page, and its markdown twin's file if it has one. */
-export interface CachedPage {
-  page: BuiltPage
-  topic?: TopicFacts
-  /** Relative to the client folder: `topics/x.md`. */
-  twin?: string
-}
+/**
+ * A page from the cache: the page, the facts of the topic it shows if it is a topic page, and its
+ * markdown twin's file (relative to the client folder: `topics/x.md`) if it has one; or a topic left
+ * out, which has no page.
+ */
+export type CachedPage = { page: BuiltPage; topic?: TopicFacts; twin?: string } | { leftOut: TopicFacts }
 
 /**
  * Rendered pages by key: `<dir>/<key>.html` holds the HTML, `<dir>/<key>.md` a topic page's markdown
@@ -49,10 +50,22 @@ export class PageCache {
     return join(this.dir, `${key}.md`)
   }
 
-  /** The page rendered under `key` before, if the cache has it. */
-  lookup(key: string, file: string): CachedPage | undefined {
+  /**
+   * The page rendered under `key` before, or the topic left out under it, if the cache has it. A topic's
+   * key is its file's digest, which holds its `draft` and `date` but not the build's date: the outcome
+   * kept is reused only while `published` (the build's date against the topic's) still gives it, so a
+   * scheduled topic gets its page on the first build on or after its date, as a fresh build would.
+   */
+  lookup(key: string, file: string, published: (topic: TopicFacts) => boolean = () => true): CachedPage | undefined {
     const facts = this.known.get(key)
-    if (!facts || !existsSync(this.htmlFile(key)) || (facts.twin && !existsSync(this.twinFile(key)))) return undefined
+    if (!facts) return undefined
+    if ('leftOut' in facts) {
+      if (published(facts.leftOut)) return undefined
+      this.used.set(key, facts)
+      return { leftOut: facts.leftOut }
+    }
+    if ((facts.topic && !published(facts.topic)) || !existsSync(this.htmlFile(key))) return undefined
+    if (facts.twin && !existsSync(this.twinFile(key))) return undefined
     this.used.set(key, facts)
     const { topic, twin, ...head } = facts
     const path = pathOfHtmlFile(file)
@@ -63,14 +76,20 @@ export class PageCache {
     this.used.set(key, { ...facts, ...(topic ? { topic } : {}), ...(twin ? { twin: true as const } : {}) })
   }
 
-  /** Writes the manifest of the pages this build used and deletes every other cached page. */
+  /** Keeps what a topic this build left out is, under its key: the next build with the same file and the same outcome needs no worker for it. */
+  storeLeftOut(key: string, topic: TopicFacts): void {
+    this.used.set(key, { leftOut: topic })
+  }
+
+  /** Writes the manifest of the pages this build used and deletes every other cached page (a topic's page too, once it is left out). */
   save(): void {
     const manifest = join(this.dir, 'pages.json')
     writeFileSync(`${manifest}.tmp`, JSON.stringify(Object.fromEntries(this.used)))
     renameSync(`${manifest}.tmp`, manifest)
     for (const name of readdirSync(this.dir)) {
       const key = name.replace(/\.(html|md)$/, '')
-      if (key !== name && !this.used.has(key)) unlinkSync(join(this.dir, name))
+      const facts = this.used.get(key)
+      if (key !== name && (!facts || 'leftOut' in facts)) unlinkSync(join(this.dir, name))
     }
   }
 }

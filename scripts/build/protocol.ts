@@ -1,5 +1,6 @@
 import type { BuiltPage } from '../../lib/node/built-pages.server'
 import type { ContentLink } from '../../lib/node/content-links.server'
+import type { PublicationFields } from '../../lib/node/publication.server'
 import type { RelatedTopic, SlugFile, TopicEntry } from '../../lib/universal/content/types'
 
 // Messages between the build (scripts/build.ts) and its render workers (render-worker.ts).
@@ -22,13 +23,18 @@ export interface PageJob {
 export interface TopicFacts {
   topic: TopicEntry
   links: ContentLink[]
+  /** Its `draft`, `date` and `redirectFrom`, when it has any: whether a build publishes it, and its old URLs. */
+  publication?: PublicationFields
 }
 
 /**
- * A page the worker wrote (with its topic's facts and its markdown twin's file, for a topic page), or the
+/**
+ * A page the worker wrote (with its topic's facts and its markdown twin's file, for a topic page), the
+ * facts of a topic this build leaves out (a draft, or dated after the build's date: no page), or the
  * content problems that kept it from rendering it.
  */
-export type Rendered = { key: string; page: BuiltPage; topic?: TopicFacts; twin?: string } | { key: string; problems: string[] }
+export type Rendered =
+  { key: string; page: BuiltPage; topic?: TopicFacts; twin?: string } | { key: string; leftOut: TopicFacts } | { key: string; problems: string[] }
 
 export type ToWorker = { type: 'load' } | { type: 'routes' } | { type: 'render'; jobs: PageJob[] } | { type: 'exit' }
 

@@ -9,10 +9,11 @@ import { markdownTwinPath } from '../../lib/universal/alternates'
 import { fileOfPath, pathOfHtmlFile } from '../../lib/universal/routes'
 import { ContentError, readTopicFile, topicEntry } from '../../lib/node/content.server'
 import { topicTwin } from '../../lib/node/markdown-twin.server'
+import { buildDate, publicationFields, publicationOf } from '../../lib/node/publication.server'
 import { loadSite } from '../../lib/node/site.server'
 import { loadUiText } from '../../lib/node/ui-text.server'
 import { replaceWithLink } from './cache'
-import type { FromWorker, PageJob, Rendered, ToWorker } from './protocol'
+import type { FromWorker, PageJob, Rendered, ToWorker, TopicFacts } from './protocol'
 
 const [serverEntry, clientDir, pagesCacheDir] = process.argv.slice(2) as [string, string, string]
 const send = (message: FromWorker) => process.send!(message)
@@ -24,6 +25,8 @@ let vike: typeof import('vike/server') | undefined
 
 const site = loadSite()
 const topicLabels = loadUiText().topic
+/** The build's date: the build sets BUILD_DATE for its workers, so all of them publish for one day. */
+const today = buildDate()
 const folders = new Set<string>()
 
 async function render(job: PageJob): Promise<Rendered> {
@@ -36,6 +39,8 @@ async function render(job: PageJob): Promise<Rendered> {
       if (error instanceof ContentError) return { key: job.key, problems: error.problems }
       throw error
     }
+    // A draft or scheduled topic gets no page: the build hears its facts, to check its links and list it as left out.
+    if (publicationOf(read.topic, today) !== 'published') return { key: job.key, leftOut: topicFacts(read) }
   }
   const pageContext = await vike!.renderPage({ urlOriginal: job.url, builtTopic: read?.topic, builtRelated: job.related })
   const response = pageContext.httpResponse
@@ -57,7 +62,13 @@ async function render(job: PageJob): Promise<Rendered> {
   const twin = fileOfPath(markdownTwinPath(page.path))
   writeFileSync(join(clientDir, twin), topicTwin(read.topic, topicLabels))
   replaceWithLink(join(clientDir, twin), join(pagesCacheDir, `${job.key}.md`))
-  return { key: job.key, page, topic: { topic: topicEntry(read.topic), links: read.links }, twin }
+  return { key: job.key, page, topic: topicFacts(read), twin }
+}
+
+/** What the build keeps of a topic it read: what lists show of it, its site links, and what decides its publication. */
+function topicFacts({ topic, links }: Awaited<ReturnType<typeof readTopicFile>>): TopicFacts {
+  const publication = publicationFields(topic)
+  return { topic: topicEntry(topic), links, ...(publication && { publication }) }
 }
 
 process.on('message', async (message: ToWorker) => {

@@ -3,6 +3,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { articleMarkdown, topicMarkdown } from './content-fixture'
 import { freePort } from './free-port'
 
 // `npm run dev` (vike dev) on a copy of the content: a writer breaks a file, looks at the page in the
@@ -86,5 +87,20 @@ describe('content errors in npm run dev', () => {
     }
     await edit('layout.json', () => original, '/', 200)
     expect((await page('/topics/linkedin-proof-signals')).status).toBe(200)
+  })
+}, 60_000)
+
+describe('drafts and scheduled entries in npm run dev', () => {
+  it('are shown, each marked as such, and listed, for the writer to read before they are published', async () => {
+    writeFileSync(join(dir, 'blog/draft-in-dev.md'), articleMarkdown({ title: 'title: A draft in dev', draft: 'draft: true' }))
+    writeFileSync(join(dir, 'topics/later-in-dev.md'), topicMarkdown({ title: 'title: A topic for later', date: 'date: 2099-01-05' }))
+    await expect.poll(async () => (await page('/blog/draft-in-dev')).status, { timeout: 10_000, interval: 250 }).toBe(200)
+    expect((await page('/blog/draft-in-dev')).html).toContain('<strong>Draft.</strong> Shown by <code>npm run dev</code> only')
+    await expect.poll(async () => (await page('/topics/later-in-dev')).status, { timeout: 10_000, interval: 250 }).toBe(200)
+    expect((await page('/topics/later-in-dev')).html).toContain('<strong>Scheduled for 2099-01-05.</strong>')
+    expect((await page('/blog')).html).toContain('/blog/draft-in-dev')
+    expect((await page('/topics')).html).toContain('A topic for later')
+    // A published page carries no mark.
+    expect((await page('/blog/why-most-linkedin-profiles-fail')).html).not.toContain('unpublished-note')
   })
 }, 60_000)

@@ -4,14 +4,15 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../server/app'
 import { clientFiles, hostFiles } from '../../scripts/build/host-files'
 import { checkStaticHosts, loadHosts, type HostAnswer, type HostName } from '../../scripts/static-hosts'
-import { EXPECTED_HEADERS, MINIATURE_HASHES, ROUTES, type Route, writeMiniatureSite } from './routing-table'
+import { EXPECTED_HEADERS, MINIATURE_HASHES, MINIATURE_REDIRECTS, ROUTES, type Route, writeMiniatureSite } from './routing-table'
+import type { Redirect } from '../../lib/universal/routes'
 
 // The rule files the build writes from the route table (_redirects, _headers, vercel.json), as each
 // static host reads them, must answer like the Node server: the same table (routing-table.ts) that
 // server.test.ts holds the server to. They are written here for a miniature build, as the build does.
 const sites: Array<{ remove: () => void }> = []
-function miniatureSite(extraFiles: readonly string[] = []) {
-  const site = writeMiniatureSite(extraFiles)
+function miniatureSite(extraFiles: readonly string[] = [], redirects?: readonly Redirect[]) {
+  const site = writeMiniatureSite(extraFiles, redirects)
   sites.push(site)
   return site
 }
@@ -163,6 +164,51 @@ describe('the check:site host check, on a site of 120 top-level pages', () => {
     const wide = miniatureSite(Array.from({ length: 120 }, (_, index) => `page-${index}.html`))
     const problems = await checkStaticHosts(wide.clientDir, clientFiles(wide.clientDir), EXPECTED_HEADERS)
     expect(problems.map((problem) => `${problem.file}: ${problem.problem}`)).toEqual(['_headers: 153 rules: Cloudflare Pages reads the first 100'])
+  })
+})
+
+describe('the old URLs in the generated rule files', () => {
+  it('come before every rule with a placeholder in _redirects (Cloudflare Pages counts each rule after the first such one against its 100)', () => {
+    const rules = readFileSync(join(site.clientDir, '_redirects'), 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('/'))
+    expect(rules.slice(0, 2)).toEqual(['/blog/old-post /blog/post-a 308', '/old-topic /topics/topic-a 308'])
+    expect(rules.slice(2).every((line) => line.includes('*') || !line.endsWith('308'))).toBe(true)
+  })
+
+  it('are redirects of vercel.json with status 308', () => {
+    const vercel = JSON.parse(readFileSync(join(site.clientDir, 'vercel.json'), 'utf8')) as { redirects: unknown[] }
+    expect(vercel.redirects).toEqual(MINIATURE_REDIRECTS.map(({ from, to }) => ({ source: from, destination: to, statusCode: 308 })))
+  })
+
+  it('are left out of both files when the site has none, which then keep their bytes from before old URLs', () => {
+    const none = miniatureSite([], [])
+    expect(readFileSync(join(none.clientDir, '_redirects'), 'utf8')).not.toContain('308')
+    expect(readFileSync(join(none.clientDir, 'vercel.json'), 'utf8')).not.toContain('redirects')
+  })
+
+  it('are named by the check:site host check when a host would not send one to its page', async () => {
+    const stale = miniatureSite()
+    // The server's list gains an old URL the rule files were not written with.
+    writeFileSync(join(stale.clientDir, '..', 'redirects.json'), JSON.stringify([...MINIATURE_REDIRECTS, { from: '/blog/older-post', to: '/blog/post-a' }]))
+    const problems = await checkStaticHosts(stale.clientDir, clientFiles(stale.clientDir), EXPECTED_HEADERS)
+    expect(problems.filter((problem) => problem.problem.includes('old URL')).map((problem) => `${problem.file}: ${problem.problem}`)).toEqual([
+      '_redirects: netlify answers the old URL /blog/older-post with 404 404.html, the server 308 /blog/post-a',
+      '_redirects: cloudflare answers the old URL /blog/older-post with 404 404.html, the server 308 /blog/post-a',
+      'vercel.json: vercel answers the old URL /blog/older-post with 404 404.html, the server 308 /blog/post-a',
+    ])
+  })
+
+  it('past 2,000 are named as more than Cloudflare Pages applies, and past Vercel’s 2,048 routes, while every host still answers each', async () => {
+    const many = Array.from({ length: 2100 }, (_, index) => ({ from: `/topics/old-${String(index).padStart(4, '0')}`, to: '/topics/topic-a' }))
+    const large = miniatureSite([], many)
+    const problems = await checkStaticHosts(large.clientDir, clientFiles(large.clientDir), EXPECTED_HEADERS)
+    expect(problems.map((problem) => `${problem.file}: ${problem.problem}`)).toEqual([
+      '_redirects: 2101 static rules: Cloudflare Pages applies the first 2000',
+      expect.stringMatching(/^vercel\.json: 21\d\d routes: Vercel takes 2048 a deployment$/),
+    ])
+    const models = await loadHosts(large.clientDir)
+    for (const name of HOSTS) expect(models[name]('/topics/old-2099'), name).toMatchObject({ status: 308, location: '/topics/topic-a' })
   })
 })
 

@@ -9,7 +9,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pageRoutes } from '../../lib/node/page-routes.server'
 import { digest, filesUnder } from '../../scripts/build/cache'
-import { topicMarkdown } from './content-fixture'
+import { articleMarkdown, topicMarkdown } from './content-fixture'
 
 const PROJECT_PARTS = [
   'components',
@@ -26,12 +26,14 @@ const PROJECT_PARTS = [
   'vite.config.ts',
 ]
 let project: string
+/** The day the builds publish for (BUILD_DATE); unset, today. */
+let buildDate: string | undefined
 
 function build(...args: string[]): string {
   const cache = args.includes('--fresh') ? 'fresh-cache' : 'cache'
   return execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', ...args], {
     cwd: project,
-    env: { ...process.env, BUILD_QUIET: '1', BUILD_CACHE_DIR: join(project, cache), CONTENT_DIR: '', DIST_DIR: '' },
+    env: { ...process.env, BUILD_QUIET: '1', BUILD_CACHE_DIR: join(project, cache), CONTENT_DIR: '', DIST_DIR: '', BUILD_DATE: buildDate ?? '' },
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -168,6 +170,99 @@ describe('an incremental build', () => {
   })
 })
 
+describe('drafts and scheduled entries', () => {
+  const DRAFTS_AND_SCHEDULED = {
+    'content/blog/draft-post.md': articleMarkdown({ title: 'title: A draft article', draft: 'draft: true' }),
+    'content/blog/future-post.md': articleMarkdown({ title: 'title: A future article', date: 'date: 2027-01-05' }),
+    'content/topics/draft-topic.md': topicMarkdown({ title: 'title: A draft topic', draft: 'draft: true' }),
+    'content/topics/future-topic.md': topicMarkdown({ title: 'title: A future topic', date: 'date: 2027-01-05' }),
+  }
+  const pagesOf = (paths: string[]) => paths.filter((path) => existsSync(join(project, 'dist/client', `${path.slice(1)}.html`)))
+  /** The listing pages and files that name `path` (as a link, a card or a sitemap entry). */
+  const namedBy = (path: string) =>
+    ['index.html', 'blog.html', 'topics.html', 'sitemap.xml', '_redirects'].filter((file) => new RegExp(`${path}["<\\s#]`).test(page(file)))
+  const record = () => JSON.parse(page('../publication.json')) as { buildDate: string; leftOut: Array<{ path: string }> }
+
+  afterAll(() => {
+    buildDate = undefined
+    for (const file of Object.keys(DRAFTS_AND_SCHEDULED)) rmSync(join(project, file), { force: true })
+  })
+
+  it('are left out of a build dated before them: no page, card, sitemap entry or link; the summary says which and why', () => {
+    for (const [file, text] of Object.entries(DRAFTS_AND_SCHEDULED)) writeFileSync(join(project, file), text)
+    buildDate = '2027-01-04'
+    const { summary } = expectIncrementalEqualsFresh()
+    expect(summary).toContain(
+      'build: left out 4: content/blog/draft-post.md (draft), content/blog/future-post.md (scheduled for 2027-01-05), ' +
+        'content/topics/draft-topic.md (draft), content/topics/future-topic.md (scheduled for 2027-01-05)\n',
+    )
+    const paths = ['/blog/draft-post', '/blog/future-post', '/topics/draft-topic', '/topics/future-topic']
+    expect(pagesOf(paths)).toEqual([])
+    for (const path of paths) expect(namedBy(path), path).toEqual([])
+    expect(page('topics.html')).not.toContain('A future topic')
+    expect(record()).toEqual({ buildDate: '2027-01-04', leftOut: paths.map((path) => expect.objectContaining({ path })) })
+  }, 120_000)
+
+  it('are published from their date on, the scheduled topic rendered though its file is unchanged; a draft never', () => {
+    buildDate = '2027-01-05'
+    const { summary } = expectIncrementalEqualsFresh()
+    expect(summary).toContain('build: left out 2: content/blog/draft-post.md (draft), content/topics/draft-topic.md (draft)\n')
+    expect(pagesOf(['/blog/future-post', '/topics/future-topic', '/blog/draft-post', '/topics/draft-topic'])).toEqual([
+      '/blog/future-post',
+      '/topics/future-topic',
+    ])
+    expect(namedBy('/blog/future-post')).toEqual(['blog.html', 'sitemap.xml'])
+    expect(namedBy('/topics/future-topic')).toEqual(['topics.html', 'sitemap.xml'])
+  }, 120_000)
+
+  it('are left out again by a build dated before them, though the scheduled topic’s page is in the cache', () => {
+    buildDate = '2027-01-04'
+    expectIncrementalEqualsFresh()
+    expect(pagesOf(['/blog/future-post', '/topics/future-topic'])).toEqual([])
+    expect(namedBy('/topics/future-topic')).toEqual([])
+  }, 120_000)
+
+  it('give no work to a build with nothing changed: a left-out topic is known from the cache', () => {
+    const { summary } = expectIncrementalEqualsFresh()
+    expect(rendered(summary)).toBe(0)
+    expect(summary).toContain('build: left out 4:')
+  }, 120_000)
+})
+
+describe('old URLs (redirectFrom)', () => {
+  const topic = 'content/topics/linkedin-proof-signals.md'
+  let saved: string
+  beforeAll(() => {
+    saved = readFileSync(join(project, topic), 'utf8')
+  })
+  afterAll(() => writeFileSync(join(project, topic), saved))
+
+  it('are answered from the list the server reads, _redirects and vercel.json, a reused topic page’s too', () => {
+    writeFileSync(join(project, topic), saved.replace(/^---\n/, '---\nredirectFrom: [/topics/proof-signals, /proof]\n'))
+    build()
+    const { summary } = expectIncrementalEqualsFresh()
+    expect(rendered(summary)).toBe(0)
+    const redirects = [
+      { from: '/proof', to: '/topics/linkedin-proof-signals' },
+      { from: '/topics/proof-signals', to: '/topics/linkedin-proof-signals' },
+    ]
+    expect(JSON.parse(page('../redirects.json'))).toEqual(redirects)
+    for (const { from, to } of redirects) expect(page('_redirects')).toContain(`\n${from} ${to} 308\n`)
+    expect((JSON.parse(page('vercel.json')) as { redirects: unknown[] }).redirects).toEqual(
+      redirects.map(({ from, to }) => ({ source: from, destination: to, statusCode: 308 })),
+    )
+    expect(page('sitemap.xml')).not.toMatch(/\/topics\/proof-signals<|\/proof</)
+  }, 120_000)
+
+  it('fail the build, naming the file and the field, when one is another page', () => {
+    writeFileSync(join(project, topic), saved.replace(/^---\n/, '---\nredirectFrom: [/blog/why-most-linkedin-profiles-fail]\n'))
+    const { stderr } = failingBuild()
+    expect(stderr).toContain(
+      `${topic}: redirectFrom[1]: /blog/why-most-linkedin-profiles-fail is the page of content/blog/why-most-linkedin-profiles-fail.md, which a redirect would hide; remove it from redirectFrom, or remove that first`,
+    )
+  }, 60_000)
+})
+
 describe('the fixed routes', () => {
   it('are the same read from the page folders (check:content) as from each bundle (the build)', () => {
     const cache = join(project, 'cache')
@@ -177,19 +272,19 @@ describe('the fixed routes', () => {
   })
 })
 
-describe('a build with bad content', () => {
-  /** Runs the build expecting it to fail; returns what it printed. */
-  function failingBuild(): { stdout: string; stderr: string } {
-    try {
-      build()
-    } catch (error) {
-      const { status, stdout, stderr } = error as { status: number; stdout: string; stderr: string }
-      expect(status).toBe(1)
-      return { stdout, stderr }
-    }
-    throw new Error('the build succeeded')
+/** Runs the build expecting it to fail; returns what it printed. */
+function failingBuild(): { stdout: string; stderr: string } {
+  try {
+    build()
+  } catch (error) {
+    const { status, stdout, stderr } = error as { status: number; stdout: string; stderr: string }
+    expect(status).toBe(1)
+    return { stdout, stderr }
   }
+  throw new Error('the build succeeded')
+}
 
+describe('a build with bad content', () => {
   it('fails naming every bad topic file and field, cached or not, and builds again once they are fixed', () => {
     const first = 'content/topics/aa-bad-topic.md'
     const second = 'content/topics/zz-bad-topic.md'

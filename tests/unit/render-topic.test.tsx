@@ -25,7 +25,7 @@ import topicsIndexSeo from '../../pages/topics/index/+seo'
 import prose from '../../pages/topics/@slug/+prose'
 import seo from '../../pages/topics/@slug/+seo'
 import { renderPageHtml } from '../../renderer/renderPage'
-import { contentCopy, topicMarkdown, writeFile } from './content-fixture'
+import { articleMarkdown, contentCopy, topicMarkdown, writeFile } from './content-fixture'
 
 const ATTACK = '</script><script>alert(1)</script>'
 
@@ -124,6 +124,18 @@ describe('a slug with no entry', () => {
     }
     for (const hook of [articleData, articleSeo, articleProse]) {
       await expect(hook(contextFor('content', '/blog/no-such-article', {}, { slug: 'no-such-article' }))).rejects.toMatchObject(notFound)
+    }
+  })
+
+  it('answers 404 from every hook for a draft topic and a future-dated article, outside npm run dev', async () => {
+    const dir = contentCopy()
+    writeFile(dir, 'topics/draft-topic.md', topicMarkdown({ draft: 'draft: true' }))
+    writeFile(dir, 'blog/future-post.md', articleMarkdown({ date: 'date: 2099-01-05' }))
+    for (const hook of [data, seo, prose]) {
+      await expect(hook(contextFor(dir, '/topics/draft-topic', {}, { slug: 'draft-topic' }))).rejects.toMatchObject(notFound)
+    }
+    for (const hook of [articleData, articleSeo, articleProse]) {
+      await expect(hook(contextFor(dir, '/blog/future-post', {}, { slug: 'future-post' }))).rejects.toMatchObject(notFound)
     }
   })
 })

@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { CSP_HASHES_FILE, type CspHashes } from '../../lib/universal/routes'
+import { CSP_HASHES_FILE, REDIRECTS_FILE, type CspHashes, type Redirect } from '../../lib/universal/routes'
 import { writeHostFiles } from '../../scripts/build/host-files'
 
 /** A miniature build in the real layout (`vike build` with `noExtraDir`): each file's body names the file. */
@@ -37,17 +37,28 @@ export const SITE_FILES = [
 /** The miniature build's inline hashes (one script, one stylesheet), so its CSP is not the empty one. */
 export const MINIATURE_HASHES: CspHashes = { script: ['sha256-bWluaWF0dXJlIHNjcmlwdA=='], style: ['sha256-bWluaWF0dXJlIHN0eWxl'] }
 
-/** Writes the miniature build, `extraFiles` too, with its CSP hashes and the rule files the build would write for it. */
-export function writeMiniatureSite(extraFiles: readonly string[] = []): { clientDir: string; remove: () => void } {
-  const clientDir = mkdtempSync(join(tmpdir(), 'client-'))
+/** The miniature build's old URLs (`redirectFrom` in the content files of its article and topic). */
+export const MINIATURE_REDIRECTS: readonly Redirect[] = [
+  { from: '/blog/old-post', to: '/blog/post-a' },
+  { from: '/old-topic', to: '/topics/topic-a' },
+]
+
+/** Writes the miniature build, `extraFiles` too, with its CSP hashes, its old URLs and the rule files the build would write for it. */
+export function writeMiniatureSite(
+  extraFiles: readonly string[] = [],
+  redirects: readonly Redirect[] = MINIATURE_REDIRECTS,
+): { clientDir: string; remove: () => void } {
+  const root = mkdtempSync(join(tmpdir(), 'site-'))
+  const clientDir = join(root, 'client')
   for (const file of [...SITE_FILES, ...extraFiles]) {
     mkdirSync(dirname(join(clientDir, file)), { recursive: true })
     writeFileSync(join(clientDir, file), servedBody(file))
   }
   writeFileSync(join(clientDir, 'blog.html.gz'), gzipSync(servedBody('blog.html')))
   writeFileSync(join(clientDir, CSP_HASHES_FILE), JSON.stringify(MINIATURE_HASHES))
-  writeHostFiles(clientDir, MINIATURE_HASHES)
-  return { clientDir, remove: () => rmSync(clientDir, { recursive: true, force: true }) }
+  writeFileSync(join(root, REDIRECTS_FILE), JSON.stringify(redirects))
+  writeHostFiles(clientDir, MINIATURE_HASHES, redirects)
+  return { clientDir, remove: () => rmSync(root, { recursive: true, force: true }) }
 }
 
 export const servedBody = (file: string) => `served:${file}`
@@ -94,6 +105,11 @@ export const ROUTES: readonly Route[] = [
   { url: '/topics/topic-a/', status: 308, location: '/topics/topic-a' },
   { url: '/blog.html', status: 308, location: '/blog' },
   { url: '/index.html', status: 308, location: '/' },
+  // A page's old URLs (`redirectFrom`) are sent, permanently, to it.
+  { url: '/blog/old-post', status: 308, location: '/blog/post-a' },
+  { url: '/old-topic', status: 308, location: '/topics/topic-a' },
+  // Never an old URL: one that only starts like one.
+  { url: '/blog/old-post-2', status: 404, file: '404.html' },
   // A real 404 status for anything not built.
   { url: '/no-such-page', status: 404, file: '404.html' },
   { url: '/topics/no-such-topic', status: 404, file: '404.html' },
@@ -120,6 +136,12 @@ export const ROUTES: readonly Route[] = [
     nodeOnly: 'the health check reads the database, which only the Node server has (a static host answers 404, like /api)',
   },
   { url: '/404.html', status: 404, file: '404.html', nodeOnly: 'static hosts serve the 404 page file itself, at /404, with status 200' },
+  {
+    url: '/blog/old-post?utm_source=news',
+    status: 308,
+    location: '/blog/post-a?utm_source=news',
+    nodeOnly: "Netlify and Vercel document that a redirect keeps the query; Cloudflare Pages' _redirects documentation does not say",
+  },
   {
     url: '//evil.example/',
     status: 308,

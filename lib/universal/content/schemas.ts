@@ -28,6 +28,24 @@ export const isoDate = requiredText('a date as YYYY-MM-DD')
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'expected a date as YYYY-MM-DD', abort: true })
   .refine(isRealDate, { error: (issue) => `${String(issue.input)} is not a real date; write YYYY-MM-DD` })
 
+/** `draft: true` keeps a file out of a production build (lib/node/publication.server.ts); `npm run dev` shows it. */
+const draft = z.boolean({ error: 'expected true or false' }).optional()
+
+/** An old URL of this site, in the one form the server and the static hosts match: a path, no trailing slash, query, `#` or `.html`. */
+const OLD_URL = /^(?:\/[a-z0-9_~-]+(?:\.[a-z0-9_~-]+)*)+$/
+
+/** The old URLs of a page (`redirectFrom: [/blog/old-slug]`), each answered with a 308 to it; the build checks them against every page. */
+const redirectFrom = z
+  .array(
+    z
+      .string({ error: 'expected an old URL of this site, such as /blog/old-slug' })
+      .regex(OLD_URL, { error: 'expected an old URL of this site, such as /blog/old-slug: lowercase letters, digits, hyphens, underscores and dots, no trailing slash, query or #' })
+      .refine((path) => !path.endsWith('.html'), { error: 'write it without .html (the site sends /x.html to /x already)' }),
+    { error: 'expected a list of old URLs, such as [/blog/old-slug]' },
+  )
+  .min(1, { error: 'expected at least one old URL, or no redirectFrom' })
+  .optional()
+
 export const META_TITLE_MAX = 60
 export const META_DESCRIPTION_MAX = 160
 
@@ -42,6 +60,8 @@ export const blogFrontmatter = z
     coverAlt: text().optional(),
     /** An id of content/authors.json; the build checks that it is one. */
     author: requiredText('the id of an author in content/authors.json').trim().min(1, { error: 'expected the id of an author in content/authors.json' }),
+    draft,
+    redirectFrom,
   })
   .refine((post) => post.updated === undefined || post.updated >= post.date, {
     error: 'expected a date on or after `date`',
@@ -71,6 +91,10 @@ export const topicFrontmatter = z.strictObject({
       error: (issue) => (issue.input === undefined ? 'required field is missing (expected a list of {q, a})' : 'expected a list of {q, a}'),
     })
     .min(2, { error: 'expected at least two entries' }),
+  draft,
+  /** Optional: the day the topic goes live; a build before it leaves the topic out. Not shown on the page. */
+  date: isoDate.optional(),
+  redirectFrom,
 })
 
 /** A score on the product's scale, 0 to 100. */

@@ -4,16 +4,19 @@ import { ArticleMeta } from '../../../components/ArticleMeta'
 import { RelatedLinks } from '../../../components/RelatedLinks'
 import { TableOfContents } from '../../../components/TableOfContents'
 import { MIN_SECTIONS_FOR_CONTENTS } from '../../../lib/node/outline.server'
+import { unpublishedNote } from '../../../lib/node/publication.server'
 import { postOf } from '../../entries'
 
 // The article's markdown and cover, and what is drawn around them from the article: its dates and
 // reading time, its table of contents (from three `##` sections) and the articles it links to at the
 // end. All of it is in the HTML and none of it is in the page's data or code.
 export default async (pageContext: PageContextServer) => {
-  const { html, coverImage, date, updated, readingMinutes, sections, related } = await postOf(pageContext)
+  const post = await postOf(pageContext)
+  const { html, coverImage, date, updated, readingMinutes, sections, related } = post
   const { blog } = pageContext.ui
   const blocks = {
-    body: html,
+    // Only `npm run dev` renders a draft or scheduled article: it says so above the text.
+    body: `${unpublishedNote(post)}${html}`,
     meta: renderToStaticMarkup(<ArticleMeta date={date} updated={updated} minutes={readingMinutes} labels={blog} />),
     contents: sections.length >= MIN_SECTIONS_FOR_CONTENTS ? renderToStaticMarkup(<TableOfContents sections={sections} heading={blog.contents} />) : '',
     related: renderToStaticMarkup(

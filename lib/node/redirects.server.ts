@@ -1,0 +1,111 @@
+// The old URLs of the site's pages: `redirectFrom: [/blog/old-slug]` in an article's or a topic's
+// frontmatter makes the Node server and every static host answer /blog/old-slug with a 308 to the page.
+// Checked once every page of the build is known: an old URL must lead to a page this build writes, and
+// nothing else may answer it (a page, a file, another page's old URL), or a visitor would get one thing
+// on one host and another elsewhere.
+import { existsSync, readdirSync } from 'node:fs'
+import { join, relative, sep } from 'node:path'
+import { formatPath } from '../universal/content/format-path'
+import { API_PREFIX, ASSETS_PREFIX, CSP_HASHES_FILE, HEALTH_PATH, HOST_RULE_FILES, NOT_FOUND_PATHS, SHELL_ROUTES, type Redirect } from '../universal/routes'
+import { reasonOf, type LeftOut } from './publication.server'
+
+/** A page of the build and the old URLs its content file names. */
+export interface RedirectingPage {
+  file: string
+  /** The page's URL: `/blog/new-slug`. */
+  path: string
+  redirectFrom?: readonly string[]
+}
+
+/** Files the build writes at the site's root besides the pages (sitemap.xml may become an index of sitemap-1.xml, …). */
+const BUILD_FILES = [CSP_HASHES_FILE, ...HOST_RULE_FILES, 'robots.txt']
+
+/**
+ * What already answers `path` on this site, in words, or undefined when nothing does: a page of the build
+ * (`pages`: each URL with its content file, when it has one), a file of public/, a route of
+ * lib/universal/routes.ts, or a file the build writes.
+ */
+export function answererOf(pages: ReadonlyMap<string, string | undefined>, publicDir = 'public'): (path: string) => string | undefined {
+  const publicFiles = new Set(publicPaths(publicDir))
+  return (path) => {
+    if (pages.has(path)) {
+      const file = pages.get(path)
+      return file === undefined ? `the page ${path}` : `the page of ${file}`
+    }
+    if (publicFiles.has(path)) return `the file public${path}`
+    const shell = SHELL_ROUTES.find(({ prefix }) => path === prefix || path.startsWith(`${prefix}/`))
+    if (shell) return `${shell.prefix} and every path under it (${shell.why.replace(/\.$/, '')})`
+    if (path === API_PREFIX || path.startsWith(`${API_PREFIX}/`)) return `the API (${API_PREFIX}/*)`
+    if (path === HEALTH_PATH) return 'the health check'
+    if (path.startsWith(ASSETS_PREFIX)) return `the build's assets (${ASSETS_PREFIX}*)`
+    if (NOT_FOUND_PATHS.includes(path)) return 'the 404 page'
+    if (BUILD_FILES.includes(path.slice(1)) || /^\/sitemap(?:-\d+)?\.xml$/.test(path)) return `the file the build writes at ${path}`
+    return undefined
+  }
+}
+
+/**
+ * The redirects of the published pages, sorted by old URL (so an incremental build writes the bytes a
+ * fresh one does), and one problem per old URL that cannot be one, naming the file and the field:
+ * the page's own URL, a URL something else answers (`answererOf`: a page, which may itself have old
+ * URLs, a file or a route), one listed twice or by two pages, or any old URL of a page this build leaves
+ * out (it would lead to a 404).
+ */
+export function redirectsOf(
+  pages: readonly RedirectingPage[],
+  leftOut: readonly LeftOut[],
+  answerer: (path: string) => string | undefined,
+): { redirects: Redirect[]; problems: string[] } {
+  const problems: string[] = []
+  const claimed = new Map<string, RedirectingPage>()
+  for (const page of [...pages].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))) {
+    page.redirectFrom?.forEach((from, index) => {
+      const field = `${page.file}: ${formatPath(['redirectFrom', index])}: ${from}`
+      const earlier = claimed.get(from)
+      const answered = answerer(from)
+      if (from === page.path) problems.push(`${field} is this page's own URL; list only the URLs it had before`)
+      else if (earlier === page) problems.push(`${field} is listed twice; keep one`)
+      else if (earlier) problems.push(`${field} already leads to ${earlier.path} (${earlier.file}); an old URL can lead to one page only`)
+      else if (answered) problems.push(`${field} is ${answered}, which a redirect would hide; remove it from redirectFrom, or remove that first`)
+      else claimed.set(from, page)
+    })
+  }
+  for (const entry of leftOut) {
+    if (entry.redirectFrom && entry.redirectFrom.length > 0) {
+      problems.push(
+        `${entry.file}: redirectFrom: this page is left out of this build (${reasonOf(entry)}), so ${entry.redirectFrom.join(', ')} would lead nowhere; add redirectFrom when the page is published`,
+      )
+    }
+  }
+  const redirects = [...claimed].map(([from, page]) => ({ from, to: page.path })).sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0))
+  return { redirects, problems: problems.sort(byFile) }
+}
+
+/** Problems ordered by the file they name, each file's in the order found. */
+function byFile(a: string, b: string): number {
+  const fileA = a.slice(0, a.indexOf(': '))
+  const fileB = b.slice(0, b.indexOf(': '))
+  return fileA < fileB ? -1 : fileA > fileB ? 1 : 0
+}
+
+/**
+ * Cloudflare Pages applies the first 2,000 static redirects of `_redirects` (and 100 with a placeholder);
+ * Vercel takes 2,048 routes per deployment, vercel.json's headers, rewrites and redirects together.
+ */
+export const STATIC_REDIRECT_LIMITS = { cloudflare: 2000, vercelRoutes: 2048 } as const
+
+/** The line the build prints when the redirects are more than a static host applies, or undefined. */
+export function redirectLimitWarning(count: number): string | undefined {
+  if (count <= STATIC_REDIRECT_LIMITS.cloudflare) return undefined
+  return (
+    `${count.toLocaleString('en-US')} old URLs (redirectFrom): more than the ${STATIC_REDIRECT_LIMITS.cloudflare.toLocaleString('en-US')} static redirects Cloudflare Pages applies ` +
+    `(Vercel: ${STATIC_REDIRECT_LIMITS.vercelRoutes.toLocaleString('en-US')} routes). The Node server and Netlify answer them all; on Cloudflare or Vercel, ` +
+    `load redirects.json into their bulk redirects, or remove old URLs no one visits`
+  )
+}
+
+function publicPaths(publicDir: string): string[] {
+  if (!existsSync(publicDir)) return []
+  const entries = readdirSync(publicDir, { recursive: true, withFileTypes: true })
+  return entries.filter((entry) => entry.isFile()).map((entry) => `/${relative(publicDir, join(entry.parentPath, entry.name)).split(sep).join('/')}`)
+}
