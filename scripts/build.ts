@@ -22,12 +22,16 @@ import { listingKeys, planListingPages, planTopicPages, type TopicSource } from 
 import { count, phase, type Phase } from './build/progress'
 import type { PageJob, TopicFacts } from './build/protocol'
 import { RenderFailed, RenderPool } from './build/render-pool'
+import { CardDrawFailed, CardStage } from './build/cards'
+import { NO_CARDS_ENV, cardsEnabled } from '../lib/node/cards/cards.server'
 import { writeSiteFiles } from './build/site-files'
 
 /** Pages per render worker below which another worker would cost more to start than it saves. */
 const PAGES_PER_WORKER = 200
 
-const { values: options } = parseArgs({ options: { fresh: { type: 'boolean', default: false } } })
+const { values: options } = parseArgs({ options: { fresh: { type: 'boolean', default: false }, 'no-cards': { type: 'boolean', default: false } } })
+// `--no-cards`: no page names a drawn card or the raster logo (the render workers read this), and none is drawn.
+if (options['no-cards']) process.env[NO_CARDS_ENV] = '1'
 const started = performance.now()
 const dist = distDir()
 const client = clientDir()
@@ -102,7 +106,10 @@ const base = digest(
   JSON.stringify(site),
   JSON.stringify(loadUiText(contentRoot)),
   String(new Date().getFullYear()),
+  cardsEnabled() ? 'cards' : 'no cards',
 )
+// The pictures the pages name are drawn (or taken from the cache) as the pages report them.
+const cards = new CardStage(join(cacheDir, 'cards'), client, options.fresh)
 
 const pages: BuiltPage[] = []
 let rendered = 0
@@ -140,16 +147,24 @@ try {
   pageCache.save()
   images.prune()
   pagesPhase.end(`${count(pages.length)} pages: ${count(rendered)} rendered, ${count(reused)} reused from the cache`)
+  await pool.close()
+  const cardsPhase = phase('cards', 0, { live: false })
+  await cards.finish()
+  // A build without cards keeps the cached ones for the next build with them.
+  if (cardsEnabled()) cards.prune()
+  cardsPhase.end(`${count(cards.count)} pictures: ${count(cards.drawn)} drawn, ${count(cards.reused)} from the cache`)
 } catch (error) {
   fail(
     error instanceof ContentError
       ? error.message
       : error instanceof RenderFailed
         ? `build: rendering ${error.message}`
-        : String((error as Error).stack ?? error),
+        : error instanceof CardDrawFailed
+          ? `build: ${error.message}`
+          : String((error as Error).stack ?? error),
   )
 } finally {
-  await pool.close()
+  await Promise.all([pool.close(), cards.close()])
   rmSync(indexFile, { force: true })
 }
 rmSync(dirname(serverEntryOf(dist)), { recursive: true, force: true })
@@ -198,6 +213,7 @@ async function renderOrReuse(
     folders.add(folder)
     linkOrCopy(pageCache.htmlFile(job.key), join(client, job.file))
     pages.push(cached.page)
+    cards.need(cached.page.drawn)
     if (cached.topic) onTopic(job.key, cached.topic)
     reused++
     progress.advance()
@@ -207,6 +223,7 @@ async function renderOrReuse(
     if ('problems' in done) return onProblems(done.key, done.problems)
     pageCache.store(done.key, done.page, done.topic)
     pages.push(done.page)
+    cards.need(done.page.drawn)
     if (done.topic) onTopic(done.key, done.topic)
     rendered++
   })

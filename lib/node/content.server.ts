@@ -12,7 +12,7 @@ import { loadUiText } from './ui-text.server'
 import { codeBlocks, replaceOutsideCode, type MarkdownCodeNode } from './code-blocks.server'
 import { ImageCache } from './images.server'
 import { contentDir, imageCacheDir } from './paths.server'
-import { coverImage, rehypeImages, type ImageRead, type MarkdownImages } from './rehype-images.server'
+import { coverImage, ownSocialImage, rehypeImages, type ImageRead, type MarkdownImages } from './rehype-images.server'
 import { formatPath } from '../universal/content/format-path'
 import { pagePaths } from '../universal/content/routes'
 import type { Site } from '../universal/site'
@@ -247,16 +247,18 @@ function renderTopicInto(links: FileLinks[], productName: string, images: ImageR
   }
 }
 
-/** A `keep` for readCollection: renders each article and its cover, adding its site links to `links`. */
+/** A `keep` for readCollection: renders each article, its cover and its own social image, adding its site links to `links`. */
 function renderPostInto(links: FileLinks[], productName: string, images: ImageRead) {
   return async (parsed: Parsed<BlogFrontmatter> & { slug: string }) => {
-    const { cover, coverAlt } = parsed.data
+    const { cover, coverAlt, image, imageAlt } = parsed.data
     // Below a cover, an image the body opens with is no longer the top of the page.
     const { entry, links: found } = await rendered(parsed, productName, { ...images, leadAtTop: cover === undefined })
     links.push({ file: parsed.file, links: found })
-    if (cover === undefined || coverAlt === undefined) return entry
+    const socialImage = image !== undefined && imageAlt !== undefined ? await ownSocialImage(image, imageAlt, { ...images, file: parsed.file }) : undefined
+    const post = socialImage ? { ...entry, socialImage } : entry
+    if (cover === undefined || coverAlt === undefined) return post
     const encoded = await coverImage(cover, coverAlt, { ...images, file: parsed.file })
-    return encoded ? { ...entry, coverImage: encoded } : entry
+    return encoded ? { ...post, coverImage: encoded } : post
   }
 }
 

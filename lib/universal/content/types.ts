@@ -1,4 +1,5 @@
 import type { Site } from '../site'
+import type { SocialImage } from '../seo/social'
 import type { AuthorEntry, BlogFrontmatter, PageFrontmatter, PageName, TopicFrontmatter } from './schemas'
 
 // The validated content's shapes: what loading the markdown gives the pages and the build.
@@ -19,7 +20,15 @@ export interface CoverImage {
 /** An author of content/authors.json, with the id articles name them by. */
 export type Author = AuthorEntry & { id: string }
 /** An article, its `author` id replaced by that author's entry. */
-export type BlogPost = Omit<BlogFrontmatter, 'author'> & { author: Author; slug: string; file: string; html: string; coverImage?: CoverImage }
+export type BlogPost = Omit<BlogFrontmatter, 'author'> & {
+  author: Author
+  slug: string
+  file: string
+  html: string
+  coverImage?: CoverImage
+  /** The writer's own social image (`image:`), cropped to 1200×630 PNG; without it the build draws the article's card. */
+  socialImage?: SocialImage
+}
 export type Topic = TopicFrontmatter & { slug: string; file: string; html: string }
 export type SitePage<N extends PageName> = PageFrontmatter<N> & {
   file: string

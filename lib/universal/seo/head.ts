@@ -1,5 +1,6 @@
 import type { Site } from '../site'
 import { serializeJsonLd, type JsonLd } from './json-ld'
+import type { DrawnImage, SocialImage } from './social'
 import { absoluteUrl } from './url'
 
 /** What a page tells the document head about itself. Pages pass this; they never write meta tags. */
@@ -18,6 +19,10 @@ export interface PageSeo {
   /** YYYY-MM-DD, for articles; the sitemap's lastmod. */
   modified?: string
   jsonLd?: JsonLd
+  /** What a shared link to the page shows (og:image, Twitter's large card); noindex pages have none. */
+  image?: SocialImage
+  /** The pictures the build draws for the page: its card, the logo its JSON-LD names (lib/node/cards). */
+  drawn?: DrawnImage[]
 }
 
 const ATTRIBUTE_ESCAPES: Record<string, string> = { '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' }
@@ -46,12 +51,24 @@ export function buildHead(seo: PageSeo, site: Site): string {
     meta('property', 'og:locale', site.lang === 'en' ? 'en_US' : site.lang),
     seo.published && meta('property', 'article:published_time', seo.published),
     seo.modified && meta('property', 'article:modified_time', seo.modified),
-    meta('name', 'twitter:card', 'summary'),
+    ...(seo.image ? socialImageTags(seo.image, site) : []),
+    meta('name', 'twitter:card', seo.image ? 'summary_large_image' : 'summary'),
     meta('name', 'twitter:title', seo.title),
     meta('name', 'twitter:description', seo.description),
     seo.jsonLd && `<script type="application/ld+json">${serializeJsonLd(seo.jsonLd)}</script>`,
   ]
   return tags.filter(Boolean).join('\n    ')
+}
+
+/** og:image with its size and alt text, at an absolute URL on the canonical origin. */
+function socialImageTags(image: SocialImage, site: Site): string[] {
+  return [
+    meta('property', 'og:image', absoluteUrl(image.url, site.siteUrl)),
+    meta('property', 'og:image:type', 'image/png'),
+    meta('property', 'og:image:width', String(image.width)),
+    meta('property', 'og:image:height', String(image.height)),
+    meta('property', 'og:image:alt', image.alt),
+  ]
 }
 
 /** What the sitemap needs of a page's head, known as soon as the page's PageSeo is. */
@@ -60,6 +77,8 @@ export interface HeadFacts {
   noindex: boolean
   /** `modified`, else `published`: the sitemap's lastmod. */
   lastmod: string | undefined
+  /** The pictures the build draws for the page (PageSeo's `drawn`), when it has any. */
+  drawn?: DrawnImage[]
 }
 
 export function headFacts(seo: PageSeo, site: Site): HeadFacts {
@@ -67,5 +86,6 @@ export function headFacts(seo: PageSeo, site: Site): HeadFacts {
     canonical: seo.path === null ? undefined : absoluteUrl(seo.path, site.siteUrl),
     noindex: seo.noindex ?? false,
     lastmod: seo.modified ?? seo.published,
+    ...(seo.drawn && seo.drawn.length > 0 ? { drawn: seo.drawn } : {}),
   }
 }
