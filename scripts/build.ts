@@ -78,6 +78,10 @@ const pool = new RenderPool({
 // With no page in the cache every page will be rendered: the workers start now, loading their
 // packages while the code is bundled and the content read.
 if (pageCache.empty) pool.warm(availableParallelism())
+// The pictures the pages name are drawn (or taken from the cache) as the pages report them; with no
+// page in the cache, their threads start now, like the render workers.
+const cards = new CardStage(join(cacheDir, 'cards'), client, options.fresh)
+if (pageCache.empty && cardsEnabled()) cards.warm()
 
 // The articles, the fixed pages and the topic files' names are validated now; each topic file is
 // validated by the worker that renders its page (a reused page's file is unchanged since it was).
@@ -108,8 +112,6 @@ const base = digest(
   String(new Date().getFullYear()),
   cardsEnabled() ? 'cards' : 'no cards',
 )
-// The pictures the pages name are drawn (or taken from the cache) as the pages report them.
-const cards = new CardStage(join(cacheDir, 'cards'), client, options.fresh)
 
 const pages: BuiltPage[] = []
 let rendered = 0

@@ -46,6 +46,11 @@ class CardPool {
     })
   }
 
+  /** Starts every worker now, so that they have loaded what they draw with by the time the first picture comes. */
+  warm(): void {
+    while (this.workers.length < this.size) this.start()
+  }
+
   private start(): void {
     const worker = new Worker(TYPESCRIPT_WORKER, { workerData: { entry: WORKER.href }, execArgv: [] })
     this.workers.push(worker)
@@ -111,6 +116,12 @@ export class CardStage {
   /** How many distinct pictures the pages named. */
   get count(): number {
     return this.wanted.size
+  }
+
+  /** Starts the threads ahead of the first picture (a build with an empty cache): each takes a second or two to load satori, resvg and the fonts. */
+  warm(): void {
+    this.pool ??= new CardPool(this.threads)
+    this.pool.warm()
   }
 
   /** Publishes each picture a page names: linked from the cache when it was drawn before, else drawn first. */
