@@ -78,10 +78,11 @@ const pool = new RenderPool({
 // With no page in the cache every page will be rendered: the workers start now, loading their
 // packages while the code is bundled and the content read.
 if (pageCache.empty) pool.warm(availableParallelism())
-// The pictures the pages name are drawn (or taken from the cache) as the pages report them; with no
-// page in the cache, their threads start now, like the render workers.
+// The pictures the pages name are drawn (or taken from the cache) as the pages report them, on one
+// thread beside the render workers, then on one per core. The first thread starts with the first
+// picture to draw, not now: beside `vike build`, the render workers starting and the images being
+// encoded, it took a 1,000-topic build's peak memory from about 850 to 1,015 MiB.
 const cards = new CardStage(join(cacheDir, 'cards'), client, options.fresh)
-if (pageCache.empty && cardsEnabled()) cards.warm()
 
 // The articles, the fixed pages and the topic files' names are validated now; each topic file is
 // validated by the worker that renders its page (a reused page's file is unchanged since it was).
@@ -150,6 +151,8 @@ try {
   images.prune()
   pagesPhase.end(`${count(pages.length)} pages: ${count(rendered)} rendered, ${count(reused)} reused from the cache`)
   await pool.close()
+  // The render workers have exited: the pictures still to draw get every core.
+  cards.grow(availableParallelism())
   const cardsPhase = phase('cards', 0, { live: false })
   await cards.finish()
   // A build without cards keeps the cached ones for the next build with them.

@@ -14,6 +14,12 @@ const WORKER = new URL('./card-worker.ts', import.meta.url)
 /** Node 20 does not give a worker thread its parent's module loader: this entry registers tsx's, then imports the worker (as the server's database thread does). */
 const TYPESCRIPT_WORKER = new URL('../../server/typescript-worker.mjs', import.meta.url)
 
+/**
+ * A card thread holds a few MB of live objects, but V8's default young generation (16 MB semi-spaces)
+ * let each grow past 150 MB; at 4 MB the threads of a 1,000-topic build peaked 40 MB lower apiece.
+ */
+const WORKER_LIMITS = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 128 }
+
 /** What a card worker is sent: a picture to draw into `file`. */
 export interface CardJob extends DrawnImage {
   file: string
@@ -36,7 +42,14 @@ class CardPool {
   private readonly busy = new Map<Worker, (error?: Error) => void>()
   private readonly workers: Worker[] = []
 
-  constructor(private readonly size: number) {}
+  constructor(private size: number) {}
+
+  /** Lets the pool run up to `size` threads from now on, starting them if pictures are waiting. */
+  grow(size: number): void {
+    this.size = Math.max(this.size, size)
+    while (this.workers.length < this.size && this.queue.length > this.idle.length) this.start()
+    this.next()
+  }
 
   draw(job: CardJob): Promise<void> {
     return new Promise((resolve, reject) => {
@@ -46,13 +59,8 @@ class CardPool {
     })
   }
 
-  /** Starts every worker now, so that they have loaded what they draw with by the time the first picture comes. */
-  warm(): void {
-    while (this.workers.length < this.size) this.start()
-  }
-
   private start(): void {
-    const worker = new Worker(TYPESCRIPT_WORKER, { workerData: { entry: WORKER.href }, execArgv: [] })
+    const worker = new Worker(TYPESCRIPT_WORKER, { workerData: { entry: WORKER.href }, execArgv: [], resourceLimits: WORKER_LIMITS })
     this.workers.push(worker)
     this.idle.push(worker)
     worker.on('message', ({ key, error }: CardDone) => {
@@ -102,12 +110,16 @@ export class CardStage {
   private failure: Error | undefined
   private folderMade = false
 
-  /** `cacheDir` keeps the pictures (`<key>.png`); with `fresh`, every picture is drawn again. */
+  /**
+   * `cacheDir` keeps the pictures (`<key>.png`); with `fresh`, every picture is drawn again. `threads`
+   * draw at first: one while the render workers fill the cores (each thread holds about 150 MB), more
+   * once they are done (grow).
+   */
   constructor(
     private readonly cacheDir: string,
     clientDir: string,
     private readonly fresh: boolean,
-    private readonly threads = availableParallelism(),
+    private threads = 1,
   ) {
     this.folder = join(clientDir, CARDS_URL.slice(1))
     mkdirSync(cacheDir, { recursive: true })
@@ -118,10 +130,10 @@ export class CardStage {
     return this.wanted.size
   }
 
-  /** Starts the threads ahead of the first picture (a build with an empty cache): each takes a second or two to load satori, resvg and the fonts. */
-  warm(): void {
-    this.pool ??= new CardPool(this.threads)
-    this.pool.warm()
+  /** Lets up to `threads` threads draw from now on: the pages are rendered, and their workers have exited. */
+  grow(threads = availableParallelism()): void {
+    this.threads = Math.max(this.threads, threads)
+    this.pool?.grow(this.threads)
   }
 
   /** Publishes each picture a page names: linked from the cache when it was drawn before, else drawn first. */

@@ -115,12 +115,16 @@ export function cardFrame({ label, productName, host }: Omit<CardSpec, 'kind' | 
   )
 }
 
-/** The title, alone in the title box (transparent around it), to be laid over the frame. */
+/**
+ * The title alone, as wide as the title box and as tall as its lines (transparent around them), to
+ * be laid over the frame at the box's top left: satori is given its width only, so resvg draws no
+ * empty rows under a short title.
+ */
 export function cardTitle(title: string): CardNode {
   const { fontSize, lines } = TITLE_SIZES.find((size) => title.length <= size.upTo)!
   return h(
     'div',
-    { width: TITLE_BOX.width, height: TITLE_BOX.height, display: 'flex', color: COLOURS.white, fontFamily: FONT_FAMILY },
+    { width: TITLE_BOX.width, display: 'flex', color: COLOURS.white, fontFamily: FONT_FAMILY },
     h(
       'div',
       { display: 'block', fontSize, fontWeight: 700, lineHeight: 1.15, letterSpacing: -0.02 * fontSize, lineClamp: lines, wordBreak: 'break-word' },

@@ -31,11 +31,11 @@ export class CardPainter {
   /** The PNG of `spec`. */
   async draw(spec: CardSpec | LogoSpec): Promise<Buffer> {
     if (spec.kind === 'logo')
-      return sharp(pixels(logoSvg(spec.size)), raw(spec.size, spec.size, 4))
+      return sharp(render(logoSvg(spec.size)).pixels, raw(spec.size, spec.size, 4))
         .png(PNG_OPTIONS)
         .toBuffer()
     const frame = await this.frame(spec)
-    const title = pixels(await satori(cardTitle(spec.title) as never, { width: TITLE_BOX.width, height: TITLE_BOX.height, fonts: this.fonts }))
+    const title = render(await satori(cardTitle(spec.title) as never, { width: TITLE_BOX.width, fonts: this.fonts }))
     return sharp(overlay(frame, title), raw(CARD_WIDTH, CARD_HEIGHT, 3))
       .png(PNG_OPTIONS)
       .toBuffer()
@@ -47,7 +47,7 @@ export class CardPainter {
     let frame = this.frames.get(key)
     if (!frame) {
       frame = satori(cardFrame({ label, productName, host }) as never, { width: CARD_WIDTH, height: CARD_HEIGHT, fonts: this.fonts }).then((svg) =>
-        toRgb(pixels(svg)),
+        toRgb(render(svg).pixels),
       )
       this.frames.set(key, frame)
     }
@@ -55,12 +55,18 @@ export class CardPainter {
   }
 }
 
-/**
- * resvg's pixels of an SVG: RGBA, premultiplied by alpha (plain RGBA where the image is opaque).
- * The SVG's text is already paths (satori draws the glyphs), so resvg needs none of the system's fonts.
- */
-function pixels(svg: string): Buffer {
-  return new Resvg(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } }).render().pixels
+/** An SVG drawn by resvg: its size and its pixels. */
+interface Drawn {
+  width: number
+  height: number
+  /** RGBA, premultiplied by alpha (plain RGBA where the image is opaque). */
+  pixels: Buffer
+}
+
+/** Draws an SVG at its own size. Its text is already paths (satori draws the glyphs), so resvg needs none of the system's fonts. */
+function render(svg: string): Drawn {
+  const image = new Resvg(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } }).render()
+  return { width: image.width, height: image.height, pixels: image.pixels }
 }
 
 /** Opaque RGBA as RGB. */
@@ -75,23 +81,26 @@ function toRgb(rgba: Buffer): Buffer {
 }
 
 /**
- * The frame (RGB) with the title (premultiplied RGBA, TITLE_BOX's size) laid over it at TITLE_BOX:
- * each pixel is the title's plus the frame's times what the title leaves uncovered. Done here, on the
- * title's pixels alone: sharp's composite converts the whole card to floating point and back, and
- * took longer than drawing the title.
+ * The frame (RGB) with the title laid over it at TITLE_BOX's top left: each pixel is the title's plus
+ * the frame's times what the title leaves uncovered. Done here, on the title's pixels alone: sharp's
+ * composite converts the whole card to floating point and back, and took longer than drawing the
+ * title. A row of the title with nothing drawn in it is skipped whole.
  */
-function overlay(frame: Buffer, title: Buffer): Buffer {
+function overlay(frame: Buffer, title: Drawn): Buffer {
   const card = Buffer.from(frame)
-  for (let row = 0; row < TITLE_BOX.height; row++) {
+  const rowBytes = title.width * 4
+  const empty = Buffer.alloc(rowBytes)
+  for (let row = 0; row < Math.min(title.height, TITLE_BOX.height); row++) {
+    const start = row * rowBytes
+    if (title.pixels.compare(empty, 0, rowBytes, start, start + rowBytes) === 0) continue
     let to = ((TITLE_BOX.top + row) * CARD_WIDTH + TITLE_BOX.left) * 3
-    const end = (row + 1) * TITLE_BOX.width * 4
-    for (let from = row * TITLE_BOX.width * 4; from < end; from += 4, to += 3) {
-      const alpha = title[from + 3]!
+    for (let from = start; from < start + rowBytes; from += 4, to += 3) {
+      const alpha = title.pixels[from + 3]!
       if (alpha === 0) continue
       const keep = 255 - alpha
-      card[to] = title[from]! + divideBy255(card[to]! * keep)
-      card[to + 1] = title[from + 1]! + divideBy255(card[to + 1]! * keep)
-      card[to + 2] = title[from + 2]! + divideBy255(card[to + 2]! * keep)
+      card[to] = title.pixels[from]! + divideBy255(card[to]! * keep)
+      card[to + 1] = title.pixels[from + 1]! + divideBy255(card[to + 1]! * keep)
+      card[to + 2] = title.pixels[from + 2]! + divideBy255(card[to + 2]! * keep)
     }
   }
   return card
