@@ -16,6 +16,8 @@ import ArticlePage from '../../pages/blog/@slug/+Page'
 import { data as articleData } from '../../pages/blog/@slug/+data'
 import articleProse from '../../pages/blog/@slug/+prose'
 import articleSeo from '../../pages/blog/@slug/+seo'
+import homeConfig from '../../pages/index/+config'
+import homeSeo from '../../pages/index/+seo'
 import ThankYouPage from '../../pages/thank-you/+Page'
 import thankYouConfig from '../../pages/thank-you/+config'
 import TestimonialsPage from '../../pages/testimonials/+Page'
@@ -105,6 +107,15 @@ describe('the head of an indexable page', () => {
       'https://example.test/assets/cards/0123456789abcdef0123456789abcdef.png',
       'https://example.test/assets/images/cover-1600.0123456789.jpg',
     ])
+  })
+
+  it("gives the home page's Organization the raster logo, and the page a card of its h1 without a label", async () => {
+    const context = { urlPathname: '/', pageId: '/pages/index', config: homeConfig, site: loadSite('content', {}), ui: loadUiText('content') }
+    const seo = await homeSeo(context as unknown as PageContextServer)
+    const organization = (seo.jsonLd as unknown as { '@graph': Array<Record<string, unknown>> })['@graph'].find((item) => item['@type'] === 'Organization')!
+    expect(organization.logo).toEqual({ '@type': 'ImageObject', url: expect.stringMatching(CARD_URL), width: '512', height: '512' })
+    expect(seo.image?.alt).toBe('AuthorityLens: Get your free LinkedIn Authority Score, from 0 to 100')
+    expect(seo.drawn?.map((drawn) => drawn.spec.kind)).toEqual(['logo', 'card'])
   })
 
   it('names no image, and keeps the small Twitter card, when cards are off (--no-cards)', async () => {

@@ -48,12 +48,14 @@ function organizationRef(site: Site, logo?: RasterImage): Organization {
   return { '@type': 'Organization', name: site.productName, url: absoluteUrl('/', site.siteUrl), ...(logo && { logo: imageObject(logo, site) }) }
 }
 
-export function organizationJsonLd(site: Site): WithContext<Organization> {
+/** Who runs the site; `logo`, the raster logo drawn by the build, is what search engines show for it. */
+export function organizationJsonLd(site: Site, logo?: RasterImage): WithContext<Organization> {
   return {
     '@context': CONTEXT,
     '@type': 'Organization',
     name: site.productName,
     url: absoluteUrl('/', site.siteUrl),
+    ...(logo && { logo: imageObject(logo, site) }),
     email: site.supportEmail,
     sameAs: [site.social.linkedin, site.social.x, site.social.instagram],
   }
