@@ -1,10 +1,11 @@
-// `npm run bench:build -- --topics 1000,10000,50000 [--incremental] [--keep]`
+// `npm run bench:build -- --topics 1000,10000,50000 [--incremental] [--no-cards] [--keep]`
 // For each N: a content folder with the real articles and fixed pages and N topics from
 // scripts/bench/gen-topics.mjs (the shared generator, so figures compare with other site builders),
 // an empty build cache, then a cold `npm run build`. With --incremental, three more builds: one
 // with nothing changed, one after editing one topic (its page must show the edit), and a `--fresh`
 // one whose output must equal the incremental one byte for byte. Prints one table; fails when a
-// build's process tree peaks above 1 GiB or an incremental build differs from the fresh one.
+// build's process tree peaks above 1 GiB or an incremental build differs from the fresh one. Every
+// build draws each page's social card (one per topic), unless --no-cards, which passes the flag on.
 import { execFileSync, spawn } from 'node:child_process'
 import { appendFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -13,7 +14,12 @@ import { parseArgs } from 'node:util'
 import { digest, filesUnder } from './build/cache'
 
 const { values } = parseArgs({
-  options: { topics: { type: 'string', default: '1000' }, incremental: { type: 'boolean', default: false }, keep: { type: 'boolean', default: false } },
+  options: {
+    topics: { type: 'string', default: '1000' },
+    incremental: { type: 'boolean', default: false },
+    'no-cards': { type: 'boolean', default: false },
+    keep: { type: 'boolean', default: false },
+  },
 })
 const counts = values.topics.split(',').map(Number)
 if (counts.some((n) => !Number.isInteger(n) || n < 1)) {
@@ -59,7 +65,7 @@ interface Run {
 /** One `npm run build` (as scripts/build.ts), timed, with the peak memory of its process tree. */
 async function build(env: NodeJS.ProcessEnv, args: string[] = []): Promise<Run> {
   const started = performance.now()
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/build.ts', ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/build.ts', ...args, ...(values['no-cards'] ? ['--no-cards'] : [])], {
     env: { ...process.env, ...env, BUILD_QUIET: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -138,13 +144,14 @@ for (const count of counts) {
 }
 
 const mib = (bytes: number) => `${Math.round(bytes / MiB)} MiB`
-console.log('\n| topics | pages | cold s | pages/s | peak RSS (tree) | no-change s | one-edit s | incremental = fresh |')
-console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | :---: |')
+console.log('\n| topics | pages | cards | cold s | pages/s | peak RSS (tree) | no-change s | one-edit s | incremental = fresh |')
+console.log('| ---: | ---: | :---: | ---: | ---: | ---: | ---: | ---: | :---: |')
 for (const row of rows) {
   const peak = Math.max(row.cold.peak, row.unchanged?.peak ?? 0, row.edited?.peak ?? 0)
   const cells = [
     row.topicCount,
     row.pages,
+    values['no-cards'] ? 'no' : (/build: cards +([\d,]+) pictures/.exec(row.cold.output)?.[1] ?? '?'),
     row.cold.seconds.toFixed(1),
     Math.round(row.pages / row.cold.seconds),
     mib(peak),

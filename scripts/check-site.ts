@@ -1,12 +1,13 @@
 // `npm run check:site`: reads every file of the built site and runs the checks of lib/checks/site-checks.ts,
 // printing each problem with its file and fix. Exits 1 if any check fails.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs'
 import { dirname, join, sep } from 'node:path'
 import { clientDir, contentDir } from '../lib/node/paths.server'
 import { checkUnpublished, unpublishedContent } from '../lib/checks/publication-checks'
 import { PUBLICATION_RECORD, buildDate } from '../lib/node/publication.server'
 import { SITE_CHECKS, checkedPage, type SiteCheckInput } from '../lib/checks/site-checks'
 import { SYNDICATION_CHECKS, type SyndicationCheckInput } from '../lib/checks/syndication-checks'
+import { PNG_HEAD_BYTES, checkSocialImages } from '../lib/checks/social-images'
 import { loadSite } from '../lib/node/site.server'
 import { SECURITY_HEADERS } from '../lib/universal/routes'
 import { createApp } from '../server/app'
@@ -33,6 +34,17 @@ export function loadSiteCheckInput(dir: string, siteUrl: string): SiteCheckInput
   return { pages, siteUrl, files: new Set(files), sitemapUrls: readSitemapUrls(dir) }
 }
 
+/** The first `bytes` bytes of a file (fewer if it is shorter). */
+export function readHead(file: string, bytes: number): Buffer {
+  const head = Buffer.alloc(bytes)
+  const fd = openSync(file, 'r')
+  try {
+    return head.subarray(0, readSync(fd, head, 0, bytes, 0))
+  } finally {
+    closeSync(fd)
+  }
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const dir = clientDir()
   if (!existsSync(join(dir, 'index.html'))) {
@@ -55,12 +67,20 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     for (const problem of problems) console.log(`      ${problem.file}: ${problem.problem} — fix: ${problem.fix}`)
     failed += problems.length
   })
+  // The checks below read more than the pages; they are numbered after the others.
+  let number = checks.length
+  const socialProblems = checkSocialImages(input, (file) => readHead(join(dir, file), PNG_HEAD_BYTES))
+  console.log(
+    `${String(++number).padStart(2)}. social images (one og:image per indexable page, a PNG of 1200 × 630, no drawn card on two pages): ${socialProblems.length === 0 ? 'ok' : `${socialProblems.length} problems`}`,
+  )
+  for (const problem of socialProblems) console.log(`      ${problem.file}: ${problem.problem} — fix: ${problem.fix}`)
+  failed += socialProblems.length
   // What the Node server sends for this build, asked of the server itself: the static hosts must send the same.
   const home = await createApp({ clientDir: dir }).request('/')
   const served = Object.fromEntries([...Object.keys(SECURITY_HEADERS), 'Content-Security-Policy'].map((name) => [name, home.headers.get(name) ?? '']))
   const hostProblems = await checkStaticHosts(dir, input.files, served)
   console.log(
-    `${String(checks.length + 1).padStart(2)}. static hosts (Netlify, Cloudflare Pages, Vercel) serve every page and file like the server, from the build's _redirects, _headers and vercel.json: ${hostProblems.length === 0 ? 'ok' : `${hostProblems.length} problems`}`,
+    `${String(++number).padStart(2)}. static hosts (Netlify, Cloudflare Pages, Vercel) serve every page and file like the server, from the build's _redirects, _headers and vercel.json: ${hostProblems.length === 0 ? 'ok' : `${hostProblems.length} problems`}`,
   )
   for (const problem of hostProblems) console.log(`      ${problem.file}: ${problem.problem} — fix: ${problem.fix}`)
   failed += hostProblems.length
@@ -71,7 +91,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const html = new Map(input.pages.map((page) => [page.file, page.html]))
   const leaks = checkUnpublished(unpublished, input.files, (file) => html.get(file) ?? readFileSync(join(dir, file), 'utf8'))
   console.log(
-    `${String(SITE_CHECKS.length + 2).padStart(2)}. no draft or scheduled entry (${unpublished.length} for ${today}) on any page or file: ${leaks.length === 0 ? 'ok' : `${leaks.length} problems`}`,
+    `${String(number + 1).padStart(2)}. no draft or scheduled entry (${unpublished.length} for ${today}) on any page or file: ${leaks.length === 0 ? 'ok' : `${leaks.length} problems`}`,
   )
   for (const problem of leaks) console.log(`      ${problem.file}: ${problem.problem} — fix: ${problem.fix}`)
   failed += leaks.length

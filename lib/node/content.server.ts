@@ -12,7 +12,7 @@ import { loadUiText } from './ui-text.server'
 import { codeBlocks, replaceOutsideCode, type MarkdownCodeNode } from './code-blocks.server'
 import { ImageCache } from './images.server'
 import { contentDir, imageCacheDir } from './paths.server'
-import { coverImage, largestImageUrl, rehypeImages, type ImageRead, type MarkdownImages } from './rehype-images.server'
+import { coverImage, largestImageUrl, ownSocialImage, rehypeImages, type ImageRead, type MarkdownImages } from './rehype-images.server'
 import { cleanMarkdown, type TwinNode } from './markdown-twin.server'
 import { emptyOutline, readingMinutes, rehypeOutline, type Outline } from './outline.server'
 import { withRelatedPosts } from './related.server'
@@ -263,21 +263,24 @@ function renderTopicInto(links: FileLinks[], productName: string, images: ImageR
 }
 
 /**
- * A `keep` for readCollection: renders each article and its cover, adding its site links to `links`,
- * with its reading time and sections; its text goes to `texts`, by file, to choose related articles.
+ * A `keep` for readCollection: renders each article, its cover and its own social image, adding its
+ * site links to `links`, with its reading time and sections; its text goes to `texts`, by file, to
+ * choose related articles.
  */
 function renderPostInto(links: FileLinks[], productName: string, images: ImageRead, texts: Map<string, string>) {
   return async (parsed: Parsed<BlogFrontmatter> & { slug: string }) => {
-    const { cover, coverAlt } = parsed.data
+    const { cover, coverAlt, image, imageAlt } = parsed.data
     const outline = emptyOutline()
     // Below a cover, an image the body opens with is no longer the top of the page.
     const { entry: body, links: found } = await rendered(parsed, productName, { ...images, leadAtTop: cover === undefined }, outline)
     links.push({ file: parsed.file, links: found })
     texts.set(parsed.file, outline.text)
     const entry = { ...body, readingMinutes: readingMinutes(outline.words), sections: outline.sections }
-    if (cover === undefined || coverAlt === undefined) return entry
+    const socialImage = image !== undefined && imageAlt !== undefined ? await ownSocialImage(image, imageAlt, { ...images, file: parsed.file }) : undefined
+    const post = socialImage ? { ...entry, socialImage } : entry
+    if (cover === undefined || coverAlt === undefined) return post
     const encoded = await coverImage(cover, coverAlt, { ...images, file: parsed.file })
-    return encoded ? { ...entry, coverImage: encoded } : entry
+    return encoded ? { ...post, coverImage: encoded } : post
   }
 }
 

@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import { basename, extname, join } from 'node:path'
 import type { Sharp } from 'sharp'
 import { ASSETS_PREFIX } from '../universal/routes'
+import { SOCIAL_IMAGE_HEIGHT, SOCIAL_IMAGE_WIDTH } from '../universal/seo/social'
 
 /** The URL folder of the encoded images: hashed assets, so served `immutable` (lib/universal/routes.ts). */
 export const IMAGES_URL = `${ASSETS_PREFIX}images/`
@@ -77,11 +78,25 @@ export class ImageCache {
   ) {}
 
   /** The image at `path`, encoded; throws an ImageProblem when it is missing, not an image, or too narrow. */
-  async image(path: string): Promise<EncodedImage> {
+  image(path: string): Promise<EncodedImage> {
+    return this.lookUp(path, encodingSettings, encode)
+  }
+
+  /**
+   * The image at `path` as a social image (an article's `image:`): one PNG of SOCIAL_IMAGE_WIDTH ×
+   * SOCIAL_IMAGE_HEIGHT, cropped around what sharp finds the most interesting part of it, so that
+   * the page's og:image:width and og:image:height are true. Throws an ImageProblem when it is
+   * missing, not an image, or smaller than that.
+   */
+  socialImage(path: string): Promise<EncodedImage> {
+    return this.lookUp(path, socialImageSettings, encodeSocialImage)
+  }
+
+  private async lookUp(path: string, settings: () => Promise<string>, encoder: Encoder): Promise<EncodedImage> {
     const bytes = readSource(path)
     const stem = stemOf(path)
     const key = createHash('sha256')
-      .update(await encodingSettings())
+      .update(await settings())
       .update(stem)
       .update('\0')
       .update(bytes)
@@ -89,7 +104,7 @@ export class ImageCache {
       .slice(0, 32)
     let image = this.pending.get(key)
     if (!image) {
-      image = this.load(key, bytes, stem)
+      image = this.load(key, bytes, stem, encoder)
       this.pending.set(key, image)
     }
     this.used.set(key, await image)
@@ -123,13 +138,13 @@ export class ImageCache {
   }
 
   /** The image under `key` from the cache when it has it whole, else encoded and stored. */
-  private async load(key: string, bytes: Buffer, stem: string): Promise<EncodedImage> {
+  private async load(key: string, bytes: Buffer, stem: string, encoder: Encoder): Promise<EncodedImage> {
     const manifest = join(this.dir, `${key}.json`)
     if (!this.fresh && existsSync(manifest)) {
       const cached = JSON.parse(readFileSync(manifest, 'utf8')) as EncodedImage
       if (cached.formats.every((format) => format.files.every((file) => existsSync(this.fileOf(file.name))))) return cached
     }
-    const { image, files } = await encode(bytes, stem).catch((error: unknown) => {
+    const { image, files } = await encoder(bytes, stem).catch((error: unknown) => {
       throw error instanceof ImageProblem ? error : new ImageProblem(`could not be encoded (${(error as Error).message})`)
     })
     this.encoded++
@@ -191,10 +206,13 @@ async function encodingSettings(): Promise<string> {
   return JSON.stringify({ COLUMN_WIDTH, IMAGE_WIDTHS, ENCODINGS, sharp: versions.sharp, vips: versions.vips })
 }
 
+/** Writes an image's files from its source's bytes; the cache stores what it returns. */
+type Encoder = (bytes: Buffer, stem: string) => Promise<{ image: EncodedImage; files: Map<string, Buffer> }>
+
 /** Checks that the source is an image the build takes, then writes every format at every width. */
 async function encode(bytes: Buffer, stem: string): Promise<{ image: EncodedImage; files: Map<string, Buffer> }> {
   const sharp = await loadSharp()
-  const width = await sourceWidth(sharp(bytes))
+  const { width } = await sourceSize(sharp(bytes))
   if (width < COLUMN_WIDTH) {
     throw new ImageProblem(
       `${width} px wide, narrower than the ${COLUMN_WIDTH} px column it is shown in; use an image at least ${COLUMN_WIDTH} px wide (${2 * COLUMN_WIDTH} px stays sharp on high-density screens)`,
@@ -233,8 +251,37 @@ async function encodeFormat(source: Sharp, format: Format, widths: number[], ste
   return files
 }
 
-/** The source's width once its EXIF orientation is applied; an ImageProblem when it is not an image the build takes. */
-async function sourceWidth(image: Sharp): Promise<number> {
+/** What the cache's keys of social images cover besides the source. */
+async function socialImageSettings(): Promise<string> {
+  const { versions } = await loadSharp()
+  return JSON.stringify({ social: [SOCIAL_IMAGE_WIDTH, SOCIAL_IMAGE_HEIGHT], png: ENCODINGS.png, sharp: versions.sharp, vips: versions.vips })
+}
+
+/** A social image: the source, at least SOCIAL_IMAGE_WIDTH × SOCIAL_IMAGE_HEIGHT, cropped to that size as one PNG named by its bytes. */
+async function encodeSocialImage(bytes: Buffer, stem: string): Promise<{ image: EncodedImage; files: Map<string, Buffer> }> {
+  const sharp = await loadSharp()
+  const { width, height } = await sourceSize(sharp(bytes))
+  if (width < SOCIAL_IMAGE_WIDTH || height < SOCIAL_IMAGE_HEIGHT) {
+    throw new ImageProblem(
+      `${width} × ${height} px, smaller than the ${SOCIAL_IMAGE_WIDTH} × ${SOCIAL_IMAGE_HEIGHT} px a shared link shows; use a picture at least that size (it is cropped to it)`,
+    )
+  }
+  const data = await sharp(bytes)
+    .autoOrient()
+    .resize({ width: SOCIAL_IMAGE_WIDTH, height: SOCIAL_IMAGE_HEIGHT, fit: 'cover', position: 'attention' })
+    .png(ENCODINGS.png.options)
+    .toBuffer()
+  const name = `${stem}-card.${createHash('sha256').update(data).digest('hex').slice(0, 10)}.png`
+  const image: EncodedImage = {
+    width: SOCIAL_IMAGE_WIDTH,
+    height: SOCIAL_IMAGE_HEIGHT,
+    formats: [{ type: 'image/png', files: [{ name, width: SOCIAL_IMAGE_WIDTH }] }],
+  }
+  return { image, files: new Map([[name, data]]) }
+}
+
+/** The source's size once its EXIF orientation is applied; an ImageProblem when it is not an image the build takes. */
+async function sourceSize(image: Sharp): Promise<{ width: number; height: number }> {
   let metadata
   try {
     metadata = await image.metadata()
@@ -245,5 +292,5 @@ async function sourceWidth(image: Sharp): Promise<number> {
     const hint = metadata.format === 'svg' ? ' (draw an SVG to a PNG first: see content/README.md)' : ''
     throw new ImageProblem(`is ${metadata.format.toUpperCase()}; use a PNG, JPEG, WebP or AVIF file${hint}`)
   }
-  return metadata.autoOrient.width
+  return metadata.autoOrient
 }

@@ -1,5 +1,8 @@
 import type { PageSeo } from '../universal/seo/head'
 import type { SitePage } from '../universal/content/types'
+import type { Site } from '../universal/site'
+import type { UiText } from '../universal/ui-text'
+import { withSocialCard } from './cards/cards.server'
 import { join } from 'node:path'
 import { contentProblemsOf, loadContent } from './content.server'
 import { contentDir } from './paths.server'
@@ -58,6 +61,8 @@ export interface CopyPageContext {
   pageId: string | null
   urlPathname: string
   config: { copy?: PageName | undefined; noindex?: boolean | undefined }
+  site: Site
+  ui: UiText
 }
 
 /** The page's `copy`; a page without one must bring its own +data, +seo and +prose, so its absence is a code error. */
@@ -79,7 +84,8 @@ export function copyProse(pageContext: CopyPageContext) {
 
 /**
  * The shared `+seo`: the copy's title and description, the page's own URL as its canonical path,
- * `noindex` from its config. `extra` adds what one page has beyond that (its JSON-LD), from its copy and path.
+ * `noindex` from its config, and, unless noindex, a social card of its h1 under its label from
+ * layout.json. `extra` adds what one page has beyond that (its JSON-LD), from its copy and path.
  */
 export async function copySeo(
   pageContext: CopyPageContext,
@@ -87,5 +93,7 @@ export async function copySeo(
 ): Promise<PageSeo> {
   const name = copyNameOf(pageContext)
   const path = pageContext.urlPathname
-  return pageSeo(name, path, { ...(pageContext.config.noindex && { noindex: true }), ...extra(await sitePage(name), path) })
+  const page = await sitePage(name)
+  const seo = await pageSeo(name, path, { ...(pageContext.config.noindex && { noindex: true }), ...extra(page, path) })
+  return seo.noindex ? seo : withSocialCard(seo, page.h1, pageContext.ui.card.pages[name] ?? '', pageContext.site)
 }

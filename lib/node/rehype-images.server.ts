@@ -6,6 +6,7 @@ import { dirname, isAbsolute, relative, resolve } from 'node:path'
 import rehypeStringify from 'rehype-stringify'
 import { unified } from 'unified'
 import type { CoverImage } from '../universal/content/types'
+import type { SocialImage } from '../universal/seo/social'
 import { IMAGE_SIZES, IMAGES_URL, ImageProblem, type EncodedImage, type ImageCache, type ImageFile } from './images.server'
 
 /** Where a content read's images come from and where their problems go. */
@@ -79,6 +80,21 @@ export async function coverImage(src: string, alt: string, settings: ImageRead &
   } catch (error) {
     if (!(error instanceof ImageProblem)) throw error
     settings.problems.push(`${settings.file}: cover: image ${src}: ${error.message}`)
+    return undefined
+  }
+}
+
+/**
+ * An article's own social image (`image:` and `imageAlt:`), cropped to 1200 × 630 PNG: what a shared
+ * link shows instead of the article's drawn card; undefined, with the problem added, when it cannot be.
+ */
+export async function ownSocialImage(src: string, alt: string, settings: ImageRead & { file: string }): Promise<SocialImage | undefined> {
+  try {
+    const image = await settings.cache.socialImage(sourcePath(src, settings.file, settings.contentRoot))
+    return { url: urlOf(image.formats[0]!.files[0]!), ...size(image), alt }
+  } catch (error) {
+    if (!(error instanceof ImageProblem)) throw error
+    settings.problems.push(`${settings.file}: image: ${src}: ${error.message}`)
     return undefined
   }
 }

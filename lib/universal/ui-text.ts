@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { pageFrontmatter, type PageName } from './content/schemas'
 
 // The copy every page shares (header, footer, buttons, form labels, the error view): content/layout.json.
 const label = z.string({ error: 'expected a non-empty string' }).trim().min(1, { error: 'expected a non-empty string' })
@@ -40,6 +41,15 @@ export const uiTextSchema = z.strictObject({
     }),
     contents: label,
     keepReading: label,
+  }),
+  /**
+   * The label over the title of a page's social card (the picture a shared link shows): an article's,
+   * a topic's, and a fixed page's by the name of its copy; a fixed page left out gets a card without one.
+   */
+  card: z.strictObject({
+    article: label,
+    topic: label,
+    pages: z.partialRecord(z.enum(Object.keys(pageFrontmatter) as PageName[], { error: 'expected the name of a file of content/pages/' }), label),
   }),
   /** What a page that fails to render shows (the error boundary, the error page): `text`, a link home labelled `homeLink`, then `retry`. */
   error: z.strictObject({ heading: label, text: label, homeLink: label, retry: label }),

@@ -9,7 +9,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pageRoutes } from '../../lib/node/page-routes.server'
 import { digest, filesUnder } from '../../scripts/build/cache'
-import { articleMarkdown, topicMarkdown } from './content-fixture'
+import { articleMarkdown, pngFile, topicMarkdown } from './content-fixture'
 
 const PROJECT_PARTS = [
   'components',
@@ -62,6 +62,8 @@ const page = (file: string) => readFileSync(join(project, 'dist', 'client', file
 const ARTICLE_WITH_IMAGE = 'blog/ai-audit-fixes-linkedin-trust-gaps-24-hours.html'
 const imageFilesOf = (html: string) => [...new Set([...html.matchAll(/\/assets\/images\/([^\s",]+)/g)].map(([, name]) => name!))].sort()
 const publishedImages = () => readdirSync(join(project, 'dist/client/assets/images')).sort()
+/** The file of a page's social card (its og:image), relative to the client folder. */
+const cardOf = (html: string) => /<meta property="og:image" content="https?:\/\/[^/]+\/(assets\/cards\/[0-9a-f]{32}\.png)">/.exec(html)![1]!
 
 beforeAll(() => {
   project = mkdtempSync(join(tmpdir(), 'incremental-'))
@@ -85,6 +87,19 @@ describe('an incremental build', () => {
         .map((name) => name.replace(/html$/, 'md'))
         .sort(),
     )
+    expect(summary).toMatch(/build: cards +41 pictures: 0 drawn, 41 from the cache/)
+  })
+
+  it("after a topic's title changes: draws its card alone, and its page names the new card only", () => {
+    const file = join(project, 'content/topics/linkedin-proof-signals.md')
+    const before = cardOf(page('topics/linkedin-proof-signals.html'))
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/^title: .*$/m, 'title: LinkedIn Proof Signals, Retitled'))
+    const { summary } = expectIncrementalEqualsFresh()
+    expect(summary).toMatch(/build: cards +41 pictures: 1 drawn, 40 from the cache/)
+    const after = cardOf(page('topics/linkedin-proof-signals.html'))
+    expect(after).not.toBe(before)
+    expect(existsSync(join(project, 'dist/client', after))).toBe(true)
+    expect(existsSync(join(project, 'dist/client', before))).toBe(false)
   })
 
   it("publishes every file of the article's picture under /assets/images/, and no other", () => {
@@ -134,10 +149,12 @@ describe('an incremental build', () => {
     for (const name of before) expect(relatedOf(name)).toContain('LinkedIn Authority Examples, Annotated</a>')
   })
 
-  it('after a topic is deleted: its page, card and sitemap entry are gone', () => {
+  it('after a topic is deleted: its page, card, social card and sitemap entry are gone', () => {
+    const socialCard = cardOf(page('topics/linkedin-audit-results.html'))
     rmSync(join(project, 'content/topics/linkedin-audit-results.md'))
     expectIncrementalEqualsFresh()
     expect(existsSync(join(project, 'dist/client/topics/linkedin-audit-results.html'))).toBe(false)
+    expect(existsSync(join(project, 'dist/client', socialCard))).toBe(false)
     expect(page('topics.html')).not.toContain('/topics/linkedin-audit-results"')
     expect(page('sitemap.xml')).not.toContain('/topics/linkedin-audit-results<')
     expect(existsSync(join(project, 'dist/client/topics/linkedin-audit-results.md'))).toBe(false)
@@ -296,6 +313,19 @@ describe('a build with bad content', () => {
     expect(stderr.indexOf(`${second}: h1: required field is missing`)).toBeGreaterThan(stderr.indexOf(first))
     rmSync(join(project, first))
     rmSync(join(project, second))
+    expect(build()).toMatch(/build: \d+ pages:/)
+  })
+
+  it('fails naming the article and its field when its own social image is too small, and builds again once it is removed', async () => {
+    const article = 'content/blog/aa-small-image.md'
+    await pngFile(project, 'content/blog/small.png', { width: 1000, height: 500 })
+    writeFileSync(join(project, article), articleMarkdown({ image: 'image: ./small.png', imageAlt: 'imageAlt: A small picture' }, 'Body.\n'))
+    const { stderr } = failingBuild()
+    expect(stderr).toContain(
+      `${article}: image: ./small.png: 1000 × 500 px, smaller than the 1200 × 630 px a shared link shows; use a picture at least that size (it is cropped to it)`,
+    )
+    rmSync(join(project, article))
+    rmSync(join(project, 'content/blog/small.png'))
     expect(build()).toMatch(/build: \d+ pages:/)
   })
 

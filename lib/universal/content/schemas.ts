@@ -58,6 +58,9 @@ export const blogFrontmatter = z
     /** An image file shown at the top of the article, relative to it (`./cover.png`, `../images/x.png`). */
     cover: text().optional(),
     coverAlt: text().optional(),
+    /** A picture of the writer's own to show when the article is shared, instead of its drawn card; cropped to 1200×630. */
+    image: text().optional(),
+    imageAlt: text().optional(),
     /** An id of content/authors.json; the build checks that it is one. */
     author: requiredText('the id of an author in content/authors.json').trim().min(1, { error: 'expected the id of an author in content/authors.json' }),
     draft,
@@ -74,6 +77,14 @@ export const blogFrontmatter = z
   .refine((post) => post.coverAlt === undefined || post.cover !== undefined, {
     error: 'describes a cover, but `cover` is not set',
     path: ['coverAlt'],
+  })
+  .refine((post) => post.image === undefined || post.imageAlt !== undefined, {
+    error: 'required with `image`: say what the picture shows, for people who cannot see it',
+    path: ['imageAlt'],
+  })
+  .refine((post) => post.imageAlt === undefined || post.image !== undefined, {
+    error: 'describes a social image, but `image` is not set',
+    path: ['imageAlt'],
   })
 
 const faq = z.strictObject({ q: text(), a: text() }, { error: 'expected an entry with `q` and `a`' })

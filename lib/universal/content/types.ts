@@ -1,4 +1,5 @@
 import type { Site } from '../site'
+import type { SocialImage } from '../seo/social'
 import type { AuthorEntry, BlogFrontmatter, PageFrontmatter, PageName, TopicFrontmatter } from './schemas'
 
 // The validated content's shapes: what loading the markdown gives the pages and the build.
@@ -40,6 +41,8 @@ export type BlogPost = Omit<BlogFrontmatter, 'author'> & {
   /** The body as its markdown twin shows it (lib/node/markdown-twin.server.ts). */
   markdown: string
   coverImage?: CoverImage
+  /** The writer's own social image (`image:`), cropped to 1200×630 PNG; without it the build draws the article's card. */
+  socialImage?: SocialImage
   readingMinutes: number
   sections: Heading[]
   related: RelatedPost[]

@@ -4,6 +4,7 @@ import type { Site } from '../site'
 import { markdownTwinPath } from '../alternates'
 import type { PageSeo } from './head'
 import { blogPostingJsonLd, breadcrumbJsonLd, jsonLdGraph, type Crumb } from './json-ld'
+import type { RasterImage, SocialImage } from './social'
 
 /** An article's URL path; `/blog` lists them all. */
 export function articlePath(slug: string): string {
@@ -19,9 +20,16 @@ export function articleCrumbs(post: Pick<BlogPost, 'slug' | 'title'>, ui: Pick<U
   ]
 }
 
-/** An article's head: its title and description, its dates, BlogPosting and breadcrumb structured data. */
-export function articleSeo(post: BlogPost, site: Site, ui: UiText): PageSeo {
+/** What a shared article shows and what its JSON-LD names as its publisher's logo (lib/node/cards). */
+export interface ArticleSocial {
+  image?: SocialImage | undefined
+  logo?: RasterImage | undefined
+}
+
+/** An article's head: its title and description, its dates, its social image, BlogPosting and breadcrumb structured data. */
+export function articleSeo(post: BlogPost, site: Site, ui: UiText, social: ArticleSocial = {}): PageSeo {
   const path = articlePath(post.slug)
+  const images = [social.image?.url, post.coverImage?.url].filter((url) => url !== undefined)
   return {
     path,
     title: post.title,
@@ -30,6 +38,7 @@ export function articleSeo(post: BlogPost, site: Site, ui: UiText): PageSeo {
     published: post.date,
     modified: post.updated ?? post.date,
     markdown: markdownTwinPath(path),
-    jsonLd: jsonLdGraph(blogPostingJsonLd({ ...post, path, image: post.coverImage?.url }, site), breadcrumbJsonLd(articleCrumbs(post, ui), site)),
+    jsonLd: jsonLdGraph(blogPostingJsonLd({ ...post, path, images }, site, social.logo), breadcrumbJsonLd(articleCrumbs(post, ui), site)),
+    ...(social.image && { image: social.image }),
   }
 }

@@ -1,6 +1,7 @@
 import type { Site } from '../site'
 import { alternateLinks } from './alternate-links'
 import { serializeJsonLd, type JsonLd } from './json-ld'
+import type { DrawnImage, SocialImage } from './social'
 import { absoluteUrl } from './url'
 
 /** What a page tells the document head about itself. Pages pass this; they never write meta tags. */
@@ -21,6 +22,10 @@ export interface PageSeo {
   /** The path of the page's markdown twin (`/blog/x.md`), named by a `<link rel="alternate">`. */
   markdown?: string
   jsonLd?: JsonLd
+  /** What a shared link to the page shows (og:image, Twitter's large card); noindex pages have none. */
+  image?: SocialImage
+  /** The pictures the build draws for the page: its card, the logo its JSON-LD names (lib/node/cards). */
+  drawn?: DrawnImage[]
 }
 
 const ATTRIBUTE_ESCAPES: Record<string, string> = { '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' }
@@ -49,7 +54,8 @@ export function buildHead(seo: PageSeo, site: Site): string {
     meta('property', 'og:locale', site.lang === 'en' ? 'en_US' : site.lang),
     seo.published && meta('property', 'article:published_time', seo.published),
     seo.modified && meta('property', 'article:modified_time', seo.modified),
-    meta('name', 'twitter:card', 'summary'),
+    ...(seo.image ? socialImageTags(seo.image, site) : []),
+    meta('name', 'twitter:card', seo.image ? 'summary_large_image' : 'summary'),
     meta('name', 'twitter:title', seo.title),
     meta('name', 'twitter:description', seo.description),
     ...alternateLinks(seo.markdown, site, escapeHtml),
@@ -58,12 +64,25 @@ export function buildHead(seo: PageSeo, site: Site): string {
   return tags.filter(Boolean).join('\n    ')
 }
 
+/** og:image with its size and alt text, at an absolute URL on the canonical origin. */
+function socialImageTags(image: SocialImage, site: Site): string[] {
+  return [
+    meta('property', 'og:image', absoluteUrl(image.url, site.siteUrl)),
+    meta('property', 'og:image:type', 'image/png'),
+    meta('property', 'og:image:width', String(image.width)),
+    meta('property', 'og:image:height', String(image.height)),
+    meta('property', 'og:image:alt', image.alt),
+  ]
+}
+
 /** What the sitemap needs of a page's head, known as soon as the page's PageSeo is. */
 export interface HeadFacts {
   canonical: string | undefined
   noindex: boolean
   /** `modified`, else `published`: the sitemap's lastmod. */
   lastmod: string | undefined
+  /** The pictures the build draws for the page (PageSeo's `drawn`), when it has any. */
+  drawn?: DrawnImage[]
 }
 
 export function headFacts(seo: PageSeo, site: Site): HeadFacts {
@@ -71,5 +90,6 @@ export function headFacts(seo: PageSeo, site: Site): HeadFacts {
     canonical: seo.path === null ? undefined : absoluteUrl(seo.path, site.siteUrl),
     noindex: seo.noindex ?? false,
     lastmod: seo.modified ?? seo.published,
+    ...(seo.drawn && seo.drawn.length > 0 ? { drawn: seo.drawn } : {}),
   }
 }

@@ -1,5 +1,19 @@
-import type { Blog, BlogPosting, BreadcrumbList, CollectionPage, FAQPage, Graph, Organization, Person, Thing, WebSite, WithContext } from 'schema-dts'
+import type {
+  Blog,
+  BlogPosting,
+  BreadcrumbList,
+  CollectionPage,
+  FAQPage,
+  Graph,
+  ImageObject,
+  Organization,
+  Person,
+  Thing,
+  WebSite,
+  WithContext,
+} from 'schema-dts'
 import type { Site } from '../site'
+import type { RasterImage } from './social'
 import { absoluteUrl } from './url'
 
 // Structured data builders. The schema-dts types make a misspelt or misplaced field a compile error.
@@ -30,16 +44,18 @@ export function jsonLdGraph(...items: WithContext<Thing>[]): JsonLd {
   }
 }
 
-function organizationRef(site: Site): Organization {
-  return { '@type': 'Organization', name: site.productName, url: absoluteUrl('/', site.siteUrl) }
+function organizationRef(site: Site, logo?: RasterImage): Organization {
+  return { '@type': 'Organization', name: site.productName, url: absoluteUrl('/', site.siteUrl), ...(logo && { logo: imageObject(logo, site) }) }
 }
 
-export function organizationJsonLd(site: Site): WithContext<Organization> {
+/** Who runs the site; `logo`, the raster logo drawn by the build, is what search engines show for it. */
+export function organizationJsonLd(site: Site, logo?: RasterImage): WithContext<Organization> {
   return {
     '@context': CONTEXT,
     '@type': 'Organization',
     name: site.productName,
     url: absoluteUrl('/', site.siteUrl),
+    ...(logo && { logo: imageObject(logo, site) }),
     email: site.supportEmail,
     sameAs: [site.social.linkedin, site.social.x, site.social.instagram],
   }
@@ -124,8 +140,8 @@ export interface ArticleInfo {
   path: string
   date: string
   updated?: string | undefined
-  /** Site path of the article's cover image (its largest JPEG or PNG), when it has one. */
-  image?: string | undefined
+  /** Site paths of the article's pictures: its social image (the drawn card or the writer's own), its cover's largest JPEG or PNG. */
+  images?: readonly string[] | undefined
   author: { name: string; role: string; url: string }
 }
 
@@ -143,8 +159,19 @@ function blogPosting(post: ArticleInfo, site: Site): BlogPosting {
     datePublished: post.date,
     dateModified: post.updated ?? post.date,
     author: personOf(post.author),
-    ...(post.image && { image: absoluteUrl(post.image, site.siteUrl) }),
+    ...imagesOf(post.images, site),
   }
+}
+
+/** `image`: one URL, or the list when there are more (search engines pick the shape they show). */
+function imagesOf(paths: readonly string[] | undefined, site: Site): Pick<BlogPosting, 'image'> {
+  const urls = (paths ?? []).map((path) => absoluteUrl(path, site.siteUrl))
+  return urls.length === 0 ? {} : { image: urls.length === 1 ? urls[0]! : urls }
+}
+
+/** A raster logo as an ImageObject: what search engines take for a publisher's `logo` (never SVG). */
+function imageObject(image: RasterImage, site: Site): ImageObject {
+  return { '@type': 'ImageObject', url: absoluteUrl(image.url, site.siteUrl), width: `${image.width}`, height: `${image.height}` }
 }
 
 export function blogJsonLd(page: { name: string; description: string; path: string }, posts: ReadonlyArray<ArticleInfo>, site: Site): WithContext<Blog> {
@@ -159,11 +186,12 @@ export function blogJsonLd(page: { name: string; description: string; path: stri
   }
 }
 
-export function blogPostingJsonLd(post: ArticleInfo, site: Site): WithContext<BlogPosting> {
+/** An article's BlogPosting; `logo`, the raster logo drawn by the build, becomes its publisher's `logo`. */
+export function blogPostingJsonLd(post: ArticleInfo, site: Site, logo?: RasterImage): WithContext<BlogPosting> {
   return {
     '@context': CONTEXT,
     ...blogPosting(post, site),
     mainEntityOfPage: absoluteUrl(post.path, site.siteUrl),
-    publisher: organizationRef(site),
+    publisher: organizationRef(site, logo),
   }
 }

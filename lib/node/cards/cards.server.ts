@@ -1,0 +1,98 @@
+// Which picture a shared link to a page shows, and what the build draws for it. A drawn picture is
+// named by the digest of what it is drawn from (its spec) and of how (the drawing code, the packages
+// that draw, the font's version), so its URL changes whenever its pixels would: hosts keep it for a
+// year (/assets/), and a social network that cached the old picture sees a new URL. The page knows
+// the URL as it renders; the build draws the picture afterwards (scripts/build/cards.ts).
+import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { BlogPost } from '../../universal/content/types'
+import type { ArticleSocial } from '../../universal/seo/article'
+import type { PageSeo } from '../../universal/seo/head'
+import { CARDS_URL, SOCIAL_IMAGE_HEIGHT, SOCIAL_IMAGE_WIDTH, type CardSpec, type DrawnImage, type LogoSpec, type SocialImage } from '../../universal/seo/social'
+import type { Site } from '../../universal/site'
+import { drawableText } from './design.server'
+
+/** Set (to 1) by `npm run build -- --no-cards`: no page gets a drawn card or the raster logo, and nothing is drawn. */
+export const NO_CARDS_ENV = 'BUILD_NO_CARDS'
+
+export function cardsEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
+  return !env[NO_CARDS_ENV]
+}
+
+/** The raster logo's size: square, well past the 112 px search engines ask of a logo. */
+const LOGO_SIZE = 512
+
+/** The files whose code decides a drawing's pixels, from the project's root, and the packages that draw. */
+const DRAWING_CODE = ['lib/node/cards/design.server.ts', 'lib/node/cards/draw.server.ts']
+const DRAWING_PACKAGES = ['satori', '@resvg/resvg-js', 'sharp', '@fontsource/inter']
+
+let design: string | undefined
+
+/** The digest of how every picture is drawn: the drawing code and the versions of the packages that draw (package-lock.json). */
+export function drawingDigest(): string {
+  if (design !== undefined) return design
+  const hash = createHash('sha256')
+  for (const file of DRAWING_CODE)
+    hash
+      .update(file)
+      .update('\0')
+      .update(readFileSync(join(process.cwd(), file)))
+      .update('\0')
+  const lock = JSON.parse(readFileSync(join(process.cwd(), 'package-lock.json'), 'utf8')) as { packages: Record<string, { version?: string }> }
+  for (const name of DRAWING_PACKAGES) hash.update(`${name}@${lock.packages[`node_modules/${name}`]?.version ?? 'missing'}\0`)
+  design = hash.digest('hex')
+  return design
+}
+
+/** A picture to draw, with its key: the digest of the drawing and of the spec. */
+function drawnImage(spec: CardSpec | LogoSpec): DrawnImage {
+  return { key: createHash('sha256').update(drawingDigest()).update('\0').update(JSON.stringify(spec)).digest('hex').slice(0, 32), spec }
+}
+
+/** Where a drawn picture is served. */
+export function drawnImageUrl({ key }: DrawnImage): string {
+  return `${CARDS_URL}${key}.png`
+}
+
+/** The site's address as a card shows it: `https://www.authoritylens.com` → `authoritylens.com`. */
+function hostOf(siteUrl: string): string {
+  return new URL(siteUrl).host.replace(/^www\./, '')
+}
+
+/**
+ * The card of a page titled `title` under `label` ("" for none): the social image its head names, and
+ * the picture the build draws; undefined when cards are off. Characters the font lacks (an emoji) are
+ * left out of the picture, not of the alt text.
+ */
+export function socialCard(title: string, label: string, site: Site): { image: SocialImage; drawn: DrawnImage } | undefined {
+  if (!cardsEnabled()) return undefined
+  const productName = drawableText(site.productName) || site.productName
+  const spec: CardSpec = { kind: 'card', title: drawableText(title) || productName, label: drawableText(label), productName, host: hostOf(site.siteUrl) }
+  const drawn = drawnImage(spec)
+  const alt = `${site.productName}${label ? ` ${label.toLowerCase()}` : ''}: ${title}`
+  return { image: { url: drawnImageUrl(drawn), width: SOCIAL_IMAGE_WIDTH, height: SOCIAL_IMAGE_HEIGHT, alt }, drawn }
+}
+
+/** `seo` with the page's card as its social image, and the card among what the build draws for it. */
+export function withSocialCard(seo: PageSeo, title: string, label: string, site: Site): PageSeo {
+  const card = socialCard(title, label, site)
+  return card ? { ...seo, image: card.image, drawn: [...(seo.drawn ?? []), card.drawn] } : seo
+}
+
+/** The logo as a square PNG, for JSON-LD's `publisher.logo`; undefined when cards are off. */
+export function rasterLogo(): { url: string; width: number; height: number; drawn: DrawnImage } | undefined {
+  if (!cardsEnabled()) return undefined
+  const drawn = drawnImage({ kind: 'logo', size: LOGO_SIZE })
+  return { url: drawnImageUrl(drawn), width: LOGO_SIZE, height: LOGO_SIZE, drawn }
+}
+
+/** What an article shares: the writer's own picture (`image:`) or its drawn card, and the publisher's raster logo; with what the build draws for them. */
+export function articleSocial(post: BlogPost, label: string, site: Site): { social: ArticleSocial; drawn: DrawnImage[] } {
+  const card = post.socialImage ? undefined : socialCard(post.title, label, site)
+  const logo = rasterLogo()
+  return {
+    social: { image: post.socialImage ?? card?.image, logo },
+    drawn: [card?.drawn, logo?.drawn].filter((drawn) => drawn !== undefined),
+  }
+}

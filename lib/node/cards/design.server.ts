@@ -1,0 +1,172 @@
+// What a social card looks like: the frame every card of one label shares (the brand, the label, the
+// site's address, the background) and the title drawn into it, as satori's element trees (plain
+// objects in React's element shape: lib/ imports no React). Colours are the site's
+// (renderer/styles.css); the font is Inter from @fontsource/inter, read from node_modules, never fetched.
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { join } from 'node:path'
+import { SOCIAL_IMAGE_HEIGHT, SOCIAL_IMAGE_WIDTH, type CardSpec } from '../../universal/seo/social'
+
+export const CARD_WIDTH = SOCIAL_IMAGE_WIDTH
+export const CARD_HEIGHT = SOCIAL_IMAGE_HEIGHT
+
+const COLOURS = {
+  accent: '#0b3d91',
+  /** The label and the address: light enough on the accent for small text (contrast 6.4:1). */
+  muted: '#b9cbf0',
+  white: '#ffffff',
+}
+
+const MARGIN = 80
+
+/**
+ * Where the title is drawn, in card pixels: under the label, above the footer. Every card's frame
+ * leaves this box to the title, so a card is its frame (drawn once per label) with its title (drawn
+ * for each card) laid over it.
+ */
+export const TITLE_BOX = { left: MARGIN, top: 214, width: CARD_WIDTH - 2 * MARGIN, height: 300 } as const
+/** The footer's line (the site's address), below the title box. */
+const FOOTER_TOP = 540
+
+/**
+ * Sizes for the title by its length, largest first: a short title is drawn large, a long one smaller,
+ * so that it fits the title box in at most `lines` lines (Inter Bold averages about 0.56 em a
+ * character). Past them the last line ends with an ellipsis; a word wider than the box is broken.
+ */
+const TITLE_SIZES = [
+  { upTo: 30, fontSize: 84, lines: 3 },
+  { upTo: 52, fontSize: 72, lines: 3 },
+  { upTo: 76, fontSize: 64, lines: 4 },
+  { upTo: 104, fontSize: 56, lines: 4 },
+  { upTo: Infinity, fontSize: 48, lines: 5 },
+] as const
+
+/** The brand mark (components/Logo.tsx, public/favicon.svg): a rounded square with a white "A". */
+const LOGO_PATH = 'M9 22 15 9h2l6 13h-3l-1.5-3.5h-5L12 22Zm4.6-6h3.8L15.5 11.6Z'
+
+/** The logo as an SVG document, `size` pixels square: `square` fills the square, `mark` the letter. */
+export function logoSvg(size: number, square = COLOURS.accent, mark = COLOURS.white): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="${square}"/><path d="${LOGO_PATH}" fill="${mark}"/></svg>`
+}
+
+/** Inter's subsets the cards load: every script Inter draws. A character none of them has is left out of a card (drawableText). */
+const SUBSETS = ['latin', 'latin-ext', 'cyrillic', 'cyrillic-ext', 'greek', 'greek-ext', 'vietnamese'] as const
+const WEIGHTS = [400, 700] as const
+
+/** The font files, by the name satori knows each by: satori keeps one font per name and weight, so each subset has its own name. */
+export const CARD_FONTS = WEIGHTS.flatMap((weight) =>
+  SUBSETS.map((subset) => ({ name: `Inter ${subset}`, weight, file: `@fontsource/inter/files/inter-${subset}-${weight}-normal.woff` })),
+)
+const FONT_FAMILY = SUBSETS.map((subset) => `'Inter ${subset}'`).join(', ')
+
+/** A satori element: React's element shape, without React. */
+export interface CardNode {
+  type: string
+  props: { style?: Record<string, string | number>; children?: CardNode | string | Array<CardNode | string>; [attribute: string]: unknown }
+}
+
+function h(type: string, style: Record<string, string | number>, ...children: Array<CardNode | string>): CardNode {
+  return { type, props: { style, children: children.length === 1 ? children[0]! : children } }
+}
+
+/** Everything of a card but its title. */
+export function cardFrame({ label, productName, host }: Omit<CardSpec, 'kind' | 'title'>): CardNode {
+  const logo: CardNode = {
+    type: 'img',
+    props: { src: `data:image/svg+xml,${encodeURIComponent(logoSvg(56, COLOURS.white, COLOURS.accent))}`, width: 56, height: 56 },
+  }
+  return h(
+    'div',
+    {
+      width: CARD_WIDTH,
+      height: CARD_HEIGHT,
+      display: 'flex',
+      flexDirection: 'column',
+      position: 'relative',
+      padding: `64px ${MARGIN}px 0`,
+      // One flat colour: a gradient doubles the time zlib takes to write each card's PNG.
+      backgroundColor: COLOURS.accent,
+      color: COLOURS.white,
+      fontFamily: FONT_FAMILY,
+    },
+    // The score ring, the product's own figure, faint behind the right edge.
+    h('div', { position: 'absolute', right: -150, top: 150, width: 520, height: 520, borderRadius: '50%', border: '56px solid rgba(255, 255, 255, 0.06)' }),
+    h(
+      'div',
+      { display: 'flex', alignItems: 'center', height: 56 },
+      logo,
+      h('div', { marginLeft: 20, fontSize: 36, fontWeight: 700, letterSpacing: -0.5 }, productName),
+    ),
+    h(
+      'div',
+      { display: 'flex', alignItems: 'center', marginTop: 46, height: 40 },
+      ...(label
+        ? [
+            h('div', { width: 40, height: 6, borderRadius: 3, backgroundColor: COLOURS.muted, marginRight: 16 }),
+            h('div', { fontSize: 26, fontWeight: 700, letterSpacing: 3, textTransform: 'uppercase', color: COLOURS.muted }, label),
+          ]
+        : []),
+    ),
+    h(
+      'div',
+      { position: 'absolute', left: MARGIN, top: FOOTER_TOP, display: 'flex', alignItems: 'center', height: 40, fontSize: 28, color: COLOURS.muted },
+      host,
+    ),
+  )
+}
+
+/**
+ * The title alone, as wide as the title box and as tall as its lines (transparent around them), to
+ * be laid over the frame at the box's top left: satori is given its width only, so resvg draws no
+ * empty rows under a short title.
+ */
+export function cardTitle(title: string): CardNode {
+  const { fontSize, lines } = TITLE_SIZES.find((size) => title.length <= size.upTo)!
+  return h(
+    'div',
+    { width: TITLE_BOX.width, display: 'flex', color: COLOURS.white, fontFamily: FONT_FAMILY },
+    h(
+      'div',
+      { display: 'block', fontSize, fontWeight: 700, lineHeight: 1.15, letterSpacing: -0.02 * fontSize, lineClamp: lines, wordBreak: 'break-word' },
+      title,
+    ),
+  )
+}
+
+/** Resolves packages from the project's root, wherever the code runs from (the build, its bundle, the dev server). */
+const projectRequire = () => createRequire(join(process.cwd(), 'package.json'))
+
+/** The font files' bytes, for satori. */
+export function loadCardFonts(): Array<{ name: string; data: Buffer; weight: 400 | 700; style: 'normal' }> {
+  const require = projectRequire()
+  return CARD_FONTS.map(({ name, weight, file }) => ({ name, data: readFileSync(require.resolve(file)), weight, style: 'normal' }))
+}
+
+/** The code points the fonts draw, from @fontsource/inter's own `unicode-range` of each subset loaded. */
+let drawable: Array<[number, number]> | undefined
+function drawableRanges(): Array<[number, number]> {
+  if (drawable) return drawable
+  const css = readFileSync(projectRequire().resolve('@fontsource/inter/700.css'), 'utf8')
+  drawable = SUBSETS.flatMap((subset) => {
+    const range = new RegExp(`/\\* inter-${subset}-700-normal \\*/[^}]*unicode-range:([^;]+);`).exec(css)?.[1]
+    if (!range) throw new Error(`@fontsource/inter/700.css names no unicode-range for the ${subset} subset`)
+    return range.split(',').map((part): [number, number] => {
+      const [from, to = from] = part.trim().replace(/^U\+/i, '').split('-')
+      return [parseInt(from!, 16), parseInt(to!, 16)]
+    })
+  })
+  return drawable
+}
+
+/**
+ * `text` without the characters no loaded font draws (an emoji, a symbol, a script Inter lacks), which
+ * satori would draw as a box marked "NO GLYPH", and with its runs of spaces made one.
+ */
+export function drawableText(text: string): string {
+  const ranges = drawableRanges()
+  const kept = [...text].filter((char) => {
+    const code = char.codePointAt(0)!
+    return ranges.some(([from, to]) => code >= from && code <= to)
+  })
+  return kept.join('').replace(/\s+/g, ' ').trim()
+}

@@ -1,0 +1,193 @@
+// The pictures the pages name (each page's social card, the raster logo of the articles' JSON-LD),
+// published under /assets/cards/ as the pages are rendered or reused. Each is kept in the build cache
+// under its key (lib/node/cards/cards.server.ts: the digest of what it is drawn from and how), so a
+// picture is drawn once: a build with nothing new links every one from the cache and starts no thread.
+// The new ones are drawn on worker threads (card-worker.ts), one per core, while the pages render.
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
+import { join } from 'node:path'
+import { Worker } from 'node:worker_threads'
+import { CARDS_URL, type DrawnImage } from '../../lib/universal/seo/social'
+import { linkOrCopy } from './cache'
+
+const WORKER = new URL('./card-worker.ts', import.meta.url)
+/** Node 20 does not give a worker thread its parent's module loader: this entry registers tsx's, then imports the worker (as the server's database thread does). */
+const TYPESCRIPT_WORKER = new URL('../../server/typescript-worker.mjs', import.meta.url)
+
+/**
+ * A card thread holds a few MB of live objects, but V8's default young generation (16 MB semi-spaces)
+ * let each grow past 150 MB; at 4 MB the threads of a 1,000-topic build peaked 40 MB lower apiece.
+ */
+const WORKER_LIMITS = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 128 }
+
+/** What a card worker is sent: a picture to draw into `file`. */
+export interface CardJob extends DrawnImage {
+  file: string
+}
+
+/** What it answers: the key it drew, or why it could not. */
+export interface CardDone {
+  key: string
+  error?: string
+}
+
+export class CardDrawFailed extends Error {
+  override name = 'CardDrawFailed'
+}
+
+/** Worker threads taking one picture at a time from a shared queue. */
+class CardPool {
+  private readonly queue: Array<{ job: CardJob; done: (error?: Error) => void }> = []
+  private readonly idle: Worker[] = []
+  private readonly busy = new Map<Worker, (error?: Error) => void>()
+  private readonly workers: Worker[] = []
+
+  constructor(private size: number) {}
+
+  /** Lets the pool run up to `size` threads from now on, starting them if pictures are waiting. */
+  grow(size: number): void {
+    this.size = Math.max(this.size, size)
+    while (this.workers.length < this.size && this.queue.length > this.idle.length) this.start()
+    this.next()
+  }
+
+  draw(job: CardJob): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ job, done: (error) => (error ? reject(error) : resolve()) })
+      if (this.workers.length < this.size && this.idle.length === 0) this.start()
+      this.next()
+    })
+  }
+
+  private start(): void {
+    const worker = new Worker(TYPESCRIPT_WORKER, { workerData: { entry: WORKER.href }, execArgv: [], resourceLimits: WORKER_LIMITS })
+    this.workers.push(worker)
+    this.idle.push(worker)
+    worker.on('message', ({ key, error }: CardDone) => {
+      const done = this.busy.get(worker)!
+      this.busy.delete(worker)
+      this.idle.push(worker)
+      done(error === undefined ? undefined : new CardDrawFailed(`drawing ${CARDS_URL}${key}.png: ${error}`))
+      this.next()
+    })
+    // A worker that stops fails its picture and every one still waiting: no picture is left unanswered.
+    const stopped = (why: string) => {
+      const failure = new CardDrawFailed(`a card worker stopped: ${why}`)
+      this.busy.get(worker)?.(failure)
+      this.busy.delete(worker)
+      for (const { done } of this.queue.splice(0)) done(failure)
+    }
+    worker.on('error', (error) => stopped(error.stack ?? error.message))
+    worker.on('exit', (code) => {
+      if (this.busy.has(worker) || this.queue.length > 0) stopped(`exit ${code}`)
+    })
+  }
+
+  private next(): void {
+    while (this.idle.length > 0 && this.queue.length > 0) {
+      const worker = this.idle.pop()!
+      const { job, done } = this.queue.shift()!
+      this.busy.set(worker, done)
+      worker.postMessage(job)
+    }
+  }
+
+  async close(): Promise<void> {
+    const workers = this.workers.splice(0)
+    for (const worker of workers) worker.removeAllListeners('exit')
+    await Promise.all(workers.map((worker) => worker.terminate()))
+  }
+}
+
+/** The build's pictures: which its pages name, which it drew and which it took from the cache. */
+export class CardStage {
+  drawn = 0
+  reused = 0
+  private readonly wanted = new Set<string>()
+  private readonly pending: Array<Promise<void>> = []
+  private readonly folder: string
+  private pool: CardPool | undefined
+  private failure: Error | undefined
+  private folderMade = false
+
+  /**
+   * `cacheDir` keeps the pictures (`<key>.png`); with `fresh`, every picture is drawn again. `threads`
+   * draw at first: one while the render workers fill the cores (each thread holds about 150 MB), more
+   * once they are done (grow).
+   */
+  constructor(
+    private readonly cacheDir: string,
+    clientDir: string,
+    private readonly fresh: boolean,
+    private threads = 1,
+  ) {
+    this.folder = join(clientDir, CARDS_URL.slice(1))
+    mkdirSync(cacheDir, { recursive: true })
+  }
+
+  /** How many distinct pictures the pages named. */
+  get count(): number {
+    return this.wanted.size
+  }
+
+  /** Lets up to `threads` threads draw from now on: the pages are rendered, and their workers have exited. */
+  grow(threads = availableParallelism()): void {
+    this.threads = Math.max(this.threads, threads)
+    this.pool?.grow(this.threads)
+  }
+
+  /** Publishes each picture a page names: linked from the cache when it was drawn before, else drawn first. */
+  need(drawn: readonly DrawnImage[] | undefined): void {
+    for (const image of drawn ?? []) {
+      if (this.wanted.has(image.key)) continue
+      this.wanted.add(image.key)
+      const file = this.fileOf(image.key)
+      if (!this.fresh && existsSync(file)) {
+        this.publish(image.key)
+        this.reused++
+        continue
+      }
+      this.pool ??= new CardPool(this.threads)
+      const drawing = this.pool.draw({ ...image, file }).then(
+        () => {
+          this.publish(image.key)
+          this.drawn++
+        },
+        (error: Error) => {
+          this.failure ??= error
+        },
+      )
+      this.pending.push(drawing)
+    }
+  }
+
+  /** Waits for every picture to be drawn and published, then stops the threads; throws the first failure. */
+  async finish(): Promise<void> {
+    await Promise.all(this.pending)
+    await this.close()
+    if (this.failure) throw this.failure
+  }
+
+  /** Stops the threads, drawing or not (the build failed). */
+  async close(): Promise<void> {
+    await this.pool?.close()
+    this.pool = undefined
+  }
+
+  /** Deletes every cached picture this build did not name, so the cache does not grow with each edit. */
+  prune(): void {
+    for (const name of readdirSync(this.cacheDir)) {
+      if (!(name.endsWith('.png') && this.wanted.has(name.slice(0, -'.png'.length)))) rmSync(join(this.cacheDir, name), { force: true })
+    }
+  }
+
+  private fileOf(key: string): string {
+    return join(this.cacheDir, `${key}.png`)
+  }
+
+  private publish(key: string): void {
+    if (!this.folderMade) mkdirSync(this.folder, { recursive: true })
+    this.folderMade = true
+    linkOrCopy(this.fileOf(key), join(this.folder, `${key}.png`))
+  }
+}

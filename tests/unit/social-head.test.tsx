@@ -1,0 +1,159 @@
+// What a shared link shows, as the head of each rendered page says it: og:image at an absolute URL
+// with its size and alt text, Twitter's large card, and the article's JSON-LD naming the image and
+// the publisher's raster logo. Rendered with the pages' real hooks, as the prerender does.
+import { parse } from 'node-html-parser'
+import type { PageContextServer } from 'vike/types'
+import { afterEach, describe, expect, it } from 'vitest'
+import { NO_CARDS_ENV } from '../../lib/node/cards/cards.server'
+import { loadSite } from '../../lib/node/site.server'
+import { loadUiText } from '../../lib/node/ui-text.server'
+import type { BlogPost } from '../../lib/universal/content/types'
+import { articleSeo as articleSeoOf } from '../../lib/universal/seo/article'
+import { buildHead } from '../../lib/universal/seo/head'
+import { data as copyData } from '../../pages/+data'
+import copyProse from '../../pages/+prose'
+import copySeo from '../../pages/+seo'
+import ArticlePage from '../../pages/blog/@slug/+Page'
+import { data as articleData } from '../../pages/blog/@slug/+data'
+import articleProse from '../../pages/blog/@slug/+prose'
+import articleSeo from '../../pages/blog/@slug/+seo'
+import homeConfig from '../../pages/index/+config'
+import homeSeo from '../../pages/index/+seo'
+import ThankYouPage from '../../pages/thank-you/+Page'
+import thankYouConfig from '../../pages/thank-you/+config'
+import TestimonialsPage from '../../pages/testimonials/+Page'
+import testimonialsConfig from '../../pages/testimonials/+config'
+import testimonialsProse from '../../pages/testimonials/+prose'
+import TopicPage from '../../pages/topics/@slug/+Page'
+import { data as topicData } from '../../pages/topics/@slug/+data'
+import topicProse from '../../pages/topics/@slug/+prose'
+import topicSeo from '../../pages/topics/@slug/+seo'
+import { renderPageHtml } from '../../renderer/renderPage'
+
+const SITE_URL = 'https://authoritylens.com'
+const CARD_URL = new RegExp(`^${SITE_URL}/assets/cards/[0-9a-f]{32}\\.png$`)
+
+afterEach(() => {
+  delete process.env[NO_CARDS_ENV]
+})
+
+/** One page of the real content rendered with its hooks; its <head>. */
+async function headOf(
+  url: string,
+  page: { Page: unknown; data: (pageContext: PageContextServer) => Promise<unknown>; config: Record<string, unknown> },
+  routeParams = {},
+) {
+  const base = {
+    routeParams,
+    urlOriginal: url,
+    urlPathname: url,
+    config: page.config,
+    site: loadSite('content', {}),
+    ui: loadUiText('content'),
+    buildYear: 2026,
+  } as unknown as PageContextServer
+  const html = await renderPageHtml({ ...base, Page: page.Page, data: await page.data(base) } as unknown as PageContextServer)
+  return parse(html).querySelector('head')!
+}
+
+const meta = (head: ReturnType<typeof parse>, key: string) =>
+  head.querySelector(`meta[property="${key}"]`)?.getAttribute('content') ?? head.querySelector(`meta[name="${key}"]`)?.getAttribute('content')
+
+const topic = (slug: string) => headOf(`/topics/${slug}`, { Page: TopicPage, data: topicData, config: { seo: topicSeo, prose: topicProse } }, { slug })
+const article = (slug: string) => headOf(`/blog/${slug}`, { Page: ArticlePage, data: articleData, config: { seo: articleSeo, prose: articleProse } }, { slug })
+
+describe('the head of an indexable page', () => {
+  it("names the topic's card: og:image absolute on SITE_URL, 1200 × 630 PNG, alt text, and Twitter's large card", async () => {
+    const head = await topic('linkedin-proof-signals')
+    expect(meta(head, 'og:image')).toMatch(CARD_URL)
+    expect(meta(head, 'og:image:type')).toBe('image/png')
+    expect(meta(head, 'og:image:width')).toBe('1200')
+    expect(meta(head, 'og:image:height')).toBe('630')
+    expect(meta(head, 'og:image:alt')).toBe('AuthorityLens topic: LinkedIn Proof Signals')
+    expect(meta(head, 'twitter:card')).toBe('summary_large_image')
+  })
+
+  it('gives a fixed page the card of its h1 under its label from layout.json', async () => {
+    const head = await headOf('/testimonials', {
+      Page: TestimonialsPage,
+      data: copyData,
+      config: { ...testimonialsConfig, seo: copySeo, prose: testimonialsProse },
+    })
+    expect(meta(head, 'og:image')).toMatch(CARD_URL)
+    expect(meta(head, 'og:image:alt')).toBe('AuthorityLens testimonials: Real results from professionals who fixed their LinkedIn authority')
+  })
+
+  it("gives an article's BlogPosting its card as image, and the raster logo as the publisher's logo", async () => {
+    const head = await article('why-most-linkedin-profiles-fail')
+    const jsonLd = JSON.parse(head.querySelector('script[type="application/ld+json"]')!.text) as { '@graph': Array<Record<string, unknown>> }
+    const posting = jsonLd['@graph'].find((item) => item['@type'] === 'BlogPosting')!
+    expect(posting.image).toBe(meta(head, 'og:image'))
+    expect(posting.publisher).toEqual({
+      '@type': 'Organization',
+      name: 'AuthorityLens',
+      url: `${SITE_URL}/`,
+      logo: { '@type': 'ImageObject', url: expect.stringMatching(CARD_URL), width: '512', height: '512' },
+    })
+  })
+
+  it('lists the social image, then the cover, as the image of an article that has a cover', () => {
+    const site = { ...loadSite('content', {}), siteUrl: 'https://example.test' }
+    const author = { id: 'ada', name: 'Ada', role: 'Editor', url: 'https://example.com/ada' }
+    const cover = { html: '<picture></picture>', url: '/assets/images/cover-1600.0123456789.jpg', width: 1600, height: 900 }
+    const post: BlogPost = {
+      slug: 'a',
+      file: 'content/blog/a.md',
+      html: '<p>A</p>',
+      title: 'A',
+      description: 'About A',
+      date: '2025-09-12',
+      author,
+      coverImage: cover,
+      markdown: 'A',
+      readingMinutes: 1,
+      sections: [],
+      related: [],
+    }
+    const image = { url: '/assets/cards/0123456789abcdef0123456789abcdef.png', width: 1200, height: 630, alt: 'AuthorityLens article: A' }
+    const seo = articleSeoOf(post, site, loadUiText('content'), { image })
+    expect(seo.image).toEqual(image)
+    expect((seo.jsonLd as unknown as { '@graph': Array<Record<string, unknown>> })['@graph'][0]!.image).toEqual([
+      'https://example.test/assets/cards/0123456789abcdef0123456789abcdef.png',
+      'https://example.test/assets/images/cover-1600.0123456789.jpg',
+    ])
+  })
+
+  it("gives the home page's Organization the raster logo, and the page a card of its h1 without a label", async () => {
+    const context = { urlPathname: '/', pageId: '/pages/index', config: homeConfig, site: loadSite('content', {}), ui: loadUiText('content') }
+    const seo = await homeSeo(context as unknown as PageContextServer)
+    const organization = (seo.jsonLd as unknown as { '@graph': Array<Record<string, unknown>> })['@graph'].find((item) => item['@type'] === 'Organization')!
+    expect(organization.logo).toEqual({ '@type': 'ImageObject', url: expect.stringMatching(CARD_URL), width: '512', height: '512' })
+    expect(seo.image?.alt).toBe('AuthorityLens: Get your free LinkedIn Authority Score, from 0 to 100')
+    expect(seo.drawn?.map((drawn) => drawn.spec.kind)).toEqual(['logo', 'card'])
+  })
+
+  it('names no image, and keeps the small Twitter card, when cards are off (--no-cards)', async () => {
+    process.env[NO_CARDS_ENV] = '1'
+    const head = await topic('linkedin-proof-signals')
+    expect(meta(head, 'og:image')).toBeUndefined()
+    expect(meta(head, 'twitter:card')).toBe('summary')
+  })
+})
+
+describe('the head of a noindex page', () => {
+  it('names no social image', async () => {
+    const head = await headOf('/thank-you', { Page: ThankYouPage, data: copyData, config: { ...thankYouConfig, seo: copySeo, prose: copyProse } })
+    expect(meta(head, 'og:image')).toBeUndefined()
+    expect(meta(head, 'twitter:card')).toBe('summary')
+  })
+})
+
+describe('buildHead', () => {
+  it('escapes the alt text and makes the image URL absolute', () => {
+    const site = { ...loadSite('content', {}), siteUrl: 'https://example.test' }
+    const image = { url: '/assets/images/x-card.0123456789.png', width: 1200, height: 630, alt: 'A "quoted" <b>' }
+    const head = parse(`<head>${buildHead({ path: '/blog/x', title: 'X', description: 'D', image }, site)}</head>`)
+    expect(meta(head, 'og:image')).toBe('https://example.test/assets/images/x-card.0123456789.png')
+    expect(head.toString()).toContain('content="A &quot;quoted&quot; &lt;b&gt;"')
+  })
+})
