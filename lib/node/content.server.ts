@@ -377,7 +377,7 @@ function checkUiText(dir: string, problems: string[]): void {
 const byDate = (a: Pick<BlogPost, 'date' | 'slug'>, b: Pick<BlogPost, 'date' | 'slug'>) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug)
 const byTitle = (a: TopicEntry, b: TopicEntry) => a.title.localeCompare(b.title, 'en') || a.slug.localeCompare(b.slug)
 
-/** The articles or topics `publishing` shows, and the ones it leaves out, with why. */
+/** The articles or topics `publishing` shows, and the ones it leaves out, with why, by path. */
 function published<T extends { slug: string; file: string; draft?: boolean; date?: string; redirectFrom?: readonly string[] }>(
   entries: readonly T[],
   folder: 'blog' | 'topics',
@@ -390,6 +390,8 @@ function published<T extends { slug: string; file: string; draft?: boolean; date
     if (out) leftOut.push(out)
     else shown.push(entry)
   }
+  // By path, whatever order the entries came in (articles come newest first).
+  leftOut.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
   return { shown, leftOut }
 }
 
