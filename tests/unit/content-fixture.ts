@@ -2,7 +2,11 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import sharp from 'sharp'
-import { afterEach } from 'vitest'
+import { afterAll, afterEach, beforeAll } from 'vitest'
+import type { BuiltPage } from '../../lib/node/built-pages.server'
+import { readContent } from '../../lib/node/content.server'
+import { ImageCache } from '../../lib/node/images.server'
+import { pathOfHtmlFile } from '../../lib/universal/routes'
 
 const made: string[] = []
 
@@ -15,6 +19,30 @@ export function tempDir(prefix: string): string {
   const dir = mkdtempSync(join(tmpdir(), prefix))
   made.push(dir)
   return dir
+}
+
+/**
+ * For a test file whose tests read content with images: the real content's own images are encoded once,
+ * before its tests, into a cache; each call of the function returned gives a cache of the test's own that
+ * holds them already, so no test pays for encoding them again.
+ */
+export function seededImageCaches(prefix: string): () => ImageCache {
+  let seeded = ''
+  beforeAll(async () => {
+    seeded = join(mkdtempSync(join(tmpdir(), prefix)), 'images')
+    await readContent('content', undefined, undefined, new ImageCache(seeded))
+  }, 60_000)
+  afterAll(() => rmSync(join(seeded, '..'), { recursive: true, force: true }))
+  return () => {
+    const dir = join(tempDir('images-'), 'images')
+    cpSync(seeded, dir, { recursive: true })
+    return new ImageCache(dir)
+  }
+}
+
+/** What the build knows of a page it wrote as `file`, with no inline script or style unless `facts` say so. */
+export function builtPage(file: string, facts: Partial<BuiltPage> = {}): BuiltPage {
+  return { file, path: pathOfHtmlFile(file), canonical: undefined, noindex: false, lastmod: undefined, inlineHashes: { script: [], style: [] }, ...facts }
 }
 
 /** A copy of the real content/ folder in a temp dir, for tests that break one file. */

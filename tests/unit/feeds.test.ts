@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { childrenNamed, parseXml, textOf } from '../../lib/checks/xml'
-import type { BuiltPage } from '../../lib/node/built-pages.server'
 import { readContent } from '../../lib/node/content.server'
 import { absoluteHtml, blogFeeds } from '../../lib/node/feeds.server'
 import { ImageCache } from '../../lib/node/images.server'
@@ -14,6 +13,7 @@ import { fileOfPath, pathOfHtmlFile } from '../../lib/universal/routes'
 import { articlePath } from '../../lib/universal/seo/article'
 import { topicPath } from '../../lib/universal/seo/topic'
 import { writeSyndicationFiles } from '../../scripts/build/syndication-files'
+import { builtPage } from './content-fixture'
 
 const SITE = { ...loadSite('content', {}), siteUrl: 'https://example.test' }
 
@@ -142,14 +142,7 @@ describe('the files the build writes for feed readers and answer engines', () =>
     mkdirSync(join(client, 'blog'))
     try {
       const [left, ...kept] = content.posts
-      const page = (path: string): BuiltPage => ({
-        file: fileOfPath(path),
-        path,
-        canonical: undefined,
-        noindex: false,
-        lastmod: undefined,
-        inlineHashes: { script: [], style: [] },
-      })
+      const page = (path: string) => builtPage(fileOfPath(path))
       const pages = [page('/'), page('/blog'), ...kept.map((post) => page(articlePath(post.slug))), page(topicPath(content.topics[0]!.slug))]
       expect(pathOfHtmlFile(pages[2]!.file)).toBe(articlePath(kept[0]!.slug))
       const report = await writeSyndicationFiles(client, pages, SITE, {

@@ -1,29 +1,15 @@
 import { createHash } from 'node:crypto'
-import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { readFileSync, statSync, writeFileSync } from 'node:fs'
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ContentError, readContent } from '../../lib/node/content.server'
 import { COLUMN_WIDTH, IMAGE_SIZES, ImageCache } from '../../lib/node/images.server'
 import { loadUiText } from '../../lib/node/ui-text.server'
 import { articleSeo } from '../../lib/universal/seo/article'
-import { ARTICLE_BODY, articleMarkdown, contentCopy, pngFile, tempDir, topicMarkdown, writeFile } from './content-fixture'
-
-// The real content has an image of its own: it is encoded once, into this cache, which each test starts from.
-let seeded: string
-beforeAll(async () => {
-  seeded = join(mkdtempSync(join(tmpdir(), 'seeded-images-')), 'images')
-  await readContent('content', undefined, undefined, new ImageCache(seeded))
-}, 60_000)
-afterAll(() => rmSync(join(seeded, '..'), { recursive: true, force: true }))
+import { ARTICLE_BODY, articleMarkdown, contentCopy, pngFile, seededImageCaches, topicMarkdown, writeFile } from './content-fixture'
 
 /** A cache of the test's own that holds the real content's images already. */
-function imageCache(): ImageCache {
-  const dir = join(tempDir('images-'), 'images')
-  cpSync(seeded, dir, { recursive: true })
-  return new ImageCache(dir)
-}
+const imageCache = seededImageCaches('seeded-images-')
 
 /** The real content with `blog/x.md` added, read through a cache of the test's own; the cache and the article's HTML. */
 async function readPost(dir: string, markdown: string, cache = imageCache()) {

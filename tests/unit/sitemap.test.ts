@@ -1,24 +1,21 @@
 import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { inlineHashes, lowerScriptPriority, type BuiltPage } from '../../lib/node/built-pages.server'
+import { inlineHashes, lowerScriptPriority } from '../../lib/node/built-pages.server'
 import { fileOfPath, pathOfHtmlFile } from '../../lib/universal/routes'
+import { builtPage } from './content-fixture'
 import { SITEMAP_URL_LIMIT, robotsTxt, sitemapEntries, sitemapFiles, sitemapXml } from '../../lib/node/sitemap.server'
 
 const SITE = 'https://example.test'
 
-function page(file: string, facts: Partial<BuiltPage> = {}): BuiltPage {
-  return { file, path: pathOfHtmlFile(file), canonical: undefined, noindex: false, lastmod: undefined, inlineHashes: { script: [], style: [] }, ...facts }
-}
-
 const built = [
-  page('topics/b.html'),
-  page('index.html', { canonical: 'https://example.test/' }),
-  page('blog/post.html', { lastmod: '2025-10-01' }),
-  page('blog/first.html', { lastmod: '2025-09-01' }),
-  page('thank-you.html', { noindex: true }),
-  page('score/confirmation.html', { noindex: true }),
-  page('404.html', { noindex: true }),
-  page('topics/a.html'),
+  builtPage('topics/b.html'),
+  builtPage('index.html', { canonical: 'https://example.test/' }),
+  builtPage('blog/post.html', { lastmod: '2025-10-01' }),
+  builtPage('blog/first.html', { lastmod: '2025-09-01' }),
+  builtPage('thank-you.html', { noindex: true }),
+  builtPage('score/confirmation.html', { noindex: true }),
+  builtPage('404.html', { noindex: true }),
+  builtPage('topics/a.html'),
 ]
 
 describe('sitemap', () => {

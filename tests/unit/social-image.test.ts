@@ -1,29 +1,15 @@
 // An article's own social image (`image:` and `imageAlt:` in its frontmatter): what a shared link
 // shows instead of the drawn card. It must be a file of the content folder, at least 1200 × 630; it
 // is cropped to exactly that, as a PNG, so that the page's og:image:width and og:image:height are true.
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { readFileSync } from 'node:fs'
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { articleSocial } from '../../lib/node/cards/cards.server'
 import { ContentError, readContent } from '../../lib/node/content.server'
-import { ImageCache } from '../../lib/node/images.server'
-import { articleMarkdown, contentCopy, pngFile, tempDir, writeFile } from './content-fixture'
+import { articleMarkdown, contentCopy, pngFile, seededImageCaches, writeFile } from './content-fixture'
 
-// The real content's own image is encoded once, into this cache, which each test starts from.
-let seeded: string
-beforeAll(async () => {
-  seeded = join(mkdtempSync(join(tmpdir(), 'seeded-social-')), 'images')
-  await readContent('content', undefined, undefined, new ImageCache(seeded))
-}, 60_000)
-afterAll(() => rmSync(join(seeded, '..'), { recursive: true, force: true }))
-
-function imageCache(): ImageCache {
-  const dir = join(tempDir('images-'), 'images')
-  cpSync(seeded, dir, { recursive: true })
-  return new ImageCache(dir)
-}
+/** A cache of the test's own that holds the real content's images already. */
+const imageCache = seededImageCaches('seeded-social-')
 
 async function problemsIn(dir: string): Promise<string[]> {
   try {

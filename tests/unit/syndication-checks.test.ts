@@ -4,7 +4,6 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { checkedPage } from '../../lib/checks/site-checks'
 import { checkFeeds, checkLlmsTxt, checkMarkdownTwins, SYNDICATION_CHECKS, type SyndicationCheckInput } from '../../lib/checks/syndication-checks'
 import { parseXml, XmlError } from '../../lib/checks/xml'
-import type { BuiltPage } from '../../lib/node/built-pages.server'
 import { readContent } from '../../lib/node/content.server'
 import { ImageCache } from '../../lib/node/images.server'
 import { topicTwin } from '../../lib/node/markdown-twin.server'
@@ -17,7 +16,7 @@ import { articlePath } from '../../lib/universal/seo/article'
 import { alternateLinks } from '../../lib/universal/seo/alternate-links'
 import { topicPath } from '../../lib/universal/seo/topic'
 import { writeSyndicationFiles } from '../../scripts/build/syndication-files'
-import { contentCopy, tempDir } from './content-fixture'
+import { builtPage, contentCopy, tempDir } from './content-fixture'
 
 // check:site's checks of the feeds, llms.txt and the markdown twins, on a miniature build: the real
 // articles (but the one with an image) and two topics, their files written as the build writes them.
@@ -43,14 +42,7 @@ async function built(change: (client: string) => void = () => {}): Promise<Syndi
   const paths = ['/', '/blog', '/topics', '/privacy-policy', '/terms-of-service', '/testimonials', ...entries]
   for (const path of paths) writeFileSync(join(client, fileOfPath(path)), pageHtml(path, entries.includes(path)))
   for (const topic of topics) writeFileSync(join(client, fileOfPath(markdownTwinPath(topicPath(topic.slug)))), topicTwin(topic, loadUiText('content').topic))
-  const pages: BuiltPage[] = paths.map((path) => ({
-    file: fileOfPath(path),
-    path,
-    canonical: undefined,
-    noindex: false,
-    lastmod: undefined,
-    inlineHashes: { script: [], style: [] },
-  }))
+  const pages = paths.map((path) => builtPage(fileOfPath(path)))
   await writeSyndicationFiles(client, pages, SITE, { posts: content.posts, topics, pages: content.pages, today: '2026-01-15' })
   change(client)
   const files = (readdirSync(client, { recursive: true }) as string[]).filter((file) => file.includes('.'))
