@@ -124,35 +124,38 @@ const MAX_POSTINGS = 400
  */
 export function chooseRelated(entries: readonly Comparable[], count: number): number[][] {
   const linkable = entries.flatMap((entry, index) => (entry.linkable ? [index] : []))
-  const terms = entries.map((entry) => countTerms(termsOf(entry.text)))
+  // Each entry's words as ids of one vocabulary, with how often each occurs: no word is kept per entry.
+  const vocabulary = new Map<string, number>()
+  const idOf = (term: string) => {
+    let id = vocabulary.get(term)
+    if (id === undefined) vocabulary.set(term, (id = vocabulary.size))
+    return id
+  }
+  const counted = entries.map((entry) => countIds(Int32Array.from(termsOf(entry.text), idOf).sort()))
   // Document frequency over the linkable entries: they are the collection an entry is compared with.
-  const df = new Map<string, number>()
-  for (const index of linkable) for (const term of terms[index]!.keys()) df.set(term, (df.get(term) ?? 0) + 1)
+  const df = new Int32Array(vocabulary.size)
+  for (const index of linkable) for (const id of counted[index]!.ids) df[id]!++
   const maxDf = Math.min(MAX_POSTINGS, Math.max(1, Math.floor(linkable.length * MAX_SHARE)))
-  const idOf = new Map<string, number>()
-  for (const [term, n] of df) if (n >= 2 && n <= maxDf) idOf.set(term, idOf.size)
-  // Each entry's weights, unit length, over the terms that count.
-  const idf = new Float64Array(idOf.size)
-  for (const [term, id] of idOf) idf[id] = Math.log(linkable.length / df.get(term)!)
-  const vectors = terms.map((counts) => {
-    const ids: number[] = []
+  // Each entry's weights, unit length, over the words that count.
+  const vectors = counted.map(({ ids, tf }) => {
+    const kept: number[] = []
     const weights: number[] = []
-    for (const [term, tf] of counts) {
-      const id = idOf.get(term)
-      if (id === undefined) continue
-      ids.push(id)
-      weights.push((1 + Math.log(tf)) * idf[id]!)
-    }
+    ids.forEach((id, k) => {
+      if (df[id]! < 2 || df[id]! > maxDf) return
+      kept.push(id)
+      weights.push((1 + Math.log(tf[k]!)) * Math.log(linkable.length / df[id]!))
+    })
     const norm = Math.sqrt(weights.reduce((sum, weight) => sum + weight * weight, 0)) || 1
-    return { ids, weights: weights.map((weight) => weight / norm) }
+    return { ids: Int32Array.from(kept), weights: Float64Array.from(weights, (weight) => weight / norm) }
   })
   // The inverted index: for each term, the linkable entries that have it and their weight for it, in flat arrays.
-  const starts = new Int32Array(idOf.size + 1)
+  const terms = vocabulary.size
+  const starts = new Int32Array(terms + 1)
   for (const index of linkable) for (const id of vectors[index]!.ids) starts[id + 1]!++
-  for (let id = 0; id < idOf.size; id++) starts[id + 1]! += starts[id]!
-  const postingEntry = new Int32Array(starts[idOf.size]!)
-  const postingWeight = new Float64Array(starts[idOf.size]!)
-  const filled = starts.slice(0, idOf.size)
+  for (let id = 0; id < terms; id++) starts[id + 1]! += starts[id]!
+  const postingEntry = new Int32Array(starts[terms]!)
+  const postingWeight = new Float64Array(starts[terms]!)
+  const filled = starts.slice(0, terms)
   for (const index of linkable) {
     const { ids, weights } = vectors[index]!
     ids.forEach((id, k) => {
@@ -164,19 +167,21 @@ export function chooseRelated(entries: readonly Comparable[], count: number): nu
   const scores = new Float64Array(entries.length)
   const position = new Int32Array(entries.length).fill(-1)
   linkable.forEach((index, k) => (position[index] = k))
+  const touched: number[] = []
   const chosen = entries.map((_, index) => {
-    const touched: number[] = []
     const { ids, weights } = vectors[index]!
-    ids.forEach((id, k) => {
+    for (let k = 0; k < ids.length; k++) {
+      const id = ids[k]!
       for (let p = starts[id]!; p < starts[id + 1]!; p++) {
         const entry = postingEntry[p]!
         if (entry === index) continue
         if (scores[entry] === 0) touched.push(entry)
         scores[entry]! += weights[k]! * postingWeight[p]!
       }
-    })
+    }
     const ranked = best(touched, scores, index, entries.length, count)
     for (const entry of touched) scores[entry] = 0
+    touched.length = 0
     if (ranked.length < count) fillFromOrder(ranked, index, linkable, position, count)
     return ranked
   })
@@ -205,10 +210,18 @@ function best(touched: readonly number[], scores: Float64Array, index: number, t
   return top
 }
 
-function countTerms(terms: readonly string[]): Map<string, number> {
-  const counts = new Map<string, number>()
-  for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + 1)
-  return counts
+/** Sorted ids as each distinct id and how many times it occurs. */
+function countIds(sorted: Int32Array): { ids: Int32Array; tf: Int32Array } {
+  const ids: number[] = []
+  const tf: number[] = []
+  sorted.forEach((id, k) => {
+    if (k > 0 && sorted[k - 1] === id) tf[tf.length - 1]!++
+    else {
+      ids.push(id)
+      tf.push(1)
+    }
+  })
+  return { ids: Int32Array.from(ids), tf: Int32Array.from(tf) }
 }
 
 /** Fills `list` up to `count` with the linkable entries that follow `index` in order, round the end, skipping those already in it. */
