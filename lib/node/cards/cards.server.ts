@@ -24,8 +24,13 @@ export function cardsEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
 const LOGO_SIZE = 512
 
 /** The files whose code decides a drawing's pixels, from the project's root, and the packages that draw. */
-const DRAWING_CODE = ['lib/node/cards/design.server.ts', 'lib/node/cards/draw.server.ts']
-const DRAWING_PACKAGES = ['satori', '@resvg/resvg-js', 'sharp', '@fontsource/inter']
+const DRAWING_CODE = [
+  'lib/node/cards/design.server.ts',
+  'lib/node/cards/draw.server.ts',
+  'lib/node/cards/title-glyphs.server.ts',
+  'lib/node/cards/png.server.ts',
+]
+const DRAWING_PACKAGES = ['satori', 'harfbuzzjs', '@resvg/resvg-js', 'sharp', '@fontsource/inter']
 
 let design: string | undefined
 

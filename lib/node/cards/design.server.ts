@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { SOCIAL_IMAGE_HEIGHT, SOCIAL_IMAGE_WIDTH, type CardSpec } from '../../universal/seo/social'
+import type { TitleStyle } from './title-glyphs.server'
 
 export const CARD_WIDTH = SOCIAL_IMAGE_WIDTH
 export const CARD_HEIGHT = SOCIAL_IMAGE_HEIGHT
@@ -121,16 +122,30 @@ export function cardFrame({ label, productName, host }: Omit<CardSpec, 'kind' | 
  * empty rows under a short title.
  */
 export function cardTitle(title: string): CardNode {
-  const { fontSize, lines } = TITLE_SIZES.find((size) => title.length <= size.upTo)!
+  const { fontSize, lineHeight, letterSpacing, lines } = titleStyle(title)
   return h(
     'div',
-    { width: TITLE_BOX.width, display: 'flex', color: COLOURS.white, fontFamily: FONT_FAMILY },
-    h(
-      'div',
-      { display: 'block', fontSize, fontWeight: 700, lineHeight: 1.15, letterSpacing: -0.02 * fontSize, lineClamp: lines, wordBreak: 'break-word' },
-      title,
-    ),
+    { width: TITLE_BOX.width, display: 'flex', color: TITLE_COLOUR, fontFamily: FONT_FAMILY },
+    h('div', { display: 'block', fontSize, fontWeight: 700, lineHeight, letterSpacing, lineClamp: lines, wordBreak: 'break-word' }, title),
   )
+}
+
+/** How `title` is set: its size by its length, the lines it may take, and its line height and (tighter) letter spacing. */
+export function titleStyle(title: string): TitleStyle {
+  const { fontSize, lines } = TITLE_SIZES.find((size) => title.length <= size.upTo)!
+  return { fontSize, lines, lineHeight: 1.15, letterSpacing: -0.02 * fontSize }
+}
+
+const TITLE_COLOUR = COLOURS.white
+/** The title's colour as red, green and blue, 0–255. */
+export const TITLE_RGB = [1, 3, 5].map((at) => parseInt(TITLE_COLOUR.slice(at, at + 2), 16)) as [number, number, number]
+
+/** The font of a title in the Latin alphabet (title-glyphs.server.ts sets those without satori): Inter Bold's Latin subset. */
+export const TITLE_FONT_FILE = '@fontsource/inter/files/inter-latin-700-normal.woff'
+
+/** A font file's bytes, resolved from the project's packages. */
+export function readFontFile(file: string): Buffer {
+  return readFileSync(projectRequire().resolve(file))
 }
 
 /** Resolves packages from the project's root, wherever the code runs from (the build, its bundle, the dev server). */
@@ -138,8 +153,7 @@ const projectRequire = () => createRequire(join(process.cwd(), 'package.json'))
 
 /** The font files' bytes, for satori. */
 export function loadCardFonts(): Array<{ name: string; data: Buffer; weight: 400 | 700; style: 'normal' }> {
-  const require = projectRequire()
-  return CARD_FONTS.map(({ name, weight, file }) => ({ name, data: readFileSync(require.resolve(file)), weight, style: 'normal' }))
+  return CARD_FONTS.map(({ name, weight, file }) => ({ name, data: readFontFile(file), weight, style: 'normal' }))
 }
 
 /** The code points the fonts draw, from @fontsource/inter's own `unicode-range` of each subset loaded. */

@@ -1,19 +1,33 @@
 // Draws social cards and the raster logo: satori lays the element trees of design.server.ts out as
 // SVG, resvg draws the SVG to pixels. A card is its label's frame, drawn once and kept, with its title
-// drawn alone and laid over it: the title is the only part that differs between the cards of one
-// label, and a short one covers a fifth of the card. Its PNG is written from the frame's rows, which
-// every card of the frame shares, compressed once (png.server.ts); the logo's, once a build, by sharp.
+// laid over it: the title is the only part that differs between the cards of one label, and a short
+// one covers a fifth of the card. A title in the Latin alphabet is set from glyphs drawn once
+// (title-glyphs.server.ts); any other is drawn by satori and resvg alone and laid over the frame. Its
+// PNG is written from the frame's rows, which every card of the frame shares, compressed once
+// (png.server.ts); the logo's, once a build, by sharp.
 //
-// One card of a generated topic (a title of about 30 characters) takes 3.5 to 5 ms on one core:
-// satori 1.3 ms, resvg 1.5 to 2 ms, laying the title over 0.4 ms, the PNG 0.8 ms (CPU profile of 320
-// cards). Drawing the whole card each time took 20 ms: resvg loading the system's fonts for every SVG
-// (2 ms), drawing the whole card (5 ms), sharp composing (7 ms) and writing it (2 to 4.5 ms).
+// One card of a generated topic (a title of about 30 characters) takes about 1.3 ms on one core:
+// setting the title from kept glyphs 0.2 ms, the PNG 0.8 ms. Drawn by satori and resvg, its title
+// alone took 3 ms more (satori 1.3 ms, resvg 1.5 to 2 ms), and the whole card drawn each time 20 ms.
 import { Resvg } from '@resvg/resvg-js'
 import satori from 'satori'
 import sharp from 'sharp'
 import type { CardSpec, LogoSpec } from '../../universal/seo/social'
-import { CARD_HEIGHT, CARD_WIDTH, TITLE_BOX, cardFrame, cardTitle, loadCardFonts, logoSvg } from './design.server'
+import {
+  CARD_HEIGHT,
+  CARD_WIDTH,
+  TITLE_BOX,
+  TITLE_FONT_FILE,
+  TITLE_RGB,
+  cardFrame,
+  cardTitle,
+  loadCardFonts,
+  logoSvg,
+  readFontFile,
+  titleStyle,
+} from './design.server'
 import { SplicedPng } from './png.server'
+import { TitleSetter, type SetTitle } from './title-glyphs.server'
 
 /** The logo's PNG: zlib level 9 with adaptive filtering, the smallest file; it is written once a build. */
 const LOGO_PNG = { compressionLevel: 9, adaptiveFiltering: true } as const
@@ -24,8 +38,10 @@ type Fonts = ReturnType<typeof loadCardFonts>
 export class CardPainter {
   private readonly fonts: Fonts = loadCardFonts()
   private readonly frames = new Map<string, Promise<SplicedPng>>()
+  private readonly setter = TitleSetter.load(readFontFile(TITLE_FONT_FILE))
 
-  constructor() {
+  /** With `glyphs: false`, every title is drawn by satori and resvg (what the glyphs are held to in the tests). */
+  constructor(private readonly options: { glyphs: boolean } = { glyphs: true }) {
     // The logo is written once: sharp's cache of decoded images would only hold memory, and its
     // threads would compete with the other painters, one per core.
     sharp.cache(false)
@@ -39,6 +55,12 @@ export class CardPainter {
         .png(LOGO_PNG)
         .toBuffer()
     const frame = await this.frame(spec)
+    const set = this.options.glyphs ? (await this.setter).set(spec.title, TITLE_BOX.width, titleStyle(spec.title)) : undefined
+    if (set) {
+      const rows = frame.cardRows(Math.min(set.height, TITLE_BOX.height))
+      layGlyphs(rows, frame.stride, set)
+      return frame.png(rows)
+    }
     const title = render(await satori(cardTitle(spec.title) as never, { width: TITLE_BOX.width, fonts: this.fonts }))
     const rows = frame.cardRows(Math.min(title.height, TITLE_BOX.height))
     overlay(rows, frame.stride, title)
@@ -104,6 +126,34 @@ function overlay(rows: Buffer, stride: number, title: Drawn): void {
       rows[to] = title.pixels[from]! + divideBy255(rows[to]! * keep)
       rows[to + 1] = title.pixels[from + 1]! + divideBy255(rows[to + 1]! * keep)
       rows[to + 2] = title.pixels[from + 2]! + divideBy255(rows[to + 2]! * keep)
+    }
+  }
+}
+
+/**
+ * Lays a set title's glyphs over the frame's rows (as `overlay`, from the title box's left edge): each
+ * pixel takes the title's colour by the glyph's coverage of it. What falls outside the rows is cut off.
+ */
+function layGlyphs(rows: Buffer, stride: number, title: SetTitle): void {
+  const count = rows.length / stride
+  const [red, green, blue] = TITLE_RGB
+  for (const { drawn, x, y } of title.glyphs) {
+    const left = TITLE_BOX.left + x + drawn.left
+    const first = Math.max(0, -(y + drawn.top))
+    const last = Math.min(drawn.height, count - (y + drawn.top))
+    const from = Math.max(0, -left)
+    const to = Math.min(drawn.width, CARD_WIDTH - left)
+    for (let row = first; row < last; row++) {
+      let at = (y + drawn.top + row) * stride + 1 + (left + from) * 3
+      let cover = row * drawn.width + from
+      for (let column = from; column < to; column++, at += 3, cover++) {
+        const alpha = drawn.coverage[cover]!
+        if (alpha === 0) continue
+        const keep = 255 - alpha
+        rows[at] = divideBy255(red * alpha + rows[at]! * keep)
+        rows[at + 1] = divideBy255(green * alpha + rows[at + 1]! * keep)
+        rows[at + 2] = divideBy255(blue * alpha + rows[at + 2]! * keep)
+      }
     }
   }
 }

@@ -1,0 +1,257 @@
+// A card's title set glyph by glyph: HarfBuzz (the shaper satori uses) gives each glyph and its
+// advance, each glyph is drawn once by resvg (at each size and quarter-pixel position it is used at)
+// and kept, and a title is those drawings laid into the card's rows. Titles repeat the same few dozen
+// glyphs at one of five sizes, so a card costs 1.4 ms instead of 4.2 ms with satori laying out and
+// resvg drawing each title (500 generated topics on one core), and its thread keeps no garbage of
+// resvg's (about 2 MB a drawing, freed only when the garbage collector runs).
+//
+// It sets what satori would: the same font, size, letter spacing, line height, whole-pixel words and
+// lines, greedy wrapping at spaces (design.server.ts's titleStyle; tests/unit/card-title.test.ts
+// holds the two to the same pixels). A title it cannot set the same way is left to satori (`set`
+// answers undefined): a character outside the font's Latin subset, a word wider than the box, more
+// lines than the title may take (satori ends the last with an ellipsis), a hyphenated word carried to
+// the next line (satori may break it after the hyphen), spaces other than single ones between words.
+import { Resvg } from '@resvg/resvg-js'
+import { createRequire } from 'node:module'
+import { inflateSync } from 'node:zlib'
+
+/** What the shaper gives of each glyph (harfbuzzjs's buffer JSON): its id, cluster, advance and offsets, in font units. */
+interface Shaped {
+  g: number
+  cl: number
+  ax: number
+  dx: number
+  dy: number
+}
+
+interface HarfBuzzFont {
+  glyphToPath(glyph: number): string
+  glyphExtents(glyph: number): { xBearing: number; yBearing: number; width: number; height: number } | null
+}
+interface HarfBuzz {
+  createBlob(data: Uint8Array): { destroy(): void }
+  createFace(blob: unknown, index: number): { upem: number; destroy(): void }
+  createFont(face: unknown): HarfBuzzFont & { setScale(x: number, y: number): void }
+  createBuffer(): { addText(text: string): void; guessSegmentProperties(): void; json(): Shaped[]; destroy(): void }
+  shape(font: unknown, buffer: unknown, features?: string): void
+}
+
+/** How a title is set: its font size, line height (a multiple of it), letter spacing, and the most lines it may take. */
+export interface TitleStyle {
+  fontSize: number
+  lineHeight: number
+  letterSpacing: number
+  lines: number
+}
+
+/** A glyph drawn once: its coverage (0–255), `width` × `height`, placed `left`/`top` pixels from its pen position on the baseline. */
+interface Drawn {
+  coverage: Uint8Array
+  width: number
+  height: number
+  left: number
+  top: number
+}
+
+/** A title set: where each glyph goes in the box (pixels from its top left) and how tall its lines are. */
+export interface SetTitle {
+  height: number
+  glyphs: Array<{ drawn: Drawn; x: number; y: number }>
+}
+
+/** A word of a title: its glyphs, how far they advance the pen, and the space before it (0 for the first). */
+interface Word {
+  glyphs: Shaped[]
+  advance: number
+  text: string
+  spaceBefore: number
+}
+
+/** Characters after which satori's line breaking (Unicode's) may break a word. */
+const BREAKS_INSIDE = /[-\u2010\u2013\u2014/]/
+
+/** Pen positions are kept to a quarter pixel: four drawings of a glyph per size cover every position. */
+const PHASES = 4
+
+/** WOFF 1.0 (a zlib-compressed table per entry) as the plain OpenType file HarfBuzz reads. */
+export function sfntOfWoff(woff: Buffer): Buffer {
+  if (woff.readUInt32BE(0) !== 0x774f4646) return woff
+  const count = woff.readUInt16BE(12)
+  const tables = Array.from({ length: count }, (_, index) => {
+    const at = 44 + index * 20
+    const [tag, offset, compressed, length, checksum] = [0, 4, 8, 12, 16].map((field) => woff.readUInt32BE(at + field)) as [
+      number,
+      number,
+      number,
+      number,
+      number,
+    ]
+    const bytes = woff.subarray(offset, offset + compressed)
+    return { tag, checksum, data: compressed < length ? inflateSync(bytes) : bytes }
+  })
+  const headerLength = 12 + count * 16
+  const size = tables.reduce((sum, table) => sum + ((table.data.length + 3) & ~3), headerLength)
+  const sfnt = Buffer.alloc(size)
+  const power = 2 ** Math.floor(Math.log2(count))
+  sfnt.writeUInt32BE(woff.readUInt32BE(4), 0)
+  sfnt.writeUInt16BE(count, 4)
+  sfnt.writeUInt16BE(power * 16, 6)
+  sfnt.writeUInt16BE(Math.log2(power), 8)
+  sfnt.writeUInt16BE(count * 16 - power * 16, 10)
+  let offset = headerLength
+  tables.forEach(({ tag, checksum, data }, index) => {
+    const at = 12 + index * 16
+    sfnt.writeUInt32BE(tag, at)
+    sfnt.writeUInt32BE(checksum, at + 4)
+    sfnt.writeUInt32BE(offset, at + 8)
+    sfnt.writeUInt32BE(data.length, at + 12)
+    data.copy(sfnt, offset)
+    offset += (data.length + 3) & ~3
+  })
+  return sfnt
+}
+
+/**
+ * The font's ascender and descender from its `hhea` table, in font units: what satori (opentype.js)
+ * centres a line on. Read here, as harfbuzzjs 0.10's `hExtents()` leaves the font drawing no glyph.
+ */
+function lineMetrics(sfnt: Buffer): { ascender: number; descender: number } {
+  const count = sfnt.readUInt16BE(4)
+  for (let index = 0; index < count; index++) {
+    const at = 12 + index * 16
+    if (sfnt.toString('latin1', at, at + 4) !== 'hhea') continue
+    const table = sfnt.readUInt32BE(at + 8)
+    return { ascender: sfnt.readInt16BE(table + 4), descender: sfnt.readInt16BE(table + 6) }
+  }
+  throw new Error('the font has no hhea table')
+}
+
+/** Sets titles in one font (an OpenType or WOFF file), keeping each glyph it draws. */
+export class TitleSetter {
+  private readonly drawn = new Map<string, Drawn>()
+  private readonly upem: number
+  private readonly ascender: number
+  private readonly descender: number
+
+  private constructor(
+    private readonly hb: HarfBuzz,
+    private readonly font: HarfBuzzFont,
+    face: { upem: number },
+    metrics: { ascender: number; descender: number },
+  ) {
+    this.upem = face.upem
+    this.ascender = metrics.ascender
+    this.descender = metrics.descender
+  }
+
+  static async load(fontFile: Buffer): Promise<TitleSetter> {
+    const hb = (await createRequire(import.meta.url)('harfbuzzjs')) as HarfBuzz
+    const sfnt = sfntOfWoff(fontFile)
+    const blob = hb.createBlob(sfnt)
+    const face = hb.createFace(blob, 0)
+    const font = hb.createFont(face)
+    font.setScale(face.upem, face.upem)
+    return new TitleSetter(hb, font, face, lineMetrics(sfnt))
+  }
+
+  /** `title` set in a box `width` pixels wide, or undefined when only satori can set it. */
+  set(title: string, width: number, style: TitleStyle): SetTitle | undefined {
+    if (!/^\S+( \S+)*$/.test(title)) return undefined
+    const scale = style.fontSize / this.upem
+    // Each word is shaped with the space after it, as satori shapes the pieces its line breaking cuts
+    // a title into: a comma is kerned with the space after it, a space with nothing after it.
+    const words: Word[] = []
+    let spaceBefore = 0
+    for (const piece of title.match(/\S+ ?/g)!) {
+      const word: Word = { glyphs: [], advance: 0, text: piece.trimEnd(), spaceBefore }
+      spaceBefore = 0
+      for (const glyph of this.shape(piece)) {
+        // Glyph 0 is the font's "no glyph": a character this font lacks, which satori takes from another.
+        if (glyph.g === 0) return undefined
+        const advance = glyph.ax * scale + style.letterSpacing
+        if (piece[glyph.cl] === ' ') spaceBefore = advance
+        else {
+          word.glyphs.push(glyph)
+          word.advance += advance
+        }
+      }
+      words.push(word)
+    }
+    const lines: Word[][] = []
+    let lineWidth = 0
+    for (const word of words) {
+      if (word.advance > width) return undefined
+      const line = lines.at(-1)
+      if (line && lineWidth + word.spaceBefore + word.advance <= width) {
+        line.push(word)
+        lineWidth += word.spaceBefore + word.advance
+        continue
+      }
+      // satori may break a word after a hyphen, a dash or a slash where this moves the word whole.
+      if (line && BREAKS_INSIDE.test(word.text)) return undefined
+      lines.push([word])
+      lineWidth = word.advance
+    }
+    if (lines.length > style.lines) return undefined
+    // As satori places lines: each a whole number of pixels tall, its baseline on a whole pixel,
+    // the font's ascender to descender centred in the line's height.
+    const lineBox = style.fontSize * style.lineHeight
+    const lineStep = Math.round(lineBox)
+    const baseline = Math.floor((lineBox - (this.ascender - this.descender) * scale) / 2 + this.ascender * scale)
+    const glyphs: SetTitle['glyphs'] = []
+    lines.forEach((words, index) => {
+      const y = index * lineStep + baseline
+      let pen = 0
+      words.forEach((word, position) => {
+        // satori puts each word on a whole pixel.
+        if (position > 0) pen = Math.round(pen + word.spaceBefore)
+        for (const glyph of word.glyphs) {
+          const quarters = Math.round((pen + glyph.dx * scale) * PHASES)
+          const whole = Math.floor(quarters / PHASES)
+          const phase = quarters - whole * PHASES
+          glyphs.push({ drawn: this.glyph(glyph.g, style.fontSize, phase), x: whole, y: y - Math.round(glyph.dy * scale) })
+          pen += glyph.ax * scale + style.letterSpacing
+        }
+      })
+    })
+    return { height: lines.length * lineStep, glyphs }
+  }
+
+  private shape(text: string): Shaped[] {
+    const buffer = this.hb.createBuffer()
+    try {
+      buffer.addText(text)
+      buffer.guessSegmentProperties()
+      this.hb.shape(this.font, buffer)
+      return buffer.json()
+    } finally {
+      buffer.destroy()
+    }
+  }
+
+  /** Glyph `id` at `fontSize` pixels, its pen `phase` quarters of a pixel right of a whole pixel: drawn on first use. */
+  private glyph(id: number, fontSize: number, phase: number): Drawn {
+    const key = `${id} ${fontSize} ${phase}`
+    let drawn = this.drawn.get(key)
+    if (drawn) return drawn
+    const scale = fontSize / this.upem
+    const extents = this.font.glyphExtents(id)
+    const path = this.font.glyphToPath(id)
+    if (!extents || extents.width === 0 || !path) {
+      drawn = { coverage: new Uint8Array(0), width: 0, height: 0, left: 0, top: 0 }
+    } else {
+      const shift = phase / PHASES
+      const left = Math.floor(extents.xBearing * scale + shift) - 1
+      const top = Math.floor(-extents.yBearing * scale) - 1
+      const width = Math.ceil(extents.width * scale + shift) + 3
+      const height = Math.ceil(-extents.height * scale) + 3
+      const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><path fill="#fff" transform="translate(${shift - left} ${-top}) scale(${scale} ${-scale})" d="${path}"/></svg>`
+      const pixels = new Resvg(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } }).render().pixels
+      const coverage = new Uint8Array(width * height)
+      for (let index = 0; index < coverage.length; index++) coverage[index] = pixels[index * 4 + 3]!
+      drawn = { coverage, width, height, left, top }
+    }
+    this.drawn.set(key, drawn)
+    return drawn
+  }
+}
