@@ -9,6 +9,7 @@ import { IMAGES_URL } from './lib/node/images.server.ts'
 import { SHOW_UNPUBLISHED_ENV } from './lib/node/publication.server.ts'
 import { contentDir, distDir, imageCacheDir } from './lib/node/paths.server.ts'
 import { loadSite } from './lib/node/site.server.ts'
+import { syndicationInDev } from './lib/node/syndication-in-dev.server.ts'
 import { loadUiText } from './lib/node/ui-text.server.ts'
 
 /** site.json's and layout.json's problems (every page needs both), one per line; none when both are valid. */
@@ -83,6 +84,6 @@ function serveContentImages(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [vike(), react(), contentInDev(), serveContentImages()],
+  plugins: [vike(), react(), contentInDev(), serveContentImages(), syndicationInDev()],
   build: { outDir: distDir() },
 })

@@ -493,7 +493,7 @@ export async function readContentIndex(dir: string = contentDir(), site: Site = 
 }
 
 /** Like readContentIndex, but a bad file is left out of the index and its problems are returned beside it. */
-async function readContentIndexKeepingGoing(dir: string, site: Site): Promise<{ index: ContentIndex; problems: string[] }> {
+export async function readContentIndexKeepingGoing(dir: string, site: Site): Promise<{ index: ContentIndex; problems: string[] }> {
   const publishing = publishingOf()
   const { posts, pages, topicFiles, problems } = await readContentWithoutTopics(dir, site, undefined, publishing)
   const tokens = tokensFor(site)
@@ -540,7 +540,7 @@ async function indexFor(dir: string): Promise<LoadedIndex> {
 }
 
 /** A ContentError with the problems of `file` that the index left out, to throw where a page needs that file. */
-export function contentProblemsOf({ problems }: LoadedIndex, file: string): ContentError {
+export function contentProblemsOf({ problems }: Pick<LoadedIndex, 'problems'>, file: string): ContentError {
   const own = problems.filter((problem) => problem.startsWith(`${file}:`))
   return new ContentError(own.length > 0 ? own : [`${file}: could not be read; the terminal running the dev server lists why`])
 }

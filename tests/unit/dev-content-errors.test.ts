@@ -1,59 +1,22 @@
-import { spawn, type ChildProcess } from 'node:child_process'
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { articleMarkdown, topicMarkdown } from './content-fixture'
-import { freePort } from './free-port'
+import { devServerOnContentCopy } from './dev-server'
 
 // `npm run dev` (vike dev) on a copy of the content: a writer breaks a file, looks at the page in the
 // browser, fixes the file, looks again, without restarting anything.
-let dir: string
-let dev: ChildProcess
-let origin: string
-
-beforeAll(async () => {
-  // A copy of the real content for the whole file (the fixture's contentCopy lasts one test).
-  dir = mkdtempSync(join(tmpdir(), 'dev-content-'))
-  cpSync('content', dir, { recursive: true })
-  const port = await freePort()
-  origin = `http://127.0.0.1:${port}`
-  dev = spawn(process.execPath, ['node_modules/vike/bin.js', 'dev', '--port', String(port), '--host', '127.0.0.1', '--strictPort'], {
-    env: { ...process.env, CONTENT_DIR: dir },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  await new Promise<void>((resolve, reject) => {
-    dev.stdout!.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('ready in')) resolve()
-    })
-    dev.on('exit', (code) => reject(new Error(`vike dev exited with ${code}`)))
-  })
-}, 60_000)
-afterAll(() => {
-  dev?.kill()
-  rmSync(dir, { recursive: true, force: true })
-})
-
-async function page(path: string): Promise<{ status: number; html: string }> {
-  const response = await fetch(`${origin}${path}`, { headers: { accept: 'text/html' } })
-  return { status: response.status, html: await response.text() }
-}
-
-/** Rewrites a content file, then waits for the dev server to see the change (it answers `path` with `status`). */
-async function edit(relativePath: string, change: (text: string) => string, path: string, status: number) {
-  const file = join(dir, relativePath)
-  writeFileSync(file, change(readFileSync(file, 'utf8')))
-  await expect.poll(async () => (await page(path)).status, { timeout: 10_000, interval: 250 }).toBe(status)
-}
+const dev = devServerOnContentCopy('dev-content-')
+const { page, edit } = dev
 
 describe('content errors in npm run dev', () => {
   it('shows a bad file’s problems on its own page, with file, line and what to do; other pages keep working; fixing it recovers', async () => {
     const topic = 'topics/ai-linkedin-audit.md'
-    const original = readFileSync(join(dir, topic), 'utf8')
+    const original = readFileSync(join(dev.dir, topic), 'utf8')
     await edit(topic, (text) => text.replace(/^title: .*$/m, 'title: "Unclosed'), '/topics/ai-linkedin-audit', 500)
 
     const broken = await page('/topics/ai-linkedin-audit')
-    expect(broken.html).toContain(`${join(dir, topic)}:2:8`)
+    expect(broken.html).toContain(`${join(dev.dir, topic)}:2:8`)
     expect(broken.html).toContain('the quote (&quot;) that opens this value is never closed; add one where the value ends')
     // The page reloads itself when the file changes: it carries Vite's client.
     expect(broken.html).toContain('/@vite/client')
@@ -65,7 +28,7 @@ describe('content errors in npm run dev', () => {
 
   it('shows an impossible article date on the article’s page, and the blog still lists the others', async () => {
     const article = 'blog/why-most-linkedin-profiles-fail.md'
-    const original = readFileSync(join(dir, article), 'utf8')
+    const original = readFileSync(join(dev.dir, article), 'utf8')
     await edit(article, (text) => text.replace(/^date: .*$/m, 'date: 2025-02-30'), '/blog/why-most-linkedin-profiles-fail', 500)
     expect((await page('/blog/why-most-linkedin-profiles-fail')).html).toContain('date: 2025-02-30 is not a real date; write YYYY-MM-DD')
     const blog = await page('/blog')
@@ -76,13 +39,13 @@ describe('content errors in npm run dev', () => {
   })
 
   it('answers every page with layout.json’s problems while it is bad, since every page needs it', async () => {
-    const original = readFileSync(join(dir, 'layout.json'), 'utf8')
+    const original = readFileSync(join(dev.dir, 'layout.json'), 'utf8')
     await edit('layout.json', (text) => text.replace('"error": {', '"error": { "unknownField": 1,'), '/', 500)
     // A watcher may see the file half written first; the page shows the problems of the file as saved.
     await expect.poll(async () => (await page('/')).html, { timeout: 10_000, interval: 250 }).toContain('unknownField')
     for (const path of ['/', '/topics/linkedin-proof-signals']) {
       const { html } = await page(path)
-      expect(html).toContain(join(dir, 'layout.json'))
+      expect(html).toContain(join(dev.dir, 'layout.json'))
       expect(html).toContain('unknownField')
     }
     await edit('layout.json', () => original, '/', 200)
@@ -92,8 +55,8 @@ describe('content errors in npm run dev', () => {
 
 describe('drafts and scheduled entries in npm run dev', () => {
   it('are shown, each marked as such, and listed, for the writer to read before they are published', async () => {
-    writeFileSync(join(dir, 'blog/draft-in-dev.md'), articleMarkdown({ title: 'title: A draft in dev', draft: 'draft: true' }))
-    writeFileSync(join(dir, 'topics/later-in-dev.md'), topicMarkdown({ title: 'title: A topic for later', date: 'date: 2099-01-05' }))
+    writeFileSync(join(dev.dir, 'blog/draft-in-dev.md'), articleMarkdown({ title: 'title: A draft in dev', draft: 'draft: true' }))
+    writeFileSync(join(dev.dir, 'topics/later-in-dev.md'), topicMarkdown({ title: 'title: A topic for later', date: 'date: 2099-01-05' }))
     await expect.poll(async () => (await page('/blog/draft-in-dev')).status, { timeout: 10_000, interval: 250 }).toBe(200)
     expect((await page('/blog/draft-in-dev')).html).toContain('<strong>Draft.</strong> Shown by <code>npm run dev</code> only')
     await expect.poll(async () => (await page('/topics/later-in-dev')).status, { timeout: 10_000, interval: 250 }).toBe(200)
