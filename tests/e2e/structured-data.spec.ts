@@ -36,3 +36,18 @@ test("an article's BlogPosting names its author as a Person: name, role and prof
     expect(posting?.author, post.slug).toEqual({ '@type': 'Person', name: post.author.name, jobTitle: post.author.role, url: post.author.url })
   }
 })
+
+test("/blog's Blog names each article's pictures as the article's own BlogPosting does: its card, then its cover", async ({ request }) => {
+  const graphOf = async (path: string) => {
+    const json = JSON.parse(parse(await (await request.get(path)).text()).querySelector('script[type="application/ld+json"]')!.text) as Record<string, unknown>
+    return (json['@graph'] as Array<Record<string, unknown>> | undefined) ?? [json]
+  }
+  const blog = (await graphOf('/blog')).find((thing) => thing['@type'] === 'Blog') as { blogPost: Array<{ url: string; image?: unknown }> }
+  expect(blog.blogPost).toHaveLength(content.posts.length)
+  for (const post of content.posts) {
+    const own = (await graphOf(`/blog/${post.slug}`)).find((thing) => thing['@type'] === 'BlogPosting')!
+    const listed = blog.blogPost.find((item) => item.url === own.url)
+    expect(own.image, post.slug).toBeDefined()
+    expect(listed?.image, post.slug).toEqual(own.image)
+  }
+})

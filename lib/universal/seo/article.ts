@@ -26,10 +26,15 @@ export interface ArticleSocial {
   logo?: RasterImage | undefined
 }
 
+/** The site paths of an article's pictures, as its BlogPosting names them wherever it is listed: what it shares (its card or the writer's own), then its cover. */
+export function articleImages(post: Pick<BlogPost, 'coverImage'>, social: ArticleSocial): string[] {
+  return [social.image?.url, post.coverImage?.url].filter((url) => url !== undefined)
+}
+
 /** An article's head: its title and description, its dates, its social image, BlogPosting and breadcrumb structured data. */
 export function articleSeo(post: BlogPost, site: Site, ui: UiText, social: ArticleSocial = {}): PageSeo {
   const path = articlePath(post.slug)
-  const images = [social.image?.url, post.coverImage?.url].filter((url) => url !== undefined)
+  const images = articleImages(post, social)
   return {
     path,
     title: post.title,
