@@ -28,6 +28,7 @@ const DRAWING_CODE = [
   'lib/node/cards/design.server.ts',
   'lib/node/cards/draw.server.ts',
   'lib/node/cards/title-glyphs.server.ts',
+  'lib/node/cards/raster.server.ts',
   'lib/node/cards/png.server.ts',
 ]
 const DRAWING_PACKAGES = ['satori', 'harfbuzzjs', '@resvg/resvg-js', 'sharp', '@fontsource/inter']

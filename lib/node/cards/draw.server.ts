@@ -9,7 +9,6 @@
 // One card of a generated topic (a title of about 30 characters) takes about 1.3 ms on one core:
 // setting the title from kept glyphs 0.2 ms, the PNG 0.8 ms. Drawn by satori and resvg, its title
 // alone took 3 ms more (satori 1.3 ms, resvg 1.5 to 2 ms), and the whole card drawn each time 20 ms.
-import { Resvg } from '@resvg/resvg-js'
 import satori from 'satori'
 import sharp from 'sharp'
 import type { CardSpec, LogoSpec } from '../../universal/seo/social'
@@ -27,6 +26,7 @@ import {
   titleStyle,
 } from './design.server'
 import { SplicedPng } from './png.server'
+import { rasterize, type Raster } from './raster.server'
 import { TitleSetter, type SetTitle } from './title-glyphs.server'
 
 /** The logo's PNG: zlib level 9 with adaptive filtering, the smallest file; it is written once a build. */
@@ -51,7 +51,7 @@ export class CardPainter {
   /** The PNG of `spec`. */
   async draw(spec: CardSpec | LogoSpec): Promise<Buffer> {
     if (spec.kind === 'logo')
-      return sharp(render(logoSvg(spec.size)).pixels, raw(spec.size, spec.size, 4))
+      return sharp(rasterize(logoSvg(spec.size)).pixels, raw(spec.size, spec.size, 4))
         .png(LOGO_PNG)
         .toBuffer()
     const frame = await this.frame(spec)
@@ -61,7 +61,7 @@ export class CardPainter {
       layGlyphs(rows, frame.stride, set)
       return frame.png(rows)
     }
-    const title = render(await satori(cardTitle(spec.title) as never, { width: TITLE_BOX.width, fonts: this.fonts }))
+    const title = rasterize(await satori(cardTitle(spec.title) as never, { width: TITLE_BOX.width, fonts: this.fonts }))
     const rows = frame.cardRows(Math.min(title.height, TITLE_BOX.height))
     overlay(rows, frame.stride, title)
     return frame.png(rows)
@@ -73,26 +73,12 @@ export class CardPainter {
     let frame = this.frames.get(key)
     if (!frame) {
       frame = satori(cardFrame({ label, productName, host }) as never, { width: CARD_WIDTH, height: CARD_HEIGHT, fonts: this.fonts }).then(
-        (svg) => new SplicedPng(toRgb(render(svg).pixels), CARD_WIDTH, CARD_HEIGHT, TITLE_BOX.top),
+        (svg) => new SplicedPng(toRgb(rasterize(svg).pixels), CARD_WIDTH, CARD_HEIGHT, TITLE_BOX.top),
       )
       this.frames.set(key, frame)
     }
     return frame
   }
-}
-
-/** An SVG drawn by resvg: its size and its pixels. */
-interface Drawn {
-  width: number
-  height: number
-  /** RGBA, premultiplied by alpha (plain RGBA where the image is opaque). */
-  pixels: Buffer
-}
-
-/** Draws an SVG at its own size. Its text is already paths (satori draws the glyphs), so resvg needs none of the system's fonts. */
-function render(svg: string): Drawn {
-  const image = new Resvg(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } }).render()
-  return { width: image.width, height: image.height, pixels: image.pixels }
 }
 
 /** Opaque RGBA as RGB. */
@@ -111,7 +97,7 @@ function toRgb(rgba: Buffer): Buffer {
  * title box's left edge: each pixel is the title's plus the frame's times what the title leaves
  * uncovered. Done here, on the title's pixels alone; a row of the title with nothing in it is skipped whole.
  */
-function overlay(rows: Buffer, stride: number, title: Drawn): void {
+function overlay(rows: Buffer, stride: number, title: Raster): void {
   const rowBytes = title.width * 4
   const empty = Buffer.alloc(rowBytes)
   const count = rows.length / stride

@@ -11,9 +11,9 @@
 // answers undefined): a character outside the font's Latin subset, a word wider than the box, more
 // lines than the title may take (satori ends the last with an ellipsis), a hyphenated word carried to
 // the next line (satori may break it after the hyphen), spaces other than single ones between words.
-import { Resvg } from '@resvg/resvg-js'
 import { createRequire } from 'node:module'
 import { inflateSync } from 'node:zlib'
+import { rasterize } from './raster.server'
 
 /** What the shaper gives of each glyph (harfbuzzjs's buffer JSON): its id, cluster, advance and offsets, in font units. */
 interface Shaped {
@@ -45,7 +45,7 @@ export interface TitleStyle {
 }
 
 /** A glyph drawn once: its coverage (0–255), `width` × `height`, placed `left`/`top` pixels from its pen position on the baseline. */
-interface Drawn {
+interface DrawnGlyph {
   coverage: Uint8Array
   width: number
   height: number
@@ -56,7 +56,7 @@ interface Drawn {
 /** A title set: where each glyph goes in the box (pixels from its top left) and how tall its lines are. */
 export interface SetTitle {
   height: number
-  glyphs: Array<{ drawn: Drawn; x: number; y: number }>
+  glyphs: Array<{ drawn: DrawnGlyph; x: number; y: number }>
 }
 
 /** A word of a title: its glyphs, how far they advance the pen, and the space before it (0 for the first). */
@@ -128,21 +128,15 @@ function lineMetrics(sfnt: Buffer): { ascender: number; descender: number } {
 
 /** Sets titles in one font (an OpenType or WOFF file), keeping each glyph it draws. */
 export class TitleSetter {
-  private readonly drawn = new Map<string, Drawn>()
-  private readonly upem: number
-  private readonly ascender: number
-  private readonly descender: number
+  private readonly drawn = new Map<string, DrawnGlyph>()
 
   private constructor(
     private readonly hb: HarfBuzz,
     private readonly font: HarfBuzzFont,
-    face: { upem: number },
-    metrics: { ascender: number; descender: number },
-  ) {
-    this.upem = face.upem
-    this.ascender = metrics.ascender
-    this.descender = metrics.descender
-  }
+    /** The font's units per em, and its ascender and descender in them. */
+    private readonly upem: number,
+    private readonly metrics: { ascender: number; descender: number },
+  ) {}
 
   static async load(fontFile: Buffer): Promise<TitleSetter> {
     const hb = (await createRequire(import.meta.url)('harfbuzzjs')) as HarfBuzz
@@ -151,7 +145,7 @@ export class TitleSetter {
     const face = hb.createFace(blob, 0)
     const font = hb.createFont(face)
     font.setScale(face.upem, face.upem)
-    return new TitleSetter(hb, font, face, lineMetrics(sfnt))
+    return new TitleSetter(hb, font, face.upem, lineMetrics(sfnt))
   }
 
   /** `title` set in a box `width` pixels wide, or undefined when only satori can set it. */
@@ -197,7 +191,8 @@ export class TitleSetter {
     // the font's ascender to descender centred in the line's height.
     const lineBox = style.fontSize * style.lineHeight
     const lineStep = Math.round(lineBox)
-    const baseline = Math.floor((lineBox - (this.ascender - this.descender) * scale) / 2 + this.ascender * scale)
+    const { ascender, descender } = this.metrics
+    const baseline = Math.floor((lineBox - (ascender - descender) * scale) / 2 + ascender * scale)
     const glyphs: SetTitle['glyphs'] = []
     lines.forEach((words, index) => {
       const y = index * lineStep + baseline
@@ -230,7 +225,7 @@ export class TitleSetter {
   }
 
   /** Glyph `id` at `fontSize` pixels, its pen `phase` quarters of a pixel right of a whole pixel: drawn on first use. */
-  private glyph(id: number, fontSize: number, phase: number): Drawn {
+  private glyph(id: number, fontSize: number, phase: number): DrawnGlyph {
     const key = `${id} ${fontSize} ${phase}`
     let drawn = this.drawn.get(key)
     if (drawn) return drawn
@@ -246,7 +241,7 @@ export class TitleSetter {
       const width = Math.ceil(extents.width * scale + shift) + 3
       const height = Math.ceil(-extents.height * scale) + 3
       const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><path fill="#fff" transform="translate(${shift - left} ${-top}) scale(${scale} ${-scale})" d="${path}"/></svg>`
-      const pixels = new Resvg(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } }).render().pixels
+      const { pixels } = rasterize(svg)
       const coverage = new Uint8Array(width * height)
       for (let index = 0; index < coverage.length; index++) coverage[index] = pixels[index * 4 + 3]!
       drawn = { coverage, width, height, left, top }
