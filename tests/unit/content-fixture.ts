@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path'
 import sharp from 'sharp'
 import { afterAll, afterEach, beforeAll } from 'vitest'
 import type { BuiltPage } from '../../lib/node/built-pages.server'
-import { readContent } from '../../lib/node/content.server'
+import { ContentError, readContent } from '../../lib/node/content.server'
 import { ImageCache } from '../../lib/node/images.server'
 import { pathOfHtmlFile } from '../../lib/universal/routes'
 
@@ -13,6 +13,17 @@ const made: string[] = []
 afterEach(() => {
   for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true })
 })
+
+/** The problem lines a content read (`read`) fails with, naming file and field; an empty list when it reads without one. */
+export async function contentProblems(read: () => Promise<unknown>): Promise<string[]> {
+  try {
+    await read()
+    return []
+  } catch (error) {
+    if (error instanceof ContentError) return error.problems
+    throw error
+  }
+}
 
 /** An empty temp dir, removed after the test. */
 export function tempDir(prefix: string): string {

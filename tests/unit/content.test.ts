@@ -2,9 +2,9 @@ import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { ContentError, readContent } from '../../lib/node/content.server'
+import { readContent } from '../../lib/node/content.server'
 import { AUTHOR_BIO_MAX, AUTHOR_BYLINE_MAX, META_DESCRIPTION_MAX, META_TITLE_MAX } from '../../lib/universal/content/schemas'
-import { articleMarkdown, contentCopy, topicMarkdown, writeFile } from './content-fixture'
+import { articleMarkdown, contentCopy, topicMarkdown, writeFile, contentProblems } from './content-fixture'
 
 const SPEC_TOPIC_SLUGS = [
   'ai-linkedin-audit-tool',
@@ -49,14 +49,8 @@ const SPEC_BLOG_SLUGS = [
 const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 /** The problem lines reading `dir` produces (an empty list if it is valid). */
-async function problemsIn(dir: string): Promise<string[]> {
-  try {
-    await readContent(dir)
-    return []
-  } catch (error) {
-    if (error instanceof ContentError) return error.problems
-    throw error
-  }
+function problemsIn(dir: string): Promise<string[]> {
+  return contentProblems(() => readContent(dir))
 }
 
 describe('the real content', () => {

@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto'
 import { readFileSync, statSync, writeFileSync } from 'node:fs'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import { ContentError, readContent } from '../../lib/node/content.server'
+import { readContent } from '../../lib/node/content.server'
 import { COLUMN_WIDTH, IMAGE_SIZES, ImageCache } from '../../lib/node/images.server'
 import { loadUiText } from '../../lib/node/ui-text.server'
 import { articleSeo } from '../../lib/universal/seo/article'
-import { ARTICLE_BODY, articleMarkdown, contentCopy, pngFile, seededImageCaches, topicMarkdown, writeFile } from './content-fixture'
+import { ARTICLE_BODY, articleMarkdown, contentCopy, pngFile, seededImageCaches, topicMarkdown, writeFile, contentProblems } from './content-fixture'
 
 /** A cache of the test's own that holds the real content's images already. */
 const imageCache = seededImageCaches('seeded-images-')
@@ -19,14 +19,8 @@ async function readPost(dir: string, markdown: string, cache = imageCache()) {
 }
 
 /** The problem lines reading `dir` produces (an empty list if it is valid). */
-async function problemsIn(dir: string): Promise<string[]> {
-  try {
-    await readContent(dir, undefined, undefined, imageCache())
-    return []
-  } catch (error) {
-    if (error instanceof ContentError) return error.problems
-    throw error
-  }
+function problemsIn(dir: string): Promise<string[]> {
+  return contentProblems(() => readContent(dir, undefined, undefined, imageCache()))
 }
 
 /** Every `/assets/images/…` URL of some HTML, in order, each once. */

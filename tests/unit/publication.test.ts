@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { checkUnpublished, unpublishedContent } from '../../lib/checks/publication-checks'
-import { ContentError, readContent } from '../../lib/node/content.server'
+import { readContent } from '../../lib/node/content.server'
 import { buildDate, imagesShown, leftOutSummary, publicationOf, unpublishedNote, type LeftOut, type Publishing } from '../../lib/node/publication.server'
 import { answererOf, redirectLimitWarning, redirectsOf } from '../../lib/node/redirects.server'
-import { articleMarkdown, contentCopy, topicMarkdown, writeFile } from './content-fixture'
+import { articleMarkdown, contentCopy, topicMarkdown, writeFile, contentProblems } from './content-fixture'
 
 // Drafts, scheduled entries and old URLs, from the content read: what a build leaves out, why, and what
 // it refuses. The build itself is held to the same in incremental-build.test.ts, the server in server.test.ts.
@@ -22,14 +22,8 @@ function fixture(): string {
   return dir
 }
 
-async function problemsIn(dir: string, publishing: Publishing = BEFORE): Promise<string[]> {
-  try {
-    await readContent(dir, undefined, undefined, undefined, publishing)
-    return []
-  } catch (error) {
-    if (error instanceof ContentError) return error.problems
-    throw error
-  }
+function problemsIn(dir: string, publishing: Publishing = BEFORE): Promise<string[]> {
+  return contentProblems(() => readContent(dir, undefined, undefined, undefined, publishing))
 }
 
 describe('the build date', () => {

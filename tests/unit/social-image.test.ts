@@ -5,20 +5,14 @@ import { readFileSync } from 'node:fs'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { articleSocial } from '../../lib/node/cards/cards.server'
-import { ContentError, readContent } from '../../lib/node/content.server'
-import { articleMarkdown, contentCopy, pngFile, seededImageCaches, writeFile } from './content-fixture'
+import { readContent } from '../../lib/node/content.server'
+import { articleMarkdown, contentCopy, pngFile, seededImageCaches, writeFile, contentProblems } from './content-fixture'
 
 /** A cache of the test's own that holds the real content's images already. */
 const imageCache = seededImageCaches('seeded-social-')
 
-async function problemsIn(dir: string): Promise<string[]> {
-  try {
-    await readContent(dir, undefined, undefined, imageCache())
-    return []
-  } catch (error) {
-    if (error instanceof ContentError) return error.problems
-    throw error
-  }
+function problemsIn(dir: string): Promise<string[]> {
+  return contentProblems(() => readContent(dir, undefined, undefined, imageCache()))
 }
 
 describe("an article's own social image", () => {
