@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { render } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
-import { contentProblemsOf, loadContent, loadTopic } from '../lib/node/content.server'
+import { loadContent, loadTopic, problemsOfFile } from '../lib/node/content.server'
 import { contentDir } from '../lib/node/paths.server'
 import { loadRelatedTopics } from '../lib/node/related-topics.server'
 import type { RelatedTopic } from '../lib/universal/content/types'
@@ -29,7 +29,8 @@ export const postOf = entryOf(async ({ routeParams }) => {
   const slug = routeParams.slug ?? ''
   const post = content.postsBySlug.get(slug)
   const file = join(contentDir(), 'blog', `${slug}.md`)
-  if (!post && content.problems.some((problem) => problem.startsWith(`${file}:`))) throw contentProblemsOf(content, file)
+  const problems = post ? undefined : problemsOfFile(content, file)
+  if (problems) throw problems
   return post
 })
 

@@ -539,10 +539,15 @@ async function indexFor(dir: string): Promise<LoadedIndex> {
   return { ...index, postsBySlug: bySlug(index.posts), topicsBySlug: bySlug(index.topics), problems }
 }
 
-/** A ContentError with the problems of `file` that the index left out, to throw where a page needs that file. */
-export function contentProblemsOf({ problems }: Pick<LoadedIndex, 'problems'>, file: string): ContentError {
+/** The problems the index left `file` out for, as a ContentError to throw; undefined when it has none (the file is fine, or absent). */
+export function problemsOfFile({ problems }: Pick<LoadedIndex, 'problems'>, file: string): ContentError | undefined {
   const own = problems.filter((problem) => problem.startsWith(`${file}:`))
-  return new ContentError(own.length > 0 ? own : [`${file}: could not be read; the terminal running the dev server lists why`])
+  return own.length > 0 ? new ContentError(own) : undefined
+}
+
+/** A ContentError with the problems of `file` that the index left out, to throw where a page needs that file. */
+export function contentProblemsOf(index: Pick<LoadedIndex, 'problems'>, file: string): ContentError {
+  return problemsOfFile(index, file) ?? new ContentError([`${file}: could not be read; the terminal running the dev server lists why`])
 }
 
 /** The content index, once per process: the articles, the fixed pages' copy and the list of topics. */

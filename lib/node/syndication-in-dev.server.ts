@@ -6,7 +6,7 @@ import type { ContentIndex } from '../universal/content/types'
 import { topicPath } from '../universal/seo/topic'
 import type { Site } from '../universal/site'
 import { contentErrorPage, contentProblemsIn } from './content-error-page.server'
-import { ContentError, contentProblemsOf, readContentIndexKeepingGoing, readContentWithoutTopics, readTopicFile, topicSlugFiles } from './content.server'
+import { ContentError, problemsOfFile, readContentIndexKeepingGoing, readContentWithoutTopics, readTopicFile, topicSlugFiles } from './content.server'
 import { blogFeeds } from './feeds.server'
 import { llmsTxtLines } from './llms-txt.server'
 import { articleTwin, topicTwin } from './markdown-twin.server'
@@ -62,8 +62,8 @@ async function articleTwinOf(slug: string, dir: string): Promise<string | undefi
   const { posts, problems } = await readContentWithoutTopics(dir, site, undefined, publishingOf())
   const post = posts.find((candidate) => candidate.slug === slug)
   if (post) return articleTwin(post)
-  const file = join(dir, 'blog', `${slug}.md`)
-  if (problems.some((problem) => problem.startsWith(`${file}:`))) throw contentProblemsOf({ problems }, file)
+  const fileProblems = problemsOfFile({ problems }, join(dir, 'blog', `${slug}.md`))
+  if (fileProblems) throw fileProblems
   return undefined
 }
 
