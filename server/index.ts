@@ -8,7 +8,7 @@ import { createApp } from './app'
 import { trustedHopsFromEnv } from './client-address'
 import { healthHandler } from './health'
 import { applyConnectionLimit, httpLimitsFromEnv, httpServerOptions, type HttpLimits } from './http-limits'
-import { Outbox, outboxTimeoutFromEnv, webhooksFromEnv } from './outbox'
+import { Outbox, outboxTimeoutFromEnv, webhooksFromEnv, type Webhooks } from './outbox'
 import { leadRetentionDays, startLeadRetention } from './retention'
 import { Store } from './store'
 
@@ -22,18 +22,20 @@ let limits: HttpLimits
 let retentionDays: number
 let trustedHops: number
 let outboxTimeoutMs: number
+let webhooks: Webhooks
 try {
   limits = httpLimitsFromEnv()
   retentionDays = leadRetentionDays()
   trustedHops = trustedHopsFromEnv(process.env.TRUST_PROXY)
   outboxTimeoutMs = outboxTimeoutFromEnv()
+  webhooks = webhooksFromEnv()
 } catch (error) {
   console.error((error as Error).message)
   process.exit(1)
 }
 
 const store = await Store.open()
-const outbox = new Outbox(store, webhooksFromEnv(), { timeoutMs: outboxTimeoutMs })
+const outbox = new Outbox(store, webhooks, { timeoutMs: outboxTimeoutMs })
 outbox.start()
 const retention = startLeadRetention(store, { days: retentionDays })
 const app = createApp({ api: createApi({ store, outbox, trustedHops }), health: healthHandler(store) })

@@ -2,9 +2,11 @@ import { BUSY_TIMEOUT_MS } from './database'
 import type { OutboxRow, OutboxTable, Store } from './store'
 
 // Forwards stored leads and clicks to their webhooks until each is delivered once. Sends run side by
-// side, at most MAX_IN_FLIGHT at a time per process, so a webhook call that hangs holds one slot and
-// delays nothing else. Every call carries an Idempotency-Key that names the record (`lead-42`): the same
-// on every retry and from every process, so the receiver can tell a repeat from a new record.
+// side, at most MAX_IN_FLIGHT at a time per webhook and process, so a webhook call that hangs holds one
+// slot of its own webhook's pool and delays nothing else (a hanging score webhook never delays a click).
+// Every call carries an Idempotency-Key that names the record (`lead-42`): the same on every retry and
+// from every process, so the receiver can tell a repeat from a new record. A webhook's redirect is never
+// followed: the record and its api-key go to the configured URL and nowhere else.
 
 export interface Webhook {
   url: string
@@ -13,12 +15,43 @@ export interface Webhook {
 
 export type Webhooks = Partial<Record<OutboxTable, Webhook>>
 
-/** Webhooks from SCORE_WEBHOOK_URL/_KEY and AFFILIATE_WEBHOOK_URL/_KEY; an unset URL means "keep, don't send". */
+/** Loopback hosts, where a plain-http webhook never leaves the machine. */
+function isLoopbackHost(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname)
+}
+
+/**
+ * The webhook at `url` (named by the variable `name`), checked: an absolute http(s) URL, and https unless
+ * it is a loopback address or ALLOW_HTTP_WEBHOOKS=1 says plain http is meant (an automation tool on a
+ * private network): over plain http the lead and the api-key cross the network readable by anyone on
+ * the way. Throws a message naming the variable.
+ */
+function checkedWebhookUrl(name: string, url: string, env: NodeJS.ProcessEnv): string {
+  let parsed: URL
+  try {
+    parsed = new URL(url)
+  } catch {
+    throw new Error(`${name} must be an absolute https:// URL, got "${url}"`)
+  }
+  if (parsed.protocol === 'https:') return url
+  if (parsed.protocol !== 'http:') throw new Error(`${name} must be an https:// URL, got "${url}"`)
+  if (isLoopbackHost(parsed.hostname) || env.ALLOW_HTTP_WEBHOOKS === '1') return url
+  throw new Error(
+    `${name} is plain http (${url}): leads and the api-key would cross the network unencrypted. ` +
+      'Use https, or set ALLOW_HTTP_WEBHOOKS=1 if the webhook is on a private network on purpose.',
+  )
+}
+
+/**
+ * Webhooks from SCORE_WEBHOOK_URL/_KEY and AFFILIATE_WEBHOOK_URL/_KEY; an unset URL means "keep, don't
+ * send". Throws, naming the variable, on a URL that is not https (see checkedWebhookUrl).
+ */
 export function webhooksFromEnv(env: NodeJS.ProcessEnv = process.env): Webhooks {
-  const webhook = (url: string | undefined, key: string | undefined) => (url ? { url, key: key || undefined } : undefined)
+  const webhook = (name: string, url: string | undefined, key: string | undefined) =>
+    url ? { url: checkedWebhookUrl(name, url, env), key: key || undefined } : undefined
   const hooks: Webhooks = {}
-  const leads = webhook(env.SCORE_WEBHOOK_URL, env.SCORE_WEBHOOK_KEY)
-  const clicks = webhook(env.AFFILIATE_WEBHOOK_URL, env.AFFILIATE_WEBHOOK_KEY)
+  const leads = webhook('SCORE_WEBHOOK_URL', env.SCORE_WEBHOOK_URL, env.SCORE_WEBHOOK_KEY)
+  const clicks = webhook('AFFILIATE_WEBHOOK_URL', env.AFFILIATE_WEBHOOK_URL, env.AFFILIATE_WEBHOOK_KEY)
   if (leads) hooks.leads = leads
   if (clicks) hooks.clicks = clicks
   return hooks
@@ -36,7 +69,7 @@ export function outboxTimeoutFromEnv(env: NodeJS.ProcessEnv = process.env): numb
 }
 
 /**
- * Webhook calls in flight at once per process: enough to keep 200 deliveries a second going to a webhook
+ * Webhook calls in flight at once per webhook and process: enough to keep 200 deliveries a second going to a webhook
  * that takes a quarter of a second, few enough that webhooks which hang hold a bounded number of sockets
  * and claimed rows. Claims never take more rows than there are free slots.
  */
@@ -102,15 +135,15 @@ export interface OutboxOptions {
 export class Outbox {
   private timer: NodeJS.Timeout | undefined
   private stopped = false
-  /** Sends in flight, plus slots held for a claim under way. */
-  private slotsTaken = 0
+  /** Per webhook: sends in flight, plus slots held for a claim under way. */
+  private readonly slotsTaken: Record<OutboxTable, number> = { leads: 0, clicks: 0 }
   /** The sends in flight, by Idempotency-Key. */
   private readonly sending = new Map<string, Promise<SendResult>>()
   /** The loop that claims rows, while it runs; it runs one pass more for each batch of flush calls made meanwhile. */
   private claiming: Promise<void> | undefined
   private readonly flushWaiting: Array<(delivered: number) => void> = []
-  /** The last pass found a row for every free slot: a slot that frees may find another at once. */
-  private backlog = false
+  /** Per webhook: the last pass found a row for every free slot, so a slot that frees may find another at once. */
+  private readonly backlog: Record<OutboxTable, boolean> = { leads: false, clicks: false }
   /** Passes so far: the table claimed first alternates, so a backlog of one kind does not starve the other. */
   private passes = 0
 
@@ -181,27 +214,25 @@ export class Outbox {
     this.claiming = undefined
   }
 
-  /** One pass: each configured table in turn claims due rows for the slots still free. */
+  /** One pass: each configured table in turn claims due rows for the slots its webhook has free. */
   private async claimPass(): Promise<Array<Promise<SendResult>>> {
     const order: OutboxTable[] = this.passes++ % 2 === 0 ? ['leads', 'clicks'] : ['clicks', 'leads']
     const sends: Array<Promise<SendResult>> = []
-    let backlog = false
-    try {
-      for (const table of order.filter((table) => this.isConfigured(table))) {
-        if (this.stopped) break
-        const free = MAX_IN_FLIGHT - this.slotsTaken
-        if (free <= 0) {
-          backlog = true
-          break
-        }
-        const started = await this.claimAndSend(table, free, {}, this.timeoutMs)
-        backlog ||= started.length === free
-        sends.push(...started)
+    for (const table of order.filter((table) => this.isConfigured(table))) {
+      if (this.stopped) break
+      const free = MAX_IN_FLIGHT - this.slotsTaken[table]
+      if (free <= 0) {
+        this.backlog[table] = true
+        continue
       }
-    } catch (error) {
-      console.error('outbox: claim failed:', (error as Error).message)
+      try {
+        const started = await this.claimAndSend(table, free, {}, this.timeoutMs)
+        this.backlog[table] = started.length === free
+        sends.push(...started)
+      } catch (error) {
+        console.error(`outbox: claiming ${table} failed:`, (error as Error).message)
+      }
     }
-    this.backlog = backlog
     return sends
   }
 
@@ -209,7 +240,7 @@ export class Outbox {
   async deliverNow(table: OutboxTable, id: number, timeoutMs: number): Promise<SendResult> {
     if (!this.isConfigured(table)) return { ok: false, error: 'no webhook configured' }
     if (this.stopped) return { ok: false, error: 'outbox stopped' }
-    if (this.slotsTaken >= MAX_IN_FLIGHT) return { ok: false, error: 'every send slot is taken' }
+    if (this.slotsTaken[table] >= MAX_IN_FLIGHT) return { ok: false, error: 'every send slot is taken' }
     const [send] = await this.claimAndSend(table, 1, { id }, Math.min(timeoutMs, this.timeoutMs))
     return send ?? { ok: false, error: 'already being sent' }
   }
@@ -219,25 +250,25 @@ export class Outbox {
    * aborted `timeoutMs` after the claim: never past the lease, since timeoutMs is at most this.timeoutMs.
    */
   private async claimAndSend(table: OutboxTable, limit: number, only: { id?: number }, timeoutMs: number): Promise<Array<Promise<SendResult>>> {
-    this.slotsTaken += limit
+    this.slotsTaken[table] += limit
     const claimedAt = this.now()
     let rows: OutboxRow[] = []
     try {
       // A row whose call from here is still under way comes back only if the clock jumped past its lease: it is not sent twice.
       rows = (await this.store.claimDue(table, claimedAt, this.leaseMs, { ...only, limit })).filter((row) => !this.sending.has(idempotencyKey(table, row.id)))
     } finally {
-      this.slotsTaken -= limit - rows.length
+      this.slotsTaken[table] -= limit - rows.length
     }
-    return rows.map((row) => this.track(idempotencyKey(table, row.id), this.send(table, row, { claimedAt, timeoutMs })))
+    return rows.map((row) => this.track(table, idempotencyKey(table, row.id), this.send(table, row, { claimedAt, timeoutMs })))
   }
 
-  /** Counts a send as in flight until it settles; when the last pass left rows waiting, freed slots claim again. */
-  private track(key: string, send: Promise<SendResult>): Promise<SendResult> {
+  /** Counts a send as in flight until it settles; when the last pass left rows of its table waiting, freed slots claim again. */
+  private track(table: OutboxTable, key: string, send: Promise<SendResult>): Promise<SendResult> {
     this.sending.set(key, send)
     void send.then(() => {
       this.sending.delete(key)
-      this.slotsTaken--
-      if (this.backlog && MAX_IN_FLIGHT - this.slotsTaken >= REFILL_SLOTS) void this.flush()
+      this.slotsTaken[table]--
+      if (this.backlog[table] && MAX_IN_FLIGHT - this.slotsTaken[table] >= REFILL_SLOTS) void this.flush()
     })
     return send
   }
@@ -254,7 +285,11 @@ export class Outbox {
     return result
   }
 
-  /** POSTs the row's payload; the call, answer body included, is aborted `timeoutMs` after the claim. */
+  /**
+   * POSTs the row's payload; the call, answer body included, is aborted `timeoutMs` after the claim. A
+   * redirect is not followed (it would carry the record and the api-key to whatever origin it names): it is a
+   * failed attempt, retried like a 500, and its Location is logged for whoever configured the webhook.
+   */
   private async post(table: OutboxTable, row: OutboxRow, { claimedAt, timeoutMs }: Attempt): Promise<SendResult> {
     const webhook = this.webhooks[table]!
     try {
@@ -266,9 +301,15 @@ export class Outbox {
           ...(webhook.key ? { 'api-key': webhook.key } : {}),
         },
         body: JSON.stringify(row.payload),
+        redirect: 'manual',
         signal: AbortSignal.timeout(Math.max(0, claimedAt + timeoutMs - this.now())),
       })
       const status = answerStatus(await response.text())
+      if (response.status >= 300 && response.status < 400) {
+        const error = `HTTP ${response.status} redirect to ${JSON.stringify(response.headers.get('location') ?? '')} not followed`
+        console.warn(`outbox: ${idempotencyKey(table, row.id)}: ${error}; fix the webhook URL`)
+        return { ok: false, error }
+      }
       if (!response.ok) return { ok: false, error: `HTTP ${response.status}` }
       return status === undefined ? { ok: true } : { ok: true, status }
     } catch (error) {

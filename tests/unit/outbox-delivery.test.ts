@@ -97,6 +97,12 @@ async function deliveredLeads(database: string): Promise<number> {
 }
 
 describe('the outbox of the server process', () => {
+  it('refuses to start with a webhook over plain http off this machine, naming the variable', async () => {
+    await expect(startServer({ SCORE_WEBHOOK_URL: 'http://hooks.example/score', DATABASE_URL: sandbox.database('plain-http') })).rejects.toThrow(
+      /SCORE_WEBHOOK_URL is plain http \(http:\/\/hooks\.example\/score\).*ALLOW_HTTP_WEBHOOKS=1/,
+    )
+  })
+
   it('two processes on one database, a webhook taking 2.5 s a call: every lead sent once, each within 5 s of its 202', async () => {
     const hook = await fakeWebhook((_call, response) => setTimeout(() => response.writeHead(200).end(), 2_500))
     const database = sandbox.database('two')

@@ -60,6 +60,17 @@ describe('the outbox', () => {
     })
   })
 
+  it('refuses at start a webhook over plain http off this machine, unless ALLOW_HTTP_WEBHOOKS=1 says it is meant', () => {
+    expect(() => webhooksFromEnv({ SCORE_WEBHOOK_URL: 'http://hooks.example/score' })).toThrow(/SCORE_WEBHOOK_URL is plain http .*ALLOW_HTTP_WEBHOOKS=1/)
+    expect(() => webhooksFromEnv({ AFFILIATE_WEBHOOK_URL: 'http://10.0.0.5/affiliate' })).toThrow(/AFFILIATE_WEBHOOK_URL is plain http/)
+    expect(() => webhooksFromEnv({ SCORE_WEBHOOK_URL: 'hooks.example/score' })).toThrow(/SCORE_WEBHOOK_URL must be an absolute https:\/\/ URL/)
+    expect(() => webhooksFromEnv({ SCORE_WEBHOOK_URL: 'ftp://hooks.example/score' })).toThrow(/SCORE_WEBHOOK_URL must be an https:\/\/ URL/)
+    expect(webhooksFromEnv({ SCORE_WEBHOOK_URL: 'https://hooks.example/score' }).leads?.url).toBe('https://hooks.example/score')
+    expect(webhooksFromEnv({ SCORE_WEBHOOK_URL: 'http://localhost:4180/score' }).leads?.url).toBe('http://localhost:4180/score')
+    expect(webhooksFromEnv({ SCORE_WEBHOOK_URL: 'http://[::1]:4180/score' }).leads?.url).toBe('http://[::1]:4180/score')
+    expect(webhooksFromEnv({ SCORE_WEBHOOK_URL: 'http://10.0.0.5/score', ALLOW_HTTP_WEBHOOKS: '1' }).leads?.url).toBe('http://10.0.0.5/score')
+  })
+
   it('counts what waits and what was delivered, as `npm run outbox` prints it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'outbox-'))
     const store = await Store.open(`file:${join(dir, 'site.db')}`)
@@ -314,6 +325,71 @@ describe('sending', () => {
     } finally {
       await store.close()
       await hook.close()
+    }
+  })
+
+  it('follows no redirect: the record and its api-key never reach the origin a 307 names, and the attempt is retried later', async () => {
+    const store = await openStore()
+    const elsewhere: WebhookCall[] = []
+    const other = await fakeWebhook((call) => {
+      elsewhere.push(call)
+      ok(call)
+    })
+    const redirecting = await fakeWebhook((call) => call.response.writeHead(307, { location: other.url }).end())
+    const warnings: string[] = []
+    const warn = console.warn
+    console.warn = (...args: unknown[]) => void warnings.push(args.join(' '))
+    const outbox = new Outbox(store, {
+      leads: { url: redirecting.url, key: 'secret-score-key' },
+      clicks: { url: redirecting.url, key: 'secret-affiliate-key' },
+    })
+    try {
+      await store.addLead(lead(1), Date.now())
+      expect(await outbox.flush()).toBe(0)
+      // The affiliate relay (deliverNow) sends the same way.
+      const click = await store.addClick(CLICK, Date.now())
+      expect(await outbox.deliverNow('clicks', click, 3_000)).toMatchObject({
+        ok: false,
+        error: expect.stringMatching(/^HTTP 307 redirect to .* not followed$/),
+      })
+      await sleep(200)
+      expect(elsewhere).toHaveLength(0)
+      const [row] = await store.rows('leads')
+      expect(row).toMatchObject({ attempts: 1, delivered_at: null, last_error: `HTTP 307 redirect to "${other.url}" not followed` })
+      expect(Number(row!.next_attempt_at)).toBeGreaterThan(Date.now() + 4_000)
+      expect(warnings.some((line) => line.includes('lead-1') && line.includes(other.url))).toBe(true)
+    } finally {
+      console.warn = warn
+      await outbox.stop()
+      await store.close()
+      await redirecting.close()
+      await other.close()
+    }
+  })
+
+  it('keeps one pool of calls per webhook: a score webhook that hangs on every call never delays a click', async () => {
+    const store = await openStore()
+    let hanging = 0
+    const scoreHook = await fakeWebhook(() => hanging++) // never answers
+    const affiliateHook = await fakeWebhook(ok)
+    const outbox = new Outbox(
+      store,
+      { leads: { url: scoreHook.url, key: undefined }, clicks: { url: affiliateHook.url, key: undefined } },
+      { timeoutMs: 20_000 },
+    )
+    try {
+      for (let index = 0; index < MAX_IN_FLIGHT + 10; index++) await store.addLead(lead(index), Date.now())
+      void outbox.flush()
+      await expect.poll(() => hanging).toBe(MAX_IN_FLIGHT)
+      const click = await store.addClick(CLICK, Date.now())
+      const started = Date.now()
+      expect(await outbox.deliverNow('clicks', click, 3_000)).toEqual({ ok: true, status: 'ok' })
+      expect(Date.now() - started).toBeLessThan(1_000)
+    } finally {
+      await scoreHook.close()
+      await outbox.stop()
+      await store.close()
+      await affiliateHook.close()
     }
   })
 
