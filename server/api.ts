@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono'
+import { loadSite } from '../lib/node/site.server'
 import { mountEndpoint, type Endpoint } from './endpoint'
 import { ENDPOINTS } from './endpoints'
 import type { Outbox } from './outbox'
@@ -14,12 +15,14 @@ export interface ApiOptions {
   trustedHops?: number
   /** The endpoints to serve; the site's own by default (tests declare their own). */
   endpoints?: readonly Endpoint[]
+  /** The origin the site's pages are served from; SITE_URL (or content/site.json's siteUrl) by default. */
+  siteOrigin?: string
 }
 
 /** The JSON 404 for any /api path with no endpoint (also used by server/app.ts when no API is mounted). */
 export const apiNotFound = (c: Context) => c.json({ error: `No API endpoint ${c.req.method} ${c.req.path}.` }, 404)
 
-export function createApi({ store, outbox, now = Date.now, trustedHops = 0, endpoints = ENDPOINTS }: ApiOptions) {
+export function createApi({ store, outbox, now = Date.now, trustedHops = 0, endpoints = ENDPOINTS, siteOrigin = loadSite().siteUrl }: ApiOptions) {
   const api = new Hono()
   api.onError((error, c) => {
     console.error('api:', error)
@@ -32,7 +35,7 @@ export function createApi({ store, outbox, now = Date.now, trustedHops = 0, endp
     // A second declaration of a path would never be reached.
     if (paths.has(endpoint.path)) throw new Error(`Two API endpoints are declared at ${endpoint.path}.`)
     paths.add(endpoint.path)
-    mountEndpoint(api, endpoint, { store, outbox, now, trustedHops })
+    mountEndpoint(api, endpoint, { store, outbox, now, trustedHops, siteOrigin })
   }
   return api
 }

@@ -4,12 +4,14 @@ import { bodyLimit } from 'hono/body-limit'
 import type { z } from 'zod'
 import type { Outbox } from './outbox'
 import { RateLimiter } from './rate-limit'
+import { crossSiteRefusal } from './same-origin'
 import type { Store } from './store'
 import { clientKey } from './client-address'
 
 // An API endpoint is data: its path, its rate limit, the schema of its body and what it does with a
 // valid body. `mountEndpoint` adds every check in front of the handler, so a new endpoint cannot
-// skip one: method (405), rate limit (429), JSON (415), size (413), an object (400), the schema (400).
+// skip one: method (405), another site's page (403), rate limit (429), JSON (415), size (413), an object
+// (400), the schema (400).
 // An endpoint that declares `form` also takes a plain HTML form post (the page without JavaScript).
 
 /** What a handler may use besides the parsed body. */
@@ -43,8 +45,11 @@ export interface Endpoint<Body extends z.ZodType = z.ZodType> {
    * schema runs on its fields (text; the first value of a repeated name), and a refused one is answered by `invalid`.
    */
   form?: {
-    /** The answer to a form the schema refused: a page showing `problem.error` with the values sent kept. */
-    invalid(c: Context, values: Record<string, string>, problem: BodyProblem): Response | Promise<Response>
+    /**
+     * The answer to a form the schema refused (400): a page showing `problem.error` with the values sent
+     * kept; or to a form posted from another site's page (403), with no value kept.
+     */
+    invalid(c: Context, values: Record<string, string>, problem: BodyProblem, status?: 400 | 403): Response | Promise<Response>
   }
   /** Runs only on a body the schema accepted; answer only after the record is stored. */
   handle(body: z.output<Body>, context: EndpointContext): Response | Promise<Response>
@@ -60,7 +65,12 @@ const MAX_BODY_BYTES = 4 * 1024
 export interface MountOptions extends Omit<EndpointContext, 'c' | 'via'> {
   /** How many proxies in front of the server to trust for the client's address (TRUST_PROXY); 0 reads only the connection. */
   trustedHops: number
+  /** The site's canonical origin (SITE_URL): a browser page of any other origin may not post (server/same-origin.ts). */
+  siteOrigin: string
 }
+
+/** What a browser is told when a page of another site posted to the API. */
+export const CROSS_SITE_MESSAGE = 'This form can only be sent from our own pages. Please open the page again and send it from there.'
 
 /** The key the rate limits count the client under (server/client-address.ts). */
 function clientAddress(c: Context, trustedHops: number): string {
@@ -109,12 +119,16 @@ function fieldError(error: z.ZodError): BodyProblem {
  * Adds one endpoint to `api` with every check in front of its handler, in this order. The rate limit
  * comes before the other checks, so it counts every POST, refused or not; other methods are not counted.
  */
-export function mountEndpoint(api: Hono, endpoint: Endpoint, { trustedHops, ...context }: MountOptions): void {
+export function mountEndpoint(api: Hono, endpoint: Endpoint, { trustedHops, siteOrigin, ...context }: MountOptions): void {
   const limiter = new RateLimiter(context.store, endpoint.path, endpoint.rateLimit.requests, endpoint.rateLimit.windowMs)
   api.all(
     endpoint.path,
     async (c, next) => {
       if (c.req.method !== 'POST') return c.json({ error: 'Use POST.' }, 405, { Allow: 'POST' })
+      if (crossSiteRefusal(c, siteOrigin) !== undefined) {
+        if (endpoint.form && mediaType(c.req.header('content-type')) === FORM_TYPE) return endpoint.form.invalid(c, {}, { error: CROSS_SITE_MESSAGE }, 403)
+        return c.json({ error: CROSS_SITE_MESSAGE }, 403)
+      }
       const retryAfter = await limiter.hit(clientAddress(c, trustedHops), context.now())
       if (retryAfter > 0) return c.json({ error: 'Too many requests. Please wait and try again.' }, 429, { 'Retry-After': String(retryAfter) })
       const type = mediaType(c.req.header('content-type'))

@@ -112,8 +112,8 @@ export function leadFormPage(values: Record<string, string>, problem: BodyProble
   ].join('')
 }
 
-/** The answer to a refused form post: the page above, status 400, never cached. */
-export function leadFormRefused(c: Context, values: Record<string, string>, problem: BodyProblem): Response {
+/** The answer to a refused form post: the page above, status 400 (403 for a post from another site), never cached. */
+export function leadFormRefused(c: Context, values: Record<string, string>, problem: BodyProblem, status: 400 | 403 = 400): Response {
   const query = returnQuery(c, values[RETURN_QUERY_FIELD])
-  return c.html(leadFormPage(values, problem, query), 400, { 'Cache-Control': 'no-store' })
+  return c.html(leadFormPage(values, problem, query), status, { 'Cache-Control': 'no-store' })
 }

@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LEAD_MESSAGES } from '../../lib/universal/lead'
 import { createApi } from '../../server/api'
+import { CROSS_SITE_MESSAGE } from '../../server/endpoint'
 import { LEAD_DEDUPE_MS, MIN_FILL_MS, USER_AGENT_MAX } from '../../server/endpoints'
 import { Outbox } from '../../server/outbox'
 import { Store } from '../../server/store'
@@ -33,7 +34,7 @@ beforeAll(async () => {
   store = await Store.open(`file:${join(root, 'leads.db')}`)
   const url = `http://127.0.0.1:${(webhook.address() as AddressInfo).port}/score`
   outbox = new Outbox(store, { leads: { url, key: undefined } }, { now: () => clock })
-  api = createApi({ store, outbox, now: () => clock, trustedHops: 1 })
+  api = createApi({ store, outbox, now: () => clock, trustedHops: 1, siteOrigin: SITE_ORIGIN })
 })
 afterAll(async () => {
   await store.close()
@@ -41,9 +42,12 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true })
 })
 
+/** The site's canonical origin (SITE_URL); requests below are made to http://localhost unless they name another URL. */
+const SITE_ORIGIN = 'https://authoritylens.example'
+
 let address = 0
-function post(body: string | Record<string, unknown>, headers: Record<string, string> = {}) {
-  return api.request('/score', {
+function post(body: string | Record<string, unknown>, headers: Record<string, string> = {}, url = '/score') {
+  return api.request(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.1.${Math.floor(++address / 200)}.${address % 200}`, ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
@@ -166,6 +170,58 @@ describe('bots', () => {
     expect((await post(lead)).status).toBe(202)
     expect(await leadsFor(lead.email)).toHaveLength(3)
     expect(await forwardedFor(lead.email)).toHaveLength(3)
+  })
+})
+
+describe('posts from other sites', () => {
+  const crossSite = [
+    { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+    { origin: 'https://evil.example' },
+    { 'sec-fetch-site': 'cross-site' },
+    { origin: 'null' },
+    // Another port on this machine is another origin.
+    { origin: 'http://localhost:8080', 'sec-fetch-site': 'same-site' },
+  ]
+
+  it('refuses a lead another site’s page posts through a visitor’s browser, as JSON or as a form, and stores nothing', async () => {
+    for (const headers of crossSite) {
+      const lead = person()
+      const json = await post(lead, headers)
+      expect(json.status, JSON.stringify(headers)).toBe(403)
+      expect(await json.json()).toEqual({ error: CROSS_SITE_MESSAGE })
+      const page = await form(lead, headers)
+      expect(page.status).toBe(403)
+      const html = await page.text()
+      expect(html).toContain(CROSS_SITE_MESSAGE)
+      // The page never shows what the other site filled in.
+      expect(html).not.toContain(lead.email)
+      expect(await leadsFor(lead.email)).toHaveLength(0)
+    }
+  })
+
+  it('refuses a click or a conversion from another site’s page too', async () => {
+    for (const [path, body] of [
+      ['/affiliate-click', { ref_code: 'CROSS_SITE' }],
+      ['/conversion', { session_id: 'cs_cross_site' }],
+    ] as const) {
+      const response = await post(body, { origin: 'https://evil.example' }, path)
+      expect(response.status, path).toBe(403)
+    }
+    expect((await store.rows('clicks')).filter((row) => row.ref_code === 'CROSS_SITE')).toHaveLength(0)
+    expect((await store.rows('conversions')).filter((row) => row.session_id === 'cs_cross_site')).toHaveLength(0)
+  })
+
+  it('takes a lead from the site’s own pages, from a preview on this machine, and from a client that is no browser', async () => {
+    const own = person()
+    expect((await post(own, { origin: SITE_ORIGIN, 'sec-fetch-site': 'same-origin' }, `${SITE_ORIGIN}/score`)).status).toBe(202)
+    const preview = person()
+    expect((await form(preview, { origin: 'http://localhost', 'sec-fetch-site': 'same-origin' })).status).toBe(303)
+    const server = person()
+    expect((await post(server)).status).toBe(202)
+    for (const lead of [own, preview, server]) expect(await leadsFor(lead.email)).toHaveLength(1)
+    // A loopback origin counts only for a request made to a loopback address.
+    const spoofed = person()
+    expect((await post(spoofed, { origin: 'http://localhost' }, `${SITE_ORIGIN}/score`)).status).toBe(403)
   })
 })
 
