@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { confirmationUrl } from '../lib/universal/confirmation'
 import { HONEYPOT_FIELD, LEAD_FIELDS, LEAD_MESSAGES, LINKEDIN_URL_PATTERN, SUBMIT_FAILED_MESSAGE, validateLead, type LeadField } from '../lib/universal/lead'
 import { useUiText } from './pageContext'
 
@@ -44,8 +45,8 @@ export function FreeScoreForm() {
         body: JSON.stringify({ ...result.lead, [HONEYPOT_FIELD]: data.get(HONEYPOT_FIELD), elapsed_ms: Math.round(performance.now()) }),
       })
       if (!response.ok) throw new Error(`HTTP ${response.status}`)
-      // A full-page navigation that keeps the current query string (attribution).
-      window.location.assign(`/score/confirmation${window.location.search}`)
+      // A full-page navigation that keeps the current query string (attribution), never personal data.
+      window.location.assign(confirmationUrl(window.location.search))
     } catch {
       inFlight.current = false
       setSending(false)

@@ -1,10 +1,11 @@
 import { z } from 'zod'
 import { SESSION_ID_MAX, UTM_MAX, readUtm } from '../lib/universal/attribution'
+import { RETURN_QUERY_FIELD } from '../lib/universal/confirmation'
 import { HONEYPOT_FIELD, leadDedupeKey, normalizeEmail, normalizeLinkedinUrl, validateLead } from '../lib/universal/lead'
 import { isValidRefCode } from '../lib/universal/referral'
 import { defineEndpoint, type Endpoint } from './endpoint'
 import { msSincePageServed } from './form-timing'
-import { RETURN_QUERY_FIELD, confirmationLocation, leadFormRefused } from './lead-form'
+import { confirmationLocation, leadFormRefused } from './lead-form'
 
 // The site's API: POST /api/score, /api/affiliate-click, /api/conversion. Each validates, stores, then answers.
 // The schemas live here, on the server, not in lib/universal: the browser code imports lib/universal, and zod
@@ -42,27 +43,56 @@ export function capText(text: string, max: number): string {
   return text.slice(0, /[\uD800-\uDBFF]/.test(text[max - 1]!) ? max - 1 : max)
 }
 
+/** Control characters (NUL, CR, LF, tab …), the line separators some CSV readers break on, and markup. */
+const UNSAFE_CHARACTERS = /[\p{Cc}\u2028\u2029<>]/gu
+/** Characters a spreadsheet reads as the start of a formula, with the spaces between them. */
+const FORMULA_LEAD = /^[\s=+\-@]+/u
+
+/**
+ * A click's or conversion's text as it is stored and forwarded (the same bytes both ways): control
+ * characters and `<` `>` removed, then any leading formula characters (`=HYPERLINK(…)` → `HYPERLINK(…)`),
+ * trimmed; null when nothing is left. The webhooks' payloads typically land in spreadsheets and CRMs.
+ */
+export function cleanText(text: string): string | null {
+  return text.replace(UNSAFE_CHARACTERS, '').replace(FORMULA_LEAD, '').trim() || null
+}
+
+/** A referring page: kept, cleaned, only when it is an http(s) URL (never `javascript:` or `data:`). */
+export function cleanUrl(text: string): string | null {
+  const cleaned = cleanText(text)
+  if (cleaned === null || !URL.canParse(cleaned)) return null
+  const { protocol } = new URL(cleaned)
+  return protocol === 'http:' || protocol === 'https:' ? cleaned : null
+}
+
 /**
  * A text field that may be left out: trimmed; absent, null or blank is null; not a string, or over `max`
- * once trimmed, is refused. The length is JavaScript's (UTF-16 units), as lib/universal/attribution.ts
- * counts it; zod's `.max()` counts an emoji as one character and would let longer values through.
+ * once trimmed, is refused; what is kept is `clean`'s result (cleanText by default). The length is
+ * JavaScript's (UTF-16 units), as lib/universal/attribution.ts counts it; zod's `.max()` counts an emoji
+ * as one character and would let longer values through.
  */
-function optionalText(field: string, max: number) {
+function optionalText(field: string, max: number, clean: (text: string) => string | null = cleanText) {
   return z
     .string({ error: `${field} must be a string or null.` })
     .trim()
     .refine((value) => value.length <= max, { error: `${field} must be at most ${max} characters.` })
-    .transform((value) => value || null)
+    .transform(clean)
     .nullish()
     .transform((value) => value ?? null)
 }
 
-/** A click's UTM value, read as the referral page reads its own URL (`readUtm`): trimmed, blank is null, cut (not refused) past UTM_MAX; anything but a string is ignored. */
+/**
+ * A click's UTM value, read as the referral page reads its own URL (`readUtm`): trimmed, blank is null, cut
+ * (not refused) past UTM_MAX, then cleaned (cleanText); anything but a string is ignored.
+ */
 function clickUtm(name: 'utm_source' | 'utm_medium' | 'utm_campaign') {
   return z
     .unknown()
     .optional()
-    .transform((value) => (typeof value === 'string' ? readUtm(new URLSearchParams([[name, value]]))[name] : null))
+    .transform((value) => {
+      const utm = typeof value === 'string' ? readUtm(new URLSearchParams([[name, value]]))[name] : null
+      return utm === null ? null : cleanText(utm)
+    })
 }
 
 /**
@@ -99,7 +129,7 @@ const leadBody = z
 const clickBody = z.object({
   ref_code: z.custom<string>(isValidRefCode, { error: `${REF_CODE_RULE}.` }),
   user_agent: optionalText('user_agent', USER_AGENT_MAX),
-  referer: optionalText('referer', 2048),
+  referer: optionalText('referer', 2048, cleanUrl),
   ga_client_id: optionalText('ga_client_id', GA_CLIENT_ID_MAX),
   utm_source: clickUtm('utm_source'),
   utm_medium: clickUtm('utm_medium'),
@@ -148,7 +178,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     rateLimit: { requests: 60, windowMs: 60_000 },
     body: clickBody,
     async handle(click, { c, store, outbox, now }) {
-      const id = await store.addClick({ ...click, user_agent: click.user_agent ?? (capText(c.req.header('user-agent') ?? '', USER_AGENT_MAX) || null) }, now())
+      const id = await store.addClick({ ...click, user_agent: click.user_agent ?? cleanText(capText(c.req.header('user-agent') ?? '', USER_AGENT_MAX)) }, now())
       const sent = await outbox.deliverNow('clicks', id, AFFILIATE_RELAY_MS)
       // The webhook's own status is relayed; an unreachable webhook is a non-ok status (the click stays queued).
       return c.json({ status: sent.ok ? (sent.status ?? 'ok') : 'unavailable' }, sent.ok ? 200 : 202)

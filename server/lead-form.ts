@@ -2,35 +2,23 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Context } from 'hono'
 import { clientDir } from '../lib/node/paths.server'
-import { HONEYPOT_FIELD, LEAD_FIELDS, type LeadField } from '../lib/universal/lead'
+import { RETURN_QUERY_FIELD, confirmationUrl, keptQuery } from '../lib/universal/confirmation'
+import { LEAD_FIELDS, type LeadField } from '../lib/universal/lead'
 import type { BodyProblem } from './endpoint'
 
 // The free-score form without JavaScript: where a stored lead is sent (303 to the confirmation page, with
-// the page's query kept and no personal data in it), and the page a refused one is answered with.
+// the page's query kept and no personal data in it: lib/universal/confirmation.ts), and the page a refused
+// one is answered with.
 
-export const CONFIRMATION_PATH = '/score/confirmation'
-/** The hidden field the error page carries: the query of the page the form was first sent from. */
-export const RETURN_QUERY_FIELD = 'return_query'
-/** A longer query is cut before it is read: it is only attribution (utm_*, ref). */
-const MAX_QUERY = 1_000
-
-/** `search` without the form's own fields (a form once sent by GET put them there), as `?…` or ''. */
-export function keptQuery(search: string): string {
-  const params = new URLSearchParams(search.slice(0, MAX_QUERY))
-  for (const field of [...LEAD_FIELDS, HONEYPOT_FIELD, RETURN_QUERY_FIELD]) params.delete(field)
-  const query = params.toString()
-  return query ? `?${query}` : ''
-}
-
-/** The query of the page that sent the form: the error page's hidden field, else a same-origin Referer's (not an /api one). */
+/** The query of the page that sent the form, as sent: the error page's hidden field, else a same-origin Referer's (not an /api one). */
 export function returnQuery(c: Context, fromForm: unknown): string {
-  if (typeof fromForm === 'string') return keptQuery(fromForm)
+  if (typeof fromForm === 'string') return fromForm
   const referer = c.req.header('referer')
   if (!referer) return ''
   try {
     const from = new URL(referer)
     if (from.host !== new URL(c.req.url).host || from.pathname.startsWith('/api/')) return ''
-    return keptQuery(from.search)
+    return from.search
   } catch {
     return ''
   }
@@ -38,7 +26,7 @@ export function returnQuery(c: Context, fromForm: unknown): string {
 
 /** Where a form post goes once its lead is taken: the confirmation page with the sending page's query. */
 export function confirmationLocation(c: Context, fromForm: unknown): string {
-  return `${CONFIRMATION_PATH}${returnQuery(c, fromForm)}`
+  return confirmationUrl(returnQuery(c, fromForm))
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
@@ -114,6 +102,6 @@ export function leadFormPage(values: Record<string, string>, problem: BodyProble
 
 /** The answer to a refused form post: the page above, status 400 (403 for a post from another site), never cached. */
 export function leadFormRefused(c: Context, values: Record<string, string>, problem: BodyProblem, status: 400 | 403 = 400): Response {
-  const query = returnQuery(c, values[RETURN_QUERY_FIELD])
+  const query = keptQuery(returnQuery(c, values[RETURN_QUERY_FIELD]))
   return c.html(leadFormPage(values, problem, query), status, { 'Cache-Control': 'no-store' })
 }

@@ -24,9 +24,12 @@ const LINKEDIN_PATH = /linkedin\.com\/(in|company)\//i
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 const PROFILE_PATH = /^\/(in|company)\/[^/]+(\/.*)?$/i
 const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i
-/** Markup (`<`, `>`) and control characters (NUL included): refused in every field. */
+/** Markup (`<`, `>`) and control characters (NUL, tab, CR and LF included): refused in every field, wherever they are. */
 const UNSAFE = /[<>\p{Cc}]/u
-/** A first name a spreadsheet would run as a formula: refused (not stored with a leading `'`). */
+/**
+ * A value a spreadsheet would run as a formula (`=HYPERLINK(…)`, `+1+cmd|…`, `@SUM(…)`, `-2+3`): refused in
+ * every field (not stored with a leading `'`), since the webhooks' payloads land in spreadsheets and CRMs.
+ */
 const FORMULA_START = /^[=+\-@]/
 
 /** The name of the honeypot field: hidden from people and assistive technology, so only a bot fills it. */
@@ -54,10 +57,10 @@ export function isLinkedinProfileUrl(value: string): boolean {
 
 /** Whether a trimmed value passes one field's rule; `strictUrl` adds the server's URL parse. */
 function fieldIsValid(field: LeadField, value: string, strictUrl: boolean): boolean {
-  if (value.length > MAX_LENGTH[field] || UNSAFE.test(value)) return false
+  if (value.length > MAX_LENGTH[field] || FORMULA_START.test(value)) return false
   switch (field) {
     case 'first_name':
-      return value !== '' && !FORMULA_START.test(value)
+      return value !== ''
     case 'linkedin_url':
       return LINKEDIN_PATH.test(value) && (!strictUrl || isLinkedinProfileUrl(value))
     case 'email':
@@ -73,8 +76,10 @@ export function validateLead(
   const lead: Lead = { first_name: '', linkedin_url: '', email: '' }
   for (const field of LEAD_FIELDS) {
     const raw = input[field]
-    const value = typeof raw === 'string' ? raw.trim() : ''
-    if (!fieldIsValid(field, value, options.strictUrl === true)) {
+    const text = typeof raw === 'string' ? raw : ''
+    // Control characters are looked for before trimming: a leading tab or carriage return is refused too.
+    const value = text.trim()
+    if (UNSAFE.test(text) || !fieldIsValid(field, value, options.strictUrl === true)) {
       return { ok: false, field, error: LEAD_MESSAGES[field] }
     }
     lead[field] = value

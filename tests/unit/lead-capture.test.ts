@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { confirmationUrl } from '../../lib/universal/confirmation'
 import { LEAD_MESSAGES } from '../../lib/universal/lead'
 import { createApi } from '../../server/api'
 import { CROSS_SITE_MESSAGE } from '../../server/endpoint'
@@ -80,6 +81,14 @@ describe('the form posted without JavaScript', () => {
     expect(response.headers.get('location')).toBe('/score/confirmation?utm_source=newsletter&ref=PARTNER')
     expect(await leadsFor(lead.email)).toHaveLength(1)
     expect(await forwardedFor(lead.email)).toEqual([expect.objectContaining({ first_name: 'Ada', linkedin_url: lead.linkedin_url })])
+  })
+
+  it('leaves out of the confirmation URL the form’s field names in any letter case and any value holding an e-mail address', async () => {
+    const referer = 'http://localhost/?EMAIL=ann%40x.co&Website=x&utm_term=ann%40example.com&utm_source=newsletter&First_Name=Ann&Return_Query=y&ref=P1'
+    const response = await form(person(), { referer })
+    expect(response.headers.get('location')).toBe('/score/confirmation?utm_source=newsletter&ref=P1')
+    // The hydrated form builds the same URL from its own query.
+    expect(confirmationUrl(new URL(referer).search)).toBe('/score/confirmation?utm_source=newsletter&ref=P1')
   })
 
   it('goes to the bare confirmation page with no Referer, or one from another site', async () => {
@@ -174,7 +183,7 @@ describe('bots', () => {
 })
 
 describe('posts from other sites', () => {
-  const crossSite = [
+  const crossSite: Array<Record<string, string>> = [
     { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
     { origin: 'https://evil.example' },
     { 'sec-fetch-site': 'cross-site' },
@@ -222,6 +231,97 @@ describe('posts from other sites', () => {
     // A loopback origin counts only for a request made to a loopback address.
     const spoofed = person()
     expect((await post(spoofed, { origin: 'http://localhost' }, `${SITE_ORIGIN}/score`)).status).toBe(403)
+  })
+})
+
+describe('what reaches the webhooks', () => {
+  const formulas = ['=HYPERLINK("//evil.example";"x")', '+1+cmd|calc!A0', '@SUM(1+1)', '-2+3']
+
+  it("refuses an e-mail, profile URL or name that starts like a spreadsheet formula or holds a control character, with the form's message", async () => {
+    const refusals: Array<[keyof ReturnType<typeof person>, string]> = [
+      ...formulas.map((formula) => ['email', `${formula}@x.co`] as [keyof ReturnType<typeof person>, string]),
+      ['email', '\tann@x.co'],
+      ['email', '\rann@x.co'],
+      ['email', 'ann@x.co\r\n'],
+      ['email', 'an\u0000n@x.co'],
+      ['linkedin_url', '=https://www.linkedin.com/in/ada'],
+      ['linkedin_url', '\thttps://www.linkedin.com/in/ada'],
+      ['linkedin_url', 'https://www.linkedin.com/in/ada\u0000x'],
+      ['first_name', '\tAda'],
+      ['first_name', 'Ada\r'],
+    ]
+    for (const [field, value] of refusals) {
+      const lead = { ...person(), [field]: value }
+      const json = await post(lead)
+      expect(json.status, JSON.stringify(value)).toBe(400)
+      expect(await json.json()).toEqual({ error: LEAD_MESSAGES[field], field })
+      const page = await form(lead)
+      expect(page.status).toBe(400)
+      expect(await page.text()).toContain(LEAD_MESSAGES[field])
+    }
+    expect((await store.rows('leads')).filter((row) => formulas.some((formula) => String(row.email).startsWith(formula)))).toHaveLength(0)
+  })
+
+  it('cleans a click’s fields of markup, control characters and formulas, keeps only an http(s) referer, and forwards exactly what it stored', async () => {
+    const clickApi = createApi({
+      store,
+      outbox: new Outbox(store, { clicks: { url: `http://127.0.0.1:${(webhook.address() as AddressInfo).port}/affiliate`, key: undefined } }),
+      now: () => clock,
+      trustedHops: 1,
+      siteOrigin: SITE_ORIGIN,
+    })
+    const send = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+      clickApi.request('/affiliate-click', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.3.0.${++address % 250}`, ...headers },
+        body: JSON.stringify(body),
+      })
+    expect(
+      (
+        await send({
+          ref_code: 'CLEAN_1',
+          user_agent: '<script>alert(1)</script>\u0000\r\nAgent/1',
+          referer: 'javascript:alert(document.domain)',
+          utm_source: '=HYPERLINK("//evil.example";"x")',
+          utm_medium: ' +cpc',
+          utm_campaign: 'spring\u2028sale',
+          ga_client_id: '@SUM(1+1)',
+        })
+      ).status,
+    ).toBe(200)
+    expect((await send({ ref_code: 'CLEAN_2', referer: 'https://partner.example/post?a=1' }, { 'user-agent': '=cmd|calc\u0007' })).status).toBe(200)
+    expect((await send({ ref_code: 'CLEAN_3', referer: 'data:text/html,<b>x</b>', utm_source: '===' })).status).toBe(200)
+
+    const stored = new Map((await store.rows('clicks')).map((row) => [row.ref_code, row]))
+    expect(stored.get('CLEAN_1')).toMatchObject({
+      user_agent: 'scriptalert(1)/scriptAgent/1',
+      referer: null,
+      utm_source: 'HYPERLINK("//evil.example";"x")',
+      utm_medium: 'cpc',
+      utm_campaign: 'springsale',
+      ga_client_id: 'SUM(1+1)',
+    })
+    expect(stored.get('CLEAN_2')).toMatchObject({ user_agent: 'cmd|calc', referer: 'https://partner.example/post?a=1' })
+    expect(stored.get('CLEAN_3')).toMatchObject({ referer: null, utm_source: null })
+    for (const ref of ['CLEAN_1', 'CLEAN_2', 'CLEAN_3']) {
+      const sent = forwarded.filter((body) => body.ref_code === ref)
+      expect(sent).toHaveLength(1)
+      const row = stored.get(ref)!
+      // Byte for byte: what the webhook got is what a privacy export or the outbox report reads back.
+      expect(JSON.stringify(sent[0])).toBe(
+        JSON.stringify(
+          Object.fromEntries(
+            ['ref_code', 'user_agent', 'referer', 'utm_source', 'utm_medium', 'utm_campaign', 'ga_client_id'].map((column) => [column, row[column]]),
+          ),
+        ),
+      )
+    }
+  })
+
+  it('cleans a conversion’s fields the same way', async () => {
+    const response = await post({ session_id: '\u0000cs_clean<1>', utm_source: '@SUM(1+1)', ga_client_id: '=1.2' }, {}, '/conversion')
+    expect(response.status).toBe(202)
+    expect((await store.rows('conversions')).find((row) => row.session_id === 'cs_clean1')).toMatchObject({ utm_source: 'SUM(1+1)', ga_client_id: '1.2' })
   })
 })
 

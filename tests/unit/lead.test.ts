@@ -12,11 +12,18 @@ import {
 const good = { first_name: 'Ada', linkedin_url: 'https://www.linkedin.com/in/ada-lovelace', email: 'ada@example.com' }
 
 describe('validateLead', () => {
-  it('accepts a complete lead and returns it trimmed', () => {
-    expect(validateLead({ first_name: '  Ada ', linkedin_url: ' linkedin.com/in/ada\n', email: '\tada@example.com ' })).toEqual({
+  it('accepts a complete lead and returns it trimmed of spaces', () => {
+    expect(validateLead({ first_name: '  Ada ', linkedin_url: ' linkedin.com/in/ada ', email: ' ada@example.com ' })).toEqual({
       ok: true,
       lead: { first_name: 'Ada', linkedin_url: 'linkedin.com/in/ada', email: 'ada@example.com' },
     })
+  })
+
+  it('refuses a tab, carriage return or other control character anywhere, even where trimming would drop it', () => {
+    const lead = { first_name: 'Ada', linkedin_url: 'linkedin.com/in/ada', email: 'ada@example.com' }
+    expect(validateLead({ ...lead, email: '\tada@example.com' })).toMatchObject({ ok: false, field: 'email' })
+    expect(validateLead({ ...lead, linkedin_url: 'linkedin.com/in/ada\n' })).toMatchObject({ ok: false, field: 'linkedin_url' })
+    expect(validateLead({ ...lead, first_name: '\rAda' })).toMatchObject({ ok: false, field: 'first_name' })
   })
 
   it('uses the exact messages from the error catalogue', () => {
