@@ -5,6 +5,7 @@ import { loadUiText } from '../../lib/node/ui-text.server'
 import { LEAD_MESSAGES, SUBMIT_FAILED_MESSAGE } from '../../lib/universal/lead'
 import { REFERRAL_STORAGE_KEY, REFERRAL_TTL_MS } from '../../lib/universal/referral'
 import type { Locator, Page, Request } from '@playwright/test'
+import { CROSS_SITE_MESSAGE } from '../../server/endpoint'
 import { MIN_FILL_MS } from '../../server/endpoints'
 import { Store } from '../../server/store'
 import { expect, siteContent, test, waitForHydration } from './fixtures'
@@ -176,6 +177,29 @@ test.describe('the free-score form without JavaScript', () => {
     ])
     await expect.poll(() => webhookCalls(typed.email), { timeout: 10_000 }).toBe(1)
     expect(leaks(await urls(), Object.values(typed))).toEqual([])
+  })
+
+  test("refuses the same form posted from another site's page through the visitor's browser, storing and forwarding nothing", async ({ page }) => {
+    const id = Date.now()
+    const email = `crosssite${id}@example.com`
+    // Another site's page carrying a copy of the form, aimed at this site's endpoint.
+    await page.route('https://other-site.example/**', (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<!DOCTYPE html><title>Win a prize</title><form method="post" action="${BASE_URL}/api/score">
+          <input name="first_name" value="Ada"><input name="linkedin_url" value="https://www.linkedin.com/in/cross-${id}">
+          <input name="email" value="${email}"><button>Claim</button></form>`,
+      }),
+    )
+    await page.goto('https://other-site.example/')
+    await waitAsAPersonWould(page)
+    const answer = page.waitForResponse(`${BASE_URL}/api/score`)
+    await page.getByRole('button', { name: 'Claim' }).click()
+    expect((await answer).status()).toBe(403)
+    await expect(page.getByRole('alert')).toHaveText(CROSS_SITE_MESSAGE)
+    await expect(page.locator('input[name="email"]')).toHaveValue('')
+    expect((await storedRows('leads')).filter((row) => row.email === email)).toEqual([])
+    expect(webhookCalls(email)).toBe(0)
   })
 
   test("leaves an empty field or a URL that is not LinkedIn's to the browser's own checks", async ({ page }) => {
