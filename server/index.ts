@@ -42,7 +42,7 @@ const server = serve({ fetch: app.fetch, port, hostname, serverOptions: httpServ
   const shownHost = hostname === '0.0.0.0' || hostname === '::' ? 'localhost' : hostname
   console.log(`${loadSite().productName} site listening on http://${shownHost}:${info.port}`)
 }) as Server
-applyConnectionLimit(server, limits)
+applyConnectionLimit(server, limits, trustedHops)
 
 /**
  * Stops accepting connections and stops the outbox claiming; lets the requests under way finish (at most
