@@ -97,30 +97,26 @@ const BROWSER_FOLDERS = ['pages', 'renderer', 'components', 'lib/universal', 'no
 /**
  * `npm run dev` reads for the browser only files inside BROWSER_FOLDERS (and Vite's and Vike's own
  * client code): nothing else of the project, neither the database, `.env`, `server/`, `scripts/`,
- * `tests/`, `lib/node/` nor the files at its root. public/ and the content's images (serveContentImages)
- * are served by their own middleware; the server side (SSR) loads its modules without this check.
- * Vike adds the project folder to `server.fs.allow` once the config is resolved, so the list is narrowed
- * here, when the server is made. The deny list keeps Vite's own (`.env`, `.env.*`, keys and
- * certificates, `.git`) and adds SQLite's files, data/ and the build cache, wherever they are.
+ * `tests/`, `lib/node/` nor the files at its root (403). public/ and the content's images
+ * (serveContentImages) are served by their own middleware; the server side (SSR) loads its modules
+ * without this check. Vike adds the project folder to `server.fs.allow` once the config is resolved, so
+ * the list is narrowed here, when the server is made. Vite also lets the browser read any module the
+ * server side has imported, whatever `fs.allow` says; only `fs.deny` stops that, so it names the server's
+ * own modules (`lib/node/`, `*.server.*`) besides Vite's defaults (`.env`, `.env.*`, keys and
+ * certificates, `.git`), SQLite's files, data/ and the build cache.
  */
 function devFileAccess(): Plugin {
-  // Vite compares paths with forward slashes, on Windows too.
-  const path = (folder: string) => normalizePath(resolve(folder))
-  const root = path('.')
-  const allow = BROWSER_FOLDERS.map(path)
+  // Vite compares paths with forward slashes, on Windows too; a folder's name is matched as written.
+  const path = (folder: string) => normalizePath(resolve(folder)).replace(/[()[\]{}*?!+@|]/g, '\\$&')
+  const root = normalizePath(resolve('.'))
+  const allow = BROWSER_FOLDERS.map((folder) => normalizePath(resolve(folder)))
   const inProject = (folder: string) => root === folder || root.startsWith(`${folder}/`) || folder.startsWith(`${root}/`)
+  const viteDefaults = ['.env', '.env.*', '*.{crt,pem}', '**/.git/**']
+  const deny = [...viteDefaults, '*.db', '*.db-*', `${path('data')}/**`, `${path(buildCacheDir())}/**`, `${path('lib/node')}/**`, '*.server.*']
   return {
     name: 'dev-file-access',
     apply: 'serve',
-    config: () => ({
-      server: {
-        fs: {
-          strict: true,
-          allow,
-          deny: ['.env', '.env.*', '*.{crt,pem}', '**/.git/**', '*.db', '*.db-*', `${path('data')}/**`, `${path(buildCacheDir())}/**`],
-        },
-      },
-    }),
+    config: () => ({ server: { fs: { strict: true, allow, deny } } }),
     configureServer(server) {
       const { fs } = server.config.server
       const kept = [...allow, ...fs.allow.filter((folder) => !inProject(folder))]

@@ -28,22 +28,24 @@ function otherLocalAddresses(): string[] {
   return ['127.0.0.2', ...interfaces.filter((entry) => entry.family === 'IPv4' && !entry.internal).map((entry) => entry.address)]
 }
 
-// A database and a `.env` made for the test in the project's own folders, where the real ones live;
-// a real one is never touched (the database gets a name of its own; an existing `.env` is left as it is).
+// A database made for the test in the project's data folder, where the real one lives, under a name of
+// its own (a real database is never touched). A `.env` at the project's root would restart every dev
+// server of the project running meanwhile (Vite reloads its environment), so the test reads a real one
+// only if there is one, and puts its own in components/, a folder the browser's modules are read from.
 const MARKER = `lead-${process.pid}-${Date.now()}@example.com`
 const dataDir = resolve('data')
 const database = resolve(dataDir, `dev-exposure-${process.pid}.db`)
-const envFile = resolve('.env')
 const madeDataDir = !existsSync(dataDir)
+const rootEnv = resolve('.env')
+const rootEnvText = existsSync(rootEnv) ? readFileSync(rootEnv, 'utf8').trim() : ''
+const envFile = resolve('components/.env')
 const madeEnvFile = !existsSync(envFile)
-let envText = ''
 
 beforeAll(() => {
   mkdirSync(dataDir, { recursive: true })
   writeFileSync(database, Buffer.concat([Buffer.from('SQLite format 3\0'), Buffer.from(` ${MARKER} `)]))
   writeFileSync(`${database}-wal`, MARKER)
   if (madeEnvFile) writeFileSync(envFile, `SECRET_TOKEN=${MARKER}\n`)
-  envText = readFileSync(envFile, 'utf8').trim()
 })
 afterAll(() => {
   rmSync(database, { force: true })
@@ -51,7 +53,7 @@ afterAll(() => {
   if (madeDataDir && readdirSync(dataDir).length === 0) rmdirSync(dataDir)
   if (madeEnvFile) rmSync(envFile, { force: true })
 })
-// Started once the files exist (Vite restarts itself when a `.env` appears), stopped before they go.
+// Started once the files exist, stopped before they go.
 const dev = devServerOnContentCopy('dev-exposure-', { ownHost: true })
 
 async function get(path: string): Promise<{ status: number; body: string }> {
@@ -67,7 +69,7 @@ describe('npm run dev, as started', () => {
     expect(dev.output()).not.toContain('Network:')
   })
 
-  it('never serves the database, its write-ahead log or .env, by any spelling of their path', async () => {
+  it('never serves the database, its write-ahead log or a .env file, by any spelling of their path', async () => {
     const name = database.slice(dataDir.length + 1)
     const paths = [
       `/data/${name}`,
@@ -79,17 +81,21 @@ describe('npm run dev, as started', () => {
       `/@fs${database}?raw`,
       '/.env',
       '/.env?raw',
+      '/components/.env',
+      '/components/.env?raw',
       `/@fs${envFile}`,
     ]
     for (const path of paths) {
       const { status, body } = await get(path)
       expect(status, path).not.toBe(200)
       expect(body, path).not.toContain(MARKER)
-      expect(body, path).not.toContain(envText)
+      if (rootEnvText) expect(body, path).not.toContain(rootEnvText)
     }
   })
 
-  it('serves none of the project’s other files: its config, server, scripts, tests, notes', async () => {
+  it('serves none of the project’s other files: its config, server, scripts, tests, notes, the pages’ server-side modules', async () => {
+    // Once a page is rendered, the server side has imported its modules (which Vite would then serve too).
+    expect((await dev.page('/')).status).toBe(200)
     for (const path of [
       '/package.json',
       '/README.md',
