@@ -1,13 +1,21 @@
-// `npm run outbox`: how many leads and clicks wait for their webhook, how many were delivered.
+// `npm run outbox`: the operator's view of the outbox (GET /healthz says only ok or fail): how many leads
+// and clicks wait for their webhook, how many were delivered, how many of those waiting have failed at
+// least once, and how long the oldest has waited.
 import { Store } from '../server/store'
 import { webhooksFromEnv } from '../server/outbox'
 
 const store = await Store.open()
 const counts = await store.counts()
+const backlog = await store.outboxBacklog()
 const webhooks = webhooksFromEnv()
 for (const table of ['leads', 'clicks'] as const) {
   const note = webhooks[table] ? '' : ' (no webhook configured: kept, not sent)'
   console.log(`${table}: ${counts[table].pending} pending, ${counts[table].delivered} delivered${note}`)
 }
+const oldest =
+  backlog.oldestPendingReceivedAt === null
+    ? 'none waits'
+    : `the oldest waits for ${Math.max(0, Math.floor((Date.now() - backlog.oldestPendingReceivedAt) / 1000))} s`
+console.log(`waiting: ${backlog.pending}, of which ${backlog.failing} failed at least once; ${oldest}`)
 console.log(`conversions: ${counts.conversions} stored`)
 await store.close()

@@ -1,34 +1,141 @@
+import { open } from 'node:fs/promises'
 import type { Context } from 'hono'
 import { CACHE_CONTROL } from '../lib/universal/routes'
+import { BUSY_TIMEOUT_MS, DEFAULT_DATABASE_URL } from './database'
 import type { Store } from './store'
 
-// GET /healthz: is the database reachable, and how much waits in the outbox. For a load balancer or
-// an uptime check; mounted by server/index.ts through createApp's `health` option.
+// GET /healthz, for a load balancer or an uptime check: `{"status":"ok"}` (200) while the database can
+// be read, `{"status":"fail"}` (503) otherwise, and nothing more to the public; why it fails is logged on
+// the server. The answer is the last result of a check that runs in the background (at start, with
+// SQLite's own quick_check of the whole file, then every few seconds), so it comes at once whatever holds
+// the database's lock. Mounted by server/index.ts through createApp's `health` option. The outbox's
+// backlog is the operator's to read, with `npm run outbox`.
 
-export type HealthReport =
-  | { status: 'ok'; database: 'ok'; outbox: { pending: number; failing: number; oldestPendingAgeSeconds: number | null } }
-  | { status: 'unavailable'; database: string }
+/** The first 16 bytes of every SQLite database file. */
+const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1')
 
-/** 200 and the outbox backlog when the database answers; 503 with the database's error when it does not. */
-export async function checkHealth(store: Store, now: number = Date.now()): Promise<{ httpStatus: 200 | 503; report: HealthReport }> {
+export interface HealthCheckOptions {
+  /** The database's file when it is local (see databaseFileOf): its header is read from disk on each check. */
+  databaseFile?: string
+  /** How often the check runs after the first. */
+  intervalMs?: number
+  /**
+   * A check still not done after this counts as failing. Longer than one wait for another process's lock
+   * (BUSY_TIMEOUT_MS): a read queued behind a write that waits for it is slow, not failing.
+   */
+  timeoutMs?: number
+  /** Where the reasons go (a failure, a recovery); the server's console by default. */
+  log?: (line: string) => void
+}
+
+export const HEALTH_CHECK_INTERVAL_MS = 5_000
+export const HEALTH_CHECK_TIMEOUT_MS = BUSY_TIMEOUT_MS + 1_000
+
+/** The file of a local database URL (`file:<path>`, as server/database.ts opens it); undefined for a remote one. */
+export function databaseFileOf(url: string = process.env.DATABASE_URL || DEFAULT_DATABASE_URL): string | undefined {
+  return url.startsWith('file:') ? url.slice('file:'.length) : undefined
+}
+
+/** Why the file at `path` is not an SQLite database, read from disk (an open connection may still serve pages it cached); undefined when its header is right. */
+async function headerProblem(path: string): Promise<string | undefined> {
+  const file = await open(path, 'r')
   try {
-    // The backlog's query is the reachability check too: it throws when the database cannot be read.
-    const backlog = await store.outboxBacklog()
-    const oldestPendingAgeSeconds = backlog.oldestPendingReceivedAt === null ? null : Math.max(0, Math.floor((now - backlog.oldestPendingReceivedAt) / 1000))
-    return {
-      httpStatus: 200,
-      report: { status: 'ok', database: 'ok', outbox: { pending: backlog.pending, failing: backlog.failing, oldestPendingAgeSeconds } },
-    }
-  } catch (error) {
-    return { httpStatus: 503, report: { status: 'unavailable', database: String((error as Error).message ?? error).slice(0, 200) } }
+    const { buffer, bytesRead } = await file.read(Buffer.alloc(SQLITE_HEADER.length), 0, SQLITE_HEADER.length, 0)
+    return bytesRead === SQLITE_HEADER.length && buffer.equals(SQLITE_HEADER) ? undefined : `${path} does not start with SQLite's header`
+  } finally {
+    await file.close()
   }
 }
 
-/** The Hono handler for HEALTH_PATH. */
-export function healthHandler(store: Store, now: () => number = Date.now) {
-  return async (c: Context) => {
-    const { httpStatus, report } = await checkHealth(store, now())
+/**
+ * The database's health, checked in the background: `healthy` is the last check's outcome. A check reads
+ * the local file's header from disk and queries the database (the first one runs `PRAGMA quick_check`,
+ * every page of the file); it fails when either fails or when it is not done within `timeoutMs`. Only one
+ * check runs at a time: a slow one is not joined by others piling up behind it. `stop()` ends the checks
+ * (before the store closes).
+ */
+export class HealthChecks {
+  private status: { healthy: boolean; reason: string } | undefined
+  private timer: NodeJS.Timeout | undefined
+  private running: Promise<void> | undefined
+  private stopped = false
+  private firstOutcome: () => void = () => undefined
+
+  private constructor(
+    private readonly store: Pick<Store, 'quickCheck' | 'outboxBacklog'>,
+    private readonly options: Required<Omit<HealthCheckOptions, 'databaseFile'>> & Pick<HealthCheckOptions, 'databaseFile'>,
+  ) {}
+
+  /** Starts the checks; resolves once the first has an outcome (done, or past its bound). */
+  static async start(store: Pick<Store, 'quickCheck' | 'outboxBacklog'>, options: HealthCheckOptions = {}): Promise<HealthChecks> {
+    const checks = new HealthChecks(store, {
+      databaseFile: options.databaseFile,
+      intervalMs: options.intervalMs ?? HEALTH_CHECK_INTERVAL_MS,
+      timeoutMs: options.timeoutMs ?? HEALTH_CHECK_TIMEOUT_MS,
+      log: options.log ?? ((line) => console.error(line)),
+    })
+    const first = new Promise<void>((resolve) => (checks.firstOutcome = resolve))
+    checks.check(true)
+    checks.timer = setInterval(() => checks.check(false), checks.options.intervalMs)
+    checks.timer.unref()
+    await first
+    return checks
+  }
+
+  get healthy(): boolean {
+    return this.status?.healthy ?? false
+  }
+
+  stop(): void {
+    this.stopped = true
+    clearInterval(this.timer)
+  }
+
+  private check(thorough: boolean): void {
+    if (this.running || this.stopped) return
+    const bound = setTimeout(() => this.record(false, `the check is not done after ${this.options.timeoutMs} ms`), this.options.timeoutMs)
+    bound.unref()
+    this.running = this.problem(thorough)
+      .then(
+        (problem) => this.record(problem === undefined, problem),
+        (error: unknown) => this.record(false, String((error as Error)?.message ?? error)),
+      )
+      .finally(() => {
+        clearTimeout(bound)
+        this.running = undefined
+      })
+  }
+
+  private async problem(thorough: boolean): Promise<string | undefined> {
+    if (this.options.databaseFile !== undefined) {
+      const header = await headerProblem(this.options.databaseFile)
+      if (header) return header
+    }
+    if (thorough) {
+      const problems = await this.store.quickCheck().catch((error: unknown) => [String((error as Error)?.message ?? error)])
+      if (problems.length > 0) return `PRAGMA quick_check: ${problems.slice(0, 5).join('; ')}`
+    } else {
+      // Reads the outbox's tables: throws when the database cannot be read.
+      await this.store.outboxBacklog()
+    }
+    return undefined
+  }
+
+  /** Keeps a check's outcome; logs a failure's reason when it starts or changes, and the recovery. */
+  private record(healthy: boolean, reason = 'ok'): void {
+    if (this.stopped) return
+    const before = this.status
+    this.status = { healthy, reason }
+    this.firstOutcome()
+    if (!healthy && (before?.healthy !== false || before.reason !== reason)) this.options.log(`health check failing: ${reason}`)
+    if (healthy && before?.healthy === false) this.options.log('health check ok again')
+  }
+}
+
+/** The Hono handler for HEALTH_PATH: the last check's outcome, at once. */
+export function healthHandler(checks: Pick<HealthChecks, 'healthy'>) {
+  return (c: Context) => {
     c.header('Cache-Control', CACHE_CONTROL.live)
-    return c.json(report, httpStatus)
+    return checks.healthy ? c.json({ status: 'ok' }, 200) : c.json({ status: 'fail' }, 503)
   }
 }

@@ -1,8 +1,11 @@
 import type { Server, ServerOptions } from 'node:http'
+import type { Socket } from 'node:net'
+import { addressKey } from './client-address'
 
 // How long a client may take to send a request, how long an idle connection is kept, and how many
-// connections are open at once: so that slow or idle clients cannot hold the server's connections.
-// server/index.ts applies them; each can be set from the environment (tests shorten the timeouts).
+// connections are open at once, in all and per client: so that slow or idle clients cannot hold the
+// server's connections. server/index.ts applies them; each can be set from the environment (tests
+// shorten the timeouts).
 
 export interface HttpLimits {
   /** The whole request, headers and body, must arrive within this (Node's default is 300 s). */
@@ -11,7 +14,10 @@ export interface HttpLimits {
   headersTimeoutMs: number
   /** An idle keep-alive connection is closed after this. */
   keepAliveTimeoutMs: number
-  /** Connections past this many are refused (closed at once). */
+  /**
+   * Connections past this many are refused (closed at once). With no trusted proxy, one client address
+   * may hold at most a tenth of them (connectionsPerClient).
+   */
   maxConnections: number
   /** On SIGTERM or SIGINT, requests under way get this long to finish before their connections are cut. */
   drainTimeoutMs: number
@@ -62,7 +68,36 @@ export function httpServerOptions(limits: HttpLimits): ServerOptions {
   }
 }
 
-/** What can only be set on the created server: the connection cap. */
-export function applyConnectionLimit(server: Pick<Server, 'maxConnections'>, limits: HttpLimits): void {
+/** How many connections one client address may hold at once: a tenth of maxConnections, at least 1. */
+export function connectionsPerClient(limits: Pick<HttpLimits, 'maxConnections'>): number {
+  return Math.max(1, Math.floor(limits.maxConnections / 10))
+}
+
+/**
+ * What can only be set on the created server: the connection caps. In all, at most maxConnections at
+ * once (Node refuses the others before they reach the server). With no trusted proxy (`trustedHops` 0),
+ * also at most connectionsPerClient per client address, counted under its addressKey (one spelling, IPv6
+ * per /64) from its `connection` event to its socket's close: a further connection from that address is
+ * closed at once, others' are still taken, so one client holding half-sent requests cannot shut everyone
+ * out. Behind a proxy every connection comes from the proxy, so only the overall cap applies.
+ */
+export function applyConnectionLimit(server: Pick<Server, 'maxConnections' | 'on'>, limits: HttpLimits, trustedHops: number): void {
   server.maxConnections = limits.maxConnections
+  if (trustedHops > 0) return
+  const perClient = connectionsPerClient(limits)
+  const open = new Map<string, number>()
+  server.on('connection', (socket: Socket) => {
+    const key = addressKey(socket.remoteAddress ?? '') ?? socket.remoteAddress ?? 'unknown'
+    const held = open.get(key) ?? 0
+    if (held >= perClient) {
+      socket.destroy()
+      return
+    }
+    open.set(key, held + 1)
+    socket.once('close', () => {
+      const left = (open.get(key) ?? 1) - 1
+      if (left > 0) open.set(key, left)
+      else open.delete(key)
+    })
+  })
 }

@@ -6,7 +6,7 @@ import { loadSite } from '../lib/node/site.server'
 import { createApi } from './api'
 import { createApp } from './app'
 import { trustedHopsFromEnv } from './client-address'
-import { healthHandler } from './health'
+import { databaseFileOf, HealthChecks, healthHandler } from './health'
 import { applyConnectionLimit, httpLimitsFromEnv, httpServerOptions, type HttpLimits } from './http-limits'
 import { Outbox, outboxTimeoutFromEnv, webhooksFromEnv, type Webhooks } from './outbox'
 import { leadRetentionDays, startLeadRetention } from './retention'
@@ -38,18 +38,19 @@ const store = await Store.open()
 const outbox = new Outbox(store, webhooks, { timeoutMs: outboxTimeoutMs })
 outbox.start()
 const retention = startLeadRetention(store, { days: retentionDays })
-const app = createApp({ api: createApi({ store, outbox, trustedHops }), health: healthHandler(store) })
+const health = await HealthChecks.start(store, { databaseFile: databaseFileOf() })
+const app = createApp({ api: createApi({ store, outbox, trustedHops }), health: healthHandler(health) })
 const server = serve({ fetch: app.fetch, port, hostname, serverOptions: httpServerOptions(limits) }, (info) => {
   const shownHost = hostname === '0.0.0.0' || hostname === '::' ? 'localhost' : hostname
   console.log(`${loadSite().productName} site listening on http://${shownHost}:${info.port}`)
 }) as Server
-applyConnectionLimit(server, limits)
+applyConnectionLimit(server, limits, trustedHops)
 
 /**
  * Stops accepting connections and stops the outbox claiming; lets the requests under way finish (at most
  * limits.drainTimeoutMs, then their connections are cut) and, meanwhile, the webhook calls in flight (each
- * ends by its timeout); stops the retention timer, closes the store, exits 0. A record stored during the
- * drain stays in the store for the next process to send.
+ * ends by its timeout); stops the retention timer and the health checks, closes the store, exits 0. A
+ * record stored during the drain stays in the store for the next process to send.
  */
 let draining = false
 async function drain(signal: NodeJS.Signals): Promise<void> {
@@ -69,6 +70,7 @@ async function drain(signal: NodeJS.Signals): Promise<void> {
   clearTimeout(deadline)
   await outboxStopped
   await retention.stop()
+  health.stop()
   await store.close()
   process.exit(0)
 }

@@ -201,4 +201,10 @@ export class Store {
     })
     return result.rowsAffected
   }
+
+  /** SQLite's own check of every page of the file (`PRAGMA quick_check`): the problems it finds, none when the file is sound. */
+  async quickCheck(): Promise<string[]> {
+    const problems = (await this.db.read('PRAGMA quick_check')).rows.map((row) => String(Object.values(row)[0]))
+    return problems.length === 1 && problems[0] === 'ok' ? [] : problems
+  }
 }

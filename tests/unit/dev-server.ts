@@ -11,35 +11,49 @@ export interface DevServer {
   readonly dir: string
   /** `http://127.0.0.1:<port>`. */
   readonly origin: string
+  readonly port: number
+  /** What it has printed on stdout so far (its URLs among them). */
+  output(): string
   /** GET `path` as a browser asks for a page (`accept: text/html`). */
   page(path: string): Promise<{ status: number; html: string }>
   /** Rewrites a file of the copy, then waits for the dev server to see the change (it answers `path` with `status`). */
   edit(relativePath: string, change: (text: string) => string, path: string, status: number): Promise<void>
 }
 
+/** The terminal's colour and weight codes, left out of what the server printed. */
+const ANSI_STYLE = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g')
+
 /**
  * For a test file: `npm run dev` (vike dev) on a copy of the real content, started on a free port before
  * its tests and stopped after them, so a test can break a file, look, fix it and look again without
  * restarting anything. The copy lasts the whole file (the fixture's contentCopy lasts one test).
+ * It listens on 127.0.0.1; with `ownHost`, on what `npm run dev` picks itself (no `--host`, no HOST).
  */
-export function devServerOnContentCopy(prefix: string): DevServer {
+export function devServerOnContentCopy(prefix: string, { ownHost = false }: { ownHost?: boolean } = {}): DevServer {
   let dir = ''
   let origin = ''
+  let port = 0
+  let printed = ''
   let dev: ChildProcess | undefined
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), prefix))
     cpSync('content', dir, { recursive: true })
-    const port = await freePort()
+    port = await freePort()
     origin = `http://127.0.0.1:${port}`
-    const child = spawn(process.execPath, ['node_modules/vike/bin.js', 'dev', '--port', String(port), '--host', '127.0.0.1', '--strictPort'], {
-      env: { ...process.env, CONTENT_DIR: dir },
+    const env: NodeJS.ProcessEnv = { ...process.env, CONTENT_DIR: dir }
+    if (ownHost) delete env.HOST
+    const host = ownHost ? [] : ['--host', '127.0.0.1']
+    const child = spawn(process.execPath, ['node_modules/vike/bin.js', 'dev', '--port', String(port), ...host, '--strictPort'], {
+      env,
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     dev = child
     await new Promise<void>((resolve, reject) => {
       child.stdout!.on('data', (chunk: Buffer) => {
-        if (chunk.toString().includes('ready in')) resolve()
+        printed += chunk.toString().replace(ANSI_STYLE, '')
+        // The URLs are printed after "ready in".
+        if (/Local:.*\n/.test(printed)) resolve()
       })
       child.on('exit', (code) => reject(new Error(`vike dev exited with ${code}`)))
     })
@@ -60,6 +74,10 @@ export function devServerOnContentCopy(prefix: string): DevServer {
     get origin() {
       return origin
     },
+    get port() {
+      return port
+    },
+    output: () => printed,
     page,
     async edit(relativePath, change, path, status) {
       const file = join(dir, relativePath)

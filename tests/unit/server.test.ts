@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createApp } from '../../server/app'
-import { healthHandler } from '../../server/health'
+import { HealthChecks, healthHandler } from '../../server/health'
 import { Store } from '../../server/store'
 import { EXPECTED_HEADERS, ROUTES, servedBody, writeMiniatureSite } from './routing-table'
 
@@ -11,13 +11,15 @@ const site = writeMiniatureSite()
 // The health check (/healthz in the table) reads a database of its own.
 const databaseDir = mkdtempSync(join(tmpdir(), 'server-test-'))
 const store = await Store.open(`file:${join(databaseDir, 'site.db')}`)
+const health = await HealthChecks.start(store)
 afterAll(async () => {
   site.remove()
+  health.stop()
   await store.close()
   rmSync(databaseDir, { recursive: true, force: true })
 })
 
-const app = createApp({ clientDir: site.clientDir, health: healthHandler(store) })
+const app = createApp({ clientDir: site.clientDir, health: healthHandler(health) })
 const get = (path: string, headers: Record<string, string> = {}) => app.request(path, { headers })
 
 describe('the site server, route by route (tests/unit/routing-table.ts)', () => {
