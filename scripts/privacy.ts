@@ -1,6 +1,8 @@
 // `npm run privacy -- export EMAIL`: every record held about that address, as JSON.
-// `npm run privacy -- delete EMAIL`: deletes them and says how many. See server/privacy.ts.
-import { runPrivacyCommand } from '../server/privacy'
-import { Store } from '../server/store'
+// `npm run privacy -- delete EMAIL`: deletes them, says what it removed and whether the write-ahead log
+// was truncated. Refuses (exit 1) when DATABASE_URL names a local file that does not exist. See server/privacy.ts.
+import { DEFAULT_DATABASE_URL } from '../server/database'
+import { openExistingStore, runPrivacyCommand } from '../server/privacy'
 
-process.exitCode = await runPrivacyCommand(process.argv.slice(2), () => Store.open(), { out: console.log, err: console.error })
+const url = process.env.DATABASE_URL || DEFAULT_DATABASE_URL
+process.exitCode = await runPrivacyCommand(process.argv.slice(2), () => openExistingStore(url), { out: console.log, err: console.error })

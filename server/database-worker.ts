@@ -5,7 +5,8 @@ import { connect, plainResult, type FromWorker, type Reply, type Request, type W
 // The local database's thread (started by server/database.ts). Requests arrive in batches; the reads of a
 // batch run first, each on its own, then all its writes run in one transaction: one disk sync for every
 // write that arrived meanwhile, and a write is answered only once that transaction is committed. A
-// statement that fails is answered with its error and leaves the others' work in place.
+// statement that fails is answered with its error and leaves the others' work in place. Checkpoints
+// run last, each on its own: one cannot run inside a transaction, and it must see the batch's writes.
 
 const port = parentPort!
 const options = (workerData as { data: WorkerOptions }).data
@@ -15,7 +16,8 @@ function errorInfo(error: unknown): { message: string; code?: string } {
   return { message: String(message ?? error), ...(typeof code === 'string' ? { code } : {}) }
 }
 
-async function runReads(client: Client, requests: Request[], replies: Reply[]): Promise<void> {
+/** Runs each statement on its own, outside any transaction (reads, checkpoints). */
+async function runEach(client: Client, requests: Request[], replies: Reply[]): Promise<void> {
   for (const { id, statement } of requests) {
     try {
       replies.push({ id, result: plainResult(await client.execute(statement)) })
@@ -61,16 +63,10 @@ async function serve(client: Client): Promise<void> {
     while (queue.length > 0) {
       const batch = queue.splice(0)
       const replies: Reply[] = []
-      await runReads(
-        client,
-        batch.filter((request) => request.kind === 'read'),
-        replies,
-      )
-      await runWrites(
-        client,
-        batch.filter((request) => request.kind === 'write'),
-        replies,
-      )
+      const ofKind = (kind: Request['kind']) => batch.filter((request) => request.kind === kind)
+      await runEach(client, ofKind('read'), replies)
+      await runWrites(client, ofKind('write'), replies)
+      await runEach(client, ofKind('checkpoint'), replies)
       port.postMessage(replies satisfies FromWorker)
     }
     busy = false

@@ -28,7 +28,29 @@ export interface Database {
   read(statement: Statement | string): Promise<Result>
   /** A change, committed (and synced to disk) before the promise resolves. */
   write(statement: Statement | string): Promise<Result>
+  /**
+   * Copies the write-ahead log into the database file and truncates the log to zero bytes, so nothing
+   * deleted is left in it; run after the writes made before it. Undefined for a libSQL server, whose
+   * storage is its own.
+   */
+  checkpoint(): Promise<Checkpoint | undefined>
   close(): Promise<void>
+}
+
+/** What `PRAGMA wal_checkpoint(TRUNCATE)` did. */
+export interface Checkpoint {
+  /**
+   * Another connection kept reading or writing past the busy timeout, so the log was not truncated (what
+   * could be copied was). False: the log is empty, its file truncated to zero bytes.
+   */
+  busy: boolean
+}
+
+export const CHECKPOINT_SQL = 'PRAGMA wal_checkpoint(TRUNCATE)'
+
+/** The row of CHECKPOINT_SQL (busy, log, checkpointed) as a Checkpoint; no row counts as busy. */
+export function checkpointOf(result: Result): Checkpoint {
+  return { busy: Number(result.rows[0]?.busy ?? 1) !== 0 }
 }
 
 /** How long a statement waits for a lock another process holds before it fails with SQLITE_BUSY. */
@@ -49,6 +71,7 @@ export async function openDatabase(url: string = process.env.DATABASE_URL || DEF
     return {
       read: async (statement) => plainResult(await client.execute(statement)),
       write: async (statement) => plainResult(await client.execute(statement)),
+      checkpoint: async () => undefined,
       close: async () => client.close(),
     }
   }
@@ -58,8 +81,9 @@ export async function openDatabase(url: string = process.env.DATABASE_URL || DEF
 
 /**
  * A client with the schema up to date. A local file gets a write-ahead log (readers never wait for the
- * writer) and full sync (an answered record survives a power cut); busy_timeout comes first, since another
- * process opening the same new file may hold the lock while it switches to WAL or migrates.
+ * writer), full sync (an answered record survives a power cut) and secure_delete (what a statement deletes
+ * or replaces is overwritten with zeros, not left readable in free space); busy_timeout comes first, since
+ * another process opening the same new file may hold the lock while it switches to WAL or migrates.
  */
 export async function connect(url: string, migrations: readonly Migration[]): Promise<Client> {
   // One connection: the PRAGMAs below are per connection, and the worker runs one statement at a time anyway.
@@ -69,6 +93,7 @@ export async function connect(url: string, migrations: readonly Migration[]): Pr
       await client.execute(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`)
       await client.execute('PRAGMA journal_mode = WAL')
       await client.execute('PRAGMA synchronous = FULL')
+      await client.execute('PRAGMA secure_delete = ON')
     }
     await migrate(client, migrations)
   } catch (error) {
@@ -93,7 +118,8 @@ export interface WorkerOptions {
 }
 export interface Request {
   id: number
-  kind: 'read' | 'write'
+  /** A checkpoint's statement is CHECKPOINT_SQL; it runs after the batch's writes, outside any transaction. */
+  kind: 'read' | 'write' | 'checkpoint'
   statement: Statement | string
 }
 export type Reply = { id: number; result: Result } | { id: number; error: { message: string; code?: string } }
@@ -143,6 +169,10 @@ class WorkerDatabase implements Database {
 
   write(statement: Statement | string): Promise<Result> {
     return this.request('write', statement)
+  }
+
+  async checkpoint(): Promise<Checkpoint> {
+    return checkpointOf(await this.request('checkpoint', CHECKPOINT_SQL))
   }
 
   async close(): Promise<void> {

@@ -22,6 +22,8 @@ export interface EndpointContext {
   now: () => number
   /** How the body came: JSON (the hydrated page, other clients) or a plain HTML form post (answer with a page or a redirect). */
   via: 'json' | 'form'
+  /** The key the rate limits count the client under (its address). */
+  client: string
 }
 
 /** What a refused body is answered with: the first problem, with the field it is about when it has one. */
@@ -62,7 +64,7 @@ export function defineEndpoint<Body extends z.ZodType>(endpoint: Endpoint<Body>)
 
 const MAX_BODY_BYTES = 4 * 1024
 
-export interface MountOptions extends Omit<EndpointContext, 'c' | 'via'> {
+export interface MountOptions extends Omit<EndpointContext, 'c' | 'via' | 'client'> {
   /** How many proxies in front of the server to trust for the client's address (TRUST_PROXY); 0 reads only the connection. */
   trustedHops: number
   /** The site's canonical origin (SITE_URL): a browser page of any other origin may not post (server/same-origin.ts). */
@@ -121,6 +123,8 @@ function fieldError(error: z.ZodError): BodyProblem {
  */
 export function mountEndpoint(api: Hono, endpoint: Endpoint, { trustedHops, siteOrigin, ...context }: MountOptions): void {
   const limiter = new RateLimiter(context.store, endpoint.path, endpoint.rateLimit.requests, endpoint.rateLimit.windowMs)
+  /** Each request's client key, from the check that counts it to the handler. */
+  const clients = new WeakMap<Context, string>()
   api.all(
     endpoint.path,
     async (c, next) => {
@@ -129,7 +133,10 @@ export function mountEndpoint(api: Hono, endpoint: Endpoint, { trustedHops, site
         if (endpoint.form && mediaType(c.req.header('content-type')) === FORM_TYPE) return endpoint.form.invalid(c, {}, { error: CROSS_SITE_MESSAGE }, 403)
         return c.json({ error: CROSS_SITE_MESSAGE }, 403)
       }
-      const retryAfter = await limiter.hit(clientAddress(c, trustedHops), context.now())
+      // Computed once: the limiter counts the client under it, and the handler gets it (EndpointContext.client).
+      const client = clientAddress(c, trustedHops)
+      clients.set(c, client)
+      const retryAfter = await limiter.hit(client, context.now())
       if (retryAfter > 0) return c.json({ error: 'Too many requests. Please wait and try again.' }, 429, { 'Retry-After': String(retryAfter) })
       const type = mediaType(c.req.header('content-type'))
       if (type !== JSON_TYPE && !(endpoint.form && type === FORM_TYPE)) {
@@ -146,13 +153,13 @@ export function mountEndpoint(api: Hono, endpoint: Endpoint, { trustedHops, site
         const values = await readForm(c)
         const parsed = await endpoint.body.safeParseAsync(values)
         if (!parsed.success) return endpoint.form.invalid(c, values, fieldError(parsed.error))
-        return endpoint.handle(parsed.data, { ...context, c, via: 'form' })
+        return endpoint.handle(parsed.data, { ...context, c, via: 'form', client: clients.get(c)! })
       }
       const body = await readObject(c)
       if (!body) return c.json({ error: 'The request body must be a JSON object.' }, 400)
       const parsed = await endpoint.body.safeParseAsync(body)
       if (!parsed.success) return c.json(fieldError(parsed.error), 400)
-      return endpoint.handle(parsed.data, { ...context, c, via: 'json' })
+      return endpoint.handle(parsed.data, { ...context, c, via: 'json', client: clients.get(c)! })
     },
   )
 }

@@ -156,7 +156,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     body: leadBody,
     form: { invalid: leadFormRefused },
     // A trapped or repeated lead gets the answer a stored one gets, so a bot learns nothing from it.
-    async handle({ lead, filledHoneypot, elapsedMs, returnQuery }, { c, store, outbox, now, via }) {
+    async handle({ lead, filledHoneypot, elapsedMs, returnQuery }, { c, store, outbox, now, via, client }) {
       const answer = () => (via === 'form' ? c.redirect(confirmationLocation(c, returnQuery), 303) : c.json({ status: 'ok' }, 202))
       const trap = leadTrap(filledHoneypot, elapsedMs ?? msSincePageServed(c, now()))
       if (trap) {
@@ -167,6 +167,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
       const id = await store.addLeadOnce({ ...lead, submitted_at: new Date(now()).toISOString() }, now(), {
         key: leadDedupeKey(lead),
         windowMs: LEAD_DEDUPE_MS,
+        client,
       })
       if (id !== null) void outbox.flush()
       return answer()

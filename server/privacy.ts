@@ -1,14 +1,20 @@
-import type { Store } from './store'
+import { existsSync } from 'node:fs'
+import { emailMatchKey } from '../lib/universal/lead'
+import { BUSY_TIMEOUT_MS, type Checkpoint } from './database'
+import { Store } from './store'
 
 // A person's requests under the privacy policy ("Your rights and choices"): see what is held about
-// their e-mail address, or have it deleted. Run by `npm run privacy` (scripts/privacy.ts). The
-// address is matched without regard to the case of its letters (`lower(email)`).
+// their e-mail address, or have it deleted. Run by `npm run privacy` (scripts/privacy.ts). The address
+// is matched by its match key (emailMatchKey: Unicode NFKC, then case-folded), so any spelling of it
+// finds every lead stored under another. A deletion also removes the request counts the rate limits
+// keep under the address of the client that sent a lead (kept one hour on the lead, then forgotten),
+// and then truncates the write-ahead log, so with secure_delete nothing deleted is readable on disk.
 
 export const PRIVACY_USAGE = 'usage: npm run privacy -- export EMAIL | delete EMAIL'
 
 /** Clicks and conversions are stored without an e-mail address, so no request can find them by one. */
 export const NOT_LINKED =
-  'Referral clicks and purchase conversions are stored without an e-mail address (a referral code, browser and campaign details only), so none can be found by one.'
+  'Referral clicks and purchase conversions are stored without an e-mail address (a referral code, browser and campaign details only), so none can be found by one; they are deleted LEAD_RETENTION_DAYS after they were received (a click once delivered).'
 
 export type PrivacyCommand = { command: 'export' | 'delete'; email: string }
 
@@ -19,6 +25,23 @@ export function parsePrivacyArgs(args: readonly string[]): PrivacyCommand | unde
   const address = email?.trim()
   if (!address || !/^[^\s@]+@[^\s@]+$/.test(address)) return undefined
   return { command, email: address }
+}
+
+/**
+ * Opens the store at `url` only when there is a database there: a local file that does not exist is a
+ * typo or the wrong folder, and opening it would create an empty database (and its folder) that holds
+ * nothing to export or delete. Throws, naming the file, instead.
+ */
+export async function openExistingStore(url: string): Promise<Store> {
+  if (url.startsWith('file:')) {
+    const path = url.slice('file:'.length).replace(/\?.*$/, '')
+    if (!existsSync(path))
+      throw new Error(
+        `There is no database at ${path} (DATABASE_URL=${url}): nothing was exported or deleted, and no file was created. ` +
+          'Set DATABASE_URL to the database the server uses.',
+      )
+  }
+  return Store.open(url)
 }
 
 export interface PersonalDataExport {
@@ -32,8 +55,12 @@ export interface PersonalDataExport {
     email: unknown
     submitted_at: unknown
     received_at: string
+    /** The address the lead was sent from, kept for the rate limits' longest window (an hour), then null. */
+    client_address: unknown
     outbox: { delivered_at: string | null; attempts: number; next_attempt_at: string | null; last_error: unknown }
   }>
+  /** The rate limits' request counts under those addresses: `"<endpoint> <address>"`, each with its window. */
+  rate_limits: Array<{ key: unknown; window_start: string; count: number }>
   clicks_and_conversions: string
 }
 
@@ -41,13 +68,15 @@ const isoTime = (value: unknown) => (value === null || value === undefined ? nul
 
 /** Every record held about this address. */
 export async function exportPersonalData(store: Store, email: string, now: number = Date.now()): Promise<PersonalDataExport> {
-  const leads = (await store.leadsByEmail(email)).map((row) => ({
+  const rows = await store.leadsByEmail(email)
+  const leads = rows.map((row) => ({
     id: Number(row.id),
     first_name: row.first_name,
     linkedin_url: row.linkedin_url,
     email: row.email,
     submitted_at: row.submitted_at,
     received_at: isoTime(row.received_at)!,
+    client_address: row.client_key ?? null,
     outbox: {
       delivered_at: isoTime(row.delivered_at),
       attempts: Number(row.attempts ?? 0),
@@ -55,15 +84,59 @@ export async function exportPersonalData(store: Store, email: string, now: numbe
       last_error: row.last_error ?? null,
     },
   }))
-  return { email, exported_at: new Date(now).toISOString(), leads, clicks_and_conversions: NOT_LINKED }
+  const clients = rows.map((row) => row.client_key).filter((client): client is string => typeof client === 'string')
+  const rateLimits = (await store.requestCounts(clients)).map((row) => ({
+    key: row.key,
+    window_start: isoTime(row.window_start)!,
+    count: Number(row.count),
+  }))
+  return { email, exported_at: new Date(now).toISOString(), leads, rate_limits: rateLimits, clicks_and_conversions: NOT_LINKED }
 }
 
-/** Deletes every record held about this address; returns how many of each. */
-export async function deletePersonalData(store: Store, email: string): Promise<{ leads: number }> {
-  return { leads: await store.deleteLeadsByEmail(email) }
+export interface Deletion {
+  leads: number
+  rateLimits: number
+  /** What the checkpoint after the deletion did; undefined for a libSQL server (no local log). */
+  checkpoint: Checkpoint | undefined
 }
 
-/** Runs one request, writing what it did to `out` (bad usage: PRIVACY_USAGE to `err`); returns the exit code, 2 for bad usage. */
+/**
+ * Deletes every record held about this address (the leads, with their outbox state, and the request
+ * counts of the clients that sent them), then truncates the write-ahead log; says how many, and whether
+ * the log was truncated.
+ */
+export async function deletePersonalData(store: Store, email: string): Promise<Deletion> {
+  const { leads, rateLimits } = await store.deleteLeadsByEmail(email)
+  return { leads, rateLimits, checkpoint: await store.checkpoint() }
+}
+
+/** The lines a deletion is reported with; `complete` is false when the log could not be truncated. */
+export function describeDeletion(email: string, deletion: Deletion): { lines: string[]; complete: boolean } {
+  const lines = [
+    `Deleted ${deletion.leads} lead(s) for ${email} (matched as ${emailMatchKey(email)}), with their outbox state, ` +
+      `and ${deletion.rateLimits} rate-limit count(s) of the address(es) that sent them in the last hour.`,
+    NOT_LINKED,
+  ]
+  const { checkpoint } = deletion
+  if (checkpoint === undefined) {
+    lines.push('The database is a libSQL server: its storage, and when it overwrites deleted data, is its own.')
+    return { lines, complete: true }
+  }
+  if (checkpoint.busy) {
+    lines.push(
+      `The write-ahead log was NOT truncated: another process kept reading or writing the database for more than ${BUSY_TIMEOUT_MS / 1000} s, ` +
+        'so the deleted records may still be readable in its -wal file. Run the same command again.',
+    )
+    return { lines, complete: false }
+  }
+  lines.push('The write-ahead log was copied into the database file and truncated to zero bytes; deleted content is overwritten with zeros.')
+  return { lines, complete: true }
+}
+
+/**
+ * Runs one request, writing what it did to `out` (problems to `err`); returns the exit code: 2 for bad
+ * usage, 1 when there is no database, or when a deletion could not truncate the write-ahead log.
+ */
 export async function runPrivacyCommand(
   args: readonly string[],
   openStore: () => Promise<Store>,
@@ -74,15 +147,22 @@ export async function runPrivacyCommand(
     io.err(PRIVACY_USAGE)
     return 2
   }
-  const store = await openStore()
+  let store: Store
+  try {
+    store = await openStore()
+  } catch (error) {
+    io.err((error as Error).message)
+    return 1
+  }
   try {
     if (parsed.command === 'export') {
       io.out(JSON.stringify(await exportPersonalData(store, parsed.email), null, 2))
-    } else {
-      const { leads } = await deletePersonalData(store, parsed.email)
-      io.out(`Deleted ${leads} lead(s) for ${parsed.email}, with their outbox state. ${NOT_LINKED}`)
+      return 0
     }
-    return 0
+    const { lines, complete } = describeDeletion(parsed.email, await deletePersonalData(store, parsed.email))
+    for (const line of lines.slice(0, -1)) io.out(line)
+    ;(complete ? io.out : io.err)(lines.at(-1)!)
+    return complete ? 0 : 1
   } finally {
     await store.close()
   }

@@ -1,7 +1,11 @@
-import type { Store } from './store'
+import { MAX_WINDOW_MS } from './rate-limit'
+import type { RetainedTable, Store } from './store'
 
-// Delivered leads are kept LEAD_RETENTION_DAYS (365 by default), then deleted by the running server:
-// once when it starts, then every hour. A lead the webhook has not taken yet is never deleted.
+// Delivered leads, delivered referral clicks and purchase conversions are kept LEAD_RETENTION_DAYS (365
+// by default) after they were received, then deleted by the running server: once when it starts, then
+// every hour. A lead or click the webhook has not taken yet is never deleted. The same pass forgets the
+// rate limits' counts and the leads' client keys older than the longest rate-limit window, so they go
+// within the hour even when no request comes to prune them.
 
 export const DEFAULT_LEAD_RETENTION_DAYS = 365
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -18,17 +22,37 @@ export function leadRetentionDays(env: NodeJS.ProcessEnv = process.env): number 
   return days
 }
 
-/** Deletes delivered leads received more than `days` before `now`, in bounded batches; returns how many. */
-export async function purgeExpiredLeads(store: Store, now: number, days: number, options: { batch?: number; maxBatches?: number } = {}): Promise<number> {
+/** How many rows of each table one pass deleted. */
+export type Purged = Record<RetainedTable, number>
+
+const RETAINED: readonly RetainedTable[] = ['leads', 'clicks', 'conversions']
+
+/**
+ * Deletes delivered leads, delivered clicks and conversions received more than `days` before `now`, each
+ * table in bounded batches (at most `maxBatches` of `batch` rows per table and pass); returns how many.
+ */
+export async function purgeExpired(store: Store, now: number, days: number, options: { batch?: number; maxBatches?: number } = {}): Promise<Purged> {
   const batch = options.batch ?? BATCH
   const cutoff = now - days * DAY_MS
-  let deleted = 0
-  for (let round = 0; round < (options.maxBatches ?? MAX_BATCHES); round++) {
-    const count = await store.deleteDeliveredLeadsBefore(cutoff, batch)
-    deleted += count
-    if (count < batch) break
+  const purged: Purged = { leads: 0, clicks: 0, conversions: 0 }
+  for (const table of RETAINED) {
+    for (let round = 0; round < (options.maxBatches ?? MAX_BATCHES); round++) {
+      const count = await store.deleteExpired(table, cutoff, batch)
+      purged[table] += count
+      if (count < batch) break
+    }
   }
-  return deleted
+  return purged
+}
+
+/** What a pass deleted, for the log: `3 delivered lead(s), 120 delivered click(s)`; empty when nothing. */
+export function describePurged(purged: Purged): string {
+  const parts = [
+    purged.leads > 0 ? `${purged.leads} delivered lead(s)` : '',
+    purged.clicks > 0 ? `${purged.clicks} delivered click(s)` : '',
+    purged.conversions > 0 ? `${purged.conversions} conversion(s)` : '',
+  ]
+  return parts.filter(Boolean).join(', ')
 }
 
 export interface LeadRetention {
@@ -36,13 +60,19 @@ export interface LeadRetention {
   stop(): Promise<void>
 }
 
-/** Runs purgeExpiredLeads now and then every `intervalMs` (an hour) on a timer that does not keep the process alive. */
+/**
+ * Runs purgeExpired, then forgets the rate limits' old counts and client keys, now and then every
+ * `intervalMs` (an hour) on a timer that does not keep the process alive; logs what it deleted.
+ */
 export function startLeadRetention(store: Store, options: { days: number; intervalMs?: number; now?: () => number }): LeadRetention {
   let running: Promise<void> | undefined
   const pass = () => {
-    running ??= purgeExpiredLeads(store, (options.now ?? Date.now)(), options.days)
-      .then((deleted) => {
-        if (deleted > 0) console.log(`retention: deleted ${deleted} delivered lead(s) older than ${options.days} days`)
+    const now = (options.now ?? Date.now)()
+    running ??= purgeExpired(store, now, options.days)
+      .then(async (purged) => {
+        const deleted = describePurged(purged)
+        if (deleted) console.log(`retention: deleted ${deleted} received more than ${options.days} days ago`)
+        await store.forgetRequestsBefore(now - MAX_WINDOW_MS)
       })
       .catch((error: unknown) => console.error('retention: failed:', (error as Error).message))
       .finally(() => (running = undefined))

@@ -1,8 +1,11 @@
 import type { ConversionRecord } from '../lib/universal/attribution'
-import type { Lead } from '../lib/universal/lead'
-import { openDatabase, type Database, type OpenOptions } from './database'
+import { emailMatchKey, type Lead } from '../lib/universal/lead'
+import { openDatabase, type Checkpoint, type Database, type OpenOptions } from './database'
 
-// Every lead, click and conversion is written here before the browser gets an answer.
+// Every lead, click and conversion is written here before the browser gets an answer. A lead row also
+// holds its e-mail address's match key (emailMatchKey), which privacy requests find it by, and, for
+// the rate limits' longest window only, the key its client is counted under (the client's address),
+// so a privacy deletion can remove that client's request counts too.
 
 export interface StoredLead extends Lead {
   submitted_at: string
@@ -27,6 +30,15 @@ export interface OutboxRow {
   payload: Record<string, unknown>
 }
 
+/** Tables whose old rows the retention deletes (server/retention.ts). */
+export type RetainedTable = OutboxTable | 'conversions'
+
+/** Leads stored before email_key existed get their key filled in this many at a time. */
+const KEY_BATCH = 500
+
+/** The rate limit rows of a client: the part of `"<endpoint path> <client key>"` after the first space is the client key. */
+const RATE_LIMIT_CLIENT = "substr(key, instr(key, ' ') + 1)"
+
 const PAYLOAD_COLUMNS: Record<OutboxTable, readonly string[]> = {
   leads: ['first_name', 'linkedin_url', 'email', 'submitted_at'],
   clicks: ['ref_code', 'user_agent', 'referer', 'utm_source', 'utm_medium', 'utm_campaign', 'ga_client_id'],
@@ -40,28 +52,58 @@ export class Store {
    * to date; see server/database.ts for how it is reached without blocking the server.
    */
   static async open(url?: string, options: OpenOptions = {}): Promise<Store> {
-    return new Store(await openDatabase(url, options))
+    const store = new Store(await openDatabase(url, options))
+    try {
+      await store.fillEmailKeys()
+    } catch (error) {
+      await store.close()
+      throw error
+    }
+    return store
   }
 
-  async addLead(lead: StoredLead, now: number): Promise<number> {
-    return (await this.insertLead(lead, now, null, 0))!
+  /** Stores a lead; `client` is the key the rate limits count its sender under (kept an hour, see forgetRequestsBefore). */
+  async addLead(lead: StoredLead, now: number, client: string | null = null): Promise<number> {
+    return (await this.insertLead(lead, now, null, 0, client))!
   }
 
   /**
    * Stores a lead unless one with the same `key` was received in the `windowMs` before `now`; returns its
    * id, or null for such a duplicate. One statement, so two processes cannot both insert the same lead.
+   * `client` is the key the rate limits count its sender under, as for addLead.
    */
-  async addLeadOnce(lead: StoredLead, now: number, dedupe: { key: string; windowMs: number }): Promise<number | null> {
-    return this.insertLead(lead, now, dedupe.key, dedupe.windowMs)
+  async addLeadOnce(lead: StoredLead, now: number, options: { key: string; windowMs: number; client?: string }): Promise<number | null> {
+    return this.insertLead(lead, now, options.key, options.windowMs, options.client ?? null)
   }
 
-  private async insertLead(lead: StoredLead, now: number, key: string | null, windowMs: number): Promise<number | null> {
+  private async insertLead(lead: StoredLead, now: number, key: string | null, windowMs: number, client: string | null): Promise<number | null> {
     const result = await this.db.write({
-      sql: `INSERT INTO leads (first_name, linkedin_url, email, submitted_at, received_at, next_attempt_at, dedupe_key)
-            SELECT ?, ?, ?, ?, ?, ?, ? WHERE ?7 IS NULL OR NOT EXISTS (SELECT 1 FROM leads WHERE dedupe_key = ?7 AND received_at > ?)`,
-      args: [lead.first_name, lead.linkedin_url, lead.email, lead.submitted_at, now, now, key, now - windowMs],
+      sql: `INSERT INTO leads (first_name, linkedin_url, email, submitted_at, received_at, next_attempt_at, dedupe_key, email_key, client_key)
+            SELECT ?1, ?2, ?3, ?4, ?5, ?5, ?6, ?7, ?8 WHERE ?6 IS NULL OR NOT EXISTS (SELECT 1 FROM leads WHERE dedupe_key = ?6 AND received_at > ?9)`,
+      args: [lead.first_name, lead.linkedin_url, lead.email, lead.submitted_at, now, key, emailMatchKey(lead.email), client, now - windowMs],
     })
     return result.rowsAffected === 1 ? Number(result.lastInsertRowid) : null
+  }
+
+  /**
+   * Fills in the email_key of leads stored without one (before migration 4, or by an older release still
+   * running), in batches; returns how many. SQL cannot compute the key (NFKC), so this code does.
+   */
+  async fillEmailKeys(): Promise<number> {
+    let filled = 0
+    for (;;) {
+      const rows = (await this.db.read({ sql: 'SELECT id, email FROM leads WHERE email_key IS NULL ORDER BY id LIMIT ?', args: [KEY_BATCH] })).rows
+      if (rows.length === 0) return filled
+      const values = rows.map(() => '(?, ?)').join(', ')
+      const result = await this.db.write({
+        sql: `WITH keyed (id, email_key) AS (VALUES ${values})
+              UPDATE leads SET email_key = (SELECT email_key FROM keyed WHERE keyed.id = leads.id)
+              WHERE email_key IS NULL AND id IN (SELECT id FROM keyed)`,
+        args: rows.flatMap((row) => [Number(row.id), emailMatchKey(String(row.email))]),
+      })
+      filled += result.rowsAffected
+      if (rows.length < KEY_BATCH) return filled
+    }
   }
 
   async addClick(click: ClickRecord, now: number): Promise<number> {
@@ -135,9 +177,17 @@ export class Store {
     return { count: Number(row.count), windowStart: Number(row.window_start) }
   }
 
-  /** Forgets the request counts of windows that started before `cutoff` (epoch ms); returns how many. */
+  /**
+   * Forgets the request counts of windows that started before `cutoff` (epoch ms), and the client key of
+   * leads received before it, so a lead keeps its sender's address no longer than the rate limits keep
+   * theirs; returns how many counts.
+   */
   async forgetRequestsBefore(cutoff: number): Promise<number> {
-    return (await this.db.write({ sql: 'DELETE FROM rate_limits WHERE window_start < ?', args: [cutoff] })).rowsAffected
+    const [counts] = await Promise.all([
+      this.db.write({ sql: 'DELETE FROM rate_limits WHERE window_start < ?', args: [cutoff] }),
+      this.db.write({ sql: 'UPDATE leads SET client_key = NULL WHERE client_key IS NOT NULL AND received_at < ?', args: [cutoff] }),
+    ])
+    return counts.rowsAffected
   }
 
   /** Pending and delivered counts per table, and conversions stored. */
@@ -150,13 +200,13 @@ export class Store {
   }
 
   /** How many rows a table holds. */
-  async countRows(table: OutboxTable | 'conversions' | 'rate_limits'): Promise<number> {
+  async countRows(table: RetainedTable | 'rate_limits'): Promise<number> {
     return Number((await this.db.read(`SELECT count(*) AS n FROM ${table}`)).rows[0]?.n ?? 0)
   }
 
   /** Raw rows, for tests and the outbox report. */
-  async rows(table: OutboxTable | 'conversions'): Promise<Array<Record<string, unknown>>> {
-    return (await this.db.read(`SELECT * FROM ${table} ORDER BY id`)).rows
+  async rows(table: RetainedTable | 'rate_limits'): Promise<Array<Record<string, unknown>>> {
+    return (await this.db.read(`SELECT * FROM ${table} ORDER BY ${table === 'rate_limits' ? 'key' : 'id'}`)).rows
   }
 
   close(): Promise<void> {
@@ -182,21 +232,56 @@ export class Store {
     }
   }
 
-  /** Every lead stored for this address, whatever the case of its letters, with its outbox state. */
+  /**
+   * Every lead stored for this address, however it is spelled (emailMatchKey), with its outbox state. Leads
+   * stored without a key (by an older release still running) get theirs first.
+   */
   async leadsByEmail(email: string): Promise<Array<Record<string, unknown>>> {
-    const rows = await this.db.read({ sql: 'SELECT * FROM leads WHERE lower(email) = lower(?) ORDER BY id', args: [email] })
+    await this.fillEmailKeys()
+    const rows = await this.db.read({ sql: 'SELECT * FROM leads WHERE email_key = ? ORDER BY id', args: [emailMatchKey(email)] })
     return rows.rows
   }
 
-  /** Deletes every lead stored for this address (its outbox state is in the same row); returns how many. */
-  async deleteLeadsByEmail(email: string): Promise<number> {
-    return (await this.db.write({ sql: 'DELETE FROM leads WHERE lower(email) = lower(?)', args: [email] })).rowsAffected
+  /**
+   * Deletes every lead stored for this address, however it is spelled (their outbox state is in the same
+   * rows), and every request count of the clients that sent them in the last hour (the leads whose client
+   * key is still kept), whichever endpoint it counts. The counts go first: a failure in between leaves
+   * the leads, with their client keys, for the same request to find again. Returns how many of each.
+   */
+  async deleteLeadsByEmail(email: string): Promise<{ leads: number; rateLimits: number }> {
+    await this.fillEmailKeys()
+    const key = emailMatchKey(email)
+    const rateLimits = await this.db.write({
+      sql: `DELETE FROM rate_limits WHERE ${RATE_LIMIT_CLIENT} IN (SELECT client_key FROM leads WHERE email_key = ? AND client_key IS NOT NULL)`,
+      args: [key],
+    })
+    const leads = await this.db.write({ sql: 'DELETE FROM leads WHERE email_key = ?', args: [key] })
+    return { leads: leads.rowsAffected, rateLimits: rateLimits.rowsAffected }
   }
 
-  /** Deletes at most `limit` delivered leads received before `cutoff` (epoch ms); never an undelivered one. Returns how many. */
-  async deleteDeliveredLeadsBefore(cutoff: number, limit: number): Promise<number> {
+  /** The rate limits' request counts under these client keys, whichever endpoint they count. */
+  async requestCounts(clients: readonly string[]): Promise<Array<Record<string, unknown>>> {
+    if (clients.length === 0) return []
+    const rows = await this.db.read({
+      sql: `SELECT key, window_start, count FROM rate_limits WHERE ${RATE_LIMIT_CLIENT} IN (${clients.map(() => '?').join(', ')}) ORDER BY key`,
+      args: [...clients],
+    })
+    return rows.rows
+  }
+
+  /** Truncates a local database's write-ahead log after copying it into the file (Database.checkpoint). */
+  checkpoint(): Promise<Checkpoint | undefined> {
+    return this.db.checkpoint()
+  }
+
+  /**
+   * Deletes at most `limit` rows of `table` received before `cutoff` (epoch ms): leads and clicks only once
+   * delivered, never one the outbox still has to send; conversions (sent nowhere) by age alone. Returns how many.
+   */
+  async deleteExpired(table: RetainedTable, cutoff: number, limit: number): Promise<number> {
+    const delivered = table === 'conversions' ? '' : 'delivered_at IS NOT NULL AND'
     const result = await this.db.write({
-      sql: 'DELETE FROM leads WHERE id IN (SELECT id FROM leads WHERE delivered_at IS NOT NULL AND received_at < ? ORDER BY id LIMIT ?)',
+      sql: `DELETE FROM ${table} WHERE id IN (SELECT id FROM ${table} WHERE ${delivered} received_at < ? LIMIT ?)`,
       args: [cutoff, limit],
     })
     return result.rowsAffected

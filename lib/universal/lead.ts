@@ -112,3 +112,12 @@ export function leadDedupeKey(lead: Lead): string {
   const profile = `${url.hostname.replace(/^www\./, '')}${url.pathname.replace(/\/+$/, '')}`
   return `${normalizeEmail(lead.email).toLowerCase()} ${profile.toLowerCase()}`
 }
+
+/**
+ * The form an e-mail address is matched by (privacy requests): Unicode NFKC, then case-folded, so every
+ * spelling a person could type meets the stored one (`ÑOÑO@Exämple.com`, `ñoño@exämple.com`; `ß`, `SS`,
+ * `ss`; full-width letters). Upper case first, then lower, folds letters whose lower case alone does not meet.
+ */
+export function emailMatchKey(value: string): string {
+  return value.trim().normalize('NFKC').toUpperCase().toLowerCase().normalize('NFKC')
+}

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createClient } from '@libsql/client'
 import { afterAll, describe, expect, it } from 'vitest'
-import { MIGRATIONS, type Migration } from '../../server/migrations'
+import { emailMatchKey } from '../../lib/universal/lead'
+import { MIGRATIONS, migrate, type Migration } from '../../server/migrations'
 import { Store } from '../../server/store'
 
 const root = mkdtempSync(join(tmpdir(), 'migrations-'))
@@ -31,6 +32,9 @@ const PREVIOUS_SCHEMA = [
   'CREATE INDEX IF NOT EXISTS leads_due ON leads (delivered_at, next_attempt_at)',
   'CREATE INDEX IF NOT EXISTS clicks_due ON clicks (delivered_at, next_attempt_at)',
 ]
+
+/** The indexes the real steps make, by name. */
+const INDEXES = ['clicks_delivered_age', 'clicks_due', 'conversions_age', 'leads_client_age', 'leads_dedupe', 'leads_due', 'leads_email_key', 'rate_limits_age']
 
 /** A later step as a real one would be: a column and an index. Not idempotent, so running it twice fails. */
 const NEXT = MIGRATIONS.length + 1
@@ -90,7 +94,7 @@ describe('numbered migrations', () => {
     const after = await inspect(url)
     expect(after.version).toBe(WITH_SOURCE.length)
     expect(after.leadColumns).toContain('source')
-    expect(after.indexes).toEqual(['clicks_due', 'leads_dedupe', 'leads_due', 'leads_source', 'rate_limits_age'])
+    expect(after.indexes).toEqual([...INDEXES, 'leads_source'].sort())
   })
 
   it("marks an adopted database, or a new one, with the real list's last version", async () => {
@@ -104,7 +108,7 @@ describe('numbered migrations', () => {
       expect(await inspect(url)).toEqual({
         version: MIGRATIONS.length,
         leadColumns: expect.arrayContaining(['email', 'next_attempt_at']),
-        indexes: ['clicks_due', 'leads_dedupe', 'leads_due', 'rate_limits_age'],
+        indexes: INDEXES,
       })
   })
 
@@ -149,6 +153,58 @@ describe('numbered migrations', () => {
       `The database is at schema version ${NEXT}, but this code knows migrations up to ${MIGRATIONS.length} only: a newer release of the server has upgraded it.`,
     )
     expect((await inspect(url)).leadColumns).toContain('source')
+  })
+
+  it('migration 4 on a version-3 database: the e-mail keys of the leads already there are filled in, so privacy requests find them', async () => {
+    const url = newDatabase()
+    const db = createClient({ url })
+    expect(await migrate(db, MIGRATIONS.slice(0, 3))).toBe(3)
+    const insert = (email: string) =>
+      db.execute({
+        sql: 'INSERT INTO leads (first_name, linkedin_url, email, submitted_at, received_at, next_attempt_at) VALUES (?, ?, ?, ?, 1, 1)',
+        args: ['A', 'https://www.linkedin.com/in/a', email, '2026-01-01T00:00:00.000Z'],
+      })
+    for (const email of ['ÑOÑO.Ünique@Exämple.com', 'Straße@example.de', 'ada@example.com']) await insert(email)
+    db.close()
+
+    const store = await Store.open(url)
+    try {
+      expect((await inspect(url)).version).toBe(4)
+      expect((await store.rows('leads')).map((row) => [row.email, row.email_key, row.client_key])).toEqual([
+        ['ÑOÑO.Ünique@Exämple.com', 'ñoño.ünique@exämple.com', null],
+        ['Straße@example.de', 'strasse@example.de', null],
+        ['ada@example.com', 'ada@example.com', null],
+      ])
+      // A lead an older release still running stores without a key is keyed before a lookup.
+      const older = createClient({ url })
+      await older.execute({
+        sql: 'INSERT INTO leads (first_name, linkedin_url, email, submitted_at, received_at, next_attempt_at) VALUES (?, ?, ?, ?, 2, 2)',
+        args: ['B', 'https://www.linkedin.com/in/b', 'ÑOÑO.ÜNIQUE@EXÄMPLE.COM', '2026-01-02T00:00:00.000Z'],
+      })
+      older.close()
+      expect((await store.leadsByEmail('ñoño.ünique@exämple.com')).map((row) => row.email)).toEqual(['ÑOÑO.Ünique@Exämple.com', 'ÑOÑO.ÜNIQUE@EXÄMPLE.COM'])
+      expect((await store.rows('leads')).every((row) => row.email_key === emailMatchKey(String(row.email)))).toBe(true)
+    } finally {
+      await store.close()
+    }
+  })
+
+  it('fills the e-mail keys of more leads than one batch holds', async () => {
+    const url = newDatabase()
+    const db = createClient({ url })
+    await migrate(db, MIGRATIONS.slice(0, 3))
+    await db.execute(`INSERT INTO leads (first_name, linkedin_url, email, submitted_at, received_at, next_attempt_at)
+      WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1203) SELECT 'A', 'u', 'Lead' || i || '@EXAMPLE.com', 'x', i, i FROM n`)
+    db.close()
+    const store = await Store.open(url)
+    try {
+      const rows = await store.rows('leads')
+      expect(rows).toHaveLength(1203)
+      expect(rows.filter((row) => row.email_key !== `lead${Number(row.id)}@example.com`)).toEqual([])
+      expect(await store.fillEmailKeys()).toBe(0)
+    } finally {
+      await store.close()
+    }
   })
 
   it('refuses a list that is not numbered 1, 2, 3 … in order', async () => {
