@@ -119,7 +119,8 @@ function fieldError(error: z.ZodError): BodyProblem {
 
 /**
  * Adds one endpoint to `api` with every check in front of its handler, in this order. The rate limit
- * comes before the other checks, so it counts every POST, refused or not; other methods are not counted.
+ * comes before the checks of the body, so it counts every POST from a page of the site (or no page),
+ * refused or not; other methods and other sites' posts are refused before it, at no database write.
  */
 export function mountEndpoint(api: Hono, endpoint: Endpoint, { trustedHops, siteOrigin, ...context }: MountOptions): void {
   const limiter = new RateLimiter(context.store, endpoint.path, endpoint.rateLimit.requests, endpoint.rateLimit.windowMs)
