@@ -28,7 +28,11 @@ if (!existsSync(join(clientDir(), '404.html'))) {
   process.exit(1)
 }
 const topicsDir = join(clientDir(), 'topics')
-const firstTopic = existsSync(topicsDir) ? readdirSync(topicsDir).filter((name) => name.endsWith('.html')).sort()[0] : undefined
+const firstTopic = existsSync(topicsDir)
+  ? readdirSync(topicsDir)
+      .filter((name) => name.endsWith('.html'))
+      .sort()[0]
+  : undefined
 if (!firstTopic) {
   console.error(`bench:serve: ${topicsDir} has no topic page`)
   process.exit(1)
@@ -90,8 +94,10 @@ async function run(path: string, connections: number): Promise<Row> {
         method: 'GET',
         path,
         headers: { 'accept-encoding': ACCEPT_ENCODING },
-        onResponse: (status, _body, _context, headers) => {
-          if (status === 200 && headers?.['content-encoding'] !== 'br') notBrotli++
+        onResponse: (status, _body, _context, headers = {}) => {
+          // Header names as the server wrote them: any case.
+          const encoding = Object.entries(headers).find(([name]) => name.toLowerCase() === 'content-encoding')?.[1]
+          if (status === 200 && encoding !== 'br') notBrotli++
         },
       },
     ],
@@ -132,6 +138,8 @@ for (const row of rows)
   console.log(`| ${row.path} | ${row.connections} | ${Math.round(row.requestsPerSecond)} | ${row.p50} | ${row.p99} | ${row.failed} | ${row.notBrotli} |`)
 const bad = rows.filter((row) => row.failed > 0 || row.notBrotli > 0)
 if (bad.length > 0) {
-  console.error(`bench:serve: ${bad.map((row) => `${row.path} at ${row.connections} connections: ${row.failed} failed, ${row.notBrotli} not brotli`).join('; ')}`)
+  console.error(
+    `bench:serve: ${bad.map((row) => `${row.path} at ${row.connections} connections: ${row.failed} failed, ${row.notBrotli} not brotli`).join('; ')}`,
+  )
   process.exit(1)
 }
