@@ -36,13 +36,21 @@ export function isCompressible(contentType: string | null | undefined): boolean 
   return mediaType !== undefined && COMPRESSIBLE_TYPES.has(mediaType)
 }
 
+/** Browsers send a handful of Accept-Encoding values: each is read once, up to this many kept at a time. */
+const MAX_KNOWN_ACCEPT_ENCODINGS = 64
+const preferredByAcceptEncoding = new Map<string, Encoding | undefined>()
+
 /** The encoding the request accepts with the highest q-value, brotli on a tie; `*` stands for any unnamed one. */
 export function preferredEncoding(acceptEncoding: string | undefined): Encoding | undefined {
-  const weights = acceptedWeights(acceptEncoding ?? '')
+  const value = acceptEncoding ?? ''
+  if (preferredByAcceptEncoding.has(value)) return preferredByAcceptEncoding.get(value)
+  const weights = acceptedWeights(value)
   const weightOf = (encoding: Encoding) => weights.get(encoding) ?? weights.get('*') ?? 0
   const [brWeight, gzipWeight] = [weightOf('br'), weightOf('gzip')]
-  if (brWeight > 0 && brWeight >= gzipWeight) return 'br'
-  return gzipWeight > 0 ? 'gzip' : undefined
+  const preferred = brWeight > 0 && brWeight >= gzipWeight ? 'br' : gzipWeight > 0 ? 'gzip' : undefined
+  if (preferredByAcceptEncoding.size >= MAX_KNOWN_ACCEPT_ENCODINGS) preferredByAcceptEncoding.clear()
+  preferredByAcceptEncoding.set(value, preferred)
+  return preferred
 }
 
 /** `br;q=0.8, gzip` → br 0.8, gzip 1; entries with an unreadable q-value are left out. */

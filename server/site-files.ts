@@ -2,7 +2,8 @@
 // copies the build left beside it, and compressed once per encoding off the event loop, on its first
 // request; every answer is then made from those bytes and headers without touching the disk. A file is
 // re-checked on disk (stat) at most once per `recheckMs`, so a rebuild while the server runs is served
-// within that time. Memory is bounded: least recently used files are dropped first.
+// within that time. Memory is bounded: least recently used files are dropped first. The answers are those
+// @hono/node-server's serveStatic gave with the form-timing, compression and feed-header middlewares around it.
 import { createReadStream, statSync, type Stats } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -35,7 +36,11 @@ type Precompression = 'br' | 'zstd' | 'gzip'
 
 const DEFAULT_MAX_CACHE_BYTES = 64 * 1024 * 1024
 const DEFAULT_RECHECK_MS = 1000
-/** A file bigger than this share of the memory bound is not held: it is streamed from disk, as it is there. */
+/**
+ * A file bigger than this share of the memory bound is not held: it is streamed from disk as it is there,
+ * its precompressed copies honoured but not compressed here, and, were it a page, without the form cookie,
+ * which needs the page's text.
+ */
 const MAX_HELD_SHARE = 1 / 4
 /** The build's precompressed copies beside a file, in the order a request naming several gets them. */
 const PRECOMPRESSED: ReadonlyArray<readonly [Precompression, string]> = [
@@ -169,7 +174,7 @@ export class SiteFiles {
     const body = entry?.body ?? new Uint8Array(Buffer.from(this.options.notFoundHtml))
     const encoding = preferredEncoding(c.req.header('Accept-Encoding'))
     if (!encoding || c.req.header('Range') || body.byteLength < MIN_BODY_BYTES) return siteAnswer(body, 404, headers)
-    const compressed = entry ? await this.compressed(entry, encoding) : await compressBody(body, encoding)
+    const compressed = entry?.body ? await this.compressed(entry, encoding) : await compressBody(body, encoding)
     headers['Content-Encoding'] = encoding
     headers['Content-Length'] = String(compressed.byteLength)
     return siteAnswer(compressed, 404, headers)
