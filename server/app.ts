@@ -1,11 +1,11 @@
+// The site's HTTP app: the prerendered pages and files (server/site-files.ts), the redirects, the API and the
+// health check, with the headers every answer carries.
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { serveStatic } from '@hono/node-server/serve-static'
-import { Hono, type Handler } from 'hono'
+import { Hono, type Context, type Handler } from 'hono'
 import { clientDir as defaultClientDir } from '../lib/node/paths.server'
 import {
   API_PREFIX,
-  CACHE_CONTROL,
   CANONICAL_REDIRECT_STATUS,
   CSP_HASHES_FILE,
   HEALTH_PATH,
@@ -16,15 +16,12 @@ import {
   SHELL_ROUTES,
   cacheControlFor,
   canonicalPath,
-  fileOfPath,
   responseHeaders,
   type CspHashes,
   type Redirect,
 } from '../lib/universal/routes'
-import { sendAlternateFileHeaders } from './alternate-files'
 import { apiNotFound } from './api'
-import { compressOnDemand, recordServedFile } from './compression'
-import { setFormTimingCookie } from './form-timing'
+import { isSiteAnswer, SiteFiles } from './site-files'
 
 export interface AppOptions {
   /** The prerendered site, `dist/client` (or `$DIST_DIR/client`) by default. */
@@ -33,76 +30,69 @@ export interface AppOptions {
   api?: Hono
   /** Answers GET HEALTH_PATH (server/health.ts); without it that path is a 404, as on a static host. */
   health?: Handler
-  /** The clock a page's form-timing cookie is stamped with (server/form-timing.ts); tests set it. */
+  /** The clock a page's form-timing cookie is stamped with (server/form-timing.ts), and files on disk are re-checked by; tests set it. */
   now?: () => number
+  /** How long a file is answered from memory before it is checked on disk again (server/site-files.ts). */
+  recheckMs?: number
+  /** The most bytes of files, and of their compressed copies, held in memory. */
+  maxCacheBytes?: number
 }
 
 /**
  * The site's HTTP app: the prerendered pages and assets, the app-shell routes and a real 404. Every
  * route rule comes from lib/universal/routes.ts, which the static hosts' rule files are written from too.
  */
-export function createApp({ clientDir = defaultClientDir(), api, health, now = Date.now }: AppOptions = {}) {
+export function createApp({ clientDir = defaultClientDir(), api, health, now = Date.now, recheckMs, maxCacheBytes }: AppOptions = {}) {
   const notFoundFile = join(clientDir, NOT_FOUND_FILE)
   if (!existsSync(notFoundFile)) throw new Error(`${notFoundFile} is missing: run \`npm run build\` first`)
   const notFoundHtml = readFileSync(notFoundFile, 'utf8')
   const hashesFile = join(clientDir, CSP_HASHES_FILE)
   const hashes: CspHashes = existsSync(hashesFile) ? (JSON.parse(readFileSync(hashesFile, 'utf8')) as CspHashes) : { script: [], style: [] }
-  const headers = Object.entries(responseHeaders(hashes))
+  const everyAnswer = responseHeaders(hashes)
+  const headers = Object.entries(everyAnswer)
   // The pages' old URLs (`redirectFrom`), as the build wrote them beside this site: one lookup per request.
   const redirectsFile = join(dirname(clientDir), REDIRECTS_FILE)
   const redirects = new Map(
     (existsSync(redirectsFile) ? (JSON.parse(readFileSync(redirectsFile, 'utf8')) as Redirect[]) : []).map(({ from, to }) => [from, to]),
   )
 
-  const serveFile = (path: string) => serveStatic({ root: clientDir, path, precompressed: true, onFound: recordServedFile })
+  // The pages, files and 404s, each answer whole from memory: its headers, Cache-Control and all.
+  const site = new SiteFiles({ root: clientDir, headers: everyAnswer, notFoundHtml, now, recheckMs, maxCacheBytes })
 
   const app = new Hono()
 
-  app.use(async (c, next) => {
-    await next()
-    for (const [name, value] of headers) c.res.headers.set(name, value)
-  })
+  /** The headers every answer carries, and for a 200 without one, the Cache-Control its path and type call for. */
+  const finish = (c: Context, res: Response) => {
+    for (const [name, value] of headers) res.headers.set(name, value)
+    if (res.status === 200 && !res.headers.has('Cache-Control')) res.headers.set('Cache-Control', cacheControlFor(c.req.path, res.headers.get('Content-Type')))
+    return res
+  }
 
-  app.use(async (c, next) => {
-    await next()
-    if (c.res.status === 200 && !c.res.headers.has('Cache-Control')) {
-      c.res.headers.set('Cache-Control', cacheControlFor(c.req.path, c.res.headers.get('Content-Type')))
-    }
-  })
-
+  // One middleware for every request: the redirects first; then the answers not made whole by the site's
+  // files (the API, the health check, an error) get their headers.
   app.use(async (c, next) => {
     const url = new URL(c.req.url)
     const target = canonicalPath(url.pathname, url.search)
-    if (target) return c.redirect(target, CANONICAL_REDIRECT_STATUS)
+    if (target) return finish(c, c.redirect(target, CANONICAL_REDIRECT_STATUS))
     const moved = redirects.get(url.pathname)
-    if (moved) return c.redirect(`${moved}${url.search}`, REDIRECT_STATUS)
+    if (moved) return finish(c, c.redirect(`${moved}${url.search}`, REDIRECT_STATUS))
     await next()
+    if (!isSiteAnswer(c.res)) finish(c, c.res)
   })
 
   if (api) app.route(API_PREFIX, api)
   app.all(`${API_PREFIX}/*`, apiNotFound)
   if (health) app.get(HEALTH_PATH, health)
 
-  // Registered after the API, so only pages and files reach it: API answers are small and each one different.
-  app.use(compressOnDemand())
-  // Inside the compression, so it reads the page as the file holds it; after the API, so only pages and files reach it.
-  app.use(setFormTimingCookie(now))
-  // Inside the compression too: the feeds' and markdown twins' media types decide what it compresses.
-  app.use(sendAlternateFileHeaders())
-
   for (const shell of SHELL_ROUTES) {
-    app.get(shell.prefix, serveFile(shell.file))
-    app.get(`${shell.prefix}/*`, serveFile(shell.file))
+    app.get(shell.prefix, (c) => site.serveFile(c, shell.file))
+    app.get(`${shell.prefix}/*`, (c) => site.serveFile(c, shell.file))
   }
-  for (const path of NOT_FOUND_PATHS) app.get(path, (c) => c.notFound())
+  for (const path of NOT_FOUND_PATHS) app.get(path, (c) => site.notFound(c))
 
-  app.get('*', serveStatic({ root: clientDir, precompressed: true, rewriteRequestPath: (path) => `/${fileOfPath(path)}`, onFound: recordServedFile }))
+  app.get('*', (c) => site.servePath(c))
 
-  app.notFound((c) => {
-    recordServedFile(notFoundFile, c)
-    c.header('Cache-Control', CACHE_CONTROL.page)
-    return c.html(notFoundHtml, 404)
-  })
+  app.notFound((c) => site.notFound(c))
 
   return app
 }

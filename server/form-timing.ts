@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
-import type { Context, MiddlewareHandler } from 'hono'
+import type { Context } from 'hono'
 import { generateCookie, getCookie } from 'hono/cookie'
-import { API_PREFIX, CACHE_CONTROL } from '../lib/universal/routes'
+import { API_PREFIX } from '../lib/universal/routes'
 
 // How long a visitor had the free-score form before sending it, when the form was posted without JavaScript:
 // the hydrated form counts it itself (elapsed_ms), a plain form post carries no time. So every page that
@@ -63,28 +63,13 @@ export function msSincePageServed(c: Context, now: number, key: Key = DEFAULT_KE
 const FORM_MARKER = Buffer.from(`action="${FORM_TIMING_PATH}"`)
 
 /**
- * Sets the cookie on each page that carries the form, found in the page itself, so no list of such pages
- * can fall behind the site (the form is on the home page, which /dashboard paths serve too); pages are a
- * few KB, and the compression outside this reads them whole anyway. Such a page is sent `private`: see
- * CACHE_CONTROL.formPage. The request is HTTPS only when this server terminates TLS itself; behind a proxy
- * that does, the cookie goes without Secure, which costs little: it holds a signed time, not a secret.
+ * True for a page that carries the form, found in the page itself, so no list of such pages can fall behind
+ * the site (the form is on the home page, which /dashboard paths serve too). The site server
+ * (server/site-files.ts) reads each page once and sets the cookie on every whole GET of such a page (not a
+ * HEAD, a range or a precompressed copy), sent `private`: see CACHE_CONTROL.formPage. The request is HTTPS
+ * only when this server terminates TLS itself; behind a proxy that does, the cookie goes without Secure,
+ * which costs little: it holds a signed time, not a secret.
  */
-export function setFormTimingCookie(now: () => number): MiddlewareHandler {
-  return async (c, next) => {
-    await next()
-    if (!isWholePage(c.res)) return
-    const body = new Uint8Array(await c.res.arrayBuffer())
-    c.res = new Response(body, c.res)
-    if (!Buffer.from(body.buffer).includes(FORM_MARKER)) return
-    c.res.headers.append('Set-Cookie', formTimingCookie(now(), new URL(c.req.url).protocol === 'https:'))
-    c.res.headers.set('Cache-Control', CACHE_CONTROL.formPage)
-  }
-}
-
-/**
- * An HTML page's whole file as read from disk: status 200 (not a range), a body (not a HEAD, which gets no
- * cookie) and no Content-Encoding (the build precompresses only the code bundle, never a page).
- */
-function isWholePage(res: Response): boolean {
-  return res.status === 200 && res.body !== null && !res.headers.has('Content-Encoding') && (res.headers.get('Content-Type')?.startsWith('text/html') ?? false)
+export function carriesScoreForm(html: Uint8Array): boolean {
+  return Buffer.from(html.buffer, html.byteOffset, html.byteLength).includes(FORM_MARKER)
 }

@@ -1,0 +1,145 @@
+// `npm run bench:serve [-- --connections 50,200 --seconds 10 --cpu-prof DIR]`: the prerendered pages under load, on loopback.
+// With --cpu-prof, the server writes a V8 CPU profile of its main thread into DIR when it exits.
+// Starts the real server (`server/index.ts`) on a throwaway database with no webhook, then for the home
+// page and the built site's first topic page, at each connection count, sends GET with
+// `Accept-Encoding: br, gzip` as a browser does, with autocannon for the given seconds. Prints one table:
+// requests/s, p50 and p99 latency, and the answers that were not a 200 or not brotli-encoded (fails if
+// there is any). Run `npm run build` first: the server serves the built site.
+import { spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import autocannon from 'autocannon'
+import { clientDir } from '../lib/node/paths.server'
+import { pathOfHtmlFile } from '../lib/universal/routes'
+
+const { values } = parseArgs({
+  options: { connections: { type: 'string', default: '200' }, seconds: { type: 'string', default: '10' }, 'cpu-prof': { type: 'string' } },
+})
+const connectionCounts = values.connections.split(',').map(Number)
+const seconds = Number(values.seconds)
+if (connectionCounts.some((n) => !Number.isInteger(n) || n < 1) || !(seconds > 0)) {
+  console.error('bench:serve: --connections takes whole numbers separated by commas, --seconds a positive number')
+  process.exit(2)
+}
+if (!existsSync(join(clientDir(), '404.html'))) {
+  console.error(`bench:serve: ${clientDir()} has no built site; run \`npm run build\` first`)
+  process.exit(1)
+}
+const topicsDir = join(clientDir(), 'topics')
+const firstTopic = existsSync(topicsDir)
+  ? readdirSync(topicsDir)
+      .filter((name) => name.endsWith('.html'))
+      .sort()[0]
+  : undefined
+if (!firstTopic) {
+  console.error(`bench:serve: ${topicsDir} has no topic page`)
+  process.exit(1)
+}
+const PATHS = ['/', pathOfHtmlFile(`topics/${firstTopic}`)!]
+const ACCEPT_ENCODING = 'br, gzip'
+
+const PORT = 4192
+const origin = `http://127.0.0.1:${PORT}`
+const dir = mkdtempSync(join(tmpdir(), 'bench-serve-'))
+const server = spawn(
+  process.execPath,
+  [...(values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}`] : []), '--import', 'tsx', 'server/index.ts'],
+  {
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATABASE_URL: `file:${join(dir, 'bench.db')}`,
+      SCORE_WEBHOOK_URL: '',
+      AFFILIATE_WEBHOOK_URL: '',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  },
+)
+
+async function waitForServer() {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    try {
+      if ((await fetch(`${origin}/`)).ok) return
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error('the server did not start within 10 s')
+}
+
+interface Row {
+  path: string
+  connections: number
+  requestsPerSecond: number
+  p50: number
+  p99: number
+  /** Answers that were not a 200, timeouts and socket errors. */
+  failed: number
+  /** 200 answers sent without brotli. */
+  notBrotli: number
+}
+
+async function run(path: string, connections: number): Promise<Row> {
+  let notBrotli = 0
+  const result = await autocannon({
+    url: origin,
+    connections,
+    duration: seconds,
+    requests: [
+      {
+        method: 'GET',
+        path,
+        headers: { 'accept-encoding': ACCEPT_ENCODING },
+        onResponse: (status, _body, _context, headers = {}) => {
+          // Header names as the server wrote them: any case.
+          const encoding = Object.entries(headers).find(([name]) => name.toLowerCase() === 'content-encoding')?.[1]
+          if (status === 200 && encoding !== 'br') notBrotli++
+        },
+      },
+    ],
+  })
+  return {
+    path,
+    connections,
+    requestsPerSecond: result['2xx'] / seconds,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failed: result.requests.total - result['2xx'] + result.errors + result.timeouts,
+    notBrotli,
+  }
+}
+
+const rows: Row[] = []
+try {
+  await waitForServer()
+  for (const path of PATHS) {
+    // Once before the load: the first answer of a page is the one that compresses it.
+    const first = await fetch(`${origin}${path}`, { headers: { 'accept-encoding': ACCEPT_ENCODING } })
+    await first.arrayBuffer()
+    if (first.status !== 200) throw new Error(`${path} answered ${first.status}`)
+    for (const connections of connectionCounts) rows.push(await run(path, connections))
+  }
+} finally {
+  // Waited for, so that its CPU profile is written before this script ends.
+  const exited = server.exitCode === null ? new Promise((resolve) => server.once('exit', resolve)) : undefined
+  server.kill('SIGTERM')
+  await exited
+  rmSync(dir, { recursive: true, force: true })
+}
+
+console.log(`\nbench:serve: GET with \`Accept-Encoding: ${ACCEPT_ENCODING}\` for ${seconds} s per row, loopback`)
+console.log('| page | connections | req/s (200) | p50 ms | p99 ms | failed | not brotli |')
+console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |')
+for (const row of rows)
+  console.log(`| ${row.path} | ${row.connections} | ${Math.round(row.requestsPerSecond)} | ${row.p50} | ${row.p99} | ${row.failed} | ${row.notBrotli} |`)
+const bad = rows.filter((row) => row.failed > 0 || row.notBrotli > 0)
+if (bad.length > 0) {
+  console.error(
+    `bench:serve: ${bad.map((row) => `${row.path} at ${row.connections} connections: ${row.failed} failed, ${row.notBrotli} not brotli`).join('; ')}`,
+  )
+  process.exit(1)
+}
