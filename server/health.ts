@@ -1,4 +1,4 @@
-import { open } from 'node:fs/promises'
+import { open, type FileHandle } from 'node:fs/promises'
 import type { Context } from 'hono'
 import { CACHE_CONTROL } from '../lib/universal/routes'
 import { BUSY_TIMEOUT_MS, DEFAULT_DATABASE_URL } from './database'
@@ -36,15 +36,10 @@ export function databaseFileOf(url: string = process.env.DATABASE_URL || DEFAULT
   return url.startsWith('file:') ? url.slice('file:'.length) : undefined
 }
 
-/** Why the file at `path` is not an SQLite database, read from disk (an open connection may still serve pages it cached); undefined when its header is right. */
-async function headerProblem(path: string): Promise<string | undefined> {
-  const file = await open(path, 'r')
-  try {
-    const { buffer, bytesRead } = await file.read(Buffer.alloc(SQLITE_HEADER.length), 0, SQLITE_HEADER.length, 0)
-    return bytesRead === SQLITE_HEADER.length && buffer.equals(SQLITE_HEADER) ? undefined : `${path} does not start with SQLite's header`
-  } finally {
-    await file.close()
-  }
+/** Why the file is not an SQLite database, read from disk (an open connection may still serve pages it cached); undefined when its header is right. */
+async function headerProblem(file: FileHandle, path: string): Promise<string | undefined> {
+  const { buffer, bytesRead } = await file.read(Buffer.alloc(SQLITE_HEADER.length), 0, SQLITE_HEADER.length, 0)
+  return bytesRead === SQLITE_HEADER.length && buffer.equals(SQLITE_HEADER) ? undefined : `${path} does not start with SQLite's header`
 }
 
 /**
@@ -52,7 +47,12 @@ async function headerProblem(path: string): Promise<string | undefined> {
  * the local file's header from disk and queries the database (the first one runs `PRAGMA quick_check`,
  * every page of the file); it fails when either fails or when it is not done within `timeoutMs`. Only one
  * check runs at a time: a slow one is not joined by others piling up behind it. `stop()` ends the checks
- * (before the store closes).
+ * (before the store closes); `close()` lets go of the file (after the store has closed).
+ *
+ * The file is opened once and kept open until then. Closing any descriptor of a file drops every POSIX
+ * lock the process holds on it, SQLite's own included: another process opening the database would then
+ * take it for unused and, on closing, checkpoint and delete the write-ahead log under the running
+ * server, whose later commits would go to a deleted file and be lost.
  */
 export class HealthChecks {
   private status: { healthy: boolean; reason: string } | undefined
@@ -60,6 +60,8 @@ export class HealthChecks {
   private running: Promise<void> | undefined
   private stopped = false
   private firstOutcome: () => void = () => undefined
+  /** The local database file, open from start() to close(); undefined for a remote database, or when it could not be opened. */
+  private file: FileHandle | undefined
 
   private constructor(
     private readonly store: Pick<Store, 'quickCheck' | 'outboxBacklog'>,
@@ -75,6 +77,7 @@ export class HealthChecks {
       log: options.log ?? ((line) => console.error(line)),
     })
     const first = new Promise<void>((resolve) => (checks.firstOutcome = resolve))
+    if (options.databaseFile !== undefined) checks.file = await open(options.databaseFile, 'r').catch(() => undefined)
     checks.check(true)
     checks.timer = setInterval(() => checks.check(false), checks.options.intervalMs)
     checks.timer.unref()
@@ -86,9 +89,17 @@ export class HealthChecks {
     return this.status?.healthy ?? false
   }
 
-  stop(): void {
+  /** Ends the checks and waits for one under way; call it before the store closes. */
+  async stop(): Promise<void> {
     this.stopped = true
     clearInterval(this.timer)
+    await this.running
+  }
+
+  /** Closes the database file; call it only once the store has closed (see the class's comment). */
+  async close(): Promise<void> {
+    await this.file?.close()
+    this.file = undefined
   }
 
   private check(thorough: boolean): void {
@@ -107,8 +118,10 @@ export class HealthChecks {
   }
 
   private async problem(thorough: boolean): Promise<string | undefined> {
-    if (this.options.databaseFile !== undefined) {
-      const header = await headerProblem(this.options.databaseFile)
+    const path = this.options.databaseFile
+    if (path !== undefined) {
+      if (this.file === undefined) return `${path} cannot be opened`
+      const header = await headerProblem(this.file, path)
       if (header) return header
     }
     if (thorough) {

@@ -70,8 +70,9 @@ async function drain(signal: NodeJS.Signals): Promise<void> {
   clearTimeout(deadline)
   await outboxStopped
   await retention.stop()
-  health.stop()
+  await health.stop()
   await store.close()
+  await health.close()
   process.exit(0)
 }
 

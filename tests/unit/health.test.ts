@@ -147,7 +147,7 @@ describe('the health checks', () => {
       await expect.poll(async () => (await app.request('/healthz')).status, { timeout: 2_000, interval: 50 }).toBe(200)
       expect(lines.at(-1)).toBe('health check ok again')
     } finally {
-      checks.stop()
+      await checks.stop()
     }
   })
 
@@ -159,7 +159,7 @@ describe('the health checks', () => {
       await store.close()
       await expect.poll(() => checks.healthy, { timeout: 2_000, interval: 50 }).toBe(false)
     } finally {
-      checks.stop()
+      await checks.stop()
     }
   })
 

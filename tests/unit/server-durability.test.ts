@@ -77,6 +77,19 @@ describe('the server never loses a lead', () => {
     }
   }, 60_000)
 
+  it('keeps every answered lead when another process opens and closes the database beside it (npm run privacy, npm run outbox)', async () => {
+    const database = sandbox.database('beside')
+    const server = await startServer({ DATABASE_URL: database })
+    for (let index = 0; index < 20; index++) expect((await postLead(server.url, 5_000 + index)).status).toBe(202)
+    // Another process reads and closes: were the server's locks on the file gone, that process would take the
+    // database for unused and delete its write-ahead log on closing, under the running server.
+    expect((await leadEmails(database)).size).toBe(20)
+    for (let index = 20; index < 40; index++) expect((await postLead(server.url, 5_000 + index)).status).toBe(202)
+    server.child.kill('SIGKILL')
+    await server.exited
+    expect((await leadEmails(database)).size).toBe(40)
+  })
+
   it('keeps every answered lead when killed with SIGKILL mid-traffic', async () => {
     const database = sandbox.database('kill')
     const first = await startServer({ DATABASE_URL: database })
