@@ -1,6 +1,6 @@
 // `npm run bench:serve [-- --connections 50,200 --seconds 10 --cpu-prof DIR]`: the prerendered pages under load, on loopback.
 // With --cpu-prof, the server writes a V8 CPU profile of its main thread into DIR when it exits.
-// Starts the real server (`server/index.ts`) on a throwaway database with no webhook, then for the home
+// Starts the real server (`server/index.ts`) on a throwaway database with TRUST_PROXY=1 and no webhook, then for the home
 // page and the built site's first topic page, at each connection count, sends GET with
 // `Accept-Encoding: br, gzip` as a browser does, with autocannon for the given seconds. Prints one table:
 // requests/s, p50 and p99 latency, and the answers that were not a 200 or not brotli-encoded (fails if
@@ -52,6 +52,9 @@ const server = spawn(
       PORT: String(PORT),
       HOST: '127.0.0.1',
       DATABASE_URL: `file:${join(dir, 'bench.db')}`,
+      // As behind one proxy: every connection comes from one address, which would otherwise be held to a
+      // tenth of HTTP_MAX_CONNECTIONS (server/http-limits.ts).
+      TRUST_PROXY: '1',
       SCORE_WEBHOOK_URL: '',
       AFFILIATE_WEBHOOK_URL: '',
     },
