@@ -6,61 +6,13 @@
 // visitors would. Prints one table: leads/s answered 202, p50 and p99 latency, errors (non-2xx,
 // timeouts, socket errors), and leads stored against 202 answers. Run `npm run build` first: the
 // server serves the built site.
-import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
-import { clientDir } from '../lib/node/paths.server'
 import { Store } from '../server/store'
+import { loadOptions, startLoadServer } from './bench/load'
 
-const { values } = parseArgs({
-  options: { connections: { type: 'string', default: '50,200' }, seconds: { type: 'string', default: '10' }, 'cpu-prof': { type: 'string' } },
-})
-const connectionCounts = values.connections.split(',').map(Number)
-const seconds = Number(values.seconds)
-if (connectionCounts.some((n) => !Number.isInteger(n) || n < 1) || !(seconds > 0)) {
-  console.error('bench:api: --connections takes whole numbers separated by commas, --seconds a positive number')
-  process.exit(2)
-}
-if (!existsSync(join(clientDir(), '404.html'))) {
-  console.error(`bench:api: ${clientDir()} has no built site; run \`npm run build\` first`)
-  process.exit(1)
-}
-
-const PORT = 4191
-const origin = `http://127.0.0.1:${PORT}`
-const dir = mkdtempSync(join(tmpdir(), 'bench-api-'))
-const databaseUrl = `file:${join(dir, 'bench.db')}`
-const server = spawn(
-  process.execPath,
-  [...(values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}`] : []), '--import', 'tsx', 'server/index.ts'],
-  {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      TRUST_PROXY: '1',
-      SCORE_WEBHOOK_URL: '',
-      AFFILIATE_WEBHOOK_URL: '',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  },
-)
-
-async function waitForServer() {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    try {
-      if ((await fetch(`${origin}/`)).ok) return
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error('the server did not start within 10 s')
-}
+const { connectionCounts, seconds, cpuProfileDir } = loadOptions('bench:api', '50,200')
+const server = await startLoadServer(4191, cpuProfileDir)
+const { origin, databaseUrl } = server
 
 /** A distinct IPv4 address for request `n`, so no client reaches its rate limit. */
 const addressOf = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`
@@ -113,11 +65,9 @@ async function run(connections: number, runId: number): Promise<Row> {
 
 const rows: Row[] = []
 try {
-  await waitForServer()
   for (const [index, connections] of connectionCounts.entries()) rows.push(await run(connections, index + 1))
 } finally {
-  server.kill('SIGTERM')
-  rmSync(dir, { recursive: true, force: true })
+  await server.stop()
 }
 
 console.log(`\nbench:api: POST /api/score for ${seconds} s per row, one client address per request, loopback`)

@@ -5,28 +5,14 @@
 // `Accept-Encoding: br, gzip` as a browser does, with autocannon for the given seconds. Prints one table:
 // requests/s, p50 and p99 latency, and the answers that were not a 200 or not brotli-encoded (fails if
 // there is any). Run `npm run build` first: the server serves the built site.
-import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
 import { clientDir } from '../lib/node/paths.server'
 import { pathOfHtmlFile } from '../lib/universal/routes'
+import { loadOptions, startLoadServer } from './bench/load'
 
-const { values } = parseArgs({
-  options: { connections: { type: 'string', default: '200' }, seconds: { type: 'string', default: '10' }, 'cpu-prof': { type: 'string' } },
-})
-const connectionCounts = values.connections.split(',').map(Number)
-const seconds = Number(values.seconds)
-if (connectionCounts.some((n) => !Number.isInteger(n) || n < 1) || !(seconds > 0)) {
-  console.error('bench:serve: --connections takes whole numbers separated by commas, --seconds a positive number')
-  process.exit(2)
-}
-if (!existsSync(join(clientDir(), '404.html'))) {
-  console.error(`bench:serve: ${clientDir()} has no built site; run \`npm run build\` first`)
-  process.exit(1)
-}
+const { connectionCounts, seconds, cpuProfileDir } = loadOptions('bench:serve', '200')
 const topicsDir = join(clientDir(), 'topics')
 const firstTopic = existsSync(topicsDir)
   ? readdirSync(topicsDir)
@@ -39,40 +25,6 @@ if (!firstTopic) {
 }
 const PATHS = ['/', pathOfHtmlFile(`topics/${firstTopic}`)!]
 const ACCEPT_ENCODING = 'br, gzip'
-
-const PORT = 4192
-const origin = `http://127.0.0.1:${PORT}`
-const dir = mkdtempSync(join(tmpdir(), 'bench-serve-'))
-const server = spawn(
-  process.execPath,
-  [...(values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}`] : []), '--import', 'tsx', 'server/index.ts'],
-  {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATABASE_URL: `file:${join(dir, 'bench.db')}`,
-      // As behind one proxy: every connection comes from one address, which would otherwise be held to a
-      // tenth of HTTP_MAX_CONNECTIONS (server/http-limits.ts).
-      TRUST_PROXY: '1',
-      SCORE_WEBHOOK_URL: '',
-      AFFILIATE_WEBHOOK_URL: '',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  },
-)
-
-async function waitForServer() {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    try {
-      if ((await fetch(`${origin}/`)).ok) return
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error('the server did not start within 10 s')
-}
 
 interface Row {
   path: string
@@ -116,9 +68,10 @@ async function run(path: string, connections: number): Promise<Row> {
   }
 }
 
+const server = await startLoadServer(4192, cpuProfileDir)
+const { origin } = server
 const rows: Row[] = []
 try {
-  await waitForServer()
   for (const path of PATHS) {
     // Once before the load: the first answer of a page is the one that compresses it.
     const first = await fetch(`${origin}${path}`, { headers: { 'accept-encoding': ACCEPT_ENCODING } })
@@ -127,11 +80,7 @@ try {
     for (const connections of connectionCounts) rows.push(await run(path, connections))
   }
 } finally {
-  // Waited for, so that its CPU profile is written before this script ends.
-  const exited = server.exitCode === null ? new Promise((resolve) => server.once('exit', resolve)) : undefined
-  server.kill('SIGTERM')
-  await exited
-  rmSync(dir, { recursive: true, force: true })
+  await server.stop()
 }
 
 console.log(`\nbench:serve: GET with \`Accept-Encoding: ${ACCEPT_ENCODING}\` for ${seconds} s per row, loopback`)

@@ -1,0 +1,79 @@
+// What the load benchmarks (`npm run bench:api`, `npm run bench:serve`) share: their command line
+// (`--connections 50,200 --seconds 10 --cpu-prof DIR`) and the real server (`server/index.ts`) they load,
+// started on loopback on a throwaway database as behind one proxy (TRUST_PROXY=1: every connection comes
+// from one address, which would otherwise be held to a tenth of HTTP_MAX_CONNECTIONS) with no webhook.
+import { spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { clientDir } from '../../lib/node/paths.server'
+
+export interface LoadOptions {
+  connectionCounts: number[]
+  seconds: number
+  /** Where the server writes its main thread's V8 CPU profile when it exits (--cpu-prof DIR). */
+  cpuProfileDir: string | undefined
+}
+
+/** The command line of the benchmark `name`; exits 2 on a bad value, 1 when there is no built site to serve. */
+export function loadOptions(name: string, defaultConnections: string): LoadOptions {
+  const { values } = parseArgs({
+    options: { connections: { type: 'string', default: defaultConnections }, seconds: { type: 'string', default: '10' }, 'cpu-prof': { type: 'string' } },
+  })
+  const connectionCounts = values.connections.split(',').map(Number)
+  const seconds = Number(values.seconds)
+  if (connectionCounts.some((n) => !Number.isInteger(n) || n < 1) || !(seconds > 0)) {
+    console.error(`${name}: --connections takes whole numbers separated by commas, --seconds a positive number`)
+    process.exit(2)
+  }
+  if (!existsSync(join(clientDir(), '404.html'))) {
+    console.error(`${name}: ${clientDir()} has no built site; run \`npm run build\` first`)
+    process.exit(1)
+  }
+  return { connectionCounts, seconds, cpuProfileDir: values['cpu-prof'] }
+}
+
+export interface LoadServer {
+  /** `http://127.0.0.1:<port>`. */
+  origin: string
+  /** Its throwaway database, to read what it stored. */
+  databaseUrl: string
+  /** SIGTERM, then waits for it to exit (so its CPU profile is written), then removes its database. */
+  stop(): Promise<void>
+}
+
+/** Starts the server on `port`; resolves once it answers `/`, rejects after 10 s. */
+export async function startLoadServer(port: number, cpuProfileDir: string | undefined): Promise<LoadServer> {
+  const origin = `http://127.0.0.1:${port}`
+  const dir = mkdtempSync(join(tmpdir(), 'bench-load-'))
+  const databaseUrl = `file:${join(dir, 'bench.db')}`
+  const server = spawn(process.execPath, [...(cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : []), '--import', 'tsx', 'server/index.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      TRUST_PROXY: '1',
+      SCORE_WEBHOOK_URL: '',
+      AFFILIATE_WEBHOOK_URL: '',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  const stop = async () => {
+    const exited = server.exitCode === null ? new Promise((resolve) => server.once('exit', resolve)) : undefined
+    server.kill('SIGTERM')
+    await exited
+    rmSync(dir, { recursive: true, force: true })
+  }
+  for (let attempt = 0; attempt < 100; attempt++) {
+    try {
+      if ((await fetch(`${origin}/`)).ok) return { origin, databaseUrl, stop }
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  await stop()
+  throw new Error('the server did not start within 10 s')
+}
