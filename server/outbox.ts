@@ -1,3 +1,4 @@
+import { isLoopbackHost } from './client-address'
 import { BUSY_TIMEOUT_MS } from './database'
 import type { OutboxRow, OutboxTable, Store } from './store'
 
@@ -14,11 +15,6 @@ export interface Webhook {
 }
 
 export type Webhooks = Partial<Record<OutboxTable, Webhook>>
-
-/** Loopback hosts, where a plain-http webhook never leaves the machine. */
-function isLoopbackHost(hostname: string): boolean {
-  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname)
-}
 
 /**
  * The webhook at `url` (named by the variable `name`), checked: an absolute http(s) URL, and https unless

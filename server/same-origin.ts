@@ -1,15 +1,11 @@
 import type { Context } from 'hono'
+import { isLoopbackHost } from './client-address'
 
 // Whether a POST to the API comes from the site's own pages. A browser names the page's origin in
 // `Origin` on every POST and says in `Sec-Fetch-Site` whether that page is on another site: another site's
 // page could otherwise post leads through its visitors' browsers (each visitor a new address for the rate
 // limit, and no form-timing cookie, which a cross-site post never carries). A request with neither header
 // does not come from a browser page (a server-side client): the other rules judge it.
-
-/** Hosts of a preview on this machine (`npm start`, the browser tests): their own served origin is the site's too. */
-function isLoopbackHost(hostname: string): boolean {
-  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname)
-}
 
 /**
  * The origins the site's own pages post from: `siteOrigin` (SITE_URL, the canonical origin) and, when the
