@@ -11,6 +11,7 @@ import { buildCacheDir, contentDir, distDir, imageCacheDir } from './lib/node/pa
 import { loadSite } from './lib/node/site.server.ts'
 import { syndicationInDev } from './lib/node/syndication-in-dev.server.ts'
 import { loadUiText } from './lib/node/ui-text.server.ts'
+import { preactInBrowser } from './lib/node/preact-in-browser.server.ts'
 
 /** site.json's and layout.json's problems (every page needs both), one per line; none when both are valid. */
 function sharedFileProblems(): string[] {
@@ -126,7 +127,7 @@ function devFileAccess(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [vike(), react(), contentInDev(), serveContentImages(), syndicationInDev(), devFileAccess()],
+  plugins: [vike(), react(), preactInBrowser(), contentInDev(), serveContentImages(), syndicationInDev(), devFileAccess()],
   server: { host: devHost },
   preview: { host: devHost },
   build: { outDir: distDir() },

@@ -7,14 +7,15 @@ export function Header() {
   const ui = useUiText()
   const [open, setOpen] = useState(false)
 
+  // Listening all the time, not only while open: an effect runs after the next paint, so a listener added
+  // when the menu opens would miss an Escape pressed right after the click.
   useEffect(() => {
-    if (!open) return
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') setOpen(false)
     }
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
-  }, [open])
+  }, [])
 
   const close = () => setOpen(false)
   return (
