@@ -1,38 +1,34 @@
 import react from '@vitejs/plugin-react'
-import { createReadStream, existsSync } from 'node:fs'
-import { extname, join, resolve } from 'node:path'
+import { resolve } from 'node:path'
 import vike from 'vike/plugin'
-import { defineConfig, normalizePath, type Plugin } from 'vite'
-import { KEEP_GOING_ENV } from './lib/node/content.server.ts'
-import { contentErrorPage } from './lib/node/content-error-page.server.ts'
-import { IMAGES_URL } from './lib/node/images.server.ts'
-import { SHOW_UNPUBLISHED_ENV } from './lib/node/publication.server.ts'
-import { buildCacheDir, contentDir, distDir, imageCacheDir } from './lib/node/paths.server.ts'
-import { loadSite } from './lib/node/site.server.ts'
-import { syndicationInDev } from './lib/node/syndication-in-dev.server.ts'
-import { loadUiText } from './lib/node/ui-text.server.ts'
+import { defineConfig, normalizePath, type Plugin, type ViteDevServer } from 'vite'
+import type * as DevServerModule from './lib/node/dev-server.server.ts'
+import { KEEP_GOING_ENV, SHOW_UNPUBLISHED_ENV } from './lib/node/dev-mode.server.ts'
+import { buildCacheDir, contentDir, distDir } from './lib/node/paths.server.ts'
 import { preactInBrowser } from './lib/node/preact-in-browser.server.ts'
+import { REDIRECT_STATUS } from './lib/universal/routes.ts'
 
-/** site.json's and layout.json's problems (every page needs both), one per line; none when both are valid. */
-function sharedFileProblems(): string[] {
-  try {
-    loadSite()
-    loadUiText()
-    return []
-  } catch (error) {
-    return (error as Error).message.split('\n').filter(Boolean)
-  }
-}
+// This file imports only modules that import nothing of the project (paths, names, route constants):
+// Vite bundles the config with all it imports every time it loads it (six times per `vike build`), and
+// warns about each import of that bundle its future native loader could not follow. What `npm run dev`
+// runs of the content code it loads through the dev server, with the pages' hooks (devServerModule).
+
+/** lib/node/dev-server.server.ts, loaded by the dev server as the pages' hooks are: the same content index, read again after a change. */
+const devServerModule = (server: ViteDevServer) => server.ssrLoadModule('/lib/node/dev-server.server.ts') as Promise<typeof DevServerModule>
+
+/** The paths the browser loads modules from (Vite's own, BROWSER_FOLDERS): never a page, an old URL or a content image. */
+const isModulePath = (pathname: string) => pathname.startsWith('/@') || BROWSER_FOLDERS.some((folder) => pathname.startsWith(`/${folder}/`))
 
 /**
  * `npm run dev` and the content: a change under the content root drops the parsed content and reloads the
- * page. A bad content file fails only the pages that need it, each showing its problems in the browser
- * (KEEP_GOING_ENV, renderer/+onRenderHtml.ts); when site.json or layout.json is bad, no page can render,
- * so every page request gets the list of their problems instead, until the file is fixed.
+ * page. Every problem a build would stop on is shown on the page of its file (KEEP_GOING_ENV, the pages'
+ * hooks, renderer/+onRenderHtml.ts) and printed once in the terminal, at start and after each change that
+ * changes the list; the pages that do not need a bad file keep working. When site.json or layout.json is
+ * bad, no page can render, so every page request gets the list of their problems instead, until the file is
+ * fixed. The pages' old URLs (`redirectFrom`) answer 308, as the built site's do.
  */
 function contentInDev(): Plugin {
   const root = resolve(contentDir())
-  let shared: string[] = []
   return {
     name: 'content-in-dev',
     apply: 'serve',
@@ -42,43 +38,96 @@ function contentInDev(): Plugin {
       process.env[SHOW_UNPUBLISHED_ENV] = '1'
     },
     configureServer(server) {
-      shared = sharedFileProblems()
+      const { logger } = server.config
+      let printed = ''
+      let timer: NodeJS.Timeout | undefined
+      /** Prints the content's problems when they differ from those printed last: once each, without a stack trace. */
+      const report = () =>
+        devServerModule(server)
+          .then((dev) => dev.devContentState())
+          .then(({ problems }) => {
+            const text = problems.map((problem) => `  ${problem}`).join('\n')
+            if (text === printed) return
+            if (problems.length > 0) {
+              const count = `${problems.length} problem${problems.length === 1 ? '' : 's'}`
+              logger.error(`content: ${count} a build would stop on, each shown on its page:\n${text}`, { timestamp: true })
+            } else logger.info('content: no problems', { timestamp: true })
+            printed = text
+          })
+          .catch((error: unknown) => logger.error(`content: ${String((error as Error).stack ?? error)}`))
+      server.httpServer?.once('listening', () => void report())
       server.watcher.add(root)
       const onChange = (file: string) => {
         if (!resolve(file).startsWith(root)) return
-        shared = sharedFileProblems()
         for (const environment of Object.values(server.environments)) environment.moduleGraph.invalidateAll()
         server.ws.send({ type: 'full-reload' })
+        // An editor may write a file in several steps: the list is printed once they are done.
+        clearTimeout(timer)
+        timer = setTimeout(report, 300)
       }
       server.watcher.on('change', onChange).on('add', onChange).on('unlink', onChange)
       server.middlewares.use((request, response, next) => {
-        if (shared.length === 0 || request.method !== 'GET' || !request.headers.accept?.includes('text/html')) return next()
-        // Read again: the last change event may have caught the file half written.
-        shared = sharedFileProblems()
-        if (shared.length === 0) return next()
-        response.statusCode = 500
-        response.setHeader('Content-Type', 'text/html; charset=utf-8')
-        response.end(contentErrorPage(shared))
+        if (request.method !== 'GET' && request.method !== 'HEAD') return next()
+        const { pathname, search } = new URL(request.url ?? '/', 'http://dev.invalid')
+        if (isModulePath(pathname)) return next()
+        devServerModule(server)
+          .then(async (dev) => {
+            const shared = dev.sharedFileProblems()
+            if (shared.length > 0 && request.headers.accept?.includes('text/html')) {
+              response.statusCode = 500
+              response.setHeader('Content-Type', 'text/html; charset=utf-8')
+              return response.end(dev.contentErrorPage(shared))
+            }
+            if (shared.length > 0) return next()
+            const moved = (await dev.devContentState()).redirects.get(pathname)
+            if (moved === undefined) return next()
+            response.statusCode = REDIRECT_STATUS
+            response.setHeader('Location', `${moved}${search}`)
+            response.end()
+          })
+          .catch(next)
       })
     },
   }
 }
 
-const IMAGE_TYPES: Record<string, string> = { '.avif': 'image/avif', '.webp': 'image/webp', '.jpg': 'image/jpeg', '.png': 'image/png' }
-
 /** In `npm run dev`, the content's images are served from the build cache, where rendering the markdown encoded them (a build links them into the site). */
 function serveContentImages(): Plugin {
-  const folder = resolve(imageCacheDir(), 'files')
   return {
     name: 'serve-content-images',
     apply: 'serve',
     configureServer(server) {
-      server.middlewares.use(IMAGES_URL, (request, response, next) => {
-        const name = (request.url ?? '').slice(1).split('?')[0] ?? ''
-        const type = IMAGE_TYPES[extname(name)]
-        if (!type || name.includes('/') || !existsSync(join(folder, name))) return next()
-        response.setHeader('Content-Type', type)
-        createReadStream(join(folder, name)).pipe(response)
+      server.middlewares.use((request, response, next) => {
+        if (request.method !== 'GET' && request.method !== 'HEAD') return next()
+        devServerModule(server).then((dev) => dev.serveContentImage(request, response) || next(), next)
+      })
+    },
+  }
+}
+
+/**
+ * `npm run dev` answers GET and HEAD for the feeds, llms.txt, `/blog/<slug>.md` and `/topics/<slug>.md`
+ * from the content on disk (lib/node/syndication-in-dev.server.ts); a content problem answers 500 with the
+ * problems, which the content's report prints in the terminal.
+ */
+function syndicationInDev(): Plugin {
+  return {
+    name: 'syndication-in-dev',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((request, response, next) => {
+        if (request.method !== 'GET' && request.method !== 'HEAD') return next()
+        const { pathname } = new URL(request.url ?? '/', 'http://dev.invalid')
+        if (isModulePath(pathname)) return next()
+        devServerModule(server)
+          .then((dev) => dev.devSyndicationFile(pathname))
+          .then((file) => {
+            if (!file) return next()
+            response.statusCode = file.status
+            for (const [name, value] of Object.entries(file.headers)) response.setHeader(name, value)
+            response.setHeader('Content-Length', Buffer.byteLength(file.body))
+            response.end(request.method === 'HEAD' ? undefined : file.body)
+          }, next)
       })
     },
   }

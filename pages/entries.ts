@@ -1,8 +1,9 @@
 import { join } from 'node:path'
 import { render } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
-import { loadContent, loadTopic, problemsOfFile } from '../lib/node/content.server'
+import { devProblemsOf, loadContent, loadTopic, problemsOfFile } from '../lib/node/content.server'
 import { contentDir } from '../lib/node/paths.server'
+import { showingContentProblems } from './content-problems'
 import { loadRelatedTopics } from '../lib/node/related-topics.server'
 import type { RelatedTopic } from '../lib/universal/content/types'
 
@@ -17,27 +18,36 @@ function entryOf<T>(lookUp: (pageContext: PageContextServer) => Promise<T | unde
   const key = Symbol('entry')
   return async (pageContext: PageContextServer): Promise<T> => {
     const memo = pageContext as unknown as Record<symbol, Promise<T | undefined> | undefined>
-    const entry = await (memo[key] ??= lookUp(pageContext))
+    const entry = await (memo[key] ??= showingContentProblems(lookUp(pageContext)))
     if (entry === undefined) throw render(404)
     return entry
   }
 }
 
-/** The article at /blog/<slug>; in `npm run dev`, one whose file was left out for its problems throws them. */
+/**
+ * The article at /blog/<slug>; in `npm run dev`, one whose file has a problem a build would stop on (its
+ * own, a link, an image, an old URL, its slug taken twice) throws them, whether or not it could be read.
+ */
 export const postOf = entryOf(async ({ routeParams }) => {
   const content = await loadContent()
   const slug = routeParams.slug ?? ''
   const post = content.postsBySlug.get(slug)
-  const file = join(contentDir(), 'blog', `${slug}.md`)
-  const problems = post ? undefined : problemsOfFile(content, file)
+  const problems = problemsOfFile(content, post?.file ?? join(contentDir(), 'blog', `${slug}.md`))
   if (problems) throw problems
   return post
 })
 
-/** The topic at /topics/<slug>: the one the build has just read and validated for this page, else its file. */
-export const topicOf = entryOf(({ builtTopic, routeParams }) => {
+/**
+ * The topic at /topics/<slug>: the one the build has just read and validated for this page, else its
+ * file; in `npm run dev`, its file's problems are thrown, those only the whole content shows too (links, old URLs).
+ */
+export const topicOf = entryOf(async ({ builtTopic, routeParams }) => {
   const slug = routeParams.slug ?? ''
-  return builtTopic?.slug === slug ? Promise.resolve(builtTopic) : loadTopic(slug)
+  if (builtTopic?.slug === slug) return builtTopic
+  const topic = await loadTopic(slug)
+  const problems = topic && (await devProblemsOf(topic.file))
+  if (problems) throw problems
+  return topic
 })
 
 /** The topics the topic page links to as related: the build's choice for the page it renders, else chosen from the topic files (`npm run dev`). */

@@ -83,7 +83,7 @@ if (existsSync(dist)) {
 const bundlePhase = phase('bundle', 0, { live: false })
 let serverReady = () => {}
 const serverBundle = new Promise<void>((resolve) => (serverReady = resolve))
-const bundle = prepareBundle({ cacheDir, distDir: dist, fresh: options.fresh, quiet: !!process.env.BUILD_QUIET, onServerReady: () => serverReady() })
+const bundle = prepareBundle({ cacheDir, distDir: dist, fresh: options.fresh, quiet: !process.env.BUILD_VERBOSE, onServerReady: () => serverReady() })
 bundle.then(
   (ready) => bundlePhase.end(ready.built ? 'vike build, cached for the next build' : 'the code is unchanged: reused from the cache'),
   () => {},

@@ -8,6 +8,7 @@ import remarkRehype from 'remark-rehype'
 import { unified } from 'unified'
 import type { z } from 'zod'
 import { loadAuthors } from './authors.server'
+import { KEEP_GOING_ENV } from './dev-mode.server'
 import { loadUiText } from './ui-text.server'
 import { codeBlocks, replaceOutsideCode, type MarkdownCodeNode } from './code-blocks.server'
 import { ImageCache } from './images.server'
@@ -22,8 +23,9 @@ import type { Site } from '../universal/site'
 import { resolveSiteLinks, siteTargets, slugFromFile, type ContentLink, type FileLinks, type MarkdownNode } from './content-links.server'
 import { FrontmatterSyntaxError, parseFrontmatter, type Frontmatter } from './frontmatter.server'
 import { pageRoutes } from './page-routes.server'
-import { leftOutOf, linkProblemsWith, publishingOf, type LeftOut, type Publishing } from './publication.server'
+import { leftOutOf, linkProblemsWith, publishingOf, unpublishedLabel, type LeftOut, type Publishing } from './publication.server'
 import { answererOf, redirectsOf } from './redirects.server'
+import type { Redirect } from '../universal/routes'
 import { loadSite } from './site.server'
 import type { Author, BlogPost, Content, ContentIndex, SitePages, SlugFile, Topic, TopicEntry } from '../universal/content/types'
 import {
@@ -186,6 +188,9 @@ function markdownFiles(dir: string, problems: string[]): string[] {
     .map((name) => join(dir, name))
 }
 
+/** How a second file with `first`'s slug is told so, and how the page of `first` finds it (problemsOfFile). */
+const slugTakenFrom = (first: string) => `is already used by ${first}; rename one of the files`
+
 /** A folder's markdown files with the slug each is served under; a bad or repeated slug is a problem, and its file is left out. */
 function slugFiles(dir: string, productName: string, problems: string[]): SlugFile[] {
   const seen = new Map<string, string>()
@@ -198,7 +203,7 @@ function slugFiles(dir: string, productName: string, problems: string[]): SlugFi
     }
     const first = seen.get(slug)
     if (first) {
-      problems.push(`${file}: slug: "${slug}" is already used by ${first}; rename one of the files`)
+      problems.push(`${file}: slug: "${slug}" ${slugTakenFrom(first)}`)
       continue
     }
     seen.set(slug, file)
@@ -395,19 +400,29 @@ function published<T extends { slug: string; file: string; draft?: boolean; date
   return { shown, leftOut }
 }
 
+/** What checkContent finds: the content as a read under its publishing shows it, the old URLs it answers, and every problem. */
+export interface ContentCheck {
+  content: Content & { leftOut: LeftOut[] }
+  /** The old URLs (`redirectFrom`) of the pages shown, sorted by old URL. */
+  redirects: Redirect[]
+  /** One line per problem, as ContentError lists them; empty when all is valid. */
+  problems: string[]
+}
+
 /**
  * Reads, validates and renders every content file under `dir`, encoding its images through `cache`,
  * and checks that each link of the markdown leads to a page of `routes` or a file of public/, and each
  * old URL (`redirectFrom`) to a page. Drafts and entries dated after `publishing.today` are validated,
- * then left out (`leftOut`) unless `publishing` shows them. Throws one ContentError listing every problem.
+ * then left out (`leftOut`) unless `publishing` shows them. The check `npm run check:content`, a build
+ * that meets a problem and `npm run dev` (on a build's publishing) all run; readContent throws its problems.
  */
-export async function readContent(
+export async function checkContent(
   dir: string = contentDir(),
   site: Site = loadSite(dir),
   routes: readonly string[] = pageRoutes(),
   cache: ImageCache = new ImageCache(imageCacheDir()),
   publishing: Publishing = publishingOf(),
-): Promise<Content & { leftOut: LeftOut[] }> {
+): Promise<ContentCheck> {
   const problems: string[] = []
   const links: FileLinks[] = []
   const images: ImageRead = { cache, contentRoot: dir, problems }
@@ -429,10 +444,17 @@ export async function readContent(
   ])
   const { redirects, problems: redirectProblems } = redirectsOf(redirecting, leftOut, answererOf(pageFiles))
   problems.push(...links.flatMap(linkProblemsWith(siteTargets(paths), leftOut, redirects)), ...redirectProblems)
-  if (problems.length > 0) throw new ContentError(problems)
   posts.sort(byDate)
   topics.sort(byTitle)
-  return { site, posts, topics, pages, postsBySlug: bySlug(posts), topicsBySlug: bySlug(topics), leftOut }
+  const content = { site, posts, topics, pages, postsBySlug: bySlug(posts), topicsBySlug: bySlug(topics), leftOut }
+  return { content, redirects, problems }
+}
+
+/** checkContent's content; throws one ContentError listing every problem. */
+export async function readContent(...args: Parameters<typeof checkContent>): Promise<Content & { leftOut: LeftOut[] }> {
+  const { content, problems } = await checkContent(...args)
+  if (problems.length > 0) throw new ContentError(problems)
+  return content
 }
 
 /** Everything but the topics' own files, validated: the articles, the fixed pages, layout.json, and the topic files' names. */
@@ -500,8 +522,9 @@ export async function readContentIndexKeepingGoing(dir: string, site: Site): Pro
   const topics: TopicEntry[] = []
   for (const topicFile of topicFiles) {
     const parsed = readEntry(topicFile, topicFrontmatter, tokens, problems)
-    if (parsed && !leftOutOf({ ...parsed.data, ...topicFile }, `/topics/${topicFile.slug}`, publishing))
-      topics.push(topicEntry({ ...parsed.data, ...topicFile }))
+    if (!parsed || leftOutOf({ ...parsed.data, ...topicFile }, `/topics/${topicFile.slug}`, publishing)) continue
+    const unpublished = unpublishedLabel(parsed.data, publishing.today)
+    topics.push({ ...topicEntry({ ...parsed.data, ...topicFile }), ...(unpublished && { unpublished }) })
   }
   return { index: contentIndex({ posts, topics, pages }), problems }
 }
@@ -513,36 +536,52 @@ function bySlug<T extends { slug: string }>(items: T[]): ReadonlyMap<string, T> 
 /** Where a build hands its workers the index it validated, so they never read the whole content again. */
 export const CONTENT_INDEX_ENV = 'CONTENT_INDEX_FILE'
 
-/**
- * Set (to 1) by `npm run dev`: a bad content file is left out of the index instead of failing every page,
- * so the pages that do not need it keep working while the writer fixes it; a page that needs it fails
- * with that file's problems (contentProblemsOf), which the dev server shows in the browser.
- */
-export const KEEP_GOING_ENV = 'CONTENT_KEEP_GOING'
-
 let cachedIndex: { dir: string; index: Promise<LoadedIndex> } | undefined
 
-interface LoadedIndex extends ContentIndex {
+export interface LoadedIndex extends ContentIndex {
   postsBySlug: ReadonlyMap<string, BlogPost>
   topicsBySlug: ReadonlyMap<string, TopicEntry>
-  /** The problems of the files left out (only when KEEP_GOING_ENV is set; otherwise a problem throws). */
+  /** Every problem a build would stop on, each file's shown on its page (only when KEEP_GOING_ENV is set; otherwise a problem throws). */
   problems: readonly string[]
+  /** The old URLs a build would answer with a 308 (only when KEEP_GOING_ENV is set: the Node server reads the build's). */
+  redirects: readonly Redirect[]
 }
 
 async function indexFor(dir: string): Promise<LoadedIndex> {
   const file = process.env[CONTENT_INDEX_ENV]
-  const { index, problems } = file
-    ? { index: JSON.parse(readFileSync(file, 'utf8')) as ContentIndex, problems: [] }
+  const { index, problems, redirects } = file
+    ? { index: JSON.parse(readFileSync(file, 'utf8')) as ContentIndex, problems: [], redirects: [] }
     : process.env[KEEP_GOING_ENV]
-      ? await readContentIndexKeepingGoing(dir, loadSite(dir))
-      : { index: await readContentIndex(dir), problems: [] }
-  return { ...index, postsBySlug: bySlug(index.posts), topicsBySlug: bySlug(index.topics), problems }
+      ? await devIndex(dir)
+      : { index: await readContentIndex(dir), problems: [], redirects: [] }
+  return { ...index, postsBySlug: bySlug(index.posts), topicsBySlug: bySlug(index.topics), problems, redirects }
 }
 
-/** The problems the index left `file` out for, as a ContentError to throw; undefined when it has none (the file is fine, or absent). */
+/**
+ * `npm run dev`'s index: every valid file, drafts and scheduled entries included; and the problems and
+ * old URLs of the build's own check (checkContent, on the day and terms of a build, as `npm run
+ * check:content` runs it), so that dev shows every problem a build would stop on (links, old URLs, a
+ * published page's link to a draft) and answers the old URLs as the built site does.
+ */
+async function devIndex(dir: string): Promise<{ index: ContentIndex; problems: string[]; redirects: Redirect[] }> {
+  const site = loadSite(dir)
+  const { index, problems } = await readContentIndexKeepingGoing(dir, site)
+  const asBuilt = await checkContent(dir, site, undefined, undefined, { ...publishingOf(), showUnpublished: false })
+  return { index, problems: [...new Set([...problems, ...asBuilt.problems])], redirects: asBuilt.redirects }
+}
+
+/**
+ * The problems of `file` as a ContentError to throw where a page needs it; undefined when it has none
+ * (the file is fine, or absent). Another file's claim to the same slug counts: the page is both files'.
+ */
 export function problemsOfFile({ problems }: Pick<LoadedIndex, 'problems'>, file: string): ContentError | undefined {
-  const own = problems.filter((problem) => problem.startsWith(`${file}:`))
+  const own = problems.filter((problem) => problem.startsWith(`${file}:`) || problem.endsWith(slugTakenFrom(file)))
   return own.length > 0 ? new ContentError(own) : undefined
+}
+
+/** In `npm run dev`, the problems a build would stop on in `file` (problemsOfFile); elsewhere undefined, with no content read. */
+export async function devProblemsOf(file: string): Promise<ContentError | undefined> {
+  return process.env[KEEP_GOING_ENV] ? problemsOfFile(await loadContent(), file) : undefined
 }
 
 /** A ContentError with the problems of `file` that the index left out, to throw where a page needs that file. */

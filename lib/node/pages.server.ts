@@ -4,7 +4,7 @@ import type { Site } from '../universal/site'
 import type { UiText } from '../universal/ui-text'
 import { withSocialCard } from './cards/cards.server'
 import { join } from 'node:path'
-import { contentProblemsOf, loadContent } from './content.server'
+import { contentProblemsOf, loadContent, problemsOfFile } from './content.server'
 import { contentDir } from './paths.server'
 import type { PageName } from '../universal/content/schemas'
 
@@ -19,11 +19,14 @@ export interface CopyData<N extends PageName = PageName> {
   page: PageCopy<N>
 }
 
-/** A fixed page's copy as read from content/pages/<name>.md; in `npm run dev`, a file left out for its problems throws them. */
+/** A fixed page's copy as read from content/pages/<name>.md; in `npm run dev`, a file with problems (an image's, a link's) throws them. */
 async function sitePage<N extends PageName>(name: N): Promise<SitePage<N>> {
   const content = await loadContent()
   const page = content.pages[name] as SitePage<N> | undefined
-  if (!page) throw contentProblemsOf(content, join(contentDir(), 'pages', `${name}.md`))
+  const file = join(contentDir(), 'pages', `${name}.md`)
+  const problems = problemsOfFile(content, file)
+  if (problems) throw problems
+  if (!page) throw contentProblemsOf(content, file)
   return page
 }
 

@@ -1,15 +1,10 @@
 // Whether a draft or a dated entry is on the site in this build. `npm run dev` shows everything; a
 // production build leaves out drafts and entries dated after its build date.
 import { brokenLinks, type FileLinks } from './content-links.server'
+import { SHOW_UNPUBLISHED_ENV } from './dev-mode.server'
 
 /** Overrides the build's "today" (YYYY-MM-DD), to preview a scheduled post or test one. */
 export const BUILD_DATE_ENV = 'BUILD_DATE'
-
-/**
- * Set (to 1) by `npm run dev` (vite.config.ts): drafts and scheduled entries are shown, each marked, so a
- * writer can read them as they will look. Unset, the content read leaves them out, as a build does.
- */
-export const SHOW_UNPUBLISHED_ENV = 'CONTENT_SHOW_UNPUBLISHED'
 
 /**
  * Written by the build beside the site (`dist/publication.json`, never served): the day it published for
@@ -143,6 +138,15 @@ export function imagesShown(
 ): string[] {
   const html = [...posts.flatMap((post) => [post.html, post.coverImage?.html ?? '']), ...Object.values(pages).map((page) => page.html)].join('\n')
   return names.filter((name) => html.includes(`/${name}`))
+}
+
+/**
+ * What `npm run dev` marks a draft or scheduled entry with where a list shows it (`/blog`, `/topics`):
+ * `Draft` or `Scheduled for 2027-01-05`; undefined for a published one. A build lists neither.
+ */
+export function unpublishedLabel(entry: Pick<PublicationFields, 'draft' | 'date'>, today: string = buildDate()): string | undefined {
+  const why = publicationOf(entry, today)
+  return why === 'published' ? undefined : why === 'draft' ? 'Draft' : `Scheduled for ${entry.date}`
 }
 
 /**

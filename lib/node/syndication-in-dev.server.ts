@@ -1,5 +1,4 @@
 import { join } from 'node:path'
-import type { Plugin } from 'vite'
 import { alternateFileHeaders } from '../universal/alternate-headers'
 import { FEEDS, isMarkdownTwin, LLMS_TXT_PATH } from '../universal/alternates'
 import type { ContentIndex } from '../universal/content/types'
@@ -106,27 +105,5 @@ export async function devSyndicationFile(pathname: string, dir: string = content
     const problems = contentProblemsIn(error)
     if (!problems) throw error
     return { status: 500, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' }, body: contentErrorPage(problems), problems }
-  }
-}
-
-/** The Vite plugin: answers GET and HEAD for the feeds, llms.txt, `/blog/<slug>.md` and `/topics/<slug>.md` in `npm run dev`. */
-export function syndicationInDev(): Plugin {
-  return {
-    name: 'syndication-in-dev',
-    apply: 'serve',
-    configureServer(server) {
-      server.middlewares.use((request, response, next) => {
-        if (request.method !== 'GET' && request.method !== 'HEAD') return next()
-        const { pathname } = new URL(request.url ?? '/', 'http://dev.invalid')
-        devSyndicationFile(pathname).then((file) => {
-          if (!file) return next()
-          if (file.problems) server.config.logger.error(`${pathname}: ${new ContentError([...file.problems]).message}`)
-          response.statusCode = file.status
-          for (const [name, value] of Object.entries(file.headers)) response.setHeader(name, value)
-          response.setHeader('Content-Length', Buffer.byteLength(file.body))
-          response.end(request.method === 'HEAD' ? undefined : file.body)
-        }, next)
-      })
-    },
   }
 }

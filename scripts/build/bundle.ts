@@ -56,11 +56,21 @@ function sourceDigest(distDir: string): string {
   return digest(digestOfFiles(SOURCES), distDir, JSON.stringify(viteEnv), process.version)
 }
 
+/**
+ * Runs `vike build`. Quiet, its report of every file it wrote (some 60 lines) is kept, and printed only
+ * when it fails, beside its errors; its warnings and errors (stderr) are printed as they come.
+ */
 function runVikeBuild(quiet: boolean): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['node_modules/vike/bin.js', 'build'], { stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'inherit'] })
+    const child = spawn(process.execPath, ['node_modules/vike/bin.js', 'build'], { stdio: ['ignore', quiet ? 'pipe' : 'inherit', 'inherit'] })
+    const report: Buffer[] = []
+    child.stdout?.on('data', (chunk: Buffer) => report.push(chunk))
     child.on('error', reject)
-    child.on('close', (code, signal) => (code === 0 ? resolve() : reject(new Error(`vike build failed (exit ${code ?? signal})`))))
+    child.on('close', (code, signal) => {
+      if (code === 0) return resolve()
+      process.stderr.write(Buffer.concat(report))
+      reject(new Error(`vike build failed (exit ${code ?? signal})`))
+    })
   })
 }
 

@@ -1,7 +1,7 @@
-import { readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { articleMarkdown, topicMarkdown } from './content-fixture'
+import { articleMarkdown, pngFile, topicMarkdown } from './content-fixture'
 import { devServerOnContentCopy } from './dev-server'
 
 // `npm run dev` (vike dev) on a copy of the content: a writer breaks a file, looks at the page in the
@@ -61,9 +61,137 @@ describe('drafts and scheduled entries in npm run dev', () => {
     expect((await page('/blog/draft-in-dev')).html).toContain('<strong>Draft.</strong> Shown by <code>npm run dev</code> only')
     await expect.poll(async () => (await page('/topics/later-in-dev')).status, { timeout: 10_000, interval: 250 }).toBe(200)
     expect((await page('/topics/later-in-dev')).html).toContain('<strong>Scheduled for 2099-01-05.</strong>')
-    expect((await page('/blog')).html).toContain('/blog/draft-in-dev')
-    expect((await page('/topics')).html).toContain('A topic for later')
+    // Listed, each with a mark a reader sees beside it.
+    const blogCard = cardOf((await page('/blog')).html, '/blog/draft-in-dev')
+    expect(blogCard).toContain('>Draft<')
+    const topicCard = cardOf((await page('/topics')).html, '/topics/later-in-dev')
+    expect(topicCard).toContain('>Scheduled for 2099-01-05<')
+    expect(cardOf((await page('/blog')).html, '/blog/why-most-linkedin-profiles-fail')).not.toMatch(/Draft|Scheduled/)
     // A published page carries no mark.
     expect((await page('/blog/why-most-linkedin-profiles-fail')).html).not.toContain('unpublished-note')
   })
 }, 60_000)
+
+/** The card of a list page (`/blog`, `/topics`) that links to `href`. */
+function cardOf(html: string, href: string): string {
+  const link = html.indexOf(`href="${href}"`)
+  expect(link, href).toBeGreaterThan(-1)
+  return html.slice(html.lastIndexOf('<li', link), html.indexOf('</li>', link))
+}
+
+/** The status `path` answers a browser's request for a page with, a redirect's own included. */
+async function statusOf(path: string): Promise<number> {
+  const response = await fetch(`${dev.origin}${path}`, { redirect: 'manual', headers: { accept: 'text/html' } })
+  await response.arrayBuffer()
+  return response.status
+}
+
+/** Writes `relativePath` of the dev server's content copy, waits until `path` answers `status`, and puts the file back after `check`. */
+async function withFile(relativePath: string, text: (original: string) => string, path: string, status: number, check: () => Promise<void>) {
+  const file = join(dev.dir, relativePath)
+  const original = existsSync(file) ? readFileSync(file, 'utf8') : undefined
+  try {
+    writeFileSync(file, text(original ?? ''))
+    await expect.poll(() => statusOf(path), { timeout: 10_000, interval: 250 }).toBe(status)
+    await check()
+  } finally {
+    if (original === undefined) rmSync(file, { force: true })
+    else writeFileSync(file, original)
+    await expect.poll(() => statusOf(path), { timeout: 10_000, interval: 250 }).not.toBe(status)
+  }
+}
+
+const ARTICLE = 'blog/why-most-linkedin-profiles-fail.md'
+const ARTICLE_PAGE = '/blog/why-most-linkedin-profiles-fail'
+const addToBody = (added: string) => (text: string) => `${text}\n${added}\n`
+const addToFrontmatter = (added: string) => (text: string) => text.replace(/^---\n/, `---\n${added}\n`)
+
+describe('npm run dev shows every problem a build would stop on, on the page of its file', () => {
+  it('an image without alt text', async () => {
+    await withFile(ARTICLE, addToBody('![](../images/trust-gaps.png)'), ARTICLE_PAGE, 500, async () => {
+      const { html } = await page(ARTICLE_PAGE)
+      expect(html).toContain(`${join(dev.dir, ARTICLE)}:`)
+      expect(html).toContain('image ../images/trust-gaps.png: no alt text; say what the image shows between the brackets')
+    })
+  })
+
+  it('a missing image, and one narrower than the column', async () => {
+    await pngFile(dev.dir, 'blog/narrow.png', { width: 300, height: 200 })
+    await withFile(ARTICLE, addToBody('![A chart](./missing.png)\n\n![A small chart](./narrow.png)'), ARTICLE_PAGE, 500, async () => {
+      const { html } = await page(ARTICLE_PAGE)
+      expect(html).toContain('image ./missing.png: file not found')
+      expect(html).toContain('image ./narrow.png: 300 px wide, narrower than the 736 px column')
+    })
+    rmSync(join(dev.dir, 'blog/narrow.png'))
+  })
+
+  it('a missing cover', async () => {
+    await withFile(ARTICLE, addToFrontmatter('cover: ./no-cover.png\ncoverAlt: The cover'), ARTICLE_PAGE, 500, async () => {
+      expect((await page(ARTICLE_PAGE)).html).toContain(`${join(dev.dir, ARTICLE)}</code><p>cover: image ./no-cover.png: file not found`)
+    })
+  })
+
+  it('a link that leads nowhere, on a topic page', async () => {
+    const topic = 'topics/linkedin-proof-signals.md'
+    await withFile(topic, addToBody('See [the missing topic](./no-such-topic.md).'), '/topics/linkedin-proof-signals', 500, async () => {
+      expect((await page('/topics/linkedin-proof-signals')).html).toContain('link to ./no-such-topic.md leads nowhere')
+    })
+  })
+
+  it('two files served under one slug', async () => {
+    const copy = readFileSync(join(dev.dir, 'topics/{product}-vs-ssi.md'), 'utf8')
+    await withFile(
+      'topics/authoritylens-vs-ssi.md',
+      () => copy,
+      '/topics/authoritylens-vs-ssi',
+      500,
+      async () => {
+        expect((await page('/topics/authoritylens-vs-ssi')).html).toContain('slug: &quot;authoritylens-vs-ssi&quot; is already used by')
+      },
+    )
+  })
+
+  it('an old URL that is the page’s own, one that two pages claim, and one of a draft', async () => {
+    await withFile(ARTICLE, addToFrontmatter(`redirectFrom: [${ARTICLE_PAGE}]`), ARTICLE_PAGE, 500, async () => {
+      expect((await page(ARTICLE_PAGE)).html).toContain(`redirectFrom[1]: ${ARTICLE_PAGE} is this page&#39;s own URL`)
+    })
+    const other = 'blog/linkedin-audit-vs-linkedin-optimization.md'
+    await withFile(other, addToFrontmatter('redirectFrom: [/blog/shared-old-url]'), '/blog/shared-old-url', 308, async () => {
+      await withFile(ARTICLE, addToFrontmatter('redirectFrom: [/blog/shared-old-url]'), ARTICLE_PAGE, 500, async () => {
+        expect((await page(ARTICLE_PAGE)).html).toContain('/blog/shared-old-url already leads to /blog/linkedin-audit-vs-linkedin-optimization')
+      })
+    })
+    await withFile(ARTICLE, addToFrontmatter('draft: true\nredirectFrom: [/blog/old-draft-url]'), ARTICLE_PAGE, 500, async () => {
+      expect((await page(ARTICLE_PAGE)).html).toContain('this page is left out of this build (draft), so /blog/old-draft-url would lead nowhere')
+    })
+  })
+
+  it('prints each problem once in the terminal, without a stack trace', async () => {
+    const before = dev.output().length
+    await withFile(ARTICLE, addToBody('![](../images/trust-gaps.png)'), ARTICLE_PAGE, 500, async () => {
+      for (let i = 0; i < 3; i++) await page(ARTICLE_PAGE)
+      await expect.poll(() => dev.output().slice(before), { timeout: 10_000, interval: 250 }).toContain('no alt text')
+      const printed = dev.output().slice(before)
+      expect(printed.split('no alt text').length - 1).toBe(1)
+      expect(printed).not.toMatch(/^\s+at /m)
+    })
+  })
+}, 120_000)
+
+describe('old URLs in npm run dev', () => {
+  it('answer 308 to the page’s URL, as the built site does', async () => {
+    await withFile(ARTICLE, addToFrontmatter('redirectFrom: [/blog/an-old-slug]'), '/blog/an-old-slug', 308, async () => {
+      const response = await fetch(`${dev.origin}/blog/an-old-slug?ref=x`, { redirect: 'manual', headers: { accept: 'text/html' } })
+      expect(response.status).toBe(308)
+      expect(response.headers.get('location')).toBe(`${ARTICLE_PAGE}?ref=x`)
+    })
+  })
+}, 60_000)
+
+describe('the terminal of npm run dev', () => {
+  it('shows its address and no warning at start', () => {
+    const start = dev.output().slice(0, dev.output().indexOf('Local:'))
+    expect(start).not.toContain('(!)')
+    expect(start).not.toMatch(/warn/i)
+  })
+})

@@ -12,7 +12,7 @@ export interface DevServer {
   /** `http://127.0.0.1:<port>`. */
   readonly origin: string
   readonly port: number
-  /** What it has printed on stdout so far (its URLs among them). */
+  /** What it has printed so far, on stdout and stderr, as a terminal shows it (its URLs among them). */
   output(): string
   /** GET `path` as a browser asks for a page (`accept: text/html`). */
   page(path: string): Promise<{ status: number; html: string }>
@@ -44,17 +44,19 @@ export function devServerOnContentCopy(prefix: string, { ownHost = false }: { ow
     const env: NodeJS.ProcessEnv = { ...process.env, CONTENT_DIR: dir }
     if (ownHost) delete env.HOST
     const host = ownHost ? [] : ['--host', '127.0.0.1']
-    const child = spawn(process.execPath, ['node_modules/vike/bin.js', 'dev', '--port', String(port), ...host, '--strictPort'], {
+    const child = spawn(process.execPath, ['node_modules/vike/bin.js', 'dev', '--port', String(port), ...host], {
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     dev = child
     await new Promise<void>((resolve, reject) => {
-      child.stdout!.on('data', (chunk: Buffer) => {
+      const print = (chunk: Buffer) => {
         printed += chunk.toString().replace(ANSI_STYLE, '')
         // The URLs are printed after "ready in".
         if (/Local:.*\n/.test(printed)) resolve()
-      })
+      }
+      child.stdout!.on('data', print)
+      child.stderr!.on('data', print)
       child.on('exit', (code) => reject(new Error(`vike dev exited with ${code}`)))
     })
   }, 60_000)

@@ -67,8 +67,11 @@ export interface Content {
   topicsBySlug: ReadonlyMap<string, Topic>
 }
 
-/** What a list of topics needs of one topic; its page reads the rest from `file` (loadTopic). */
-export type TopicEntry = Pick<Topic, 'slug' | 'file' | 'title' | 'summary'>
+/**
+ * What a list of topics needs of one topic; its page reads the rest from `file` (loadTopic). In `npm run
+ * dev`, a draft or scheduled topic is marked `unpublished` (`Draft`, `Scheduled for 2027-01-05`).
+ */
+export type TopicEntry = Pick<Topic, 'slug' | 'file' | 'title' | 'summary'> & { unpublished?: string }
 
 /** What a topic page's "Related topics" list shows of another topic. */
 export type RelatedTopic = Pick<Topic, 'slug' | 'title' | 'summary'>

@@ -1,5 +1,6 @@
 // https://vike.dev/Page
 import { PageHeader } from '../../../components/PageHeader'
+import { UnpublishedBadge } from '../../../components/UnpublishedBadge'
 import { formatDate } from '../../../lib/universal/dates'
 import { useData } from '../../../components/pageContext'
 import type { Data } from './+data'
@@ -12,6 +13,7 @@ export default function Page() {
       <ul className="card-grid">
         {posts.map((post) => (
           <li key={post.slug} className="card">
+            {post.unpublished && <UnpublishedBadge label={post.unpublished} />}
             <time dateTime={post.date}>{formatDate(post.date)}</time>
             <h2>
               <a href={`/blog/${post.slug}`}>{post.title}</a>

@@ -1,5 +1,6 @@
 // https://vike.dev/Page
 import { PageHeader } from '../../../components/PageHeader'
+import { UnpublishedBadge } from '../../../components/UnpublishedBadge'
 import { useData } from '../../../components/pageContext'
 import type { Data } from './+data'
 
@@ -11,6 +12,7 @@ export default function Page() {
       <ul className="card-grid">
         {topics.map((topic) => (
           <li key={topic.slug} className="card">
+            {topic.unpublished && <UnpublishedBadge label={topic.unpublished} />}
             <h2>
               <a href={`/topics/${topic.slug}`}>{topic.title}</a>
             </h2>
