@@ -34,14 +34,7 @@ const DRAWING_CODE = [
   'lib/node/cards/raster.server.ts',
   'lib/node/cards/png.server.ts',
 ]
-const DRAWING_PACKAGES = [
-  'satori',
-  'harfbuzzjs',
-  '@resvg/resvg-js',
-  'sharp',
-  '@fontsource/inter',
-  ...FALLBACK_FONTS.map((font) => font.package),
-]
+const DRAWING_PACKAGES = ['satori', 'harfbuzzjs', '@resvg/resvg-js', 'sharp', '@fontsource/inter', ...FALLBACK_FONTS.map((font) => font.package)]
 
 let design: string | undefined
 

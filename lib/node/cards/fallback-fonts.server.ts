@@ -1,9 +1,13 @@
 // The fonts a card draws a letter Inter lacks with: Japanese (kana, kanji, full-width punctuation),
-// Arabic and Devanagari, each a Noto Sans Bold of an @fontsource package, read from node_modules.
+// Arabic and Devanagari, each a bold sans of an @fontsource package, read from node_modules.
 // Fontsource splits a font into files by unicode range (Noto Sans JP into 120 of about 40 KB), and
 // names each file's range in its CSS: a title is drawn with the files its characters fall in, read
-// when a title first needs them, so a Latin title loads nothing of these. The files are WOFF 1.0,
-// which satori reads (the packages' WOFF2 beside them it may not).
+// when a title first needs them, so a Latin title loads nothing of these. The files are WOFF 1.0, as
+// Inter's are.
+//
+// Arabic is Vazirmatn's, not Noto Sans Arabic's: Noto draws a letter's dots as marks HarfBuzz places
+// with a vertical offset, which satori 0.63 applies upside down, so في came out as فى and ة as ه.
+// Vazirmatn draws its letters whole; its Arabic came out of satori as HarfBuzz sets it, pixel for pixel.
 import { readFileSync } from 'node:fs'
 import { parseUnicodeRange, projectRequire, readFontFile, type CodeRange } from './font-files.server'
 
