@@ -8,6 +8,8 @@ import remarkRehype from 'remark-rehype'
 import { unified } from 'unified'
 import type { z } from 'zod'
 import { loadAuthors } from './authors.server'
+import { cardsEnabled } from './cards/cards.server'
+import { undrawnLetters } from './cards/design.server'
 import { KEEP_GOING_ENV } from './dev-mode.server'
 import { loadUiText } from './ui-text.server'
 import { codeBlocks, replaceOutsideCode, type MarkdownCodeNode } from './code-blocks.server'
@@ -225,7 +227,23 @@ function readEntry<S extends z.ZodType>(
     problems.push(`${file}: body: expected markdown text after the frontmatter`)
     return undefined
   }
+  // An article with a picture of its own (`image:`) gets no drawn card.
+  const { title, image } = parsed.data as { title?: string; image?: string }
+  if (title !== undefined && image === undefined) checkCardText(file, 'title', title, problems)
   return { ...parsed, slug }
+}
+
+/**
+ * Text a social card shows (a title, a fixed page's h1, a label, the product's name) with a letter no
+ * card font draws, as a problem of its file: a card never leaves a word out (lib/node/cards/fallback-fonts.server.ts).
+ */
+function checkCardText(file: string, field: string, text: string, problems: string[]): void {
+  if (!cardsEnabled()) return
+  const letters = undrawnLetters(text)
+  if (letters)
+    problems.push(
+      `${file}: ${field}: the social card has no font for ${letters}; cards draw Latin, Greek, Cyrillic, Japanese, Arabic and Devanagari letters (see Social cards in content/README.md)`,
+    )
 }
 
 /** Reads and validates a folder of slugged files, handing each valid one to `keep`, which decides what of it stays in memory. */
@@ -310,6 +328,7 @@ async function readPages(dir: string, site: Site, problems: string[], links: Fil
     }
     const parsed = parseFile(file, pageFrontmatter[name], tokens, problems)
     if (!parsed) continue
+    checkCardText(file, 'h1', (parsed.data as { h1: string }).h1, problems)
     const fileLinks: ContentLink[] = []
     const render = async (markdownText: string, firstLine: number) => {
       const { html, links: found } = await renderMarkdown(markdownText, {
@@ -371,9 +390,14 @@ async function readPosts(dir: string, site: Site, problems: string[], links: Fil
   return withRelatedPosts(withAuthors.sort(byDate), (post) => texts.get(post.file) ?? '')
 }
 
-function checkUiText(dir: string, problems: string[]): void {
+function checkUiText(dir: string, site: Site, problems: string[]): void {
   try {
-    loadUiText(dir)
+    const { card } = loadUiText(dir)
+    const file = join(dir, 'layout.json')
+    checkCardText(file, 'card.article', card.article, problems)
+    checkCardText(file, 'card.topic', card.topic, problems)
+    for (const [name, label] of Object.entries(card.pages)) checkCardText(file, `card.pages.${name}`, label, problems)
+    checkCardText(join(dir, 'site.json'), 'productName', site.productName, problems)
   } catch (error) {
     problems.push(...(error as Error).message.split('\n'))
   }
@@ -429,7 +453,7 @@ export async function checkContent(
   const allPosts = await readPosts(dir, site, problems, links, images)
   const allTopics = await readCollection(join(dir, 'topics'), topicFrontmatter, site, problems, renderTopicInto(links, site.productName, images))
   const pages = await readPages(join(dir, 'pages'), site, problems, links, images)
-  checkUiText(dir, problems)
+  checkUiText(dir, site, problems)
   const { shown: posts, leftOut: postsLeftOut } = published(allPosts, 'blog', publishing)
   const { shown: topics, leftOut: topicsLeftOut } = published(allTopics, 'topics', publishing)
   const leftOut = [...postsLeftOut, ...topicsLeftOut]
@@ -489,7 +513,7 @@ export async function readContentWithoutTopics(
   const { shown: posts, leftOut } = published(await readPosts(dir, site, problems, links, images), 'blog', publishing)
   const topicFiles = slugFiles(join(dir, 'topics'), site.productName, problems)
   const pages = await readPages(join(dir, 'pages'), site, problems, links, images)
-  checkUiText(dir, problems)
+  checkUiText(dir, site, problems)
   return { posts, leftOut, pages, topicFiles, links, problems }
 }
 

@@ -158,4 +158,11 @@ describe('site checks', () => {
     )
     expect(checkPlaceholders(site({ 'index.html': { title: 'Why {product} works' } }))[0]?.problem).toBe('placeholder text: {product}')
   })
+
+  it('10. leave code alone: a token inside <code> or <pre> is shown as written (content/README.md, Code)', () => {
+    const code = '<p>Write <code>{product}</code> for the name.</p><pre><code class="hljs language-ts">// TODO: {product}\nconst {name} = user</code></pre>'
+    expect(checkPlaceholders(site({ 'index.html': { body: `<h1>Tokens</h1>${code}` } }))).toEqual([])
+    // Only there: the same page with a token outside its code still fails.
+    expect(checkPlaceholders(site({ 'index.html': { body: `<h1>Why {product} works</h1>${code}` } }))[0]?.problem).toBe('placeholder text: {product}')
+  })
 })

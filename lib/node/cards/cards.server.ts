@@ -12,6 +12,7 @@ import type { PageSeo } from '../../universal/seo/head'
 import { CARDS_URL, SOCIAL_IMAGE_HEIGHT, SOCIAL_IMAGE_WIDTH, type CardSpec, type DrawnImage, type LogoSpec, type SocialImage } from '../../universal/seo/social'
 import type { Site } from '../../universal/site'
 import { drawableText } from './design.server'
+import { FALLBACK_FONTS } from './fallback-fonts.server'
 
 /** Set (to 1) by `npm run build -- --no-cards`: no page gets a drawn card or the raster logo, and nothing is drawn. */
 export const NO_CARDS_ENV = 'BUILD_NO_CARDS'
@@ -26,12 +27,14 @@ const LOGO_SIZE = 512
 /** The files whose code decides a drawing's pixels, from the project's root, and the packages that draw. */
 const DRAWING_CODE = [
   'lib/node/cards/design.server.ts',
+  'lib/node/cards/fallback-fonts.server.ts',
+  'lib/node/cards/font-files.server.ts',
   'lib/node/cards/draw.server.ts',
   'lib/node/cards/title-glyphs.server.ts',
   'lib/node/cards/raster.server.ts',
   'lib/node/cards/png.server.ts',
 ]
-const DRAWING_PACKAGES = ['satori', 'harfbuzzjs', '@resvg/resvg-js', 'sharp', '@fontsource/inter']
+const DRAWING_PACKAGES = ['satori', 'harfbuzzjs', '@resvg/resvg-js', 'sharp', '@fontsource/inter', ...FALLBACK_FONTS.map((font) => font.package)]
 
 let design: string | undefined
 

@@ -3,10 +3,12 @@
 // objects in React's element shape: lib/ imports no React). Colours are the site's
 // (renderer/styles.css); the font is Inter from @fontsource/inter, read from node_modules, never fetched.
 import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import { join } from 'node:path'
 import { SOCIAL_IMAGE_HEIGHT, SOCIAL_IMAGE_WIDTH, type CardSpec } from '../../universal/seo/social'
+import { describeChars, fallbackFileOf, isLetter } from './fallback-fonts.server'
+import { parseUnicodeRange, projectRequire, readFontFile, type CodeRange } from './font-files.server'
 import type { TitleStyle } from './title-glyphs.server'
+
+export { readFontFile }
 
 export const CARD_WIDTH = SOCIAL_IMAGE_WIDTH
 export const CARD_HEIGHT = SOCIAL_IMAGE_HEIGHT
@@ -122,12 +124,25 @@ export function cardFrame({ label, productName, host }: Omit<CardSpec, 'kind' | 
  * empty rows under a short title.
  */
 export function cardTitle(title: string): CardNode {
-  const { fontSize, lineHeight, letterSpacing, lines } = titleStyle(title)
+  const { fontSize, lineHeight, letterSpacing: tracking, lines } = titleStyle(title)
+  // An Arabic title reads from the right: its lines start at the box's right edge, as `dir="auto"` sets them in a browser.
+  // Its letters join: spacing them would pull them apart, and browsers set them as the font does.
+  const rtl = isRightToLeft(title)
+  const letterSpacing = rtl ? 0 : tracking
   return h(
     'div',
-    { width: TITLE_BOX.width, display: 'flex', color: TITLE_COLOUR, fontFamily: FONT_FAMILY },
-    h('div', { display: 'block', fontSize, fontWeight: 700, lineHeight, letterSpacing, lineClamp: lines, wordBreak: 'break-word' }, title),
+    { width: TITLE_BOX.width, display: 'flex', justifyContent: rtl ? 'flex-end' : 'flex-start', color: TITLE_COLOUR, fontFamily: FONT_FAMILY },
+    h(
+      'div',
+      { display: 'block', direction: rtl ? 'rtl' : 'ltr', fontSize, fontWeight: 700, lineHeight, letterSpacing, lineClamp: lines, wordBreak: 'break-word' },
+      title,
+    ),
   )
+}
+
+/** Whether `text` is right-to-left: whether its first letter is Arabic or Hebrew (Unicode's rule for a paragraph's direction). */
+export function isRightToLeft(text: string): boolean {
+  return /[\p{Script=Arabic}\p{Script=Hebrew}]/u.test(/\p{L}/u.exec(text)?.[0] ?? '')
 }
 
 /** How `title` is set: its size by its length, the lines it may take, and its line height and (tighter) letter spacing. */
@@ -143,44 +158,51 @@ export const TITLE_RGB = [1, 3, 5].map((at) => parseInt(TITLE_COLOUR.slice(at, a
 /** The font of a title in the Latin alphabet (title-glyphs.server.ts sets those without satori): Inter Bold's Latin subset. */
 export const TITLE_FONT_FILE = '@fontsource/inter/files/inter-latin-700-normal.woff'
 
-/** A font file's bytes, resolved from the project's packages. */
-export function readFontFile(file: string): Buffer {
-  return readFileSync(projectRequire().resolve(file))
-}
-
-/** Resolves packages from the project's root, wherever the code runs from (the build, its bundle, the dev server). */
-const projectRequire = () => createRequire(join(process.cwd(), 'package.json'))
-
 /** The font files' bytes, for satori. */
 export function loadCardFonts(): Array<{ name: string; data: Buffer; weight: 400 | 700; style: 'normal' }> {
   return CARD_FONTS.map(({ name, weight, file }) => ({ name, data: readFontFile(file), weight, style: 'normal' }))
 }
 
-/** The code points the fonts draw, from @fontsource/inter's own `unicode-range` of each subset loaded. */
-let drawable: Array<[number, number]> | undefined
-function drawableRanges(): Array<[number, number]> {
+/** The code points Inter draws, from @fontsource/inter's own `unicode-range` of each subset loaded. */
+let drawable: CodeRange[] | undefined
+function interRanges(): CodeRange[] {
   if (drawable) return drawable
   const css = readFileSync(projectRequire().resolve('@fontsource/inter/700.css'), 'utf8')
   drawable = SUBSETS.flatMap((subset) => {
     const range = new RegExp(`/\\* inter-${subset}-700-normal \\*/[^}]*unicode-range:([^;]+);`).exec(css)?.[1]
     if (!range) throw new Error(`@fontsource/inter/700.css names no unicode-range for the ${subset} subset`)
-    return range.split(',').map((part): [number, number] => {
-      const [from, to = from] = part.trim().replace(/^U\+/i, '').split('-')
-      return [parseInt(from!, 16), parseInt(to!, 16)]
-    })
+    return parseUnicodeRange(range)
   })
   return drawable
 }
 
+/** Whether Inter draws `char`; otherwise a card draws it with a fallback font (fallback-fonts.server.ts), if one does. */
+export function interDraws(char: string): boolean {
+  const code = char.codePointAt(0)!
+  return interRanges().some(([from, to]) => code >= from && code <= to)
+}
+
+/** Whether a card draws `char`: with Inter, or with a fallback font unless it is a symbol (an emoji, ✓), which a card leaves out whatever the font. */
+const cardDraws = (char: string) => interDraws(char) || (!/\p{S}/u.test(char) && fallbackFileOf(char.codePointAt(0)!) !== undefined)
+
 /**
- * `text` without the characters no loaded font draws (an emoji, a symbol, a script Inter lacks), which
- * satori would draw as a box marked "NO GLYPH", and with its runs of spaces made one.
+ * `text` without the characters no card font draws (an emoji, a symbol), which satori would draw as a
+ * box marked "NO GLYPH", and with its runs of spaces made one. A letter no font draws is kept: the card
+ * refuses it (undrawnLetters), rather than show a title with words missing.
  */
 export function drawableText(text: string): string {
-  const ranges = drawableRanges()
-  const kept = [...text].filter((char) => {
-    const code = char.codePointAt(0)!
-    return ranges.some(([from, to]) => code >= from && code <= to)
-  })
-  return kept.join('').replace(/\s+/g, ' ').trim()
+  const kept = [...text].filter((char) => isLetter(char) || cardDraws(char))
+  return kept.join('').replace(ARABIC_VOWEL_MARKS, '').replace(/\s+/g, ' ').trim()
+}
+
+/**
+ * Arabic's optional vowel marks (harakat: fatha, damma, kasra, shadda, sukun…), left out of a card as most
+ * titles are written: satori 0.63 moves a mark the font places above or below its letter the wrong way
+ * (it adds HarfBuzz's y offset where it should subtract it), so they would land on the letters.
+ */
+const ARABIC_VOWEL_MARKS = /[\u064B-\u065F\u0670]/g
+
+/** The letters and digits of `text` no card font draws (Korean, say, or Thai), described with their code points; "" when there are none. */
+export function undrawnLetters(text: string): string {
+  return describeChars([...text].filter((char) => isLetter(char) && !cardDraws(char)))
 }

@@ -2,7 +2,8 @@
 // SVG, resvg draws the SVG to pixels. A card is its label's frame, drawn once and kept, with its title
 // laid over it: the title is the only part that differs between the cards of one label, and a short
 // one covers a fifth of the card. A title in the Latin alphabet is set from glyphs drawn once
-// (title-glyphs.server.ts); any other is drawn by satori and resvg alone and laid over the frame. Its
+// (title-glyphs.server.ts); any other is drawn by satori and resvg alone and laid over the frame, with
+// a fallback font for the letters Inter lacks (fallback-fonts.server.ts: Japanese, Arabic, Devanagari). Its
 // PNG is written from the frame's rows, which every card of the frame shares, compressed once
 // (png.server.ts); the logo's, once a build, by sharp.
 //
@@ -25,6 +26,7 @@ import {
   readFontFile,
   titleStyle,
 } from './design.server'
+import { FallbackFonts } from './fallback-fonts.server'
 import { SplicedPng } from './png.server'
 import { rasterize, type Raster } from './raster.server'
 import { TitleSetter, type SetTitle } from './title-glyphs.server'
@@ -32,11 +34,23 @@ import { TitleSetter, type SetTitle } from './title-glyphs.server'
 /** The logo's PNG: zlib level 9 with adaptive filtering, the smallest file; it is written once a build. */
 const LOGO_PNG = { compressionLevel: 9, adaptiveFiltering: true } as const
 
-type Fonts = ReturnType<typeof loadCardFonts>
+/**
+ * What satori draws with, one set a thread: satori keeps the fonts it has parsed with the `fonts` array
+ * it is given, and the fallback fonts it asks for (`loadAdditionalAsset`) are added to them, so every
+ * painter of a thread shares both. A title in the Latin alphabet never asks for one.
+ */
+let satoriFonts: { fonts: ReturnType<typeof loadCardFonts>; loadAdditionalAsset: (code: string, segment: string) => Promise<FallbackFont[]> } | undefined
+type FallbackFont = ReturnType<FallbackFonts['fontsFor']>[number]
+function satoriOptions() {
+  if (satoriFonts) return satoriFonts
+  const fallbacks = new FallbackFonts()
+  satoriFonts = { fonts: loadCardFonts(), loadAdditionalAsset: async (_code, segment) => fallbacks.fontsFor(segment) }
+  return satoriFonts
+}
 
 /** Draws one picture after another, keeping each label's frame (a handful per build) in memory. */
 export class CardPainter {
-  private readonly fonts: Fonts = loadCardFonts()
+  private readonly fonts = satoriOptions()
   private readonly frames = new Map<string, Promise<SplicedPng>>()
   private readonly setter = TitleSetter.load(readFontFile(TITLE_FONT_FILE))
 
@@ -61,7 +75,7 @@ export class CardPainter {
       layGlyphs(rows, frame.stride, set)
       return frame.png(rows)
     }
-    const title = rasterize(await satori(cardTitle(spec.title) as never, { width: TITLE_BOX.width, fonts: this.fonts }))
+    const title = rasterize(await satori(cardTitle(spec.title) as never, { width: TITLE_BOX.width, ...this.fonts }))
     const rows = frame.cardRows(Math.min(title.height, TITLE_BOX.height))
     overlay(rows, frame.stride, title)
     return frame.png(rows)
@@ -72,7 +86,7 @@ export class CardPainter {
     const key = JSON.stringify([label, productName, host])
     let frame = this.frames.get(key)
     if (!frame) {
-      frame = satori(cardFrame({ label, productName, host }) as never, { width: CARD_WIDTH, height: CARD_HEIGHT, fonts: this.fonts }).then(
+      frame = satori(cardFrame({ label, productName, host }) as never, { width: CARD_WIDTH, height: CARD_HEIGHT, ...this.fonts }).then(
         (svg) => new SplicedPng(toRgb(rasterize(svg).pixels), CARD_WIDTH, CARD_HEIGHT, TITLE_BOX.top),
       )
       this.frames.set(key, frame)
