@@ -127,7 +127,7 @@ function devFileAccess(): Plugin {
 
 export default defineConfig({
   plugins: [vike(), react(), contentInDev(), serveContentImages(), syndicationInDev(), devFileAccess()],
-  server: { host: devHost },
+  server: { host: devHost, port: 5173 }, // not 3000, where `npm run serve` listens, so both can run at once
   preview: { host: devHost },
   build: { outDir: distDir() },
 })
