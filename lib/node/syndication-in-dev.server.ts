@@ -13,6 +13,7 @@ import { articleTwin, topicTwin } from './markdown-twin.server'
 import { IMAGES_URL } from './images.server'
 import { contentDir, imageCacheDir } from './paths.server'
 import { buildDate, leftOutOf, publishingOf } from './publication.server'
+import { serveReportSheetsInDev } from './report-sheets.server'
 import { loadSite } from './site.server'
 import { loadUiText } from './ui-text.server'
 
@@ -118,6 +119,8 @@ export function syndicationInDev(): Plugin {
     name: 'syndication-in-dev',
     apply: 'serve',
     configureServer(server) {
+      // The home page's sample report sheets, which a build writes beside the pages too.
+      serveReportSheetsInDev(server)
       server.middlewares.use((request, response, next) => {
         if (request.method !== 'GET' && request.method !== 'HEAD') return next()
         const { pathname } = new URL(request.url ?? '/', 'http://dev.invalid')
