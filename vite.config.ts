@@ -6,6 +6,7 @@ import type * as DevServerModule from './lib/node/dev-server.server.ts'
 import { KEEP_GOING_ENV, SHOW_UNPUBLISHED_ENV } from './lib/node/dev-mode.server.ts'
 import { buildCacheDir, contentDir, distDir } from './lib/node/paths.server.ts'
 import { preactInBrowser } from './lib/node/preact-in-browser.server.ts'
+import { serveReportSheetsInDev } from './lib/node/report-sheets.server.ts'
 import { REDIRECT_STATUS } from './lib/universal/routes.ts'
 
 // This file imports only modules that import nothing of the project (paths, names, route constants):
@@ -115,6 +116,8 @@ function syndicationInDev(): Plugin {
     name: 'syndication-in-dev',
     apply: 'serve',
     configureServer(server) {
+      // The home page's sample report sheets, which a build writes beside the pages too.
+      serveReportSheetsInDev(server)
       server.middlewares.use((request, response, next) => {
         if (request.method !== 'GET' && request.method !== 'HEAD') return next()
         const { pathname } = new URL(request.url ?? '/', 'http://dev.invalid')
@@ -136,7 +139,7 @@ function syndicationInDev(): Plugin {
 /**
  * Where `npm run dev` listens: HOST, else loopback only, so that nobody else on the network reaches the
  * drafts and the source (Vike would otherwise listen on every interface inside a container or on CI).
- * `HOST=0.0.0.0 npm run dev` opens it to the network on purpose. The port is Vike's (3000; `-- --port N`).
+ * `HOST=0.0.0.0 npm run dev` opens it to the network on purpose. It listens on port 5173 (`-- --port N`), not on 3000 where `npm run serve` listens.
  * `vike preview` listens likewise.
  */
 const devHost = process.env.HOST || '127.0.0.1'
@@ -177,7 +180,7 @@ function devFileAccess(): Plugin {
 
 export default defineConfig({
   plugins: [vike(), react(), preactInBrowser(), contentInDev(), serveContentImages(), syndicationInDev(), devFileAccess()],
-  server: { host: devHost },
+  server: { host: devHost, port: 5173 }, // not 3000, where `npm run serve` listens, so both can run at once
   preview: { host: devHost },
   build: { outDir: distDir() },
 })

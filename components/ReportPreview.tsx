@@ -17,10 +17,12 @@ const MARGIN = 20
 const INNER = PAGE_WIDTH - 2 * MARGIN
 
 /**
- * Each sheet is an SVG image of its own (a data: URL) rather than markup in the page: one element
- * instead of some forty, laid out and painted apart from the page and only once scrolled near, which
- * keeps the home page's main thread within its performance budget. An image does not see the page's
- * stylesheet, so each sheet carries its font and the site's colours (renderer/styles.css) itself.
+ * Each sheet is an SVG image of its own, a file under /assets/ (lib/node/report-sheets.server.ts), rather
+ * than markup in the page: one element instead of some forty, laid out and painted apart from the page
+ * and only once scrolled near, which keeps the home page's main thread within its performance budget,
+ * and out of the page's HTML, which every visit downloads, while a browser keeps the files. An image
+ * does not see the page's stylesheet, so each sheet carries its font and the site's colours
+ * (renderer/styles.css) itself.
  */
 const SHEET_STYLE = [
   "text{font-family:system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,sans-serif}",
@@ -31,38 +33,52 @@ const SHEET_STYLE = [
   '.score-ring-track{stroke:#e8eefb}.score-ring-arc{stroke:#0b3d91}.score-bar-track{fill:#e8eefb}.score-bar-fill{fill:#0b3d91}.score-gap .score-bar-fill{fill:#b45309}',
 ].join('')
 
-/** An SVG document as a data: URL: double quotes become single ones, and what a URL or HTML cannot hold as it is gets percent-encoded. */
-function svgDataUrl(svg: string): string {
-  return `data:image/svg+xml,${svg.replace(/"/g, "'").replace(/[%#<>]|[^ -~]/gu, (char) => encodeURIComponent(char))}`
-}
-
 /** How many characters of a font size fit in a width: a wide estimate, so DejaVu Sans (Linux's system-ui) fits too. */
 const fit = (width: number, size: number, bold = false) => Math.floor(width / (size * (bold ? 0.64 : 0.58)))
 
-/**
- * Three pages of a sample Full Authority Audit, for the invented profile of the sample score: its
- * cover, a headline rewrite and its prioritized fixes. Vector drawings from the copy, crisp at any size
- * and a few kilobytes. Server only (it uses react-dom/server): pages/index/+prose.tsx renders it into
- * the page's HTML, so the browser gets no code for it.
- */
-export function ReportPreview({ report, sample, productName }: { report: ReportCopy; sample: SampleScoreCopy; productName: string }) {
-  return (
-    <figure className="report-preview">
-      {/* A row that scrolls sideways on narrow screens: focusable, so a keyboard can scroll it too. */}
-      <ul className="report-pages" tabIndex={0} aria-label={report.caption}>
-        <CoverPage report={report} sample={sample} productName={productName} />
-        <HeadlinePage report={report} sample={sample} productName={productName} />
-        <FixesPage report={report} sample={sample} productName={productName} />
-      </ul>
-      <figcaption>{report.caption}</figcaption>
-    </figure>
-  )
+/** The sheets of the sample report: cover, headline rewrite, prioritized fixes. */
+export const SHEET_NAMES = ['cover', 'headline', 'fixes'] as const
+export type SheetName = (typeof SHEET_NAMES)[number]
+
+/** One drawn sheet: its name, its text in reading order (the image's alt text) and its SVG document. */
+export interface ReportSheet {
+  name: SheetName
+  alt: string
+  svg: string
 }
 
 type PageProps = { report: ReportCopy; sample: SampleScoreCopy; productName: string }
 
-/** One sheet, as an image: the brand, the sample badge, a rule, then the page's own drawing. Its text, in order, is its alt text. */
-function Sheet({ label, badge, productName, children }: { label: string; badge: string; productName: string; children: ReactNode }) {
+/**
+ * Three pages of a sample Full Authority Audit, for the invented profile of the sample score: its
+ * cover, a headline rewrite and its prioritized fixes. Vector drawings from the copy, crisp at any size
+ * and a few kilobytes each. Server only (it uses react-dom/server): the same copy always draws the same
+ * bytes, which name the files the build writes (scripts/build/report-sheets.ts) and the page links to.
+ */
+export function reportSheets(props: PageProps): ReportSheet[] {
+  const draw = { cover: coverSheet, headline: headlineSheet, fixes: fixesSheet }
+  return SHEET_NAMES.map((name) => ({ name, ...draw[name](props) }))
+}
+
+/** The sample report as the home page shows it (pages/index/+prose.tsx): each sheet an image of its file, at `src`. */
+export function ReportPreview({ caption, sheets }: { caption: string; sheets: Array<{ src: string; alt: string }> }) {
+  return (
+    <figure className="report-preview">
+      {/* A row that scrolls sideways on narrow screens: focusable, so a keyboard can scroll it too. */}
+      <ul className="report-pages" tabIndex={0} aria-label={caption}>
+        {sheets.map(({ src, alt }) => (
+          <li key={src}>
+            <img src={src} alt={alt} width={PAGE_WIDTH} height={PAGE_HEIGHT} loading="lazy" decoding="async" />
+          </li>
+        ))}
+      </ul>
+      <figcaption>{caption}</figcaption>
+    </figure>
+  )
+}
+
+/** One sheet: the brand, the sample badge, a rule, then the page's own drawing, as an SVG document; `label`, its text in order, is its alt text. */
+function sheet({ label, badge, productName, children }: { label: string; badge: string; productName: string; children: ReactNode }): Omit<ReportSheet, 'name'> {
   // Capitals with letter spacing: about 0.8 of the font size each.
   const badgeWidth = badge.length * 8 + 14
   const svg = renderToStaticMarkup(
@@ -83,11 +99,7 @@ function Sheet({ label, badge, productName, children }: { label: string; badge: 
       {children}
     </svg>,
   )
-  return (
-    <li>
-      <img src={svgDataUrl(svg)} alt={label} width={PAGE_WIDTH} height={PAGE_HEIGHT} loading="lazy" decoding="async" />
-    </li>
-  )
+  return { alt: label, svg }
 }
 
 /** Lines of text from a baseline, one `lineHeight` apart. */
@@ -136,7 +148,7 @@ function title(text: string): { lines: string[]; bottom: number } {
   return { lines, bottom: 82 + (lines.length - 1) * 24 }
 }
 
-function CoverPage({ report, sample, productName }: PageProps) {
+function coverSheet({ report, sample, productName }: PageProps): Omit<ReportSheet, 'name'> {
   const heading = wrapText(report.cover.title, fit(INNER, 24, true))
   const profile = wrapText(sample.profile, fit(INNER, 12))
   const profileY = 84 + (heading.length - 1) * 28 + 26
@@ -147,40 +159,45 @@ function CoverPage({ report, sample, productName }: PageProps) {
   const label = `${productName} ${report.cover.title}. ${sample.profile}. ${sample.heading}: ${sample.score} ${sample.outOf}. ${sample.categories
     .map((category) => `${category.label} ${category.score}`)
     .join(', ')}.`
-  return (
-    <Sheet label={label} badge={sample.badge} productName={productName}>
-      <Lines className="rp-ink" lines={heading} x={MARGIN} y={84} size={24} lineHeight={28} bold />
-      <Lines className="rp-muted" lines={profile} x={MARGIN} y={profileY} size={12} lineHeight={16} />
-      <text className="rp-label" x={PAGE_WIDTH / 2} y={labelY} fontSize={10} fontWeight={700} textAnchor="middle">
-        {sample.heading}
-      </text>
-      <ScoreRing cx={PAGE_WIDTH / 2} cy={ringY} r={38} width={9} score={sample.score} />
-      <text className="rp-ink" x={PAGE_WIDTH / 2} y={ringY + 6} fontSize={28} fontWeight={800} textAnchor="middle">
-        {sample.score}
-      </text>
-      <text className="rp-muted" x={PAGE_WIDTH / 2} y={ringY + 20} fontSize={8.5} textAnchor="middle">
-        {sample.outOf}
-      </text>
-      {sample.categories.map((category, index) => {
-        const y = barsY + index * 19
-        return (
-          <g key={category.label} className={category.score < GAP_BELOW ? 'score-gap' : undefined}>
-            <text className="rp-ink" x={MARGIN} y={y} fontSize={10.5}>
-              {category.label}
-            </text>
-            <rect className="score-bar-track" x={122} y={y - 7} width={130} height={7} rx={3.5} />
-            <rect className="score-bar-fill" x={122} y={y - 7} width={(130 * category.score) / 100} height={7} rx={3.5} />
-            <text className="rp-ink" x={PAGE_WIDTH - MARGIN} y={y} fontSize={10.5} fontWeight={700} textAnchor="end">
-              {category.score}
-            </text>
-          </g>
-        )
-      })}
-    </Sheet>
-  )
+  return sheet({
+    label,
+    badge: sample.badge,
+    productName,
+    children: (
+      <>
+        <Lines className="rp-ink" lines={heading} x={MARGIN} y={84} size={24} lineHeight={28} bold />
+        <Lines className="rp-muted" lines={profile} x={MARGIN} y={profileY} size={12} lineHeight={16} />
+        <text className="rp-label" x={PAGE_WIDTH / 2} y={labelY} fontSize={10} fontWeight={700} textAnchor="middle">
+          {sample.heading}
+        </text>
+        <ScoreRing cx={PAGE_WIDTH / 2} cy={ringY} r={38} width={9} score={sample.score} />
+        <text className="rp-ink" x={PAGE_WIDTH / 2} y={ringY + 6} fontSize={28} fontWeight={800} textAnchor="middle">
+          {sample.score}
+        </text>
+        <text className="rp-muted" x={PAGE_WIDTH / 2} y={ringY + 20} fontSize={8.5} textAnchor="middle">
+          {sample.outOf}
+        </text>
+        {sample.categories.map((category, index) => {
+          const y = barsY + index * 19
+          return (
+            <g key={category.label} className={category.score < GAP_BELOW ? 'score-gap' : undefined}>
+              <text className="rp-ink" x={MARGIN} y={y} fontSize={10.5}>
+                {category.label}
+              </text>
+              <rect className="score-bar-track" x={122} y={y - 7} width={130} height={7} rx={3.5} />
+              <rect className="score-bar-fill" x={122} y={y - 7} width={(130 * category.score) / 100} height={7} rx={3.5} />
+              <text className="rp-ink" x={PAGE_WIDTH - MARGIN} y={y} fontSize={10.5} fontWeight={700} textAnchor="end">
+                {category.score}
+              </text>
+            </g>
+          )
+        })}
+      </>
+    ),
+  })
 }
 
-function HeadlinePage({ report, sample, productName }: PageProps) {
+function headlineSheet({ report, sample, productName }: PageProps): Omit<ReportSheet, 'name'> {
   const page = report.headline
   const heading = title(page.title)
   const before = wrapText(page.before, fit(INNER - 24, 12))
@@ -194,31 +211,36 @@ function HeadlinePage({ report, sample, productName }: PageProps) {
   const whyLabelY = afterTop + afterHeight + 24
   const reasons = stack(page.why, fit(INNER - 24, 12), whyLabelY + 20, 16, 6)
   const label = `${page.title}. ${page.beforeLabel}: ${page.before}. ${page.afterLabel}: ${page.after}. ${page.whyLabel}: ${page.why.join(', ')}.`
-  return (
-    <Sheet label={label} badge={sample.badge} productName={productName}>
-      <Lines className="rp-ink" lines={heading.lines} x={MARGIN} y={82} size={20} lineHeight={24} bold />
-      <text className="rp-label" x={MARGIN} y={beforeLabelY} fontSize={10} fontWeight={700}>
-        {page.beforeLabel}
-      </text>
-      <rect className="rp-soft" x={MARGIN} y={beforeTop} width={INNER} height={beforeHeight} rx={6} />
-      <Lines className="rp-muted" lines={before} x={MARGIN + 12} y={beforeTop + 21} size={12} lineHeight={16} />
-      <text className="rp-label" x={MARGIN} y={afterLabelY} fontSize={10} fontWeight={700}>
-        {page.afterLabel}
-      </text>
-      <rect className="rp-accent-soft" x={MARGIN} y={afterTop} width={INNER} height={afterHeight} rx={6} />
-      <rect className="rp-accent" x={MARGIN} y={afterTop} width={4} height={afterHeight} />
-      <Lines className="rp-ink" lines={after} x={MARGIN + 16} y={afterTop + 23} size={13} lineHeight={18} bold />
-      <text className="rp-label" x={MARGIN} y={whyLabelY} fontSize={10} fontWeight={700}>
-        {page.whyLabel}
-      </text>
-      {reasons.map(({ text, lines, y }) => (
-        <g key={text}>
-          <Tick x={MARGIN + 7} y={y - 4} />
-          <Lines className="rp-ink" lines={lines} x={MARGIN + 22} y={y} size={12} lineHeight={16} />
-        </g>
-      ))}
-    </Sheet>
-  )
+  return sheet({
+    label,
+    badge: sample.badge,
+    productName,
+    children: (
+      <>
+        <Lines className="rp-ink" lines={heading.lines} x={MARGIN} y={82} size={20} lineHeight={24} bold />
+        <text className="rp-label" x={MARGIN} y={beforeLabelY} fontSize={10} fontWeight={700}>
+          {page.beforeLabel}
+        </text>
+        <rect className="rp-soft" x={MARGIN} y={beforeTop} width={INNER} height={beforeHeight} rx={6} />
+        <Lines className="rp-muted" lines={before} x={MARGIN + 12} y={beforeTop + 21} size={12} lineHeight={16} />
+        <text className="rp-label" x={MARGIN} y={afterLabelY} fontSize={10} fontWeight={700}>
+          {page.afterLabel}
+        </text>
+        <rect className="rp-accent-soft" x={MARGIN} y={afterTop} width={INNER} height={afterHeight} rx={6} />
+        <rect className="rp-accent" x={MARGIN} y={afterTop} width={4} height={afterHeight} />
+        <Lines className="rp-ink" lines={after} x={MARGIN + 16} y={afterTop + 23} size={13} lineHeight={18} bold />
+        <text className="rp-label" x={MARGIN} y={whyLabelY} fontSize={10} fontWeight={700}>
+          {page.whyLabel}
+        </text>
+        {reasons.map(({ text, lines, y }) => (
+          <g key={text}>
+            <Tick x={MARGIN + 7} y={y - 4} />
+            <Lines className="rp-ink" lines={lines} x={MARGIN + 22} y={y} size={12} lineHeight={16} />
+          </g>
+        ))}
+      </>
+    ),
+  })
 }
 
 /** A filled circle with a check mark, centred on x, y. */
@@ -231,7 +253,7 @@ function Tick({ x, y }: { x: number; y: number }) {
   )
 }
 
-function FixesPage({ report, sample, productName }: PageProps) {
+function fixesSheet({ report, sample, productName }: PageProps): Omit<ReportSheet, 'name'> {
   const page = report.fixes
   const heading = title(page.title)
   const [top = '', ...rest] = page.items
@@ -240,24 +262,29 @@ function FixesPage({ report, sample, productName }: PageProps) {
   const cardHeight = 42 + topLines.length * 17
   const items = stack(rest, fit(INNER - 32, 12), cardTop + cardHeight + 30, 16, 22)
   const label = `${page.title}. ${page.topLabel}: ${top}. ${rest.map((item, index) => `${index + 2}: ${item}`).join('. ')}.`
-  return (
-    <Sheet label={label} badge={sample.badge} productName={productName}>
-      <Lines className="rp-ink" lines={heading.lines} x={MARGIN} y={82} size={20} lineHeight={24} bold />
-      <rect className="rp-accent" x={MARGIN} y={cardTop} width={INNER} height={cardHeight} rx={8} />
-      <text className="rp-on-accent-label" x={MARGIN + 12} y={cardTop + 22} fontSize={10} fontWeight={700}>
-        {`1 · ${page.topLabel}`}
-      </text>
-      <Lines className="rp-on-accent" lines={topLines} x={MARGIN + 12} y={cardTop + 42} size={13} lineHeight={17} bold />
-      {items.map(({ text, lines, y }, index) => (
-        <g key={text}>
-          {index > 0 && <line className="rp-rule" x1={MARGIN + 30} x2={PAGE_WIDTH - MARGIN} y1={y - 22} y2={y - 22} />}
-          <circle className="rp-accent-soft" cx={MARGIN + 10} cy={y - 4} r={10} />
-          <text className="rp-number" x={MARGIN + 10} y={y} fontSize={11} fontWeight={700} textAnchor="middle">
-            {index + 2}
-          </text>
-          <Lines className="rp-ink" lines={lines} x={MARGIN + 30} y={y} size={12} lineHeight={16} />
-        </g>
-      ))}
-    </Sheet>
-  )
+  return sheet({
+    label,
+    badge: sample.badge,
+    productName,
+    children: (
+      <>
+        <Lines className="rp-ink" lines={heading.lines} x={MARGIN} y={82} size={20} lineHeight={24} bold />
+        <rect className="rp-accent" x={MARGIN} y={cardTop} width={INNER} height={cardHeight} rx={8} />
+        <text className="rp-on-accent-label" x={MARGIN + 12} y={cardTop + 22} fontSize={10} fontWeight={700}>
+          {`1 · ${page.topLabel}`}
+        </text>
+        <Lines className="rp-on-accent" lines={topLines} x={MARGIN + 12} y={cardTop + 42} size={13} lineHeight={17} bold />
+        {items.map(({ text, lines, y }, index) => (
+          <g key={text}>
+            {index > 0 && <line className="rp-rule" x1={MARGIN + 30} x2={PAGE_WIDTH - MARGIN} y1={y - 22} y2={y - 22} />}
+            <circle className="rp-accent-soft" cx={MARGIN + 10} cy={y - 4} r={10} />
+            <text className="rp-number" x={MARGIN + 10} y={y} fontSize={11} fontWeight={700} textAnchor="middle">
+              {index + 2}
+            </text>
+            <Lines className="rp-ink" lines={lines} x={MARGIN + 30} y={y} size={12} lineHeight={16} />
+          </g>
+        ))}
+      </>
+    ),
+  })
 }

@@ -1,16 +1,18 @@
 // `npm run bench:build -- --topics 1000,10000,50000 [--incremental] [--no-cards] [--keep]`
 // For each N: a content folder with the real articles and fixed pages and N topics from
 // scripts/bench/gen-topics.mjs (the shared generator, so figures compare with other site builders),
+// plus the real topics the rest links to (scripts/bench/content.ts),
 // an empty build cache, then a cold `npm run build`. With --incremental, three more builds: one
 // with nothing changed, one after editing one topic (its page must show the edit), and a `--fresh`
 // one whose output must equal the incremental one byte for byte. Prints one table; fails when a
 // build's process tree peaks above 1 GiB or an incremental build differs from the fresh one. Every
 // build draws each page's social card (one per topic), unless --no-cards, which passes the flag on.
-import { execFileSync, spawn } from 'node:child_process'
-import { appendFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { spawn } from 'node:child_process'
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
 import { parseArgs } from 'node:util'
+import { benchContent } from './bench/content'
 import { digest, filesUnder } from './build/cache'
 
 const { values } = parseArgs({
@@ -97,8 +99,8 @@ const pagesOf = (run: Run) => Number(/build: (\d+) pages:/.exec(run.output)?.[1]
 async function bench(topicCount: number) {
   const root = mkdtempSync(join(tmpdir(), `bench-${topicCount}-`))
   const content = join(root, 'content')
-  cpSync('content', content, { recursive: true, filter: (source) => !source.startsWith(join('content', 'topics')) })
-  execFileSync(process.execPath, ['scripts/bench/gen-topics.mjs', String(topicCount), join(content, 'topics')], { stdio: 'ignore' })
+  const kept = benchContent('content', content, topicCount)
+  if (kept.length > 0) console.log(`bench: ${topicCount} topics: also the ${kept.length} real topics the content links to (${kept.join(', ')})`)
   // Vike needs its output inside the project folder (an absolute outDir elsewhere breaks its manifest step).
   const dist = join('.bench', basename(root))
   const env = { CONTENT_DIR: content, DIST_DIR: dist, BUILD_CACHE_DIR: join(root, 'cache') }
@@ -106,7 +108,9 @@ async function bench(topicCount: number) {
     const cold = await build(env)
     const pages = pagesOf(cold)
     const topicPages = Number(/\/topics\/\* (\d+)/.exec(cold.output)?.[1])
-    if (topicPages !== topicCount) throw new Error(`expected ${topicCount} topic pages from ${content}, the build made ${topicPages}:\n${cold.output}`)
+    if (topicPages !== topicCount + kept.length) {
+      throw new Error(`expected ${topicCount + kept.length} topic pages from ${content}, the build made ${topicPages}:\n${cold.output}`)
+    }
     const row = {
       topicCount,
       pages,
@@ -117,7 +121,8 @@ async function bench(topicCount: number) {
     }
     if (values.incremental) {
       row.unchanged = await build(env)
-      const edited = readdirSync(join(content, 'topics')).sort()[Math.floor(topicCount / 2)]!
+      const generated = readdirSync(join(content, 'topics')).filter((name) => !kept.includes(name))
+      const edited = generated.sort()[Math.floor(topicCount / 2)]!
       const marker = `Edited for the benchmark at ${Date.now()}.`
       appendFileSync(join(content, 'topics', edited), `\n${marker}\n`)
       row.edited = await build(env)

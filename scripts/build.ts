@@ -40,6 +40,7 @@ import { RenderFailed, RenderPool } from './build/render-pool'
 import { CardDrawFailed, CardStage } from './build/cards'
 import { NO_CARDS_ENV, cardsEnabled } from '../lib/node/cards/cards.server'
 import { writeSiteFiles } from './build/site-files'
+import { writeReportSheets } from './build/report-sheets'
 
 /** Pages per render worker below which another worker would cost more to start than it saves. */
 const PAGES_PER_WORKER = 200
@@ -127,6 +128,7 @@ contentPhase.end(
 )
 const { dir: bundleDir, digest: bundleDigest } = await bundle.catch((error: unknown) => fail(`build: ${(error as Error).message}`))
 publishImages(images, client, content)
+writeReportSheets(client, content.pages.home, site.productName)
 
 // 2. Pages: from the cache when their key is known, else rendered by the workers. The topic pages
 // come first: the other pages list the topics, whose titles the build learns from their pages.

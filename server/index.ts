@@ -45,6 +45,32 @@ const server = serve({ fetch: app.fetch, port, hostname, serverOptions: httpServ
   console.log(`${loadSite().productName} site listening on http://${shownHost}:${info.port}`)
 }) as Server
 applyConnectionLimit(server, limits, trustedHops)
+server.on('error', (error: NodeJS.ErrnoException) => void refuseToListen(error))
+
+/**
+ * The port is taken (`npm run dev` or a second server on it) or not ours to take: one line saying what
+ * to change, not Node's stack trace; the store and timers are closed, then the process exits 1.
+ */
+async function refuseToListen(error: NodeJS.ErrnoException): Promise<void> {
+  const problem = {
+    EADDRINUSE: `port ${port} is in use; set PORT to another port`,
+    EACCES: `port ${port} needs privileges this process lacks; set PORT to another port (1024 or above)`,
+    EADDRNOTAVAIL: `${hostname} is not an address of this machine; set HOST to one of its addresses, or 0.0.0.0`,
+  }[error.code ?? '']
+  if (problem === undefined) throw error
+  console.error(`server: ${problem}`)
+  await outbox.stop()
+  await closeServices()
+  process.exit(1)
+}
+
+/** Once the outbox has stopped: stops the timers and checks that run beside it and closes the store. */
+async function closeServices(): Promise<void> {
+  await retention.stop()
+  await health.stop()
+  await store.close()
+  await health.close()
+}
 
 /**
  * Stops accepting connections and stops the outbox claiming; lets the requests under way finish (at most
@@ -69,10 +95,7 @@ async function drain(signal: NodeJS.Signals): Promise<void> {
   clearInterval(idle)
   clearTimeout(deadline)
   await outboxStopped
-  await retention.stop()
-  await health.stop()
-  await store.close()
-  await health.close()
+  await closeServices()
   process.exit(0)
 }
 

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs'
 import { Feed } from 'feed'
 import { parse } from 'node-html-parser'
 import { FEEDS, type FeedFormat } from '../universal/alternates'
@@ -48,12 +49,34 @@ export interface BlogListing {
 /** A `YYYY-MM-DD` day as the instant it starts, UTC. */
 const dayStart = (date: string) => new Date(`${date}T00:00:00Z`)
 
+/** `imageBytes` for blogFeeds: the size of the file `fileOf` finds for a site path; undefined when there is none. */
+export function fileSizes(fileOf: (path: string) => string): (path: string) => number | undefined {
+  return (path) => {
+    try {
+      return statSync(fileOf(path)).size
+    } catch {
+      return undefined
+    }
+  }
+}
+
+/** The type of a cover's file: the fallback every browser shows, a JPEG or (with transparent pixels) a PNG. */
+const coverType = (path: string) => (path.endsWith('.png') ? 'image/png' : 'image/jpeg')
+
 /**
  * The three feeds, as file text by format, for `posts` newest first. Every date is taken from the
  * articles (the feed's `updated` is its newest article's), so the same articles always give the same
- * bytes; with no article, `today` (YYYY-MM-DD) dates the empty feeds.
+ * bytes; with no article, `today` (YYYY-MM-DD) dates the empty feeds. An article's cover is its item's
+ * image (JSON Feed `image`, an enclosure in RSS and Atom), `imageBytes` giving its file's size, which
+ * RSS asks for (0 when unknown).
  */
-export function blogFeeds(posts: readonly BlogPost[], site: Site, blog: BlogListing, today: string): Record<FeedFormat, string> {
+export function blogFeeds(
+  posts: readonly BlogPost[],
+  site: Site,
+  blog: BlogListing,
+  today: string,
+  imageBytes: (path: string) => number | undefined = () => undefined,
+): Record<FeedFormat, string> {
   const url = (path: string) => absoluteUrl(path, site.siteUrl)
   const changed = (post: BlogPost) => post.updated ?? post.date
   const newest = posts.map(changed).sort().at(-1) ?? today
@@ -79,7 +102,22 @@ export function blogFeeds(posts: readonly BlogPost[], site: Site, blog: BlogList
       date: dayStart(changed(post)),
       published: dayStart(post.date),
       author: [{ name: post.author.name, link: post.author.url }],
+      // Not JSON Feed's `banner_image`: the cover is in `content` already, which a reader would show twice.
+      ...(post.coverImage && { image: { url: url(post.coverImage.url), type: coverType(post.coverImage.url), length: imageBytes(post.coverImage.url) ?? 0 } }),
     })
   }
-  return { rss: feed.rss2(), atom: feed.atom1(), json: feed.json1() }
+  const covers = posts.flatMap((post) => (post.coverImage ? [url(post.coverImage.url)] : []))
+  return { rss: feed.rss2(), atom: withJpegType(feed.atom1(), covers), json: feed.json1() }
+}
+
+/**
+ * The `feed` package types an Atom enclosure by its file's extension, `image/jpg`, which is no type: each
+ * JPEG cover's link is given `image/jpeg`, as RSS has it. `covers` are the covers' absolute URLs.
+ */
+function withJpegType(atom: string, covers: string[]): string {
+  let text = atom
+  for (const href of new Set(covers)) {
+    if (coverType(href) === 'image/jpeg') text = text.replaceAll(`href="${href}" type="image/jpg"`, `href="${href}" type="image/jpeg"`)
+  }
+  return text
 }

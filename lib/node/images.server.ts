@@ -38,6 +38,15 @@ const ENCODINGS: Record<Format, { type: ImageType; extension: string; options: R
   jpeg: { type: 'image/jpeg', extension: 'jpg', options: { quality: 82, mozjpeg: true } },
   png: { type: 'image/png', extension: 'png', options: { compressionLevel: 9 } },
 }
+/**
+ * The largest source the build takes, in bytes (as a file manager counts: 10 MB) and in pixels on a
+ * side. Past them a file is a camera's original or a whole-page screenshot: it weighs on the
+ * repository, and encoding it takes seconds per file (a 20 MB one took 9 s) for a page that shows at
+ * most IMAGE_WIDTHS' last width. Checked before the cache, so a source cached before the limits is
+ * refused too.
+ */
+export const MAX_SOURCE_BYTES = 10_000_000
+export const MAX_SOURCE_SIDE = 6000
 /** The source formats the build takes (sharp calls AVIF `heif`); SVG is left out, see content/README.md. */
 const SOURCE_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif'])
 
@@ -94,6 +103,7 @@ export class ImageCache {
 
   private async lookUp(path: string, settings: () => Promise<string>, encoder: Encoder): Promise<EncodedImage> {
     const bytes = readSource(path)
+    await checkSourceLimits(bytes)
     const stem = stemOf(path)
     const key = createHash('sha256')
       .update(await settings())
@@ -163,6 +173,23 @@ function readSource(path: string): Buffer {
     if (code === 'ENOENT') throw new ImageProblem('file not found')
     if (code === 'EISDIR') throw new ImageProblem('is a folder, not an image file')
     throw error
+  }
+}
+
+/** Throws an ImageProblem when the source is over MAX_SOURCE_BYTES, or over MAX_SOURCE_SIDE pixels on a side (read from its header only). */
+async function checkSourceLimits(bytes: Buffer): Promise<void> {
+  const shown = `the site shows it at most ${IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!.toLocaleString('en')} px wide`
+  if (bytes.length > MAX_SOURCE_BYTES) {
+    const size = (bytes.length / 1_000_000).toFixed(1)
+    throw new ImageProblem(
+      `${size} MB, more than the ${MAX_SOURCE_BYTES / 1_000_000} MB an image may be; save it smaller (${shown}; a photo is far smaller as JPEG or WebP)`,
+    )
+  }
+  const { width, height } = await sourceSize((await loadSharp())(bytes))
+  if (Math.max(width, height) > MAX_SOURCE_SIDE) {
+    throw new ImageProblem(
+      `${width} × ${height} px, more than the ${MAX_SOURCE_SIDE.toLocaleString('en')} px an image may have on a side; scale it down (${shown})`,
+    )
   }
 }
 

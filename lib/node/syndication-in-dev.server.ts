@@ -6,10 +6,11 @@ import { topicPath } from '../universal/seo/topic'
 import type { Site } from '../universal/site'
 import { contentErrorPage, contentProblemsIn } from './content-error-page.server'
 import { ContentError, problemsOfFile, readContentIndexKeepingGoing, readContentWithoutTopics, readTopicFile, topicSlugFiles } from './content.server'
-import { blogFeeds } from './feeds.server'
+import { blogFeeds, fileSizes } from './feeds.server'
 import { llmsTxtLines } from './llms-txt.server'
 import { articleTwin, topicTwin } from './markdown-twin.server'
-import { contentDir } from './paths.server'
+import { IMAGES_URL } from './images.server'
+import { contentDir, imageCacheDir } from './paths.server'
 import { buildDate, leftOutOf, publishingOf } from './publication.server'
 import { loadSite } from './site.server'
 import { loadUiText } from './ui-text.server'
@@ -80,7 +81,9 @@ async function fileAt(pathname: string, dir: string): Promise<DevFile | undefine
   const feed = FEEDS.find((candidate) => candidate.path === pathname)
   if (feed) {
     const { site, posts, pages } = await wholeContent(dir)
-    return sent(pathname, blogFeeds(posts, site, pages.blog, buildDate())[feed.format])
+    // Dev serves the covers from the image cache (vite.config.ts): their sizes there are the enclosures' lengths.
+    const coverBytes = fileSizes((path) => join(imageCacheDir(), 'files', path.slice(IMAGES_URL.length)))
+    return sent(pathname, blogFeeds(posts, site, pages.blog, buildDate(), coverBytes)[feed.format])
   }
   if (pathname === LLMS_TXT_PATH) {
     const { site, posts, topics, pages } = await wholeContent(dir)

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { BuiltPage } from '../../lib/node/built-pages.server'
-import { blogFeeds } from '../../lib/node/feeds.server'
+import { blogFeeds, fileSizes } from '../../lib/node/feeds.server'
 import { llmsTxtLines } from '../../lib/node/llms-txt.server'
 import { articleTwin } from '../../lib/node/markdown-twin.server'
 import { FEEDS, LLMS_TXT_PATH, markdownTwinPath } from '../../lib/universal/alternates'
@@ -32,7 +32,9 @@ export interface Syndicated {
 export async function writeSyndicationFiles(clientDir: string, pages: readonly BuiltPage[], site: Site, content: Syndicated) {
   const built = new Set(pages.map((page) => page.path))
   const posts = content.posts.filter((post) => built.has(articlePath(post.slug)))
-  const feeds = blogFeeds(posts, site, content.pages.blog, content.today)
+  // The covers' files are in the site already (publishImages): their sizes are the enclosures' lengths.
+  const coverBytes = fileSizes((path) => join(clientDir, path))
+  const feeds = blogFeeds(posts, site, content.pages.blog, content.today, coverBytes)
   for (const feed of FEEDS) writeFileSync(join(clientDir, fileOfPath(feed.path)), feeds[feed.format])
   for (const post of posts) writeFileSync(join(clientDir, fileOfPath(markdownTwinPath(articlePath(post.slug)))), articleTwin(post))
   const lines = llmsTxtLines({ site, pages: content.pages, posts, topics: content.topics })

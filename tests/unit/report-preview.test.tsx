@@ -1,12 +1,19 @@
+import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { parse, type HTMLElement } from 'node-html-parser'
 import { renderToStaticMarkup } from 'react-dom/server'
+import sharp from 'sharp'
 import type { z } from 'zod'
 import { describe, expect, it } from 'vitest'
-import { PAGE_HEIGHT, ReportPreview } from '../../components/ReportPreview'
+import { PAGE_HEIGHT, ReportPreview, reportSheets, type ReportSheet } from '../../components/ReportPreview'
 import { SampleScore } from '../../components/SampleScore'
 import { readContent } from '../../lib/node/content.server'
 import { pageFrontmatter } from '../../lib/universal/content/schemas'
 import { wrapText } from '../../lib/universal/wrap-text'
+import { homeReportSheets } from '../../pages/index/report-sheets'
+import { writeReportSheets } from '../../scripts/build/report-sheets'
+import { tempDir } from './content-fixture'
 
 const home = pageFrontmatter.home.shape
 const WORDS = 'Names exactly which buyers you serve and the result they want most from working with you every single week'
@@ -22,15 +29,9 @@ function longest(field: z.ZodString): string {
   return text
 }
 
-/** Each sheet of the preview: its alt text, and its SVG read back from the image's data: URL. */
-function sheets(html: string): Array<{ alt: string; svg: HTMLElement }> {
-  return parse(html)
-    .querySelectorAll('.report-pages img')
-    .map((img) => {
-      const src = img.getAttribute('src') ?? ''
-      expect(src.startsWith('data:image/svg+xml,')).toBe(true)
-      return { alt: img.getAttribute('alt') ?? '', svg: parse(decodeURIComponent(src.slice('data:image/svg+xml,'.length))).querySelector('svg')! }
-    })
+/** Each sheet of the report: its alt text and its SVG document. */
+function sheets(drawn: ReportSheet[]): Array<{ alt: string; svg: HTMLElement }> {
+  return drawn.map(({ alt, svg }) => ({ alt, svg: parse(svg).querySelector('svg')! }))
 }
 
 /** Every line of text a page draws, with its baseline: a <text>'s y, moved down by each <tspan>'s dy. */
@@ -77,7 +78,7 @@ const worstReport = home.reportPreview.parse({
 
 describe('the sample report', () => {
   it('keeps the longest texts the schema allows on their page', () => {
-    const pages = sheets(renderToStaticMarkup(<ReportPreview report={worstReport} sample={worstSample} productName="AuthorityLens" />))
+    const pages = sheets(reportSheets({ report: worstReport, sample: worstSample, productName: 'AuthorityLens' }))
     expect(pages).toHaveLength(3)
     for (const { alt, svg } of pages) {
       for (const line of baselines(svg)) expect(line.y, `"${line.text}" on ${alt.slice(0, 30)}`).toBeLessThanOrEqual(PAGE_HEIGHT - 10)
@@ -93,13 +94,43 @@ describe('the sample report', () => {
   it('gives each page its text, in reading order, as alt text, and labels each as a sample', async () => {
     const { site, pages } = await readContent('content')
     const { sampleScore, reportPreview } = pages.home
-    const html = renderToStaticMarkup(<ReportPreview report={reportPreview} sample={sampleScore} productName={site.productName} />)
-    expect(parse(html).querySelector('figcaption')?.text).toBe(reportPreview.caption)
-    const [cover, rewrite, plan] = sheets(html)
+    const [cover, rewrite, plan] = sheets(reportSheets({ report: reportPreview, sample: sampleScore, productName: site.productName }))
     expect(cover?.alt).toContain(`${sampleScore.heading}: ${sampleScore.score} ${sampleScore.outOf}`)
     expect(rewrite?.alt).toContain(`${reportPreview.headline.afterLabel}: ${reportPreview.headline.after}`)
     expect(plan?.alt).toContain(`${reportPreview.fixes.topLabel}: ${reportPreview.fixes.items[0]}`)
     for (const sheet of [cover, rewrite, plan]) expect(sheet?.svg.querySelector('.rp-badge-text')?.text).toBe(sampleScore.badge)
+  })
+})
+
+describe('the sample report on the home page', () => {
+  it('names each page by a file the build writes, not a data: URL: an image with its size, alt text and caption', async () => {
+    const { site, pages } = await readContent('content')
+    const home = pages.home
+    const drawn = homeReportSheets(home, site.productName)
+    // What pages/index/+prose.tsx puts into the home page's HTML.
+    const html = renderToStaticMarkup(<ReportPreview caption={home.reportPreview.caption} sheets={drawn} />)
+    expect(html).not.toContain('data:')
+    expect(html.length).toBeLessThan(3000)
+    const root = parse(html)
+    expect(root.querySelector('figcaption')?.text).toBe(home.reportPreview.caption)
+
+    const client = tempDir('report-sheets-')
+    const written = writeReportSheets(client, home, site.productName)
+    const images = root.querySelectorAll('.report-pages img')
+    expect(images.map((img) => img.getAttribute('src'))).toEqual(written)
+    for (const [index, img] of images.entries()) {
+      const src = img.getAttribute('src')!
+      expect(src).toMatch(/^\/assets\/report\/(cover|headline|fixes)\.[0-9a-f]{10}\.svg$/)
+      expect({ width: img.getAttribute('width'), height: img.getAttribute('height'), alt: img.getAttribute('alt') }).toEqual({
+        width: '300',
+        height: String(PAGE_HEIGHT),
+        alt: drawn[index]!.alt,
+      })
+      // The file loads as the picture: an SVG document of the sheet's size, its bytes named in its URL.
+      const bytes = readFileSync(join(client, src))
+      expect(src).toContain(`.${createHash('sha256').update(bytes).digest('hex').slice(0, 10)}.svg`)
+      expect(await sharp(bytes).metadata()).toMatchObject({ format: 'svg', width: 300, height: PAGE_HEIGHT })
+    }
   })
 })
 

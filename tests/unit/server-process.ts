@@ -61,7 +61,8 @@ export function serverSandbox(prefix: string, clientFiles: Record<string, string
         const listening = /listening on (http:\/\/\S+)/.exec(output)?.[1]
         if (listening) resolve(listening)
       })
-      void exited.then((code) => reject(new Error(`server exited with ${code}: ${errors}`)))
+      // 'close', not 'exit': by then all it printed on stderr has been read.
+      child.on('close', (code) => reject(new Error(`server exited with ${code}: ${errors}`)))
     })
     return { child, url, port: Number(new URL(url).port), exited, output: () => output }
   }

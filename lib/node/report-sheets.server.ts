@@ -1,0 +1,36 @@
+import { createHash } from 'node:crypto'
+import type { ViteDevServer } from 'vite'
+import { ASSETS_PREFIX } from '../universal/routes'
+
+// The home page's sample report sheets (components/ReportPreview.tsx) as files: SVG documents the build
+// writes under /assets/report/ (scripts/build/report-sheets.ts) and the page names by <img src>, rather
+// than 17 KB of data: URLs in the HTML of every visit. In `npm run dev`, the dev server draws them on
+// request (lib/node/syndication-in-dev.server.ts).
+
+/** The URL folder of the sheets: hashed assets, so served `immutable` (lib/universal/routes.ts). */
+export const REPORT_SHEETS_URL = `${ASSETS_PREFIX}report/`
+
+/** Where a sheet is served: its name and the digest of its bytes, so that a changed sheet gets a new URL. */
+export function sheetPath({ name, svg }: { name: string; svg: string }): string {
+  return `${REPORT_SHEETS_URL}${name}.${createHash('sha256').update(svg).digest('hex').slice(0, 10)}.svg`
+}
+
+/**
+ * `npm run dev`: serves the sheets, drawn on request from the content as the pages see it. The drawing
+ * is React code under pages/ and components/, which lib/ may not import: it is loaded as the dev server
+ * loads pages.
+ */
+export function serveReportSheetsInDev(server: ViteDevServer): void {
+  server.middlewares.use(REPORT_SHEETS_URL, (request, response, next) => {
+    const path = `${REPORT_SHEETS_URL}${(request.url ?? '').slice(1).split('?')[0]}`
+    server
+      .ssrLoadModule('/pages/index/report-sheets.ts')
+      .then((module) => (module as { devReportSheet: (path: string) => Promise<string | undefined> }).devReportSheet(path))
+      .then((svg) => {
+        if (svg === undefined) return next()
+        response.setHeader('Content-Type', 'image/svg+xml')
+        response.setHeader('Cache-Control', 'no-cache')
+        response.end(svg)
+      }, next)
+  })
+}
