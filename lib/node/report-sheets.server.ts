@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { ViteDevServer } from 'vite'
-import { ASSETS_PREFIX } from '../universal/routes'
+import { ASSETS_PREFIX } from '../universal/routes.ts' // with its extension: vite.config.ts loads this module
 
 // The home page's sample report sheets (components/ReportPreview.tsx) as files: SVG documents the build
 // writes under /assets/report/ (scripts/build/report-sheets.ts) and the page names by <img src>, rather
