@@ -9,11 +9,11 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pageRoutes } from '../../lib/node/page-routes.server'
 import { digest, filesUnder } from '../../scripts/build/cache'
-import { articleMarkdown, pngFile, topicMarkdown } from './content-fixture'
+import { articleMarkdown, FIXTURE_ENTRIES, pngFile, topicMarkdown, writeTestContent } from './content-fixture'
 
+// The project's code; its content is the test content (tests/fixtures/content), written in as content/.
 const PROJECT_PARTS = [
   'components',
-  'content',
   'lib',
   'pages',
   'public',
@@ -58,7 +58,7 @@ function expectIncrementalEqualsFresh(): { summary: string } {
 
 const rendered = (summary: string) => Number(/build: ([\d,]+) rendered/.exec(summary)?.[1]?.replace(/,/g, ''))
 const page = (file: string) => readFileSync(join(project, 'dist', 'client', file), 'utf8')
-/** The article with an image (content/images/trust-gaps.png), and the image files its page names. */
+/** The fixture's article with an image (its images/trust-gaps.png), and the image files its page names. */
 const ARTICLE_WITH_IMAGE = 'blog/ai-audit-fixes-linkedin-trust-gaps-24-hours.html'
 const imageFilesOf = (html: string) => [...new Set([...html.matchAll(/\/assets\/images\/([^\s",]+)/g)].map(([, name]) => name!))].sort()
 const publishedImages = () => readdirSync(join(project, 'dist/client/assets/images')).sort()
@@ -68,6 +68,7 @@ const cardOf = (html: string) => /<meta property="og:image" content="https?:\/\/
 beforeAll(() => {
   project = mkdtempSync(join(tmpdir(), 'incremental-'))
   for (const part of PROJECT_PARTS) cpSync(part, join(project, part), { recursive: true })
+  writeTestContent(join(project, 'content'))
   symlinkSync(resolve('node_modules'), join(project, 'node_modules'))
   build()
 }, 60_000)
@@ -87,7 +88,10 @@ describe('an incremental build', () => {
         .map((name) => name.replace(/html$/, 'md'))
         .sort(),
     )
-    expect(summary).toMatch(/build: cards +41 pictures: 0 drawn, 41 from the cache/)
+    // One card per article and topic, and one per fixed page that has one (all but 404, confirmation, thank-you, referral).
+    const entries = ['blog', 'topics'].flatMap((folder) => readdirSync(join(FIXTURE_ENTRIES, folder)).filter((name) => name.endsWith('.md')))
+    const cards = entries.length + 7
+    expect(summary).toMatch(new RegExp(`build: cards +${cards} pictures: 0 drawn, ${cards} from the cache`))
   })
 
   it("after a topic's title changes: draws its card alone, and its page names the new card only", () => {

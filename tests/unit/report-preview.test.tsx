@@ -7,6 +7,7 @@ import { SampleScore } from '../../components/SampleScore'
 import { readContent } from '../../lib/node/content.server'
 import { pageFrontmatter } from '../../lib/universal/content/schemas'
 import { wrapText } from '../../lib/universal/wrap-text'
+import { fixtureContent } from './content-fixture'
 
 const home = pageFrontmatter.home.shape
 const WORDS = 'Names exactly which buyers you serve and the result they want most from working with you every single week'
@@ -91,7 +92,7 @@ describe('the sample report', () => {
   })
 
   it('gives each page its text, in reading order, as alt text, and labels each as a sample', async () => {
-    const { site, pages } = await readContent('content')
+    const { site, pages } = await readContent(fixtureContent())
     const { sampleScore, reportPreview } = pages.home
     const html = renderToStaticMarkup(<ReportPreview report={reportPreview} sample={sampleScore} productName={site.productName} />)
     expect(parse(html).querySelector('figcaption')?.text).toBe(reportPreview.caption)
@@ -105,7 +106,7 @@ describe('the sample report', () => {
 
 describe('the sample score', () => {
   it('shows the score, out of what, and each dimension with its figure', async () => {
-    const { sampleScore } = (await readContent('content')).pages.home
+    const { sampleScore } = (await readContent(fixtureContent())).pages.home
     const root = parse(renderToStaticMarkup(<SampleScore sample={sampleScore} />))
     expect(root.querySelector('.score-dial-text')?.text).toBe(`${sampleScore.score} ${sampleScore.outOf}`)
     expect(root.querySelectorAll('.score-bars li').map((item) => item.text)).toEqual(
