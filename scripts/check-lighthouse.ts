@@ -1,6 +1,8 @@
 // `npm run check:lighthouse`: serves the built site with the real server on a loopback port, runs
 // Lighthouse (mobile, simulated throttling, Debian Chromium) on one URL of every template, takes the
 // median of several runs, prints a table and exits 1 naming every template and budget missed.
+// An article or topic template is measured on a page the built site has (its sitemap), never on a
+// slug written down, so writers can add, rename or remove any of them.
 // Full reports go to reports/lighthouse/. It builds nothing: run `npm run build` first.
 // `-- --only topic` measures just the templates whose name contains "topic" (for a quick look).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -16,7 +18,9 @@ import {
   medianSummary,
   networkRequests,
   parseBudgets,
+  sampleTemplates,
   summarizeRun,
+  type BuiltSite,
   type LighthouseResult,
   type RunSummary,
 } from '../lib/checks/lighthouse-budgets'
@@ -29,8 +33,8 @@ import { Store } from '../server/store'
 const REPORT_DIR = join('reports', 'lighthouse')
 const budgets = parseBudgets(JSON.parse(readFileSync('lighthouse.budgets.json', 'utf8')))
 const { values: options } = parseArgs({ options: { only: { type: 'string' } } })
-const templates = budgets.templates.filter((template) => !options.only || template.name.includes(options.only))
-if (templates.length === 0) {
+const chosen = budgets.templates.filter((template) => !options.only || template.name.includes(options.only))
+if (chosen.length === 0) {
   console.error(`check:lighthouse: no template name contains "${options.only}"`)
   process.exit(2)
 }
@@ -47,6 +51,27 @@ let holdApi = false
 api.use(async (c, next) => (holdApi ? new Promise<Response>(() => {}) : next()))
 api.route('/', createApi({ store, outbox: new Outbox(store, {}) }))
 const server = serve({ fetch: createApp({ api }).fetch, port, hostname: '127.0.0.1' })
+
+/** The paths of every URL of a sitemap served here, following a sitemap index (past 50,000 URLs) to its files. */
+async function sitemapPaths(path: string): Promise<string[]> {
+  const xml = await (await fetch(`${origin}${path}`)).text()
+  const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, loc]) => new URL(loc!).pathname)
+  if (!xml.includes('<sitemapindex')) return locs
+  return (await Promise.all(locs.map(sitemapPaths))).flat()
+}
+
+/** The built site as the samples are picked from it: its sitemap, and the articles whose page shows a content image. */
+async function builtSite(): Promise<BuiltSite> {
+  const paths = await sitemapPaths('/sitemap.xml')
+  const withImage = new Set<string>()
+  for (const path of paths.filter((candidate) => candidate.startsWith('/blog/'))) {
+    if ((await (await fetch(`${origin}${path}`)).text()).includes('/assets/images/')) withImage.add(path)
+  }
+  return { paths, showsImage: (path) => withImage.has(path) }
+}
+
+const { measured: templates, unsampled } = sampleTemplates(chosen, await builtSite())
+for (const line of unsampled) console.log(`check:lighthouse: ${line}`)
 const CHROME_FLAGS = [
   '--headless=new',
   '--no-sandbox',

@@ -5,6 +5,13 @@ import { z } from 'zod'
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
 export type Category = (typeof CATEGORIES)[number]
 
+/**
+ * The pages made from content, by template: an article without an image, an article that shows one
+ * (its cover or an image in its text), a topic page.
+ */
+export const SAMPLES = ['article', 'article with an image', 'topic'] as const
+export type Sample = (typeof SAMPLES)[number]
+
 const budgetsSchema = z.strictObject({
   runsPerUrl: z.number().int().min(1),
   minScores: z.strictObject({ performance: z.number(), accessibility: z.number(), 'best-practices': z.number(), seo: z.number() }),
@@ -13,24 +20,74 @@ const budgetsSchema = z.strictObject({
   maxThirdPartyRequests: z.number().int().min(0),
   templates: z
     .array(
-      z.strictObject({
-        name: z.string().min(1),
-        path: z.string().startsWith('/'),
-        /** Exempts the template from the SEO score only. */
-        noindex: z.boolean().optional(),
-        /** The document's expected HTTP status (200 unless said). */
-        status: z.number().int().optional(),
-        /**
-         * Hold the API's answer past the trace: the referral shell leaves as soon as its click is
-         * answered, so this measures the shell itself (where it goes is measured as its own template).
-         */
-        holdApi: z.boolean().optional(),
-      }),
+      z
+        .strictObject({
+          name: z.string().min(1),
+          /** A fixed route: the URL measured. */
+          path: z.string().startsWith('/').optional(),
+          /**
+           * A page made from content: which kind, its URL taken from the built site when the check runs
+           * (sampleTemplates), so that no article or topic slug is written here for a writer to break.
+           */
+          sample: z.enum(SAMPLES).optional(),
+          /** Exempts the template from the SEO score only. */
+          noindex: z.boolean().optional(),
+          /** The document's expected HTTP status (200 unless said). */
+          status: z.number().int().optional(),
+          /**
+           * Hold the API's answer past the trace: the referral shell leaves as soon as its click is
+           * answered, so this measures the shell itself (where it goes is measured as its own template).
+           */
+          holdApi: z.boolean().optional(),
+        })
+        .refine((template) => (template.path === undefined) !== (template.sample === undefined), {
+          message: 'give a template either a path (a fixed route) or a sample (a page made from content), not both',
+        }),
     )
     .min(1),
 })
 
 export type Budgets = z.infer<typeof budgetsSchema>
+export type Template = Budgets['templates'][number]
+/** A template with the URL it is measured on. */
+export type MeasuredTemplate = Template & { path: string }
+
+/** What the samples are picked from: the paths of the built site's pages, and which of them show a content image. */
+export interface BuiltSite {
+  paths: readonly string[]
+  showsImage: (path: string) => boolean
+}
+
+const isArticle = (path: string) => /^\/blog\/[^/]+$/.test(path)
+const isTopic = (path: string) => /^\/topics\/[^/]+$/.test(path)
+const SAMPLE_RULES: Record<Sample, (path: string, site: BuiltSite) => boolean> = {
+  article: (path, site) => isArticle(path) && !site.showsImage(path),
+  'article with an image': (path, site) => isArticle(path) && site.showsImage(path),
+  topic: (path) => isTopic(path),
+}
+
+/**
+ * Every template with the URL to measure: a fixed route's own path; for a sample, the first page of
+ * its kind in the built site, in the order of the paths (sorted, so the same site always gives the
+ * same URL). A kind the site has no page of (no article with an image today) is not measured: it is
+ * named in `unsampled`, so the report says so, and a writer's change never fails the check for it.
+ */
+export function sampleTemplates(templates: readonly Template[], site: BuiltSite): { measured: MeasuredTemplate[]; unsampled: string[] } {
+  const paths = [...site.paths].sort()
+  const measured: MeasuredTemplate[] = []
+  const unsampled: string[] = []
+  for (const template of templates) {
+    if (template.path !== undefined) {
+      measured.push({ ...template, path: template.path })
+      continue
+    }
+    const rule = SAMPLE_RULES[template.sample!]
+    const path = paths.find((candidate) => rule(candidate, site))
+    if (path) measured.push({ ...template, path })
+    else unsampled.push(`${template.name}: the built site has no ${template.sample} to measure; skipped`)
+  }
+  return { measured, unsampled }
+}
 
 export function parseBudgets(json: unknown, file = 'lighthouse.budgets.json'): Budgets {
   const parsed = budgetsSchema.safeParse(json)
@@ -124,7 +181,7 @@ export function medianSummary(runs: RunSummary[]): RunSummary {
 }
 
 /** Every budget a template's (median) summary misses, as sentences naming the template. */
-export function budgetFailures(template: Budgets['templates'][number], summary: RunSummary, budgets: Budgets): string[] {
+export function budgetFailures(template: MeasuredTemplate, summary: RunSummary, budgets: Budgets): string[] {
   const failures: string[] = []
   const status = template.status ?? 200
   if (summary.documentStatus !== status) failures.push(`${template.name} (${template.path}): status ${summary.documentStatus}, expected ${status}`)

@@ -1,9 +1,10 @@
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { readContent } from '../../lib/node/content.server'
 import { loadUiText } from '../../lib/node/ui-text.server'
+import { writeTestContent } from '../fixtures/test-content'
 import { expect, siteContent, test, waitForHydration } from './fixtures'
 
 const content = await siteContent()
@@ -38,12 +39,13 @@ const CODE_SAMPLE = [
   '```markdown\n## A heading\n\n- **Bold**, _italic_ and a [link](../topics/x.md)\n```',
 ].join('\n\n')
 
-/** CODE_SAMPLE as an article's HTML, from a copy of the content with it as one more article. */
+/** CODE_SAMPLE as an article's HTML, read from the test content with it as one more article. */
 async function codeSampleHtml(): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'content-'))
   try {
-    cpSync('content', dir, { recursive: true })
-    const frontmatter = `---\ntitle: Code\ndescription: Code.\ndate: 2025-09-12\nauthor: ${post.author.id}\n---\n`
+    writeTestContent(dir)
+    // By the test content's author (tests/fixtures/content/authors.json).
+    const frontmatter = `---\ntitle: Code\ndescription: Code.\ndate: 2025-09-12\nauthor: nadia-brennan\n---\n`
     writeFileSync(join(dir, 'blog/code-sample.md'), `${frontmatter}${CODE_SAMPLE}\n`)
     return (await readContent(dir)).postsBySlug.get('code-sample')!.html
   } finally {

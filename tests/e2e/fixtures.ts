@@ -1,10 +1,13 @@
 import { test as base, expect, type Page } from '@playwright/test'
 import { readContent } from '../../lib/node/content.server'
-import type { Content } from '../../lib/universal/content/types'
 
-/** The content the site was built from, for expected headings and texts. */
-let content: Promise<Content> | undefined
-export function siteContent(): Promise<Content> {
+/**
+ * The content the site was built from, for expected headings and texts. A test that needs an article
+ * or a topic picks one from it (the first, or the first with what it looks at), never by slug, so
+ * writers may add, rename, schedule, draft or delete any of them.
+ */
+let content: ReturnType<typeof readContent> | undefined
+export function siteContent(): ReturnType<typeof readContent> {
   content ??= readContent('content')
   return content
 }

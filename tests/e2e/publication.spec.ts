@@ -1,9 +1,11 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
-import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { writeTestContent } from '../fixtures/test-content'
 import { expect, test } from './fixtures'
 
-// Drafts, schedules and old URLs on a site built from a copy of the content with a draft article, an
+// Drafts, schedules and old URLs on a site built from the test content (tests/fixtures/content, so
+// the articles and topics named here are the fixture's, never a writer's) with a draft article, an
 // article and a topic dated after the build's day (BUILD_DATE) and old URLs on an article and a topic,
 // checked by check:site and served by the real server process on a port of its own. The suite's own
 // site (port 4173) is built from content/ as it is.
@@ -30,13 +32,13 @@ let server: ChildProcess | undefined
 let origin = ''
 let checkSite = ''
 
-/** An article by the real content's author. */
+/** An article by the test content's author. */
 const article = (title: string, extra: string) =>
   `---\ntitle: ${title}\ndescription: About ${title}.\ndate: 2025-09-12\nauthor: nadia-brennan\n${extra}\n---\nThe text of ${title}.\n`
 
-/** A topic, a copy of a real one under another title (its own file, so its own page). */
+/** A topic, a copy of the fixture's under another title (its own file, so its own page). */
 function topic(title: string, extra: string): string {
-  const text = readFileSync('content/topics/linkedin-proof-signals.md', 'utf8')
+  const text = readFileSync(join(ROOT, 'content', `${TOPIC}.md`), 'utf8')
   return text.replace(/^title: .*$/m, `title: ${title}\n${extra}`).replace(/^metaTitle: .*$/m, `metaTitle: ${title}`)
 }
 
@@ -48,7 +50,7 @@ function addLine(file: string, line: string) {
 
 test.beforeAll(async () => {
   rmSync(ROOT, { recursive: true, force: true })
-  cpSync('content', join(ROOT, 'content'), { recursive: true })
+  writeTestContent(join(ROOT, 'content'))
   writeFileSync(join(ROOT, 'content/blog/draft-post.md'), article('A draft article', 'draft: true'))
   writeFileSync(join(ROOT, 'content/blog/future-post.md'), article('A future article', 'date: 2027-01-05').replace('date: 2025-09-12\n', ''))
   writeFileSync(join(ROOT, 'content/topics/future-topic.md'), topic('A future topic', 'date: 2027-01-05'))

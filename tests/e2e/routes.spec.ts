@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs'
+import { join, relative, sep } from 'node:path'
 import { expect, siteContent, test, waitForHydration } from './fixtures'
 
 // Every route: its status, its heading, and a hydration with no console error.
@@ -17,8 +19,53 @@ const routes: Array<{ path: string; heading: string }> = [
   { path: '/r/PARTNER42', heading: 'Redirecting…' },
 ]
 
-test('the route list covers the 5 articles and the 29 topics', () => {
-  expect(routes).toHaveLength(10 + 5 + 29)
+test('the route list covers every article and topic file of content/ the build publishes', () => {
+  const published = (folder: 'blog' | 'topics') =>
+    readdirSync(join('content', folder)).filter((name) => name.endsWith('.md')).length -
+    content.leftOut.filter((entry) => entry.path.startsWith(`/${folder}/`)).length
+  expect(routes).toHaveLength(10 + published('blog') + published('topics'))
+})
+
+/**
+ * Every page the product requires, by its folder of pages/ (a route of its own), and the files it
+ * serves beside them. An article or topic is not required by its slug: writers add, rename and remove
+ * them (the routes above follow the content).
+ */
+const REQUIRED: Record<string, string[]> = {
+  index: ['/', '/dashboard/anything'],
+  'blog/index': ['/blog', '/blog/', '/blog.html'],
+  'topics/index': ['/topics'],
+  testimonials: ['/testimonials'],
+  'privacy-policy': ['/privacy-policy'],
+  'terms-of-service': ['/terms-of-service'],
+  'score/confirmation': ['/score/confirmation'],
+  'thank-you': ['/thank-you'],
+  r: ['/r/PARTNER42'],
+  _error: ['/no/such/page'],
+  files: ['/sitemap.xml', '/robots.txt', '/rss.xml', '/atom.xml', '/feed.json', '/llms.txt'],
+}
+/** The folders of pages/ with a page, but those whose URL is an article's or a topic's slug. */
+const pageFolders = (dir = 'pages'): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name)
+    if (entry.isFile()) return entry.name === '+Page.tsx' ? [relative('pages', dir).split(sep).join('/')] : []
+    return entry.name.startsWith('@') ? [] : pageFolders(path)
+  })
+
+test('every page the product requires answers: 200, 308 to a page that does, or 404 for the not-found page', async ({ request }) => {
+  expect(pageFolders().sort()).toEqual(
+    Object.keys(REQUIRED)
+      .filter((folder) => folder !== 'files')
+      .sort(),
+  )
+  for (const [folder, paths] of Object.entries(REQUIRED)) {
+    for (const path of paths) {
+      const response = await request.get(path, { maxRedirects: 0 })
+      if (folder === '_error') expect(response.status(), path).toBe(404)
+      else if (response.status() === 308) expect((await request.get(response.headers().location!, { maxRedirects: 0 })).status(), path).toBe(200)
+      else expect(response.status(), path).toBe(200)
+    }
+  }
 })
 
 for (const { path, heading } of routes) {
@@ -51,11 +98,12 @@ test('an unknown path answers 404 with the not-found page, a link home, and logs
 
 test('a page whose render fails shows "Unexpected Application Error!"', async ({ page }) => {
   // Break the data the topic page hydrates with, as a failing route would.
-  await page.route('**/topics/linkedin-proof-signals', async (route) => {
+  const path = `/topics/${content.topics[0]!.slug}`
+  await page.route(`**${path}`, async (route) => {
     const response = await route.fetch()
     const html = (await response.text()).replace(/"faqs":\[[^\]]*\]/, '"faqs":null')
     await route.fulfill({ response, body: html })
   })
-  await page.goto('/topics/linkedin-proof-signals')
+  await page.goto(path)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Unexpected Application Error!')
 })

@@ -92,7 +92,9 @@ function pricesOnOneLine(page: Page) {
 test.describe('prices at 390 px', () => {
   test.use({ viewport: { width: 390, height: 844 } })
 
-  for (const path of ['/', '/testimonials', '/score/confirmation', '/topics/linkedin-proof-signals', '/blog/why-most-linkedin-profiles-fail']) {
+  // An article, and a topic that shows the upgrade button: both name the price.
+  const topic = content.topics.find((item) => item.showUpgradeCTA !== false)!
+  for (const path of ['/', '/testimonials', '/score/confirmation', `/topics/${topic.slug}`, `/blog/${content.posts[0]!.slug}`]) {
     test(`"$97" never starts a line apart from the word before it on ${path}`, async ({ page }) => {
       await page.goto(path)
       await waitForHydration(page)

@@ -1,11 +1,13 @@
 import sharp from 'sharp'
 import { BASE_URL } from '../../playwright.config'
-import { expect, test } from './fixtures'
+import { expect, siteContent, test } from './fixtures'
 
 // What a social network finds when a page is shared: the page's og:image, fetched from the real
 // server like a crawler would, is the page's own 1200 × 630 PNG, cached for a year.
 
-const ARTICLE = '/blog/why-most-linkedin-profiles-fail'
+const content = await siteContent()
+const ARTICLE = `/blog/${content.posts[0]!.slug}`
+const TOPIC = `/topics/${content.topics[0]!.slug}`
 
 test("an article's og:image answers 200 image/png, 1200 × 630, cached for a year", async ({ page, request }) => {
   await page.goto(ARTICLE)
@@ -24,7 +26,7 @@ test("an article's og:image answers 200 image/png, 1200 × 630, cached for a yea
 
 test("each page shares its own card, and the article's publisher logo is a PNG too", async ({ page, request }) => {
   const cards = new Set<string>()
-  for (const path of ['/', '/blog', '/topics', '/testimonials', '/topics/linkedin-proof-signals', ARTICLE]) {
+  for (const path of ['/', '/blog', '/topics', '/testimonials', TOPIC, ARTICLE]) {
     await page.goto(path)
     cards.add((await page.locator('meta[property="og:image"]').getAttribute('content'))!)
   }

@@ -1,7 +1,7 @@
 import { expect, siteContent, test, waitForHydration } from './fixtures'
 
 const content = await siteContent()
-const topic = content.topicsBySlug.get('linkedin-proof-signals')!
+const topic = content.topics[0]!
 
 test.describe('with JavaScript disabled', () => {
   test.use({ javaScriptEnabled: false })

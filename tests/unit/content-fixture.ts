@@ -7,6 +7,7 @@ import type { BuiltPage } from '../../lib/node/built-pages.server'
 import { ContentError, readContent } from '../../lib/node/content.server'
 import { ImageCache } from '../../lib/node/images.server'
 import { pathOfHtmlFile } from '../../lib/universal/routes'
+import { FIXTURE_ENTRIES, writeTestContent } from '../fixtures/test-content'
 
 const made: string[] = []
 
@@ -33,7 +34,7 @@ export function tempDir(prefix: string): string {
 }
 
 /**
- * For a test file whose tests read content with images: the real content's own images are encoded once,
+ * For a test file whose tests read content with images: the test content's images are encoded once,
  * before its tests, into a cache; each call of the function returned gives a cache of the test's own that
  * holds them already, so no test pays for encoding them again.
  */
@@ -41,7 +42,7 @@ export function seededImageCaches(prefix: string): () => ImageCache {
   let seeded = ''
   beforeAll(async () => {
     seeded = join(mkdtempSync(join(tmpdir(), prefix)), 'images')
-    await readContent('content', undefined, undefined, new ImageCache(seeded))
+    await readContent(fixtureContent(), undefined, undefined, new ImageCache(seeded))
   }, 60_000)
   afterAll(() => rmSync(join(seeded, '..'), { recursive: true, force: true }))
   return () => {
@@ -56,11 +57,23 @@ export function builtPage(file: string, facts: Partial<BuiltPage> = {}): BuiltPa
   return { file, path: pathOfHtmlFile(file), canonical: undefined, noindex: false, lastmod: undefined, inlineHashes: { script: [], style: [] }, ...facts }
 }
 
-/** A copy of the real content/ folder in a temp dir, for tests that break one file. */
+export { FIXTURE_ENTRIES, writeTestContent }
+
+let shared: string | undefined
+afterAll(() => {
+  if (shared) rmSync(shared, { recursive: true, force: true })
+  shared = undefined
+})
+
+/** The test content, written once per test file into a temp dir: for tests that only read it. */
+export function fixtureContent(): string {
+  shared ??= writeTestContent(mkdtempSync(join(tmpdir(), 'test-content-')))
+  return shared
+}
+
+/** A copy of the test content in a temp dir of its own, for tests that break or add one file. */
 export function contentCopy(): string {
-  const dir = tempDir('content-')
-  cpSync('content', dir, { recursive: true })
-  return dir
+  return writeTestContent(tempDir('content-'))
 }
 
 export function writeFile(dir: string, relativePath: string, text: string): string {
@@ -110,7 +123,7 @@ plain text
 \`\`\`
 `
 
-/** A valid article by the real content's author; `overrides` replaces whole frontmatter lines by key (null removes the line). */
+/** A valid article by the test content's author; `overrides` replaces whole frontmatter lines by key (null removes the line). */
 export function articleMarkdown(overrides: Record<string, string | null> = {}, body = ARTICLE_BODY): string {
   const fields = {
     title: 'title: A test article',

@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect } from 'vitest'
+import { writeTestContent } from './content-fixture'
 import { freePort } from './free-port'
 
 /** `npm run dev` on a content copy of its own, as a test file sees it. */
@@ -24,7 +25,7 @@ export interface DevServer {
 const ANSI_STYLE = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g')
 
 /**
- * For a test file: `npm run dev` (vike dev) on a copy of the real content, started on a free port before
+ * For a test file: `npm run dev` (vike dev) on a copy of the test content (content-fixture.ts), started on a free port before
  * its tests and stopped after them, so a test can break a file, look, fix it and look again without
  * restarting anything. The copy lasts the whole file (the fixture's contentCopy lasts one test).
  * It listens on 127.0.0.1; with `ownHost`, on what `npm run dev` picks itself (no `--host`, no HOST).
@@ -38,7 +39,7 @@ export function devServerOnContentCopy(prefix: string, { ownHost = false }: { ow
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), prefix))
-    cpSync('content', dir, { recursive: true })
+    writeTestContent(dir)
     port = await freePort()
     origin = `http://127.0.0.1:${port}`
     const env: NodeJS.ProcessEnv = { ...process.env, CONTENT_DIR: dir }

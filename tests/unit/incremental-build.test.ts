@@ -9,11 +9,11 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pageRoutes } from '../../lib/node/page-routes.server'
 import { digest, filesUnder } from '../../scripts/build/cache'
-import { articleMarkdown, pngFile, topicMarkdown } from './content-fixture'
+import { articleMarkdown, FIXTURE_ENTRIES, pngFile, topicMarkdown, writeTestContent } from './content-fixture'
 
+// The project's code; its content is the test content (tests/fixtures/content), written in as content/.
 const PROJECT_PARTS = [
   'components',
-  'content',
   'lib',
   'pages',
   'public',
@@ -58,8 +58,10 @@ function expectIncrementalEqualsFresh(): { summary: string } {
 
 const rendered = (summary: string) => Number(/build: ([\d,]+) rendered/.exec(summary)?.[1]?.replace(/,/g, ''))
 const page = (file: string) => readFileSync(join(project, 'dist', 'client', file), 'utf8')
-/** The article with an image (content/images/trust-gaps.png), and the image files its page names. */
+/** The fixture's article with an image (its images/trust-gaps.png), and the image files its page names. */
 const ARTICLE_WITH_IMAGE = 'blog/ai-audit-fixes-linkedin-trust-gaps-24-hours.html'
+/** The social cards of the test content: one per article and topic, and one per fixed page that has one (all but 404, confirmation, thank-you, referral). */
+const CARDS = ['blog', 'topics'].flatMap((folder) => readdirSync(join(FIXTURE_ENTRIES, folder)).filter((name) => name.endsWith('.md'))).length + 7
 const imageFilesOf = (html: string) => [...new Set([...html.matchAll(/\/assets\/images\/([^\s",]+)/g)].map(([, name]) => name!))].sort()
 const publishedImages = () => readdirSync(join(project, 'dist/client/assets/images')).sort()
 /** The file of a page's social card (its og:image), relative to the client folder. */
@@ -68,6 +70,7 @@ const cardOf = (html: string) => /<meta property="og:image" content="https?:\/\/
 beforeAll(() => {
   project = mkdtempSync(join(tmpdir(), 'incremental-'))
   for (const part of PROJECT_PARTS) cpSync(part, join(project, part), { recursive: true })
+  writeTestContent(join(project, 'content'))
   symlinkSync(resolve('node_modules'), join(project, 'node_modules'))
   build()
 }, 60_000)
@@ -87,7 +90,7 @@ describe('an incremental build', () => {
         .map((name) => name.replace(/html$/, 'md'))
         .sort(),
     )
-    expect(summary).toMatch(/build: cards +41 pictures: 0 drawn, 41 from the cache/)
+    expect(summary).toMatch(new RegExp(`build: cards +${CARDS} pictures: 0 drawn, ${CARDS} from the cache`))
   })
 
   it("after a topic's title changes: draws its card alone, and its page names the new card only", () => {
@@ -95,7 +98,7 @@ describe('an incremental build', () => {
     const before = cardOf(page('topics/linkedin-proof-signals.html'))
     writeFileSync(file, readFileSync(file, 'utf8').replace(/^title: .*$/m, 'title: LinkedIn Proof Signals, Retitled'))
     const { summary } = expectIncrementalEqualsFresh()
-    expect(summary).toMatch(/build: cards +41 pictures: 1 drawn, 40 from the cache/)
+    expect(summary).toMatch(new RegExp(`build: cards +${CARDS} pictures: 1 drawn, ${CARDS - 1} from the cache`))
     const after = cardOf(page('topics/linkedin-proof-signals.html'))
     expect(after).not.toBe(before)
     expect(existsSync(join(project, 'dist/client', after))).toBe(true)

@@ -1,11 +1,26 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { budgetFailures, medianSummary, parseBudgets, summarizeRun, type LighthouseResult, type RunSummary } from '../../lib/checks/lighthouse-budgets'
+import {
+  budgetFailures,
+  medianSummary,
+  parseBudgets,
+  sampleTemplates,
+  summarizeRun,
+  type BuiltSite,
+  type LighthouseResult,
+  type RunSummary,
+} from '../../lib/checks/lighthouse-budgets'
 
 const ORIGIN = 'http://127.0.0.1:4173'
 const budgets = parseBudgets(JSON.parse(readFileSync('lighthouse.budgets.json', 'utf8')))
-const topic = budgets.templates.find((template) => template.name === 'topic')!
-const notFound = budgets.templates.find((template) => template.name === '404')!
+/** A built site as its sitemap lists it (in no particular order), one article showing an image. */
+const SITE: BuiltSite = {
+  paths: ['/', '/topics/b-topic', '/blog/with-cover', '/blog', '/blog/plain', '/topics/a-topic', '/topics', '/blog/another-plain'],
+  showsImage: (path) => path === '/blog/with-cover',
+}
+const measured = sampleTemplates(budgets.templates, SITE).measured
+const topic = measured.find((template) => template.name === 'topic')!
+const notFound = measured.find((template) => template.name === '404')!
 
 /** A Lighthouse result as the checker reads it: category scores, the requests, CLS, first contentful paint. */
 function report({
@@ -40,17 +55,17 @@ const sizes: Record<string, number> = { [`${ORIGIN}/topics/x`]: 4_000, [`${ORIGI
 const summarize = (lhr: LighthouseResult, sizeOf = (url: string) => sizes[url] ?? 0) => summarizeRun(lhr, ORIGIN, sizeOf)
 
 describe('the Lighthouse budgets', () => {
-  it("are read from lighthouse.budgets.json with the issue's numbers and every template", () => {
+  it("are read from lighthouse.budgets.json with the issue's numbers, every fixed route and every kind of content page", () => {
     expect(budgets.minScores).toEqual({ performance: 0.995, accessibility: 1, 'best-practices': 1, seo: 1 })
     expect(budgets.maxGzipKB).toEqual({ script: 85, stylesheet: 15, document: 20 })
     expect(budgets.maxCls).toBe(0)
-    expect(budgets.templates.map((template) => template.path)).toEqual([
+    expect(budgets.templates.map((template) => template.path ?? template.sample)).toEqual([
       '/',
       '/blog',
-      '/blog/why-most-linkedin-profiles-fail',
-      '/blog/ai-audit-fixes-linkedin-trust-gaps-24-hours',
+      'article',
+      'article with an image',
       '/topics',
-      '/topics/linkedin-proof-signals',
+      'topic',
       '/testimonials',
       '/privacy-policy',
       '/terms-of-service',
@@ -61,8 +76,41 @@ describe('the Lighthouse budgets', () => {
     ])
   })
 
+  it('name no article or topic by its slug: each is measured on the first page of its kind the built site has', () => {
+    expect(budgets.templates.filter((template) => /^\/(blog|topics)\/./.test(template.path ?? ''))).toEqual([])
+    const { measured: templates, unsampled } = sampleTemplates(budgets.templates, SITE)
+    expect(unsampled).toEqual([])
+    expect(templates.map((template) => template.path)).toEqual([
+      '/',
+      '/blog',
+      '/blog/another-plain',
+      '/blog/with-cover',
+      '/topics',
+      '/topics/a-topic',
+      '/testimonials',
+      '/privacy-policy',
+      '/terms-of-service',
+      '/score/confirmation',
+      '/thank-you?session_id=test',
+      '/r/LIGHTHOUSE',
+      '/this-page-does-not-exist',
+    ])
+  })
+
+  it('follow the content: a renamed or removed page is never measured, and a kind the site lacks is skipped, saying so', () => {
+    const renamed = sampleTemplates(budgets.templates, { ...SITE, paths: SITE.paths.map((path) => path.replace('a-topic', 'z-topic')) }).measured
+    expect(renamed.find((template) => template.name === 'topic')!.path).toBe('/topics/b-topic')
+    const noImage = sampleTemplates(budgets.templates, { ...SITE, showsImage: () => false })
+    expect(noImage.measured.map((template) => template.name)).not.toContain('article with an image')
+    expect(noImage.unsampled).toEqual(['article with an image: the built site has no article with an image to measure; skipped'])
+  })
+
   it('refuse a malformed budgets file, naming the field', () => {
     expect(() => parseBudgets({ ...budgets, maxGzipKB: { script: 'big' } })).toThrow(/lighthouse\.budgets\.json: maxGzipKB\.script/)
+    expect(() => parseBudgets({ ...budgets, templates: [{ name: 'topic', sample: 'topic', path: '/topics/x' }] })).toThrow(
+      /lighthouse\.budgets\.json: templates\.0: give a template either a path/,
+    )
+    expect(() => parseBudgets({ ...budgets, templates: [{ name: 'page', sample: 'page' }] })).toThrow(/lighthouse\.budgets\.json: templates\.0\.sample/)
   })
 
   it('pass a report within every budget', () => {
@@ -73,12 +121,12 @@ describe('the Lighthouse budgets', () => {
     const heavy = (url: string) => (url.endsWith('.js') ? 90 * 1024 : url.endsWith('.css') ? 16 * 1024 : 21 * 1024)
     const summary = summarize(report({ scores: { performance: 0.9, accessibility: 0.95 }, cls: 0.02 }), heavy)
     expect(budgetFailures(topic, summary, budgets)).toEqual([
-      'topic (/topics/linkedin-proof-signals): performance 0.9 < 0.995',
-      'topic (/topics/linkedin-proof-signals): accessibility 0.95 < 1',
-      'topic (/topics/linkedin-proof-signals): script 90.0 KB gzipped > 85 KB',
-      'topic (/topics/linkedin-proof-signals): stylesheet 16.0 KB gzipped > 15 KB',
-      'topic (/topics/linkedin-proof-signals): document 21.0 KB gzipped > 20 KB',
-      'topic (/topics/linkedin-proof-signals): CLS 0.02 > 0',
+      'topic (/topics/a-topic): performance 0.9 < 0.995',
+      'topic (/topics/a-topic): accessibility 0.95 < 1',
+      'topic (/topics/a-topic): script 90.0 KB gzipped > 85 KB',
+      'topic (/topics/a-topic): stylesheet 16.0 KB gzipped > 15 KB',
+      'topic (/topics/a-topic): document 21.0 KB gzipped > 20 KB',
+      'topic (/topics/a-topic): CLS 0.02 > 0',
     ])
   })
 
@@ -93,8 +141,8 @@ describe('the Lighthouse budgets', () => {
       }),
     )
     expect(budgetFailures(topic, summary, budgets)).toEqual([
-      'topic (/topics/linkedin-proof-signals): failed requests: http://127.0.0.1:4173/assets/gone.js',
-      'topic (/topics/linkedin-proof-signals): requests to other origins: https://fonts.example/font.woff2',
+      'topic (/topics/a-topic): failed requests: http://127.0.0.1:4173/assets/gone.js',
+      'topic (/topics/a-topic): requests to other origins: https://fonts.example/font.woff2',
     ])
   })
 
@@ -103,13 +151,11 @@ describe('the Lighthouse budgets', () => {
       summarize(report({ scores: { seo: 0.5 }, requests: [{ url: `${ORIGIN}/nope`, resourceType: 'Document', statusCode: status }] }))
     expect(budgetFailures(notFound, lowSeo(404), budgets)).toEqual([])
     expect(budgetFailures(notFound, lowSeo(200), budgets)).toEqual(['404 (/this-page-does-not-exist): status 200, expected 404'])
-    expect(budgetFailures(topic, lowSeo(200), budgets)).toEqual(['topic (/topics/linkedin-proof-signals): seo 0.5 < 1'])
+    expect(budgetFailures(topic, lowSeo(200), budgets)).toEqual(['topic (/topics/a-topic): seo 0.5 < 1'])
   })
 
   it('ask for a displayed 100: a performance score of 0.99 misses the budget', () => {
-    expect(budgetFailures(topic, summarize(report({ scores: { performance: 0.99 } })), budgets)).toEqual([
-      'topic (/topics/linkedin-proof-signals): performance 0.99 < 0.995',
-    ])
+    expect(budgetFailures(topic, summarize(report({ scores: { performance: 0.99 } })), budgets)).toEqual(['topic (/topics/a-topic): performance 0.99 < 0.995'])
   })
 
   it('take the median of the runs, so one slow run does not decide, first contentful paint included', () => {

@@ -1,9 +1,11 @@
+import { readdirSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { checkUnpublished, unpublishedContent } from '../../lib/checks/publication-checks'
 import { readContent } from '../../lib/node/content.server'
 import { buildDate, imagesShown, leftOutSummary, publicationOf, unpublishedNote, type LeftOut, type Publishing } from '../../lib/node/publication.server'
 import { answererOf, redirectLimitWarning, redirectsOf } from '../../lib/node/redirects.server'
-import { articleMarkdown, contentCopy, topicMarkdown, writeFile, contentProblems } from './content-fixture'
+import { articleMarkdown, contentCopy, FIXTURE_ENTRIES, topicMarkdown, writeFile, contentProblems } from './content-fixture'
 
 // Drafts, scheduled entries and old URLs, from the content read: what a build leaves out, why, and what
 // it refuses. The build itself is held to the same in incremental-build.test.ts, the server in server.test.ts.
@@ -12,7 +14,7 @@ import { articleMarkdown, contentCopy, topicMarkdown, writeFile, contentProblems
 const BEFORE: Publishing = { today: '2027-01-04', showUnpublished: false }
 const ON_THE_DAY: Publishing = { today: '2027-01-05', showUnpublished: false }
 
-/** The real content plus a draft article, an article dated 2027-01-05, a draft topic and a topic dated 2027-01-05. */
+/** The test content plus a draft article, an article dated 2027-01-05, a draft topic and a topic dated 2027-01-05. */
 function fixture(): string {
   const dir = contentCopy()
   writeFile(dir, 'blog/draft-post.md', articleMarkdown({ title: 'title: A draft article', draft: 'draft: true' }))
@@ -47,10 +49,12 @@ describe('the build date', () => {
 
 describe('a content read', () => {
   it('leaves out drafts and entries dated after its day, saying why, and checks them like any file', async () => {
-    const content = await readContent(fixture(), undefined, undefined, undefined, BEFORE)
+    const dir = fixture()
+    const published = readdirSync(join(FIXTURE_ENTRIES, 'blog')).length
+    const content = await readContent(dir, undefined, undefined, undefined, BEFORE)
     const slugs = [...content.posts, ...content.topics].map((entry) => entry.slug)
     for (const slug of ['draft-post', 'future-post', 'draft-topic', 'future-topic']) expect(slugs).not.toContain(slug)
-    expect(content.posts).toHaveLength(5)
+    expect(content.posts).toHaveLength(published)
     expect(content.leftOut.map(({ path, why, date }) => ({ path, why, date }))).toEqual([
       { path: '/blog/draft-post', why: 'draft', date: undefined },
       { path: '/blog/future-post', why: 'scheduled', date: '2027-01-05' },
@@ -66,7 +70,7 @@ describe('a content read', () => {
     expect(onTheDay.topicsBySlug.has('future-topic')).toBe(true)
     expect(onTheDay.leftOut.map((entry) => entry.path)).toEqual(['/blog/draft-post', '/topics/draft-topic'])
     const dev = await readContent(dir, undefined, undefined, undefined, { ...BEFORE, showUnpublished: true })
-    expect(dev.posts).toHaveLength(7)
+    expect(dev.posts).toHaveLength(readdirSync(join(FIXTURE_ENTRIES, 'blog')).length + 2)
     expect(dev.leftOut).toEqual([])
   })
 

@@ -20,7 +20,7 @@ import topicProse from '../../pages/topics/@slug/+prose'
 import topicSeo from '../../pages/topics/@slug/+seo'
 import { loadRelatedTopics } from '../../lib/node/related-topics.server'
 import { renderPageHtml } from '../../renderer/renderPage'
-import { articleMarkdown, contentCopy, tempDir, topicMarkdown, writeFile } from './content-fixture'
+import { articleMarkdown, contentCopy, fixtureContent, tempDir, topicMarkdown, writeFile } from './content-fixture'
 
 afterEach(() => {
   delete process.env.CONTENT_DIR
@@ -53,11 +53,11 @@ const words = (text: string) => text.match(/[\p{L}\p{N}]+(?:['’.,-][\p{L}\p{N}
 const clean = (element: HTMLElement | null) => element?.text.replace(/\s+/g, ' ').trim()
 
 describe('an article', () => {
-  const { blog } = loadUiText('content')
+  const { blog } = loadUiText(fixtureContent())
 
   it('shows its date, its update and its reading time under the byline, each date a <time datetime>', async () => {
-    // The real article with an `updated` date.
-    const doc = await article('content', 'linkedin-audit-vs-linkedin-optimization')
+    // The fixture's article with an `updated` date.
+    const doc = await article(fixtureContent(), 'linkedin-audit-vs-linkedin-optimization')
     const meta = doc.querySelector('header .article-meta')!
     const times = meta.querySelectorAll('time').map((time) => [time.getAttribute('datetime'), time.text])
     expect(times).toEqual([
@@ -69,7 +69,7 @@ describe('an article', () => {
   })
 
   it('shows no update when the article has none', async () => {
-    const doc = await article('content', 'why-most-linkedin-profiles-fail')
+    const doc = await article(fixtureContent(), 'why-most-linkedin-profiles-fail')
     expect(doc.querySelectorAll('header .article-meta time')).toHaveLength(1)
     expect(clean(doc.querySelector('header .article-meta'))).not.toContain(blog.updated)
   })
@@ -84,7 +84,7 @@ describe('an article', () => {
   })
 
   it('lists its ## sections in a table of contents whose links lead to their headings', async () => {
-    const doc = await article('content', 'why-most-linkedin-profiles-fail')
+    const doc = await article(fixtureContent(), 'why-most-linkedin-profiles-fail')
     const contents = doc.querySelector('nav.contents')!
     expect(contents.getAttribute('aria-labelledby')).toBe('contents-heading')
     expect(clean(doc.getElementById('contents-heading'))).toBe(blog.contents)
@@ -117,9 +117,9 @@ describe('an article', () => {
   })
 
   it('ends with two other articles to keep reading, each a link with its description', async () => {
-    const { posts } = await readContent('content')
+    const { posts } = await readContent(fixtureContent())
     const post = posts.find((item) => item.slug === 'why-most-linkedin-profiles-fail')!
-    const doc = await article('content', post.slug)
+    const doc = await article(fixtureContent(), post.slug)
     const related = doc.querySelector('nav.related')!
     expect(clean(related.querySelector('h2'))).toBe(blog.keepReading)
     const cards = related.querySelectorAll('li')
@@ -156,15 +156,15 @@ describe('an article', () => {
 })
 
 describe('a topic page', () => {
-  const { topic: labels } = loadUiText('content')
+  const { topic: labels } = loadUiText(fixtureContent())
 
   it('ends with three related topics, each a link to another topic with its summary', async () => {
-    const doc = await topic('content', 'linkedin-proof-signals')
+    const doc = await topic(fixtureContent(), 'linkedin-proof-signals')
     const related = doc.querySelector('nav.related')!
     expect(clean(related.querySelector('h2'))).toBe(labels.related)
     const links = related.querySelectorAll('li')
     expect(links).toHaveLength(3)
-    const expected = loadRelatedTopics('content').get('linkedin-proof-signals')!
+    const expected = loadRelatedTopics(fixtureContent()).get('linkedin-proof-signals')!
     expect(links.map((card) => [card.querySelector('a')!.getAttribute('href'), clean(card.querySelector('h3')), clean(card.querySelector('p'))])).toEqual(
       expected.map(({ slug, title, summary }) => [`/topics/${slug}`, title, summary]),
     )
@@ -172,9 +172,9 @@ describe('a topic page', () => {
   })
 
   it('shows the list the build chose for it when the build renders it', async () => {
-    const builtTopic = await loadTopic('linkedin-proof-signals', 'content')
+    const builtTopic = await loadTopic('linkedin-proof-signals', fixtureContent())
     const builtRelated = [{ slug: 'ai-linkedin-audit', title: 'Chosen by the build', summary: 'Its summary.' }]
-    const doc = await topic('content', 'linkedin-proof-signals', { builtTopic, builtRelated })
+    const doc = await topic(fixtureContent(), 'linkedin-proof-signals', { builtTopic, builtRelated })
     expect(doc.querySelectorAll('nav.related a').map((link) => [link.getAttribute('href'), link.text])).toEqual([
       ['/topics/ai-linkedin-audit', 'Chosen by the build'],
     ])
@@ -182,7 +182,7 @@ describe('a topic page', () => {
 })
 
 describe("the build's pre-pass over the topic files", () => {
-  const site = loadSite('content')
+  const site = loadSite(fixtureContent())
   const files = (dir: string) => ['a', 'b', 'c', 'd'].map((slug) => ({ slug, file: join(dir, `${slug}.md`) }))
 
   function topicsIn(dir: string) {

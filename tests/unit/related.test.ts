@@ -8,7 +8,7 @@ import { loadRelatedTopics } from '../../lib/node/related-topics.server'
 import { chooseRelated, relatedTopics, termsOf, withRelatedPosts } from '../../lib/node/related.server'
 import { readPlainFields, topicFactsOf, type TopicFacts } from '../../lib/node/topic-facts.server'
 import type { BlogPost } from '../../lib/universal/content/types'
-import { contentCopy, tempDir, topicMarkdown, writeFile } from './content-fixture'
+import { contentCopy, fixtureContent, tempDir, topicMarkdown, writeFile } from './content-fixture'
 
 const entry = (text: string, linkable = true) => ({ text, linkable })
 
@@ -98,8 +98,8 @@ describe('related articles and topics', () => {
   })
 
   it('gives every real topic three other topics, each named by at least one other page', () => {
-    const related = loadRelatedTopics('content')
-    const slugs = readdirSync('content/topics').filter((name) => name.endsWith('.md'))
+    const related = loadRelatedTopics(fixtureContent())
+    const slugs = readdirSync(join(fixtureContent(), 'topics')).filter((name) => name.endsWith('.md'))
     expect(related.size).toBe(slugs.length)
     const named = new Set<string>()
     for (const [slug, list] of related) {
@@ -114,7 +114,7 @@ describe('related articles and topics', () => {
   })
 
   it('links the real topics by subject: the coaches pages to each other, the product pages to each other', () => {
-    const related = loadRelatedTopics('content')
+    const related = loadRelatedTopics(fixtureContent())
     const slugsOf = (slug: string) => related.get(slug)!.map((topic) => topic.slug)
     expect(slugsOf('linkedin-audit-for-coaches')).toContain('linkedin-authority-for-coaches')
     expect(slugsOf('linkedin-authority-for-coaches')).toContain('linkedin-audit-for-coaches')
@@ -123,7 +123,7 @@ describe('related articles and topics', () => {
   })
 
   it('gives every real article two other articles, and names every article somewhere', async () => {
-    const { posts } = await readContent('content')
+    const { posts } = await readContent(fixtureContent())
     const named = new Set<string>()
     for (const post of posts) {
       expect(post.related, post.file).toHaveLength(2)
@@ -148,7 +148,10 @@ describe('the topic facts read before any topic page is rendered', () => {
   it('are what the YAML parser reads, for every real topic file and for generated ones', () => {
     const dir = tempDir('topics-')
     execFileSync(process.execPath, ['scripts/bench/gen-topics.mjs', '200', dir], { stdio: 'ignore' })
-    const files = [...readdirSync('content/topics').map((name) => join('content/topics', name)), ...readdirSync(dir).map((name) => join(dir, name))]
+    const files = [
+      ...readdirSync(join(fixtureContent(), 'topics')).map((name) => join(fixtureContent(), 'topics', name)),
+      ...readdirSync(dir).map((name) => join(dir, name)),
+    ]
     let plain = 0
     for (const file of files) {
       const text = readFileSync(file, 'utf8')

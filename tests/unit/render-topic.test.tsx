@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse } from 'node-html-parser'
 import type { PageContextServer } from 'vike/types'
@@ -25,7 +25,7 @@ import topicsIndexSeo from '../../pages/topics/index/+seo'
 import prose from '../../pages/topics/@slug/+prose'
 import seo from '../../pages/topics/@slug/+seo'
 import { renderPageHtml } from '../../renderer/renderPage'
-import { articleMarkdown, contentCopy, topicMarkdown, writeFile } from './content-fixture'
+import { articleMarkdown, contentCopy, fixtureContent, topicMarkdown, writeFile } from './content-fixture'
 
 const ATTACK = '</script><script>alert(1)</script>'
 
@@ -79,7 +79,7 @@ describe('a topic page rendered from markdown', () => {
   })
 
   it('shows the breadcrumb, heading, short answer, body, both FAQ entries and the upgrade button', async () => {
-    const html = await renderTopic('content', 'linkedin-proof-signals')
+    const html = await renderTopic(fixtureContent(), 'linkedin-proof-signals')
     const doc = parse(html)
     expect(doc.querySelector('nav[aria-label="Breadcrumb"]')?.text.replace(/\s+/g, ' ')).toMatch(/^Home\s*Topics\s*LinkedIn Proof Signals$/)
     expect(doc.querySelectorAll('h1')).toHaveLength(1)
@@ -90,13 +90,14 @@ describe('a topic page rendered from markdown', () => {
   })
 
   it('leaves out the upgrade button when the topic sets showUpgradeCTA: false', async () => {
-    const html = await renderTopic('content', 'linkedin-audit-for-job-seekers')
+    const html = await renderTopic(fixtureContent(), 'linkedin-audit-for-job-seekers')
     expect(parse(html).querySelector('[data-testid="upgrade-cta"]')).toBeNull()
     expect(parse(html).querySelector('a[href="/#free-score"]')).not.toBeNull()
   })
 
   it('gives a new markdown file its own route and a card on /topics, with no code change', async () => {
     const dir = contentCopy()
+    const before = readdirSync(join(dir, 'topics')).length
     writeFile(dir, 'topics/new-thing.md', topicMarkdown({ title: 'title: The new thing', summary: 'summary: Why the new thing matters.' }))
     process.env.CONTENT_DIR = dir
     expect(contentRoutePaths(await loadContent(dir))['/topics/@slug']).toContain('/topics/new-thing')
@@ -111,19 +112,19 @@ describe('a topic page rendered from markdown', () => {
     )
     const card = index.querySelector('a[href="/topics/new-thing"]')
     expect(card?.text).toBe('The new thing')
-    expect(index.querySelectorAll('.card-grid > li')).toHaveLength(30)
+    expect(index.querySelectorAll('.card-grid > li')).toHaveLength(before + 1)
     const collection = JSON.parse(index.querySelector('script[type="application/ld+json"]')!.text) as { mainEntity: { numberOfItems: number } }
-    expect(collection.mainEntity.numberOfItems).toBe(30)
+    expect(collection.mainEntity.numberOfItems).toBe(before + 1)
   })
 })
 
 describe('a slug with no entry', () => {
   it('answers 404 from every hook of a topic page and of an article', async () => {
     for (const hook of [data, seo, prose]) {
-      await expect(hook(contextFor('content', '/topics/no-such-topic', {}, { slug: 'no-such-topic' }))).rejects.toMatchObject(notFound)
+      await expect(hook(contextFor(fixtureContent(), '/topics/no-such-topic', {}, { slug: 'no-such-topic' }))).rejects.toMatchObject(notFound)
     }
     for (const hook of [articleData, articleSeo, articleProse]) {
-      await expect(hook(contextFor('content', '/blog/no-such-article', {}, { slug: 'no-such-article' }))).rejects.toMatchObject(notFound)
+      await expect(hook(contextFor(fixtureContent(), '/blog/no-such-article', {}, { slug: 'no-such-article' }))).rejects.toMatchObject(notFound)
     }
   })
 
@@ -157,20 +158,20 @@ describe('an article page', () => {
 
 describe('a fixed page on the shared hooks', () => {
   it('reads the copy its +config.ts names, is canonical at its own URL and takes noindex from its config', async () => {
-    const html = await renderRoute('content', '/thank-you', {
+    const html = await renderRoute(fixtureContent(), '/thank-you', {
       Page: ThankYouPage,
       data: copyData,
       config: { ...thankYouConfig, seo: copySeo, prose: copyProse },
     })
     const doc = parse(html)
-    const { pages } = await loadContent('content')
+    const { pages } = await loadContent(fixtureContent())
     expect(doc.querySelector('h1')?.text).toBe(pages['thank-you'].h1)
     expect(doc.querySelector('title')?.text).toBe(pages['thank-you'].title)
-    expect(doc.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(new URL('/thank-you', loadSite('content').siteUrl).href)
+    expect(doc.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(new URL('/thank-you', loadSite(fixtureContent()).siteUrl).href)
     expect(doc.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex, nofollow')
   })
 
   it('fails, naming the page, when a page has neither a copy nor hooks of its own', async () => {
-    await expect(copyData({ ...contextFor('content', '/new', {}), pageId: '/pages/new' })).rejects.toThrow(/\/pages\/new: the page names no copy/)
+    await expect(copyData({ ...contextFor(fixtureContent(), '/new', {}), pageId: '/pages/new' })).rejects.toThrow(/\/pages\/new: the page names no copy/)
   })
 })

@@ -13,7 +13,7 @@ import { pageFrontmatter } from '../../lib/universal/content/schemas'
 import { wrapText } from '../../lib/universal/wrap-text'
 import { homeReportSheets } from '../../pages/index/report-sheets'
 import { writeReportSheets } from '../../scripts/build/report-sheets'
-import { tempDir } from './content-fixture'
+import { fixtureContent, tempDir } from './content-fixture'
 
 const home = pageFrontmatter.home.shape
 const WORDS = 'Names exactly which buyers you serve and the result they want most from working with you every single week'
@@ -92,7 +92,7 @@ describe('the sample report', () => {
   })
 
   it('gives each page its text, in reading order, as alt text, and labels each as a sample', async () => {
-    const { site, pages } = await readContent('content')
+    const { site, pages } = await readContent(fixtureContent())
     const { sampleScore, reportPreview } = pages.home
     const [cover, rewrite, plan] = sheets(reportSheets({ report: reportPreview, sample: sampleScore, productName: site.productName }))
     expect(cover?.alt).toContain(`${sampleScore.heading}: ${sampleScore.score} ${sampleScore.outOf}`)
@@ -104,7 +104,7 @@ describe('the sample report', () => {
 
 describe('the sample report on the home page', () => {
   it('names each page by a file the build writes, not a data: URL: an image with its size, alt text and caption', async () => {
-    const { site, pages } = await readContent('content')
+    const { site, pages } = await readContent(fixtureContent())
     const home = pages.home
     const drawn = homeReportSheets(home, site.productName)
     // What pages/index/+prose.tsx puts into the home page's HTML.
@@ -136,7 +136,7 @@ describe('the sample report on the home page', () => {
 
 describe('the sample score', () => {
   it('shows the score, out of what, and each dimension with its figure', async () => {
-    const { sampleScore } = (await readContent('content')).pages.home
+    const { sampleScore } = (await readContent(fixtureContent())).pages.home
     const root = parse(renderToStaticMarkup(<SampleScore sample={sampleScore} />))
     expect(root.querySelector('.score-dial-text')?.text).toBe(`${sampleScore.score} ${sampleScore.outOf}`)
     expect(root.querySelectorAll('.score-bars li').map((item) => item.text)).toEqual(

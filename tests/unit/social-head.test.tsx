@@ -3,7 +3,7 @@
 // the publisher's raster logo. Rendered with the pages' real hooks, as the prerender does.
 import { parse } from 'node-html-parser'
 import type { PageContextServer } from 'vike/types'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { NO_CARDS_ENV } from '../../lib/node/cards/cards.server'
 import { loadSite } from '../../lib/node/site.server'
 import { loadUiText } from '../../lib/node/ui-text.server'
@@ -29,6 +29,7 @@ import { data as topicData } from '../../pages/topics/@slug/+data'
 import topicProse from '../../pages/topics/@slug/+prose'
 import topicSeo from '../../pages/topics/@slug/+seo'
 import { renderPageHtml } from '../../renderer/renderPage'
+import { fixtureContent } from './content-fixture'
 
 const SITE_URL = 'https://authoritylens.com'
 const CARD_URL = new RegExp(`^${SITE_URL}/assets/cards/[0-9a-f]{32}\\.png$`)
@@ -37,7 +38,15 @@ afterEach(() => {
   delete process.env[NO_CARDS_ENV]
 })
 
-/** One page of the real content rendered with its hooks; its <head>. */
+// The pages' hooks read the content from CONTENT_DIR: the test content, not the writers'.
+beforeAll(() => {
+  process.env.CONTENT_DIR = fixtureContent()
+})
+afterAll(() => {
+  delete process.env.CONTENT_DIR
+})
+
+/** One page of the test content rendered with its hooks; its <head>. */
 async function headOf(
   url: string,
   page: { Page: unknown; data: (pageContext: PageContextServer) => Promise<unknown>; config: Record<string, unknown> },
