@@ -1,5 +1,6 @@
 // Validates every content file and the links of its markdown before the build, printing one line per problem of every file.
 import { ContentError, readContent } from '../lib/node/content.server'
+import { copyNotes } from '../lib/node/copy-notes.server'
 import { contentDir } from '../lib/node/paths.server'
 import { leftOutSummary, publishingOf } from '../lib/node/publication.server'
 
@@ -11,6 +12,8 @@ try {
   console.log(`content ok: ${content.posts.length} articles, ${content.topics.length} topics, ${Object.keys(content.pages).length} pages (${dir}/)`)
   const leftOut = leftOutSummary(content.leftOut)
   if (leftOut) console.log(`content: on ${publishing.today}, ${leftOut}`)
+  // The writing's own bars: notes to act on, not errors (the build does not stop on them).
+  for (const note of copyNotes(content)) console.log(`content: note: ${note}`)
 } catch (error) {
   console.error(error instanceof ContentError || error instanceof Error ? error.message : error)
   process.exit(1)

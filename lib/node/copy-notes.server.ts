@@ -1,0 +1,45 @@
+import type { Content } from '../universal/content/types'
+
+// The writing's own bars, which `npm run check:content` reports as notes without failing: an article
+// shorter than a reader expects, a topic with little copy, a sentence two topic pages share (search
+// engines read shared copy as duplicate pages). None of them is an error a build could stop on: a
+// writer's short new article may still ship.
+
+export const ARTICLE_MIN_WORDS = 800
+export const TOPIC_MIN_WORDS = 250
+/** A sentence this long found on two topic pages is copy, not a common phrase. */
+export const SHARED_SENTENCE_MIN_WORDS = 12
+
+function plainText(html: string): string {
+  return html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;|&apos;/g, "'")
+    .replace(/&[a-z#0-9]+;/gi, ' ')
+}
+
+function words(text: string): string[] {
+  return text.toLowerCase().match(/[\p{L}\p{N}$'’–-]+/gu) ?? []
+}
+
+/** One line per note, naming the file: short articles and topics, and sentences two topic pages share. */
+export function copyNotes(content: Pick<Content, 'posts' | 'topics'>): string[] {
+  const notes: string[] = []
+  for (const post of content.posts) {
+    const count = words(plainText(post.html)).length
+    if (count < ARTICLE_MIN_WORDS) notes.push(`${post.file}: ${count} words; an article usually has ${ARTICLE_MIN_WORDS} or more`)
+  }
+  const firstUse = new Map<string, string>()
+  for (const topic of content.topics) {
+    const count = words(plainText(topic.html)).length
+    if (count < TOPIC_MIN_WORDS) notes.push(`${topic.file}: ${count} words of supporting copy; a topic usually has ${TOPIC_MIN_WORDS} or more`)
+    const text = [topic.shortAnswer, ...topic.faqs.flatMap((faq) => [faq.q, faq.a]), plainText(topic.html)].join('\n')
+    for (const sentence of text.split(/(?<=[.!?])\s+|\n+/)) {
+      const key = words(sentence)
+      if (key.length < SHARED_SENTENCE_MIN_WORDS) continue
+      const other = firstUse.get(key.join(' '))
+      if (other && other !== topic.file) notes.push(`${topic.file}: a sentence also on ${other}: "${sentence.trim()}"`)
+      else firstUse.set(key.join(' '), topic.file)
+    }
+  }
+  return notes
+}
