@@ -17,7 +17,8 @@ const WEBHOOKS = {
   AFFILIATE_WEBHOOK_KEY: 'e2e-affiliate-key',
 }
 /** The suite's site is built with the webhooks set, as a careless deploy might (none may reach a built file). */
-export const SITE_BUILD_ENV = { SITE_URL: BASE_URL, DIST_DIR: E2E_DIST, ...WEBHOOKS }
+// Its cache is its own too: built for another address, its cards would evict `npm run build`'s, and theirs these.
+export const SITE_BUILD_ENV = { SITE_URL: BASE_URL, DIST_DIR: E2E_DIST, BUILD_CACHE_DIR: `${E2E_DIST}-cache`, ...WEBHOOKS }
 
 /** The server the tests talk to, on the suite's site. */
 export function e2eServerEnv(): Record<string, string> {
