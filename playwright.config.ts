@@ -1,21 +1,51 @@
 import { defineConfig } from '@playwright/test'
+import { E2E_DIST } from './tests/e2e/sites'
 
 // The e2e suite runs the real build, served by the real server, in Debian's Chromium.
-// `npm run test:e2e` builds first with SITE_URL set to this address, so canonical URLs point here.
+// tests/e2e/global-setup.ts builds the site once, before the tests, into its own folder (E2E_DIST, never
+// dist/) with SITE_URL set to this address, so canonical URLs point here; then starts the server on it.
 const PORT = 4173
 export const BASE_URL = `http://127.0.0.1:${PORT}`
 /** The server's database for this run, emptied before it starts; tests read it to see what was stored. */
 export const E2E_DATABASE = 'test-results/e2e.db'
 /** The fake webhooks (tests/e2e/lead-capture.spec.ts starts them on this loopback port). */
 export const WEBHOOK_PORT = 4180
+const WEBHOOKS = {
+  SCORE_WEBHOOK_URL: `http://127.0.0.1:${WEBHOOK_PORT}/score`,
+  SCORE_WEBHOOK_KEY: 'e2e-score-key',
+  AFFILIATE_WEBHOOK_URL: `http://127.0.0.1:${WEBHOOK_PORT}/affiliate`,
+  AFFILIATE_WEBHOOK_KEY: 'e2e-affiliate-key',
+}
+/** The suite's site is built with the webhooks set, as a careless deploy might (none may reach a built file). */
+// Its cache is its own too: built for another address, its cards would evict `npm run build`'s, and theirs these.
+export const SITE_BUILD_ENV = { SITE_URL: BASE_URL, DIST_DIR: E2E_DIST, BUILD_CACHE_DIR: `${E2E_DIST}-cache`, ...WEBHOOKS }
+
+/** The server the tests talk to, on the suite's site. */
+export function e2eServerEnv(): Record<string, string> {
+  return {
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    DIST_DIR: E2E_DIST,
+    // tests/e2e/fixtures.ts gives each test its own client address, as a proxy would.
+    TRUST_PROXY: '1',
+    DATABASE_URL: `file:${E2E_DATABASE}`,
+    ...WEBHOOKS,
+  }
+}
+
+// The tests read the built files too (clientDir()): the suite's site, wherever this process or a worker runs.
+process.env.DIST_DIR = E2E_DIST
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: true,
   workers: 2,
   forbidOnly: !!process.env.CI,
   reporter: [['list']],
-  timeout: 30_000,
+  // Generous, for a loaded machine: a test that passes takes a few seconds; these only bound a hang.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   use: {
     baseURL: BASE_URL,
     browserName: 'chromium',
@@ -23,24 +53,5 @@ export default defineConfig({
       executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
     },
-  },
-  webServer: {
-    command: `rm -f ${E2E_DATABASE} ${E2E_DATABASE}-wal ${E2E_DATABASE}-shm && npm run serve`,
-    url: `${BASE_URL}/`,
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      // tests/e2e/fixtures.ts gives each test its own client address, as a proxy would.
-      TRUST_PROXY: '1',
-      DATABASE_URL: `file:${E2E_DATABASE}`,
-      SCORE_WEBHOOK_URL: `http://127.0.0.1:${WEBHOOK_PORT}/score`,
-      SCORE_WEBHOOK_KEY: 'e2e-score-key',
-      AFFILIATE_WEBHOOK_URL: `http://127.0.0.1:${WEBHOOK_PORT}/affiliate`,
-      AFFILIATE_WEBHOOK_KEY: 'e2e-affiliate-key',
-    },
-    timeout: 30_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
   },
 })

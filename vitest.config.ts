@@ -1,11 +1,44 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
 
+// Two projects. "quick" runs in the test process alone: `npm run test:quick` runs it (with the typecheck
+// and lint) in about a minute. "processes" starts other processes: the build (incremental-build builds a
+// copy of the project about thirty times), `npm run dev`, the real server, the CLI scripts; `npm run
+// test:unit` runs both. A new test file is quick unless it is listed here.
+const PROCESSES = [
+  'tests/unit/incremental-build.test.ts',
+  'tests/unit/dev-content-errors.test.ts',
+  'tests/unit/dev-server-exposure.test.ts',
+  'tests/unit/dev-syndication.test.ts',
+  'tests/unit/database.test.ts',
+  'tests/unit/privacy.test.ts',
+  'tests/unit/server-durability.test.ts',
+  'tests/unit/server-shutdown.test.ts',
+  'tests/unit/health.test.ts',
+  'tests/unit/outbox-delivery.test.ts',
+  'tests/unit/migrations.test.ts',
+  'tests/unit/connections-per-client.test.ts',
+  'tests/unit/generate-topics.test.ts',
+]
+
 export default defineConfig({
   plugins: [react()],
   test: {
-    include: ['tests/unit/**/*.test.{ts,tsx}'],
     environment: 'node',
-    testTimeout: 30_000,
+    // Vitest's default on 2 cores is one file at a time; most files wait on a child process, a socket or
+    // a timer much of the time, so two run side by side.
+    maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'quick', include: ['tests/unit/**/*.test.{ts,tsx}'], exclude: PROCESSES, testTimeout: 30_000 },
+      },
+      {
+        extends: true,
+        // A build or a process start takes seconds alone and can take a minute when the machine is busy:
+        // the limits only stop a hang, never a slow but working test.
+        test: { name: 'processes', include: PROCESSES, testTimeout: 240_000, hookTimeout: 240_000 },
+      },
+    ],
   },
 })

@@ -1,84 +1,29 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
-import { readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { writeTestContent } from '../fixtures/test-content'
 import { expect, test } from './fixtures'
+import { ARTICLE, BUILD_DATE, CHECK_SITE_OUTPUT, LEFT_OUT, OLD_ARTICLE_URL, OLD_TOPIC_URL, PUBLICATION_ROOT, publicationEnv, TOPIC } from './publication-site'
+import { startServer, type RunningServer } from './sites'
 
-// Drafts, schedules and old URLs on a site built from the test content (tests/fixtures/content, so
-// the articles and topics named here are the fixture's, never a writer's) with a draft article, an
+// Drafts, schedules and old URLs on a site built from a copy of the content with a draft article, an
 // article and a topic dated after the build's day (BUILD_DATE) and old URLs on an article and a topic,
 // checked by check:site and served by the real server process on a port of its own. The suite's own
-// site (port 4173) is built from content/ as it is.
-const ROOT = '.tmp-e2e-publication'
-const BUILD_DATE = '2027-01-04'
-const env = {
-  ...process.env,
-  CONTENT_DIR: join(ROOT, 'content'),
-  DIST_DIR: join(ROOT, 'dist'),
-  BUILD_CACHE_DIR: join(ROOT, 'cache'),
-  BUILD_DATE,
-  BUILD_QUIET: '1',
-}
-const OLD_ARTICLE_URL = '/blog/old-profiles-post'
-const ARTICLE = '/blog/why-most-linkedin-profiles-fail'
-const OLD_TOPIC_URL = '/topics/old-proof-signals'
-const TOPIC = '/topics/linkedin-proof-signals'
-const LEFT_OUT = ['/blog/draft-post', '/blog/future-post', '/topics/future-topic']
+// site (port 4173) is built from content/ as it is. Both are built once, before the tests, by
+// tests/e2e/global-setup.ts (the content written to: tests/e2e/publication-site.ts).
+test.describe.configure({ mode: 'serial' })
 
-// The build and check:site run once, in beforeAll, which takes the tests' timeout: about 20 s, or a minute on a busy machine.
-test.describe.configure({ mode: 'serial', timeout: 240_000 })
-
-let server: ChildProcess | undefined
+let server: RunningServer | undefined
 let origin = ''
 let checkSite = ''
 
-/** An article by the test content's author. */
-const article = (title: string, extra: string) =>
-  `---\ntitle: ${title}\ndescription: About ${title}.\ndate: 2025-09-12\nauthor: nadia-brennan\n${extra}\n---\nThe text of ${title}.\n`
-
-/** A topic, a copy of the fixture's under another title (its own file, so its own page). */
-function topic(title: string, extra: string): string {
-  const text = readFileSync(join(ROOT, 'content', `${TOPIC}.md`), 'utf8')
-  return text.replace(/^title: .*$/m, `title: ${title}\n${extra}`).replace(/^metaTitle: .*$/m, `metaTitle: ${title}`)
-}
-
-/** Adds a frontmatter line to a copied content file. */
-function addLine(file: string, line: string) {
-  const path = join(ROOT, 'content', file)
-  writeFileSync(path, readFileSync(path, 'utf8').replace(/^---\n/, `---\n${line}\n`))
-}
-
 test.beforeAll(async () => {
-  rmSync(ROOT, { recursive: true, force: true })
-  writeTestContent(join(ROOT, 'content'))
-  writeFileSync(join(ROOT, 'content/blog/draft-post.md'), article('A draft article', 'draft: true'))
-  writeFileSync(join(ROOT, 'content/blog/future-post.md'), article('A future article', 'date: 2027-01-05').replace('date: 2025-09-12\n', ''))
-  writeFileSync(join(ROOT, 'content/topics/future-topic.md'), topic('A future topic', 'date: 2027-01-05'))
-  addLine('blog/why-most-linkedin-profiles-fail.md', `redirectFrom: [${OLD_ARTICLE_URL}]`)
-  addLine('topics/linkedin-proof-signals.md', `redirectFrom: [${OLD_TOPIC_URL}]`)
-  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] })
-  checkSite = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/check-site.ts'], { env, encoding: 'utf8' })
-
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    env: { ...env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: `file:${join(ROOT, 'site.db')}` },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  server = child
-  origin = await new Promise<string>((resolve, reject) => {
-    let output = ''
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString()
-      const listening = /listening on (http:\/\/\S+)/.exec(output)?.[1]
-      if (listening) resolve(listening)
-    })
-    child.on('exit', (code) => reject(new Error(`the server exited with ${code}`)))
-  })
+  checkSite = readFileSync(CHECK_SITE_OUTPUT, 'utf8')
+  const database = join(PUBLICATION_ROOT, 'site.db')
+  for (const suffix of ['', '-wal', '-shm']) rmSync(`${database}${suffix}`, { force: true })
+  server = await startServer({ ...publicationEnv(), PORT: '0', HOST: '127.0.0.1', DATABASE_URL: `file:${database}` })
+  origin = server.origin
 })
 
-test.afterAll(() => {
-  server?.kill()
-  rmSync(ROOT, { recursive: true, force: true })
-})
+test.afterAll(() => server?.stop())
 
 test('check:site finds no draft or scheduled entry on the built site, and the hosts answer its old URLs like the server', () => {
   expect(checkSite).toContain(`no draft or scheduled entry (3 for ${BUILD_DATE}) on any page or file: ok`)

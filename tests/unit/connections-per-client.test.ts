@@ -52,7 +52,7 @@ describe.skipIf(process.platform !== 'linux')('connections per client (HTTP_MAX_
       for (const connection of held) connection.socket.destroy()
       server.child.kill('SIGKILL')
     }
-  }, 20_000)
+  })
 
   it('counts only the overall cap behind a proxy (TRUST_PROXY=1), where every connection comes from the proxy', async () => {
     const server = await sandbox.start({ DATABASE_URL: sandbox.database('behind-proxy'), HTTP_MAX_CONNECTIONS: '20', TRUST_PROXY: '1' })
@@ -66,5 +66,5 @@ describe.skipIf(process.platform !== 'linux')('connections per client (HTTP_MAX_
       for (const connection of held) connection.socket.destroy()
       server.child.kill('SIGKILL')
     }
-  }, 20_000)
+  })
 })

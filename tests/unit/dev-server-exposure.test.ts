@@ -121,4 +121,4 @@ describe('npm run dev, as started', () => {
     for (const path of [...modules, '/renderer/+onRenderClient.tsx', '/components/Header.tsx', '/lib/universal/toasts.ts', '/favicon.svg', '/rss.xml'])
       expect((await get(path)).status, path).toBe(200)
   })
-}, 60_000)
+})

@@ -114,4 +114,4 @@ describe('feeds, llms.txt and markdown twins in npm run dev', () => {
     await edit(file, () => original, `/blog/${ARTICLE}.md`, 200)
     expect((await get('/rss.xml')).status).toBe(200)
   })
-}, 60_000)
+})

@@ -82,7 +82,7 @@ describe('GET /healthz on the server', () => {
       other.close()
       server.child.kill('SIGKILL')
     }
-  }, 20_000)
+  })
 
   it('turns {"status":"fail"} (503) within a check interval once the file’s header is overwritten, and logs why', async () => {
     const { url, file } = await databaseWithALead('header')
@@ -101,7 +101,7 @@ describe('GET /healthz on the server', () => {
     } finally {
       server.child.kill('SIGKILL')
     }
-  }, 15_000)
+  })
 
   it('fails from the start when SQLite’s quick_check finds a broken page, even in a table it does not otherwise read', async () => {
     const { url, file } = await databaseWithALead('broken-page')

@@ -247,5 +247,5 @@ describe('numbered migrations', () => {
     const store = await Store.open(url, { migrations })
     expect(await store.rows('leads')).toHaveLength(4)
     await store.close()
-  }, 30_000)
+  })
 })

@@ -131,7 +131,7 @@ describe('the outbox of the server process', () => {
       await stopServers(servers)
       hook.close()
     }
-  }, 40_000)
+  })
 
   it('webhook calls that hang delay no other lead; they are cut at OUTBOX_TIMEOUT_MS, retried 5 s later and delivered once', async () => {
     const LEADS = 25
@@ -181,7 +181,7 @@ describe('the outbox of the server process', () => {
       await stopServers(servers)
       hook.close()
     }
-  }, 40_000)
+  })
 
   it('on SIGTERM waits for the webhook call in flight and records its answer before exiting', async () => {
     const hook = await fakeWebhook((_call, response) => setTimeout(() => response.writeHead(200).end(), 1_500))

@@ -149,7 +149,7 @@ describe('privacy requests', () => {
       expect(bad.status, args.join(' ')).toBe(2)
       expect(bad.stderr).toContain(PRIVACY_USAGE)
     }
-  }, 60_000)
+  })
 
   it('finds every spelling of a non-ASCII address: NFKC, then case-folded, not just ASCII letters', async () => {
     const store = await Store.open(newDatabase())
@@ -241,7 +241,7 @@ describe('privacy requests', () => {
       transaction.close()
       reader.close()
     }
-  }, 30_000)
+  })
 
   it('refuses to run on a local database file that does not exist, and creates nothing', () => {
     const folder = join(root, 'typo')
@@ -255,7 +255,7 @@ describe('privacy requests', () => {
     }
     expect(existsSync(folder)).toBe(false)
     expect(existsSync(join(root, 'no-such.db'))).toBe(false)
-  }, 60_000)
+  })
 })
 
 describe('nothing readable on disk after a deletion', () => {
@@ -323,7 +323,7 @@ describe('nothing readable on disk after a deletion', () => {
       await server.exited
     }
     expect(filesHolding(database, [PROFILE, EMAIL.toLowerCase(), '10.77.0.1'])).toEqual([])
-  }, 60_000)
+  })
 })
 
 describe('retention', () => {

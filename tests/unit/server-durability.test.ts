@@ -75,7 +75,7 @@ describe('the server never loses a lead', () => {
       child.kill('SIGTERM')
       webhook.close()
     }
-  }, 60_000)
+  })
 
   it('keeps every answered lead when another process opens and closes the database beside it (npm run privacy, npm run outbox)', async () => {
     const database = sandbox.database('beside')
@@ -122,5 +122,5 @@ describe('the server never loses a lead', () => {
     } finally {
       second.child.kill('SIGTERM')
     }
-  }, 60_000)
+  })
 })

@@ -96,7 +96,7 @@ describe('the server process', () => {
     } finally {
       server.child.kill('SIGKILL')
     }
-  }, 30_000)
+  })
 
   it('honours a shorter HTTP_REQUEST_TIMEOUT_MS, and refuses connections past HTTP_MAX_CONNECTIONS', async () => {
     // Behind a proxy (TRUST_PROXY=1) only the overall cap counts; without one, one address may hold a tenth of it.
@@ -114,7 +114,7 @@ describe('the server process', () => {
     } finally {
       server.child.kill('SIGKILL')
     }
-  }, 30_000)
+  })
 
   it('deletes expired delivered leads when it starts; npm run outbox reports the one left waiting', async () => {
     const database = sandbox.database('retention')
@@ -169,5 +169,5 @@ describe('the server process', () => {
     const answer = await response
     expect(answer).toMatch(/^HTTP\/1\.1 202 /)
     expect(await server.exited).toBe(0)
-  }, 30_000)
+  })
 })

@@ -1,0 +1,67 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
+import { join } from 'node:path'
+
+// The sites the browser tests run against, each built once by tests/e2e/global-setup.ts into a folder
+// of its own under .tmp-e2e/ (never dist/, which stays whatever `npm run build` last made it), and the
+// real server process that serves one.
+
+/** Where the browser tests' builds go (ignored by git, lint and prettier, like every `.tmp-*`). */
+export const E2E_ROOT = '.tmp-e2e'
+/** The suite's own site, built from content/ for http://127.0.0.1:4173 (DIST_DIR while the tests run). */
+export const E2E_DIST = join(E2E_ROOT, 'site')
+
+/** Runs `node --import tsx <script>` to its end; returns what it printed; throws with its stderr when it fails. */
+export function runScript(script: string, env: NodeJS.ProcessEnv, { quiet = false } = {}): string {
+  try {
+    return execFileSync(process.execPath, ['--import', 'tsx', script], {
+      env,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', quiet ? 'pipe' : 'inherit'],
+      maxBuffer: 64 * 1024 * 1024,
+    })
+  } catch (error) {
+    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string }
+    throw new Error(`${script} failed:\n${stdout}${stderr}`, { cause: error })
+  }
+}
+
+export interface RunningServer {
+  child: ChildProcess
+  /** `http://127.0.0.1:<port>`. */
+  origin: string
+  /** Ends the process and waits for it to exit. */
+  stop(): Promise<void>
+}
+
+/** Starts the real server (server/index.ts) with `env` (PORT, HOST, DIST_DIR …); resolves once it listens. */
+export async function startServer(env: NodeJS.ProcessEnv): Promise<RunningServer> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  let errors = ''
+  child.stderr!.on('data', (chunk: Buffer) => {
+    errors += chunk.toString()
+    process.stderr.write(chunk)
+  })
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const origin = await new Promise<string>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+      const listening = /listening on (http:\/\/\S+)/.exec(output)?.[1]
+      if (listening) resolve(listening)
+    })
+    void exited.then(() => reject(new Error(`the server exited before it listened: ${errors}`)))
+  })
+  // Its log is not the tests' business once it listens; read it so the pipe never fills.
+  child.stdout!.resume()
+  return {
+    child,
+    origin,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
+      // It drains the requests under way first; a connection a browser left open does not hold the run.
+      const killer = setTimeout(() => child.kill('SIGKILL'), 5_000)
+      await exited
+      clearTimeout(killer)
+    },
+  }
+}
