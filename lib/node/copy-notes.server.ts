@@ -29,6 +29,8 @@ export function copyNotes(content: Pick<Content, 'posts' | 'topics'>): string[] 
     if (count < ARTICLE_MIN_WORDS) notes.push(`${post.file}: ${count} words; an article usually has ${ARTICLE_MIN_WORDS} or more`)
   }
   const firstUse = new Map<string, string>()
+  /** The sentences each pair of topic files shares, keyed by both names: one note per pair, not per sentence. */
+  const shared = new Map<string, { file: string; other: string; sentences: string[] }>()
   for (const topic of content.topics) {
     const count = words(plainText(topic.html)).length
     if (count < TOPIC_MIN_WORDS) notes.push(`${topic.file}: ${count} words of supporting copy; a topic usually has ${TOPIC_MIN_WORDS} or more`)
@@ -37,9 +39,16 @@ export function copyNotes(content: Pick<Content, 'posts' | 'topics'>): string[] 
       const key = words(sentence)
       if (key.length < SHARED_SENTENCE_MIN_WORDS) continue
       const other = firstUse.get(key.join(' '))
-      if (other && other !== topic.file) notes.push(`${topic.file}: a sentence also on ${other}: "${sentence.trim()}"`)
-      else firstUse.set(key.join(' '), topic.file)
+      if (!other) firstUse.set(key.join(' '), topic.file)
+      if (!other || other === topic.file) continue
+      const pair = `${topic.file}\n${other}`
+      if (!shared.has(pair)) shared.set(pair, { file: topic.file, other, sentences: [] })
+      shared.get(pair)!.sentences.push(sentence.trim().replace(/\s+/g, ' '))
     }
+  }
+  for (const { file, other, sentences } of shared.values()) {
+    const count = sentences.length === 1 ? 'a sentence' : `${sentences.length} sentences`
+    notes.push(`${file}: ${count} also on ${other}, such as "${sentences[0]}"`)
   }
   return notes
 }

@@ -57,7 +57,7 @@ describe('the copy notes of check:content', () => {
       expect.stringMatching(/\/topics\/linkedin-authority-check\.md: \d+ words of supporting copy; a topic usually has 250 or more$/),
     )
     expect(notes).toContainEqual(
-      expect.stringMatching(/linkedin-proof-signals\.md: a sentence also on .*linkedin-audit-for-coaches\.md: "Every profile that names/),
+      expect.stringMatching(/linkedin-proof-signals\.md: a sentence also on .*linkedin-audit-for-coaches\.md, such as "Every profile that names/),
     )
     rmSync(dir, { recursive: true, force: true })
   })
