@@ -1,3 +1,4 @@
+import { HtmlValidate } from 'html-validate'
 import { parse, type HTMLElement } from 'node-html-parser'
 import { SHELL_ROUTES, pathOfHtmlFile } from '../universal/routes'
 import { absoluteUrl } from '../universal/seo/url'
@@ -315,6 +316,30 @@ export function checkPlaceholders(input: SiteCheckInput): Problem[] {
   })
 }
 
+/**
+ * The markup rules of the HTML standard (html-validate's `standard` preset): elements where they may
+ * stand, closed, with their required parts and no duplicate id. Its few rules of taste are off: HTML
+ * does not care how an attribute is cased (React writes `dateTime`), how a boolean attribute or a void
+ * element is spelled, or that an id (a heading's anchor) starts with a digit.
+ */
+const htmlValidator = new HtmlValidate({
+  extends: ['html-validate:standard'],
+  rules: { 'attr-case': 'off', 'attribute-boolean-style': 'off', 'void-style': 'off', 'valid-id': ['error', { relaxed: true }] },
+})
+
+/** 11. Valid HTML on every page, each error with its line and column. */
+export function checkValidHtml(input: SiteCheckInput): Problem[] {
+  return input.pages.flatMap((page) =>
+    htmlValidator.validateStringSync(page.html, page.file).results.flatMap((result) =>
+      result.messages.map((message) => ({
+        file: page.file,
+        problem: `invalid HTML at ${message.line}:${message.column}: ${message.message} (${message.ruleId})`,
+        fix: 'correct the markup of the component or content that writes it',
+      })),
+    ),
+  )
+}
+
 export const SITE_CHECKS = [
   { name: 'titles', run: checkTitles },
   { name: 'meta descriptions', run: checkDescriptions },
@@ -326,4 +351,5 @@ export const SITE_CHECKS = [
   { name: 'images', run: checkImages },
   { name: 'structured data', run: checkJsonLd },
   { name: 'placeholder text', run: checkPlaceholders },
+  { name: 'valid HTML', run: checkValidHtml },
 ] as const

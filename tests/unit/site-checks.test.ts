@@ -11,6 +11,7 @@ import {
   checkRobots,
   checkSitemap,
   checkTitles,
+  checkValidHtml,
   SITE_CHECKS,
   type SiteCheckInput,
 } from '../../lib/checks/site-checks'
@@ -164,5 +165,20 @@ describe('site checks', () => {
     expect(checkPlaceholders(site({ 'index.html': { body: `<h1>Tokens</h1>${code}` } }))).toEqual([])
     // Only there: the same page with a token outside its code still fails.
     expect(checkPlaceholders(site({ 'index.html': { body: `<h1>Why {product} works</h1>${code}` } }))[0]?.problem).toBe('placeholder text: {product}')
+  })
+})
+
+describe('valid HTML', () => {
+  it('passes markup the standard allows, however an attribute is cased or an anchor begins', () => {
+    const body = '<h1 id="1-first-reason">Heading</h1><p><time dateTime="2025-09-12">Sept 12</time></p><input required="" autoComplete="email"/>'
+    expect(checkValidHtml(site({ 'index.html': { body } }))).toEqual([])
+  })
+
+  it('names the file, line and rule of markup the standard forbids', () => {
+    const body = '<h1 id="x">Heading</h1>\n<p id="x">Two ids <div>a block in a paragraph</div></p>\n<ul><p>not a list item</p></ul>'
+    const problems = checkValidHtml(site({ 'index.html': { body } })).map((problem) => `${problem.file}: ${problem.problem}`)
+    expect(problems).toContainEqual(expect.stringMatching(/^index\.html: invalid HTML at \d+:\d+: .*"x".* \(no-dup-id\)$/))
+    expect(problems).toContainEqual(expect.stringMatching(/^index\.html: invalid HTML at 9:\d+: .*<ul>.*\(element-permitted-content\)$/))
+    expect(problems.every((problem) => problem.startsWith('index.html'))).toBe(true)
   })
 })
