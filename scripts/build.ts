@@ -40,6 +40,7 @@ import { RenderFailed, RenderPool } from './build/render-pool'
 import { CardDrawFailed, CardStage } from './build/cards'
 import { NO_CARDS_ENV, cardsEnabled } from '../lib/node/cards/cards.server'
 import { writeSiteFiles } from './build/site-files'
+import { API_ORIGIN_ENV, apiOriginOf } from './build/api-origin'
 import { writeReportSheets } from './build/report-sheets'
 
 /** Pages per render worker below which another worker would cost more to start than it saves. */
@@ -68,6 +69,14 @@ try {
   fail(`build: ${(error as Error).message}`)
 }
 const publishing: Publishing = { today, showUnpublished: false }
+
+// Where Netlify and Vercel proxy `/api/*` (API_ORIGIN), checked before anything is built; unset, no proxy rule.
+let apiOrigin: string | undefined
+try {
+  apiOrigin = apiOriginOf(process.env[API_ORIGIN_ENV])
+} catch (error) {
+  fail(`build: ${(error as Error).message}`)
+}
 
 // 0. The last build's output moves aside and is deleted while this one runs.
 const removals: Array<Promise<void>> = []
@@ -222,13 +231,13 @@ rmSync(dirname(serverEntryOf(dist)), { recursive: true, force: true })
 
 // 3. The files made from every page at once.
 const sitePhase = phase('sitemap', 0, { live: false })
-const report = await writeSiteFiles(client, pages, site, { ...index, today: publishing.today, crawlers: loadAiCrawlers(contentRoot) }, redirects)
+const report = await writeSiteFiles(client, pages, site, { ...index, today: publishing.today, crawlers: loadAiCrawlers(contentRoot) }, redirects, apiOrigin)
 // Beside the site, never served: the day this build published for and what it left out, which check:site reads.
 leftOut.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))
 writeFileSync(join(dist, PUBLICATION_RECORD), `${JSON.stringify({ buildDate: publishing.today, leftOut }, null, 2)}\n`)
 sitePhase.end(
   `${report.sitemapFiles.join(' + ')} with ${count(report.sitemapUrls)} URLs, robots.txt, feeds of ${count(report.articles)} articles, llms.txt, ` +
-    `${count(report.twins)} markdown twins, CSP hashes, ${report.hostFiles.join(', ')}`,
+    `${count(report.twins)} markdown twins, CSP hashes, ${report.hostFiles.join(', ')}${apiOrigin ? ` (/api/* proxied to ${apiOrigin})` : ''}`,
 )
 await Promise.all(removals)
 

@@ -12,6 +12,7 @@ import { parseAllHeaders } from 'netlify-headers-parser'
 import { parseAllRedirects } from 'netlify-redirect-parser'
 import { alternateFileHeaders } from '../lib/universal/alternate-headers'
 import {
+  API_PREFIX,
   ASSETS_PREFIX,
   CACHE_CONTROL,
   HOST_RULE_FILES,
@@ -31,6 +32,8 @@ export interface HostAnswer {
   file?: string
   /** Redirect target, as sent. */
   location?: string
+  /** The URL the host fetches the answer from, for a path it proxies (`/api/*` to API_ORIGIN). */
+  proxy?: string
   /** Response headers set by the rule files, names in lower case. */
   headers: Record<string, string>
 }
@@ -59,13 +62,16 @@ async function readRuleFiles(clientDir: string) {
   const errors = [...redirects.errors, ...headers.errors]
   if (errors.length > 0) throw new Error(`${redirectsFile} / ${headersFile}: ${errors.map((error) => error.message).join('; ')}`)
   const rules = redirects.redirects as Rule[]
-  // The build writes rewrites to its own pages and redirects of old URLs only; a model that routed anything else would be guessing.
+  // The build writes rewrites to its own pages, redirects of old URLs and the API's proxy only; a model that routed anything else would be guessing.
   const unknown = rules.find(
     (rule) =>
-      (rule.status !== 200 && !(rule.status === REDIRECT_STATUS && isLiteral(rule.from))) || rule.force || rule.to.includes(':') || !rule.to.startsWith('/'),
+      !isApiProxy(rule) &&
+      ((rule.status !== 200 && !(rule.status === REDIRECT_STATUS && isLiteral(rule.from))) || rule.force || rule.to.includes(':') || !rule.to.startsWith('/')),
   )
   if (unknown)
-    throw new Error(`${redirectsFile}: the static-host models know only rewrites to a page and redirects from one path, not ${JSON.stringify(unknown)}`)
+    throw new Error(
+      `${redirectsFile}: the static-host models know only rewrites to a page, redirects from one path and the API's proxy, not ${JSON.stringify(unknown)}`,
+    )
   return { rules, headerRules: headers.headers as HeaderRule[], vercelConfig: JSON.parse(readFileSync(vercelFile!, 'utf8')) as GetRoutesProps }
 }
 
@@ -81,6 +87,14 @@ async function hostsOf(clientDir: string, { rules, headerRules, vercelConfig }: 
     vercel: vercel(vercelConfig, isFile),
   }
 }
+
+/** The API's proxy rule as the build writes it with API_ORIGIN: `/api/*  https://api.example.com/api/:splat  200`. */
+const API_PROXY_SOURCE = `${API_PREFIX}/*`
+const isApiProxy = (rule: Rule) =>
+  rule.from === API_PROXY_SOURCE && rule.status === 200 && !rule.force && new RegExp(`^https?://[^/]+${API_PREFIX}/:splat$`).test(rule.to)
+
+/** Where a proxy rule sends `path`: its `:splat` is what `/api/*`'s star matched; the query is passed on. */
+const proxied = (rule: Rule, path: string, search: string) => `${rule.to.replace(':splat', path.slice(API_PROXY_SOURCE.length - 1))}${search}`
 
 /** A `_redirects` source with no placeholder or splat: it matches one path, so a model looks it up instead of trying it. */
 const isLiteral = (from: string) => !/[:*]/.test(from)
@@ -167,6 +181,7 @@ function netlify(rules: Rule[], headerRules: HeaderRule[], patterns: ReadonlyMap
     for (const rule of headerRules) if (rule.forRegExp.test(pathname)) addHeaders(headers, rule.values)
     const file = fileFor(path)
     const rule = ruleFor(path)
+    if (!file && rule && isApiProxy(rule)) return { status: 200, proxy: proxied(rule, path, search), headers }
     if (!file && isRedirect(rule)) return { ...redirected(rule!, search), headers }
     return { ...served(file ?? (rule && fileFor(rule.to))), headers }
   }
@@ -190,7 +205,8 @@ function cloudflarePages(rules: Rule[], headerRules: HeaderRule[], isFile: (file
     return { status: 404, file: NOT_FOUND_FILE }
   }
   const compiledHeaders = headerRules.map((rule) => ({ ...rule, pattern: cloudflarePattern(rule.for) }))
-  const compiled = rules.map((rule) => ({ ...rule, pattern: cloudflarePattern(rule.from) }))
+  // Cloudflare Pages proxies only to its own paths ("You cannot proxy external domains"), so it passes the API's proxy by.
+  const compiled = rules.filter((rule) => !isApiProxy(rule)).map((rule) => ({ ...rule, pattern: cloudflarePattern(rule.from) }))
   const ruleFor = firstRule(
     compiled,
     (rule, path) => rule.pattern.test(path),
@@ -263,6 +279,11 @@ function vercel(config: GetRoutesProps, isFile: (file: string) => boolean): Host
       const match = route.pattern.exec(pathname)
       if (!match) continue
       if (!route.dest || !route.check) throw new Error(`the Vercel model does not handle the route ${JSON.stringify(route)}`)
+      // A rewrite to another origin is proxied there, the query passed on.
+      if (/^https?:\/\//.test(route.dest)) {
+        const proxy = substituteGroups(route.dest, match)
+        return { status: 200, proxy: `${proxy}${search && (proxy.includes('?') ? `&${search.slice(1)}` : search)}`, headers }
+      }
       const target = fileFor(split(substituteGroups(route.dest, match)).pathname)
       if (target) return { status: 200, file: target, headers }
     }

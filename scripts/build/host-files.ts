@@ -31,10 +31,18 @@ const GENERATED = '# Written by `npm run build` from lib/universal/routes.ts, th
  */
 const SHELL_HEADER_DEPTH = 3
 
-/** The rule files for a client folder holding `files` (relative, forward slashes), with the pages' old URLs (`redirects`, sorted), by name. */
-export function hostFiles(files: readonly string[], hashes: CspHashes, redirects: readonly Redirect[] = []): Record<HostRuleFile, string> {
+/**
+ * The rule files for a client folder holding `files` (relative, forward slashes), with the pages' old URLs
+ * (`redirects`, sorted), by name. With `apiOrigin` (API_ORIGIN, checked by scripts/build/api-origin.ts),
+ * Netlify and Vercel proxy `/api/*` to the API there.
+ */
+export function hostFiles(files: readonly string[], hashes: CspHashes, redirects: readonly Redirect[] = [], apiOrigin?: string): Record<HostRuleFile, string> {
   const served = files.filter((file) => !(HOST_RULE_FILES as readonly string[]).includes(file)).sort()
-  return { _redirects: redirectsFile(redirects), _headers: headersFile(served, hashes), 'vercel.json': vercelJson(hashes, redirects) }
+  return {
+    _redirects: redirectsFile(redirects, apiOrigin),
+    _headers: headersFile(served, hashes),
+    'vercel.json': vercelJson(hashes, redirects, apiOrigin),
+  }
 }
 
 /** Every file under the client folder, relative, with forward slashes. */
@@ -45,14 +53,14 @@ export function clientFiles(clientDir: string): string[] {
 }
 
 /** Writes the three rule files into the client folder, for the files it holds; the same folder and redirects always give the same bytes. */
-export function writeHostFiles(clientDir: string, hashes: CspHashes, redirects: readonly Redirect[] = []): void {
-  for (const [name, text] of Object.entries(hostFiles(clientFiles(clientDir), hashes, redirects))) writeFileSync(join(clientDir, name), text)
+export function writeHostFiles(clientDir: string, hashes: CspHashes, redirects: readonly Redirect[] = [], apiOrigin?: string): void {
+  for (const [name, text] of Object.entries(hostFiles(clientFiles(clientDir), hashes, redirects, apiOrigin))) writeFileSync(join(clientDir, name), text)
 }
 
 /** The URL a shell's page is served at: `index.html` → `/`, `r.html` → `/r`. */
 const pageUrl = (file: string) => pathOfHtmlFile(file) ?? '/'
 
-function redirectsFile(redirects: readonly Redirect[]): string {
+function redirectsFile(redirects: readonly Redirect[], apiOrigin: string | undefined): string {
   const rule = (from: string, to: string) => `${from.padEnd(16)}${to.padEnd(6)}200`
   const lines = [
     '# Routes for Netlify and Cloudflare Pages.',
@@ -66,18 +74,26 @@ function redirectsFile(redirects: readonly Redirect[]): string {
     lines.push('', '# Old URLs of pages (`redirectFrom` in their content files), moved for good. Cloudflare Pages applies the first 2,000.')
     for (const { from, to } of redirects) lines.push(`${from} ${to} ${REDIRECT_STATUS}`)
   }
+  if (apiOrigin) {
+    // Before every other rule with a placeholder, so none can answer an API path (no old URL is one:
+    // lib/node/redirects.server.ts refuses them). Not forced: the build writes no file under the API's path.
+    lines.push('', `# The API runs at ${apiOrigin} (API_ORIGIN): Netlify proxies to it, so the form posts to this origin.`)
+    lines.push(`${`${API_PREFIX}/*`.padEnd(16)}${apiOrigin}${API_PREFIX}/:splat 200`)
+  }
   for (const shell of SHELL_ROUTES) {
     lines.push('', `# ${shell.why}`)
     // A shell whose page is served at its own prefix (`/r` is r.html) needs no rule for the prefix itself.
     if (pageUrl(shell.file) !== shell.prefix) lines.push(rule(shell.prefix, pageUrl(shell.file)))
     lines.push(rule(`${shell.prefix}/*`, pageUrl(shell.file)))
   }
-  lines.push(
-    '',
-    `# The API (${API_PREFIX}/*) needs the Node server. With the pages on a static host, run \`npm run serve\``,
-    '# elsewhere and proxy to it by uncommenting this line:',
-    `# ${`${API_PREFIX}/*`.padEnd(14)}https://api.example.com${API_PREFIX}/:splat    200`,
-  )
+  if (!apiOrigin)
+    lines.push(
+      '',
+      `# The API (${API_PREFIX}/*) needs the Node server. With the pages on a static host, run \`npm run serve\``,
+      '# elsewhere and build with API_ORIGIN set to its origin (`npm run build:static-host`), which writes',
+      '# this rule before the app shells:',
+      `# ${`${API_PREFIX}/*`.padEnd(14)}https://api.example.com${API_PREFIX}/:splat    200`,
+    )
   return `${lines.join('\n')}\n`
 }
 
@@ -165,7 +181,7 @@ function alternateRules(paths: readonly string[], block: (path: string, values: 
  * URL is the one with no dot in its last segment (lib/universal/routes.ts fileOfPath), a file's the one
  * with a dot. `cleanUrls` and `trailingSlash: false` make Vercel send `/x.html` and `/x/` to `/x` (308).
  */
-function vercelJson(hashes: CspHashes, redirects: readonly Redirect[]): string {
+function vercelJson(hashes: CspHashes, redirects: readonly Redirect[], apiOrigin: string | undefined): string {
   // The feeds and the markdown twins have rules of their own, so the file and page rules leave them out, as they leave the hashed assets.
   const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
   const twinFolders = TWIN_FOLDERS.map((folder) => escape(folder.slice(1))).join('|')
@@ -174,7 +190,11 @@ function vercelJson(hashes: CspHashes, redirects: readonly Redirect[]): string {
     cleanUrls: true,
     trailingSlash: false,
     ...(redirects.length > 0 && { redirects: redirects.map(({ from, to }) => ({ source: from, destination: to, statusCode: REDIRECT_STATUS })) }),
-    rewrites: SHELL_ROUTES.map((shell) => ({ source: `${shell.prefix}/:path*`, destination: pageUrl(shell.file) })),
+    // The API first: Vercel proxies it to API_ORIGIN, so the form posts to this origin.
+    rewrites: [
+      ...(apiOrigin ? [{ source: `${API_PREFIX}/:path*`, destination: `${apiOrigin}${API_PREFIX}/:path*` }] : []),
+      ...SHELL_ROUTES.map((shell) => ({ source: `${shell.prefix}/:path*`, destination: pageUrl(shell.file) })),
+    ],
     headers: [
       { source: '/(.*)', headers: Object.entries(responseHeaders(hashes)).map(([key, value]) => ({ key, value })) },
       { source: `${ASSETS_PREFIX}(.*)`, headers: [{ key: 'Cache-Control', value: CACHE_CONTROL.asset }] },

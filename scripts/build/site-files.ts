@@ -12,7 +12,8 @@ import { writeSyndicationFiles, type Syndicated } from './syndication-files'
  * The files made from every page at once: the sitemap (an index past 50,000 URLs), robots.txt, the
  * feeds, llms.txt and the articles' markdown twins, the inline script and style hashes for the CSP,
  * the old URLs (`redirects`, beside the client folder for the Node server), and, last since they list
- * every other file, the static hosts' rule files with that CSP and those redirects.
+ * every other file, the static hosts' rule files with that CSP and those redirects (and the API's proxy
+ * to `apiOrigin`, API_ORIGIN, when set).
  */
 export async function writeSiteFiles(
   clientDir: string,
@@ -20,6 +21,7 @@ export async function writeSiteFiles(
   site: Site,
   content: Syndicated & { crawlers: AiCrawlers },
   redirects: readonly Redirect[] = [],
+  apiOrigin?: string,
 ) {
   const entries = sitemapEntries(pages, site.siteUrl)
   const files = await sitemapFiles(entries, site.siteUrl)
@@ -33,6 +35,6 @@ export async function writeSiteFiles(
   }
   writeFileSync(join(clientDir, CSP_HASHES_FILE), JSON.stringify(hashes))
   writeFileSync(join(dirname(clientDir), REDIRECTS_FILE), JSON.stringify(redirects))
-  writeHostFiles(clientDir, hashes, redirects)
+  writeHostFiles(clientDir, hashes, redirects, apiOrigin)
   return { sitemapUrls: entries.length, sitemapFiles: files.map((file) => file.name), hostFiles: HOST_RULE_FILES, ...syndicated }
 }

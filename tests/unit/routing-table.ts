@@ -43,10 +43,14 @@ export const MINIATURE_REDIRECTS: readonly Redirect[] = [
   { from: '/old-topic', to: '/topics/topic-a' },
 ]
 
-/** Writes the miniature build, `extraFiles` too, with its CSP hashes, its old URLs and the rule files the build would write for it. */
+/**
+ * Writes the miniature build, `extraFiles` too, with its CSP hashes, its old URLs and the rule files the
+ * build would write for it (with `apiOrigin`, as built with API_ORIGIN).
+ */
 export function writeMiniatureSite(
   extraFiles: readonly string[] = [],
   redirects: readonly Redirect[] = MINIATURE_REDIRECTS,
+  apiOrigin?: string,
 ): { clientDir: string; remove: () => void } {
   const root = mkdtempSync(join(tmpdir(), 'site-'))
   const clientDir = join(root, 'client')
@@ -57,7 +61,7 @@ export function writeMiniatureSite(
   writeFileSync(join(clientDir, 'blog.html.gz'), gzipSync(servedBody('blog.html')))
   writeFileSync(join(clientDir, CSP_HASHES_FILE), JSON.stringify(MINIATURE_HASHES))
   writeFileSync(join(root, REDIRECTS_FILE), JSON.stringify(redirects))
-  writeHostFiles(clientDir, MINIATURE_HASHES, redirects)
+  writeHostFiles(clientDir, MINIATURE_HASHES, redirects, apiOrigin)
   return { clientDir, remove: () => rmSync(root, { recursive: true, force: true }) }
 }
 

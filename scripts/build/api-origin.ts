@@ -1,0 +1,33 @@
+// API_ORIGIN: where the pages on Netlify or Vercel send `/api/*`. Those hosts serve files only, so the
+// build writes a proxy rule for the API into `_redirects` and `vercel.json` (scripts/build/host-files.ts):
+// the browser still posts to its own origin, so the Content-Security-Policy (`connect-src 'self'`,
+// `form-action 'self'`) and the API's same-origin check hold as on the Node server.
+import { isLoopbackHost } from '../../server/client-address'
+
+export const API_ORIGIN_ENV = 'API_ORIGIN'
+
+/** Why `npm run build:static-host` stops: without the variable every lead sent from those pages is lost. */
+export const MISSING_API_ORIGIN = `${API_ORIGIN_ENV} is not set: on Netlify and Vercel the pages need it to send leads to the API (see README, Deploying)`
+
+/**
+ * The API's origin (`https://api.example.com`, no trailing slash) from API_ORIGIN, or undefined when it is
+ * unset or empty (a build for the Node server, which answers the API itself). Anything but an https
+ * origin, or http on a loopback address (a local try), is refused with the variable's name: a path, a
+ * query or credentials would be pasted into every proxied URL, and plain http would carry leads in clear.
+ */
+export function apiOriginOf(value: string | undefined): string | undefined {
+  if (value === undefined || value.trim() === '') return undefined
+  const refuse = (why: string): never => {
+    throw new Error(`${API_ORIGIN_ENV} must be an https origin such as https://api.example.com (http only on a loopback address), ${why}: "${value}"`)
+  }
+  let url: URL
+  try {
+    url = new URL(value.trim())
+  } catch {
+    return refuse('not a URL')
+  }
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(url.hostname))) refuse(`not ${url.protocol.slice(0, -1)}`)
+  if (url.username !== '' || url.password !== '') refuse('with no user or password')
+  if (url.pathname !== '/' || url.search !== '' || url.hash !== '' || /[?#]/.test(value)) refuse('with no path, query or fragment')
+  return url.origin
+}
