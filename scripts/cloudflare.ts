@@ -1,12 +1,13 @@
 // `npm run preview:cloudflare` and `npm run deploy:cloudflare`: the built site and the Worker
-// (wrangler.jsonc, worker/index.ts) in local workerd, or deployed. Both first write `.assetsignore`
-// into the client folder (the build empties that folder, so it is written here, each time), so that
-// the files only the Node server or another host reads are never served as files.
+// (wrangler.jsonc, worker/index.ts) in local workerd, or deployed. Both write `.assetsignore` into the
+// client folder while wrangler runs, so that the files only the Node server or another host reads are
+// never served as files, and remove it after: the other hosts, the Node server and check:site would
+// each take it for a file of the site.
 //
 //   PORT=8787 npm run preview:cloudflare      offline, on 127.0.0.1:$PORT, state under .wrangler/
 //   npm run deploy:cloudflare -- --dry-run    bundles into a temporary folder, contacts nobody
 import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -20,11 +21,11 @@ import { CSP_HASHES_FILE, NOT_FOUND_FILE } from '../lib/universal/routes'
  */
 export const ASSETS_IGNORE = ['vercel.json', CSP_HASHES_FILE, '*.gz', '*.br']
 
-export function writeAssetsIgnore(clientDir: string): void {
-  writeFileSync(
-    join(clientDir, '.assetsignore'),
-    `# Written by scripts/cloudflare.ts: files Workers static assets do not serve.\n${ASSETS_IGNORE.join('\n')}\n`,
-  )
+/** Writes `.assetsignore` into the client folder; returns its removal. */
+export function writeAssetsIgnore(clientDir: string): () => void {
+  const file = join(clientDir, '.assetsignore')
+  writeFileSync(file, `# Written by scripts/cloudflare.ts: files Workers static assets do not serve.\n${ASSETS_IGNORE.join('\n')}\n`)
+  return () => rmSync(file, { force: true })
 }
 
 /** The wrangler command line, run from this package's own copy (a pinned devDependency). */
@@ -52,12 +53,16 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.error(`${join(clientDir, NOT_FOUND_FILE)} is missing: run \`npm run build\` first`)
     process.exit(1)
   }
-  writeAssetsIgnore(clientDir)
-  const child = spawn(process.execPath, [wranglerBin(), ...wranglerArgs(command, args, clientDir)], {
+  const wrangler = [wranglerBin(), ...wranglerArgs(command, args, clientDir)]
+  const removeAssetsIgnore = writeAssetsIgnore(clientDir)
+  const child = spawn(process.execPath, wrangler, {
     stdio: 'inherit',
     // Wrangler's usage reports would need the network; the preview must work without it.
     env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
   })
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal))
-  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))
+  child.on('exit', (code, signal) => {
+    removeAssetsIgnore()
+    process.exit(code ?? (signal ? 1 : 0))
+  })
 }
