@@ -105,16 +105,20 @@ describe.skipIf(missing)('npm run preview:cloudflare answers every route like th
 
 describe.skipIf(missing)('npm run preview:cloudflare, where the Worker answers', () => {
   it('answers /api/* with a JSON 503 saying the API is not deployed here yet, never the 404 page', async () => {
-    for (const method of ['GET', 'POST']) {
-      const response = await fetch(`${origin}/api/leads`, {
+    for (const [method, path] of [
+      ['GET', '/api'],
+      ['GET', '/api/leads'],
+      ['POST', '/api/leads'],
+    ] as const) {
+      const response = await fetch(`${origin}${path}`, {
         method,
         headers: { 'content-type': 'application/json' },
         body: method === 'POST' ? '{}' : undefined,
       })
-      expect(response.status, method).toBe(503)
-      expect(response.headers.get('content-type'), method).toMatch(/^application\/json/)
-      expect(await response.json(), method).toEqual({ error: 'the API is not deployed on this runtime yet' })
-      expect(response.headers.get('x-frame-options'), method).toBe('DENY')
+      expect(response.status, `${method} ${path}`).toBe(503)
+      expect(response.headers.get('content-type'), `${method} ${path}`).toMatch(/^application\/json/)
+      expect(await response.json(), `${method} ${path}`).toEqual({ error: 'the API is not deployed on this runtime yet' })
+      expect(response.headers.get('x-frame-options'), `${method} ${path}`).toBe('DENY')
     }
   })
 
