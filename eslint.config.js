@@ -35,7 +35,9 @@ const layers = [
 const NO_UI_PATHS = ['react', 'react-dom', 'vike'].map((name) => ({ name, message: 'lib/ is plain TypeScript: no React or Vike.' }))
 
 export default tseslint.config(
-  { ignores: ['dist/', '.bench/', '.tmp-*/', 'reports/', 'test-results/', 'playwright-report/', 'node_modules/', 'scripts/bench/gen-topics.mjs'] },
+  {
+    ignores: ['dist/', '.wrangler/', '.bench/', '.tmp-*/', 'reports/', 'test-results/', 'playwright-report/', 'node_modules/', 'scripts/bench/gen-topics.mjs'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   reactHooks.configs.flat['recommended-latest'],
