@@ -1,32 +1,16 @@
 // `npm run preview:cloudflare` and `npm run deploy:cloudflare`: the built site and the Worker
-// (wrangler.jsonc, worker/index.ts) in local workerd, or deployed. Both write `.assetsignore` into the
-// client folder while wrangler runs, so that the files only the Node server or another host reads are
-// never served as files, and remove it after: the other hosts, the Node server and check:site would
-// each take it for a file of the site.
+// (wrangler.jsonc, worker/index.ts) in local workerd, or deployed. The build's `.assetsignore`
+// (scripts/build/host-files.ts) keeps the files only the Node server or another host reads from being served.
 //
 //   PORT=8787 npm run preview:cloudflare      offline, on 127.0.0.1:$PORT, state under .wrangler/
 //   npm run deploy:cloudflare -- --dry-run    bundles into a temporary folder, contacts nobody
 import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { clientDir as builtClientDir } from '../lib/node/paths.server'
-import { CSP_HASHES_FILE, NOT_FOUND_FILE } from '../lib/universal/routes'
-
-/**
- * What Workers static assets must not serve: Vercel's rule file, the CSP hashes the Node server reads, and
- * the precompressed copies the Node server sends (Cloudflare compresses by itself). Workers static assets
- * never serve `_headers` and `_redirects`, which they read as rules.
- */
-export const ASSETS_IGNORE = ['vercel.json', CSP_HASHES_FILE, '*.gz', '*.br']
-
-/** Writes `.assetsignore` into the client folder; returns its removal. */
-export function writeAssetsIgnore(clientDir: string): () => void {
-  const file = join(clientDir, '.assetsignore')
-  writeFileSync(file, `# Written by scripts/cloudflare.ts: files Workers static assets do not serve.\n${ASSETS_IGNORE.join('\n')}\n`)
-  return () => rmSync(file, { force: true })
-}
+import { NOT_FOUND_FILE } from '../lib/universal/routes'
 
 /** The wrangler command line, run from this package's own copy (a pinned devDependency). */
 export const wranglerBin = () => createRequire(import.meta.url).resolve('wrangler/bin/wrangler.js')
@@ -49,12 +33,13 @@ function wranglerArgs(command: string | undefined, args: string[], clientDir: st
 if (import.meta.url === `file://${process.argv[1]}`) {
   const [command, ...args] = process.argv.slice(2)
   const clientDir = builtClientDir()
-  if (!existsSync(join(clientDir, NOT_FOUND_FILE))) {
-    console.error(`${join(clientDir, NOT_FOUND_FILE)} is missing: run \`npm run build\` first`)
-    process.exit(1)
-  }
+  // A build from before `.assetsignore` would have Workers serve the Node server's own files.
+  for (const file of [NOT_FOUND_FILE, '.assetsignore'])
+    if (!existsSync(join(clientDir, file))) {
+      console.error(`${join(clientDir, file)} is missing: run \`npm run build\` first`)
+      process.exit(1)
+    }
   const wrangler = [wranglerBin(), ...wranglerArgs(command, args, clientDir)]
-  const removeAssetsIgnore = writeAssetsIgnore(clientDir)
   const child = spawn(process.execPath, wrangler, {
     stdio: 'inherit',
     // Wrangler's usage reports would need the network; the preview must work without it.
@@ -62,7 +47,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   })
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal))
   child.on('exit', (code, signal) => {
-    removeAssetsIgnore()
     process.exit(code ?? (signal ? 1 : 0))
   })
 }

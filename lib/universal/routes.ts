@@ -23,8 +23,11 @@ export interface Redirect {
   to: string
 }
 
-/** The static hosts' rule files, which the build writes beside the pages. */
-export const HOST_RULE_FILES = ['_redirects', '_headers', 'vercel.json'] as const
+/**
+ * The hosts' rule files, which the build writes beside the pages: `.assetsignore` lists what Workers
+ * static assets must not serve. None is a file of the site: the Node server answers each with its 404.
+ */
+export const HOST_RULE_FILES = ['_redirects', '_headers', 'vercel.json', '.assetsignore'] as const
 export type HostRuleFile = (typeof HOST_RULE_FILES)[number]
 
 /** Where the API is mounted (server/api.ts). Only the Node server answers it. */

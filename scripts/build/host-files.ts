@@ -1,6 +1,7 @@
 // The static hosts' rule files, written by the build into the client folder from the route table
 // (lib/universal/routes.ts): `_redirects` and `_headers` for Netlify and Cloudflare Pages, `vercel.json`
-// for Vercel (deployed from the client folder, where Vercel reads it). They carry this build's
+// for Vercel (deployed from the client folder, where Vercel reads it), `.assetsignore` for Workers static
+// assets (scripts/cloudflare.ts, wrangler.jsonc). They carry this build's
 // Content-Security-Policy, inline hashes included, so no copy of the rules is kept by hand.
 // scripts/static-hosts.ts reads them as each host would.
 import { readdirSync, writeFileSync } from 'node:fs'
@@ -9,6 +10,7 @@ import {
   API_PREFIX,
   ASSETS_PREFIX,
   CACHE_CONTROL,
+  CSP_HASHES_FILE,
   HOST_RULE_FILES,
   NOT_FOUND_FILE,
   SHELL_ROUTES,
@@ -42,8 +44,19 @@ export function hostFiles(files: readonly string[], hashes: CspHashes, redirects
     _redirects: redirectsFile(redirects, apiOrigin),
     _headers: headersFile(served, hashes),
     'vercel.json': vercelJson(hashes, redirects, apiOrigin),
+    '.assetsignore': assetsIgnoreFile(),
   }
 }
+
+/**
+ * What Workers static assets must not serve: Vercel's rule file, the CSP hashes the Node server reads, and
+ * the precompressed copies the Node server sends (Cloudflare compresses by itself). Workers static assets
+ * never serve `_headers`, `_redirects` and `.assetsignore`, which they read as rules.
+ */
+export const ASSETS_IGNORE = ['vercel.json', CSP_HASHES_FILE, '*.gz', '*.br']
+
+const assetsIgnoreFile = () =>
+  `# Written by \`npm run build\` (scripts/build/host-files.ts): files Workers static assets do not serve.\n${ASSETS_IGNORE.join('\n')}\n`
 
 /** Every file under the client folder, relative, with forward slashes. */
 export function clientFiles(clientDir: string): string[] {
@@ -52,7 +65,7 @@ export function clientFiles(clientDir: string): string[] {
     .map((entry) => relative(clientDir, join(entry.parentPath, entry.name)).split(sep).join('/'))
 }
 
-/** Writes the three rule files into the client folder, for the files it holds; the same folder and redirects always give the same bytes. */
+/** Writes the rule files into the client folder, for the files it holds; the same folder and redirects always give the same bytes. */
 export function writeHostFiles(clientDir: string, hashes: CspHashes, redirects: readonly Redirect[] = [], apiOrigin?: string): void {
   for (const [name, text] of Object.entries(hostFiles(clientFiles(clientDir), hashes, redirects, apiOrigin))) writeFileSync(join(clientDir, name), text)
 }

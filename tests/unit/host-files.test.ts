@@ -88,6 +88,13 @@ describe('the generated rule files', () => {
     for (const name of HOSTS) expect(hosts[name]('/healthz'), name).toMatchObject({ status: 404, file: '404.html' })
   })
 
+  it('keep from Workers static assets what only the Node server or Vercel reads: .assetsignore', () => {
+    const ignored = readFileSync(join(site.clientDir, '.assetsignore'), 'utf8')
+      .split('\n')
+      .filter((line) => line && !line.startsWith('#'))
+    expect(ignored).toEqual(['vercel.json', 'csp-hashes.json', '*.gz', '*.br'])
+  })
+
   it('keep the API proxy hint for static hosts, commented out', () => {
     expect(readFileSync(join(site.clientDir, '_redirects'), 'utf8')).toMatch(/^# \/api\/\* +https:\/\/api\.example\.com\/api\/:splat +200$/m)
   })

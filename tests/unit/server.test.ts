@@ -62,7 +62,7 @@ describe('the site server', () => {
   })
 
   it('does not serve the static-host rule files the build writes beside the pages', async () => {
-    for (const path of ['/_headers', '/_redirects', '/vercel.json']) {
+    for (const path of ['/_headers', '/_redirects', '/vercel.json', '/.assetsignore']) {
       const response = await get(path)
       expect(response.status, path).toBe(404)
       expect(await response.text(), path).toBe(servedBody('404.html'))
