@@ -11,7 +11,7 @@ import { PNG_HEAD_BYTES, checkSocialImages } from '../lib/checks/social-images'
 import { loadSite } from '../lib/node/site.server'
 import { SECURITY_HEADERS } from '../lib/universal/routes'
 import { createApp } from '../server/app'
-import { checkStaticHosts } from './static-hosts'
+import { checkStaticHosts, fileCountSummary } from './static-hosts'
 
 /** The URLs of sitemap.xml, following a sitemap index to its files. */
 export function readSitemapUrls(dir: string): string[] | undefined {
@@ -80,7 +80,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const served = Object.fromEntries([...Object.keys(SECURITY_HEADERS), 'Content-Security-Policy'].map((name) => [name, home.headers.get(name) ?? '']))
   const hostProblems = await checkStaticHosts(dir, input.files, served)
   console.log(
-    `${String(++number).padStart(2)}. static hosts (Netlify, Cloudflare Pages, Vercel) serve every page and file like the server, from the build's _redirects, _headers and vercel.json: ${hostProblems.length === 0 ? 'ok' : `${hostProblems.length} problems`}`,
+    `${String(++number).padStart(2)}. static hosts (Netlify, Cloudflare Pages, Vercel) serve every page and file like the server, from the build's _redirects, _headers and vercel.json, within their file limits: ${hostProblems.length === 0 ? 'ok' : `${hostProblems.length} problems`} (${fileCountSummary(input.files)})`,
   )
   for (const problem of hostProblems) console.log(`      ${problem.file}: ${problem.problem} — fix: ${problem.fix}`)
   failed += hostProblems.length

@@ -23,6 +23,7 @@ import {
   type Redirect,
 } from '../lib/universal/routes'
 import { STATIC_REDIRECT_LIMITS } from '../lib/node/redirects.server'
+import { ASSETS_IGNORE } from './build/host-files'
 
 export type HostName = 'netlify' | 'cloudflare' | 'vercel'
 
@@ -300,6 +301,48 @@ export interface HostProblem {
 /** Cloudflare Pages reads at most this many rules of `_headers`, and of `_redirects` rules with a placeholder or splat. */
 const CLOUDFLARE_RULE_LIMIT = 100
 
+/** A gitignore pattern of `.assetsignore` without a slash, as Workers static assets match it: against a file's name, in any folder. */
+const ignorePattern = (pattern: string) => new RegExp(`(^|/)${pattern.split('*').map(escapeRegExp).join('[^/]*')}$`)
+const assetsIgnored = ASSETS_IGNORE.map(ignorePattern)
+
+/**
+ * How many files a deployment may hold, where the host documents it (free plan): Cloudflare Pages
+ * uploads every file but its two rule files; Workers static assets leave out `.assetsignore`'s too.
+ * Netlify and Vercel document no file count for a deployment, so none is checked for them.
+ */
+export const FILE_LIMITS = [
+  { host: 'Cloudflare Pages', limit: 20_000, uploads: (file: string) => file !== '_headers' && file !== '_redirects' },
+  {
+    host: 'Workers static assets',
+    limit: 20_000,
+    uploads: (file: string) => !(HOST_RULE_FILES as readonly string[]).includes(file) && !assetsIgnored.some((pattern) => pattern.test(file)),
+  },
+] as const
+
+/** The files of the client folder (relative, forward slashes) each host with a file limit would upload, and that limit. */
+export function fileCounts(files: Iterable<string>): Array<{ host: string; count: number; limit: number }> {
+  const all = [...files]
+  return FILE_LIMITS.map(({ host, limit, uploads }) => ({ host, count: all.filter(uploads).length, limit }))
+}
+
+/** One problem per host whose file limit the client folder passes, naming the count and the limit. */
+export function checkFileLimits(files: Iterable<string>): HostProblem[] {
+  return fileCounts(files)
+    .filter(({ count, limit }) => count > limit)
+    .map(({ host, count, limit }) => ({
+      file: '.',
+      problem: `${count.toLocaleString('en-US')} files: ${host} takes at most ${limit.toLocaleString('en-US')} a deployment (free plan)`,
+      fix: 'fewer files (pages, twins, report sheets), or a paid plan whose limit is higher; the Node server, Netlify and Vercel serve them all',
+    }))
+}
+
+/** The file counts as check:site's host line prints them: `1,234 files; limit 20,000 on Cloudflare Pages, …`. */
+export function fileCountSummary(files: Iterable<string>): string {
+  const counts = fileCounts(files)
+  const number = (value: number) => value.toLocaleString('en-US')
+  return `${counts.map(({ host, count, limit }) => `${number(count)} files of ${number(limit)} on ${host}`).join(', ')}; no documented limit checked on Netlify and Vercel`
+}
+
 /**
  * The built site on each static host: every page answers 200 from its own file, revalidated, and
  * every other file from itself with its Cache-Control class; both with the headers the Node server
@@ -312,7 +355,8 @@ export async function checkStaticHosts(clientDir: string, files: Iterable<string
   const { rules, headerRules } = ruleFiles
   const hosts = await hostsOf(clientDir, ruleFiles)
   const fix = 'the build writes it from lib/universal/routes.ts: rebuild, or correct the rule there (scripts/build/host-files.ts turns it into host syntax)'
-  const problems: HostProblem[] = []
+  const builtFiles = [...files]
+  const problems: HostProblem[] = checkFileLimits(builtFiles)
   if (headerRules.length > CLOUDFLARE_RULE_LIMIT)
     problems.push({ file: '_headers', problem: `${headerRules.length} rules: Cloudflare Pages reads the first ${CLOUDFLARE_RULE_LIMIT}`, fix })
   const dynamicRules = rules.filter((rule) => /[:*]/.test(rule.from)).length
@@ -331,7 +375,7 @@ export async function checkStaticHosts(clientDir: string, files: Iterable<string
   if (vercelRoutes > STATIC_REDIRECT_LIMITS.vercelRoutes)
     problems.push({ file: 'vercel.json', problem: `${vercelRoutes} routes: Vercel takes ${STATIC_REDIRECT_LIMITS.vercelRoutes} a deployment`, fix: tooMany })
 
-  const expected = [...files]
+  const expected = builtFiles
     .filter((file) => file !== NOT_FOUND_FILE && !(HOST_RULE_FILES as readonly string[]).includes(file))
     .map((file) => {
       const isPage = file.endsWith('.html')

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../server/app'
 import { clientFiles, hostFiles } from '../../scripts/build/host-files'
-import { checkStaticHosts, loadHosts, type HostAnswer, type HostName } from '../../scripts/static-hosts'
+import { checkFileLimits, checkStaticHosts, fileCountSummary, loadHosts, type HostAnswer, type HostName } from '../../scripts/static-hosts'
 import { EXPECTED_HEADERS, MINIATURE_HASHES, MINIATURE_REDIRECTS, ROUTES, type Route, writeMiniatureSite } from './routing-table'
 import type { Redirect } from '../../lib/universal/routes'
 
@@ -152,6 +152,35 @@ describe('the check:site host check', () => {
     expect(problems.map((problem) => `${problem.file}: ${problem.problem}`)).toEqual([
       'careers.html: netlify sends /careers with cache-control (host default), the server no-cache',
       'careers.html: cloudflare sends /careers with cache-control (host default), the server no-cache',
+    ])
+  })
+})
+
+describe('the check:site host check, on the number of files', () => {
+  // A client folder as the build leaves it, by name only: pages, the bundle's compressed copies, the rule files.
+  const folder = (pages: number) => [
+    ...Array.from({ length: pages }, (_, index) => `topics/topic-${index}.html`),
+    ...['assets/app.js', 'assets/app.js.br', 'assets/app.js.gz', 'csp-hashes.json'],
+    ...['_headers', '_redirects', 'vercel.json', '.assetsignore', '404.html', 'index.html'],
+  ]
+
+  it('prints the count each Cloudflare host would upload against its 20,000 files, and no limit for Netlify and Vercel', () => {
+    // Cloudflare Pages: all but _headers and _redirects; Workers static assets: neither the rule files nor what .assetsignore lists.
+    expect(fileCountSummary(folder(1234))).toBe(
+      '1,242 files of 20,000 on Cloudflare Pages, 1,237 files of 20,000 on Workers static assets; no documented limit checked on Netlify and Vercel',
+    )
+    expect(checkFileLimits(folder(1234))).toEqual([])
+  })
+
+  it('names each host whose limit the folder passes, with the count and the limit', () => {
+    // 19,998 pages: 20,001 files for Workers static assets, 20,006 for Cloudflare Pages.
+    expect(checkFileLimits(folder(19_998)).map((problem) => problem.problem)).toEqual([
+      '20,006 files: Cloudflare Pages takes at most 20,000 a deployment (free plan)',
+      '20,001 files: Workers static assets takes at most 20,000 a deployment (free plan)',
+    ])
+    // Only Cloudflare Pages uploads the compressed copies and the other hosts' files.
+    expect(checkFileLimits(folder(19_995)).map((problem) => problem.problem)).toEqual([
+      '20,003 files: Cloudflare Pages takes at most 20,000 a deployment (free plan)',
     ])
   })
 })
