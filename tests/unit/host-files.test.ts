@@ -156,6 +156,21 @@ describe('the check:site host check', () => {
   })
 })
 
+describe('a missing markdown twin (a known difference, README "Static hosts")', () => {
+  it("gets the 404 page labelled markdown and noindex by the twins' header rule on every static host; the server sends it as HTML", async () => {
+    const server = await createApp({ clientDir: site.clientDir }).request('/topics/no-such-topic.md')
+    expect(server.status).toBe(404)
+    expect(server.headers.get('content-type')).toMatch(/^text\/html;/)
+    // Header rules match the requested path whatever answers it; one rule per twin would pass Cloudflare's 100 rules.
+    for (const name of HOSTS)
+      expect(hosts[name]('/topics/no-such-topic.md'), name).toMatchObject({
+        status: 404,
+        file: '404.html',
+        headers: { 'content-type': 'text/markdown; charset=utf-8', 'x-robots-tag': 'noindex' },
+      })
+  })
+})
+
 describe('the check:site host check, on the number of files', () => {
   // A client folder as the build leaves it, by name only: pages, the bundle's compressed copies, the rule files.
   const folder = (pages: number) => [
