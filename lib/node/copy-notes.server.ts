@@ -32,14 +32,16 @@ export function copyNotes(content: Pick<Content, 'posts' | 'topics'>): string[] 
   /** The sentences each pair of topic files shares, keyed by both names: one note per pair, not per sentence. */
   const shared = new Map<string, { file: string; other: string; sentences: string[] }>()
   for (const topic of content.topics) {
-    const count = words(plainText(topic.html)).length
+    const copy = plainText(topic.html)
+    const count = words(copy).length
     if (count < TOPIC_MIN_WORDS) notes.push(`${topic.file}: ${count} words of supporting copy; a topic usually has ${TOPIC_MIN_WORDS} or more`)
-    const text = [topic.shortAnswer, ...topic.faqs.flatMap((faq) => [faq.q, faq.a]), plainText(topic.html)].join('\n')
+    const text = [topic.shortAnswer, ...topic.faqs.flatMap((faq) => [faq.q, faq.a]), copy].join('\n')
     for (const sentence of text.split(/(?<=[.!?])\s+|\n+/)) {
-      const key = words(sentence)
-      if (key.length < SHARED_SENTENCE_MIN_WORDS) continue
-      const other = firstUse.get(key.join(' '))
-      if (!other) firstUse.set(key.join(' '), topic.file)
+      const sentenceWords = words(sentence)
+      if (sentenceWords.length < SHARED_SENTENCE_MIN_WORDS) continue
+      const key = sentenceWords.join(' ')
+      const other = firstUse.get(key)
+      if (!other) firstUse.set(key, topic.file)
       if (!other || other === topic.file) continue
       const pair = `${topic.file}\n${other}`
       if (!shared.has(pair)) shared.set(pair, { file: topic.file, other, sentences: [] })
