@@ -48,6 +48,14 @@ export class Store {
   private constructor(private readonly db: Database) {}
 
   /**
+   * A store on a connection whose schema is already up to date, such as D1's (server/d1-database.ts), which
+   * `wrangler d1 migrations apply` migrates. Leads without an email_key are left to fillEmailKeys.
+   */
+  static fromDatabase(db: Database): Store {
+    return new Store(db)
+  }
+
+  /**
    * Opens (and creates) the database at `url` (DATABASE_URL, else a file under data/) with its schema up
    * to date; see server/database.ts for how it is reached without blocking the server.
    */
