@@ -4,23 +4,48 @@
 //
 //   PORT=8787 npm run preview:cloudflare      offline, on 127.0.0.1:$PORT, state under .wrangler/
 //   npm run deploy:cloudflare -- --dry-run    bundles into a temporary folder, contacts nobody
-import { spawn } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { clientDir as builtClientDir } from '../lib/node/paths.server'
+import { loadSite } from '../lib/node/site.server'
 import { NOT_FOUND_FILE } from '../lib/universal/routes'
 
 /** The wrangler command line, run from this package's own copy (a pinned devDependency). */
 export const wranglerBin = () => createRequire(import.meta.url).resolve('wrangler/bin/wrangler.js')
+
+/**
+ * The Worker's settings, from the environment variables `npm run serve` reads, as `--var` options: the
+ * site's origin (SITE_URL, else content/site.json's siteUrl), and the form-timing key when one is set.
+ */
+export function workerVars(env: NodeJS.ProcessEnv = process.env): string[] {
+  const vars: Record<string, string | undefined> = { SITE_URL: env.SITE_URL || loadSite().siteUrl, FORM_TIMING_SECRET: env.FORM_TIMING_SECRET || undefined }
+  return Object.entries(vars).flatMap(([name, value]) => (value === undefined ? [] : ['--var', `${name}:${value}`]))
+}
+
+/** `--persist-to <folder>` (or `--persist-to=<folder>`) among the preview's options, for the migrations to use the same local state. */
+function persistOption(args: string[]): string[] {
+  const index = args.findIndex((arg) => arg === '--persist-to' || arg.startsWith('--persist-to='))
+  if (index === -1) return []
+  return args[index]!.includes('=') ? [args[index]!] : args.slice(index, index + 2)
+}
+
+/** The wrangler command run before the main one: the migrations (migrations/*.sql) applied to the local or the remote D1. */
+export function migrationArgs(command: string | undefined, args: string[]): string[] | undefined {
+  if (command === 'preview') return ['d1', 'migrations', 'apply', 'DB', '--local', ...persistOption(args)]
+  // A dry run contacts nobody, so applies nothing.
+  if (command === 'deploy' && !args.includes('--dry-run')) return ['d1', 'migrations', 'apply', 'DB', '--remote']
+  return undefined
+}
 
 function wranglerArgs(command: string | undefined, args: string[], clientDir: string): string[] {
   // wrangler.jsonc names dist/client; `--assets` keeps its other settings and follows DIST_DIR.
   args = ['--assets', clientDir, ...args]
   if (command === 'preview') {
     const port = process.env.PORT ?? '8787'
-    return ['dev', '--ip', '127.0.0.1', '--port', port, '--local', '--show-interactive-dev-session=false', ...args]
+    return ['dev', '--ip', '127.0.0.1', '--port', port, '--local', '--show-interactive-dev-session=false', ...workerVars(), ...args]
   }
   if (command === 'deploy') {
     // A dry run writes its bundle somewhere, never into the project.
@@ -40,11 +65,14 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       process.exit(1)
     }
   const wrangler = [wranglerBin(), ...wranglerArgs(command, args, clientDir)]
-  const child = spawn(process.execPath, wrangler, {
-    stdio: 'inherit',
-    // Wrangler's usage reports would need the network; the preview must work without it.
-    env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
-  })
+  // Wrangler's usage reports would need the network; the preview must work without it.
+  const env = { ...process.env, WRANGLER_SEND_METRICS: 'false' }
+  const migrations = migrationArgs(command, args)
+  if (migrations) {
+    const applied = spawnSync(process.execPath, [wranglerBin(), ...migrations], { stdio: 'inherit', env })
+    if (applied.status !== 0) process.exit(applied.status ?? 1)
+  }
+  const child = spawn(process.execPath, wrangler, { stdio: 'inherit', env })
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal))
   child.on('exit', (code, signal) => {
     process.exit(code ?? (signal ? 1 : 0))

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { Worker } from 'node:worker_threads'
 import { createClient, type Client, type InValue, type ResultSet } from '@libsql/client'
+import { BUSY_TIMEOUT_MS } from './busy-timeout'
 import { MIGRATIONS, migrate, type Migration } from './migrations'
 
 // The store's connection to SQLite. A local database (`file:`) lives in a worker thread: SQLite's calls
@@ -53,8 +54,7 @@ export function checkpointOf(result: Result): Checkpoint {
   return { busy: Number(result.rows[0]?.busy ?? 1) !== 0 }
 }
 
-/** How long a statement waits for a lock another process holds before it fails with SQLITE_BUSY. */
-export const BUSY_TIMEOUT_MS = 5_000
+export { BUSY_TIMEOUT_MS } from './busy-timeout'
 
 export const DEFAULT_DATABASE_URL = 'file:data/site.db'
 

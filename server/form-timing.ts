@@ -18,25 +18,30 @@ const MAX_AGE_S = 24 * 60 * 60
 type Key = string | Buffer
 
 /**
- * FORM_TIMING_SECRET, else 32 random bytes drawn as the process starts. A random key verifies only the
+ * FORM_TIMING_SECRET, else 32 random bytes drawn as the process first needs it. A random key verifies only the
  * cookies of the process that drew it: behind several processes, or after a restart, a cookie set by
  * another one fails to verify and counts as missing, so its lead is let through, never trapped. Give every
  * process the same FORM_TIMING_SECRET for each to check the others' cookies.
  */
-const DEFAULT_KEY: Key = process.env.FORM_TIMING_SECRET || randomBytes(32)
+let drawnKey: Key | undefined
+/** Drawn at first use, not as the module loads: a Worker (worker/index.ts) may not draw random bytes at global scope. */
+function defaultKey(): Key {
+  drawnKey ??= process.env.FORM_TIMING_SECRET || randomBytes(32)
+  return drawnKey
+}
 
 function signature(value: string, key: Key): string {
   return createHmac('sha256', key).update(value).digest('base64url')
 }
 
 /** `<epoch ms>.<its HMAC-SHA256, base64url>`: the cookie's value. */
-export function signServedAt(servedAt: number, key: Key = DEFAULT_KEY): string {
+export function signServedAt(servedAt: number, key: Key = defaultKey()): string {
   const value = String(servedAt)
   return `${value}.${signature(value, key)}`
 }
 
 /** The time in a signed value, or undefined when the value is malformed or was not signed with `key`. */
-export function verifyServedAt(signed: string, key: Key = DEFAULT_KEY): number | undefined {
+export function verifyServedAt(signed: string, key: Key = defaultKey()): number | undefined {
   const match = /^(\d{1,15})\.([\w-]{43})$/.exec(signed)
   if (!match) return undefined
   const value = match[1]!
@@ -44,7 +49,7 @@ export function verifyServedAt(signed: string, key: Key = DEFAULT_KEY): number |
 }
 
 /** The Set-Cookie header of a page served at `servedAt`. Secure only over HTTPS: a browser drops a Secure cookie set over plain HTTP. */
-export function formTimingCookie(servedAt: number, secure: boolean, key: Key = DEFAULT_KEY): string {
+export function formTimingCookie(servedAt: number, secure: boolean, key: Key = defaultKey()): string {
   return generateCookie(FORM_TIMING_COOKIE, signServedAt(servedAt, key), { path: FORM_TIMING_PATH, httpOnly: true, sameSite: 'Lax', maxAge: MAX_AGE_S, secure })
 }
 
@@ -53,7 +58,7 @@ export function formTimingCookie(servedAt: number, secure: boolean, key: Key = D
  * no cookie, it does not verify, or its time is after `now` (another process's clock ahead of this one's:
  * the time cannot be judged, so it is not held against the visitor).
  */
-export function msSincePageServed(c: Context, now: number, key: Key = DEFAULT_KEY): number | undefined {
+export function msSincePageServed(c: Context, now: number, key: Key = defaultKey()): number | undefined {
   const cookie = getCookie(c, FORM_TIMING_COOKIE)
   const servedAt = cookie === undefined ? undefined : verifyServedAt(cookie, key)
   return servedAt !== undefined && servedAt <= now ? now - servedAt : undefined

@@ -1,9 +1,12 @@
+import { readFileSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import type { Client, Transaction } from '@libsql/client'
 
 // The database schema as numbered steps. A database keeps the number of the last step applied in
 // `PRAGMA user_version` (0 for a new file, and for one made before there were migrations); opening it
 // applies the steps above that number, each in its own transaction, so a step is applied whole or not
-// at all. A released step is never edited: a change to the schema is a new step at the end.
+// at all. A released step is never edited: a change to the schema is a new file at the end of migrations/.
 
 export interface Migration {
   /** 1, 2, 3 …: its position in the list. */
@@ -13,60 +16,35 @@ export interface Migration {
   statements: readonly string[]
 }
 
-/**
- * The schema from before there were migrations, byte for byte. IF NOT EXISTS lets migration 1 adopt a
- * database that code made (its tables present, user_version 0): the tables are kept and marked version 1.
- */
-const BEFORE_MIGRATIONS = [
-  `CREATE TABLE IF NOT EXISTS leads (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    first_name TEXT NOT NULL, linkedin_url TEXT NOT NULL, email TEXT NOT NULL, submitted_at TEXT NOT NULL,
-    received_at INTEGER NOT NULL, delivered_at INTEGER, attempts INTEGER NOT NULL DEFAULT 0,
-    next_attempt_at INTEGER NOT NULL, last_error TEXT)`,
-  `CREATE TABLE IF NOT EXISTS clicks (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    ref_code TEXT NOT NULL, user_agent TEXT, referer TEXT, utm_source TEXT, utm_medium TEXT, utm_campaign TEXT, ga_client_id TEXT,
-    received_at INTEGER NOT NULL, delivered_at INTEGER, attempts INTEGER NOT NULL DEFAULT 0,
-    next_attempt_at INTEGER NOT NULL, last_error TEXT)`,
-  `CREATE TABLE IF NOT EXISTS conversions (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    session_id TEXT UNIQUE, ref_code TEXT, ga_client_id TEXT, utm_source TEXT, utm_medium TEXT, utm_campaign TEXT,
-    received_at INTEGER NOT NULL)`,
-  'CREATE INDEX IF NOT EXISTS leads_due ON leads (delivered_at, next_attempt_at)',
-  'CREATE INDEX IF NOT EXISTS clicks_due ON clicks (delivered_at, next_attempt_at)',
-]
+/** migrations/ at the repository's root: `NNNN_name.sql`, one per step, numbered from 0001. */
+export const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations/', import.meta.url))
 
-export const MIGRATIONS: readonly Migration[] = [
-  { version: 1, description: 'leads, clicks and conversions', statements: BEFORE_MIGRATIONS },
-  {
-    version: 2,
-    description: 'leads: dedupe_key (one lead per e-mail and profile in 24 hours)',
-    // Leads stored before this step have no key (NULL) and are never matched.
-    statements: ['ALTER TABLE leads ADD COLUMN dedupe_key TEXT', 'CREATE INDEX leads_dedupe ON leads (dedupe_key, received_at)'],
-  },
-  {
-    version: 3,
-    description: 'rate_limits: request counts per client and window, shared by every server process',
-    statements: [
-      'CREATE TABLE rate_limits (key TEXT PRIMARY KEY, window_start INTEGER NOT NULL, count INTEGER NOT NULL) WITHOUT ROWID',
-      'CREATE INDEX rate_limits_age ON rate_limits (window_start)',
-    ],
-  },
-  {
-    version: 4,
-    description: 'leads: email_key and client_key (privacy requests); clicks and conversions by age (retention)',
-    // SQL cannot compute a key (NFKC): the store fills the keys of leads stored before this step (Store.open).
-    // client_key is set only for the rate limits' longest window, so the index holds the last hour's leads.
-    statements: [
-      'ALTER TABLE leads ADD COLUMN email_key TEXT',
-      'CREATE INDEX leads_email_key ON leads (email_key)',
-      'ALTER TABLE leads ADD COLUMN client_key TEXT',
-      'CREATE INDEX leads_client_age ON leads (received_at) WHERE client_key IS NOT NULL',
-      'CREATE INDEX clicks_delivered_age ON clicks (received_at) WHERE delivered_at IS NOT NULL',
-      'CREATE INDEX conversions_age ON conversions (received_at)',
-    ],
-  },
-]
+/**
+ * The steps in `dir`, in order of their number. A file's first line (`-- …`) is its description; other
+ * comment lines are skipped; its statements end with `;` at the end of a line (none contains one in a string).
+ */
+export function readMigrations(dir: string = MIGRATIONS_DIR): Migration[] {
+  const files = readdirSync(dir)
+    .filter((file) => /^\d{4}_[\w-]+\.sql$/.test(file))
+    .sort()
+  return files.map((file) => {
+    const [first = '', ...lines] = readFileSync(join(dir, file), 'utf8').split('\n')
+    const statements = lines
+      .filter((line) => !line.trimStart().startsWith('--'))
+      .join('\n')
+      .split(/;[ \t]*(?:\n|$)/)
+      .map((statement) => statement.trim())
+      .filter(Boolean)
+    return { version: Number(file.slice(0, 4)), description: first.replace(/^--\s*/, ''), statements }
+  })
+}
+
+/**
+ * Every step, read from the SQL files that `wrangler d1 migrations apply` applies to D1 too (wrangler.jsonc),
+ * so both runtimes have one schema. D1 keeps its own record of the files applied (its d1_migrations table)
+ * rather than user_version.
+ */
+export const MIGRATIONS: readonly Migration[] = readMigrations()
 
 async function schemaVersion(db: Client | Transaction): Promise<number> {
   return Number((await db.execute('PRAGMA user_version')).rows[0]?.user_version ?? 0)

@@ -1,5 +1,5 @@
 import { isLoopbackHost } from './client-address'
-import { BUSY_TIMEOUT_MS } from './database'
+import { BUSY_TIMEOUT_MS } from './busy-timeout'
 import type { OutboxRow, OutboxTable, Store } from './store'
 
 // Forwards stored leads and clicks to their webhooks until each is delivered once. Sends run side by

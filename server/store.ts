@@ -1,6 +1,6 @@
 import type { ConversionRecord } from '../lib/universal/attribution'
 import { emailMatchKey, type Lead } from '../lib/universal/lead'
-import { openDatabase, type Checkpoint, type Database, type OpenOptions } from './database'
+import type { Checkpoint, Database, OpenOptions } from './database'
 
 // Every lead, click and conversion is written here before the browser gets an answer. A lead row also
 // holds its e-mail address's match key (emailMatchKey), which privacy requests find it by, and, for
@@ -48,10 +48,21 @@ export class Store {
   private constructor(private readonly db: Database) {}
 
   /**
+   * A store on a connection whose schema is already up to date, such as D1's (server/d1-database.ts), which
+   * `wrangler d1 migrations apply` migrates. Leads without an email_key are left to fillEmailKeys.
+   */
+  static fromDatabase(db: Database): Store {
+    return new Store(db)
+  }
+
+  /**
    * Opens (and creates) the database at `url` (DATABASE_URL, else a file under data/) with its schema up
    * to date; see server/database.ts for how it is reached without blocking the server.
    */
   static async open(url?: string, options: OpenOptions = {}): Promise<Store> {
+    // Loaded here only: a Worker (worker/index.ts) makes its store with fromDatabase, and must never run the
+    // Node connection's module (worker threads, the migration files read from disk).
+    const { openDatabase } = await import('./database')
     const store = new Store(await openDatabase(url, options))
     try {
       await store.fillEmailKeys()

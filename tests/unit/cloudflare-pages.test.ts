@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -52,6 +52,25 @@ afterAll(() => {
   site.remove()
 })
 
+/** A JSON lead to the Worker, from `address` as Cloudflare names it, posted from the page at `from`. */
+function postLead(lead: Record<string, string>, address: string, from = origin) {
+  return fetch(`${origin}/api/score`, {
+    method: 'POST',
+    headers: { origin: from, 'cf-connecting-ip': address, 'content-type': 'application/json' },
+    body: JSON.stringify(lead),
+  })
+}
+
+/** The leads in the preview's local D1, read by wrangler as an operator would. */
+function storedLeads(): Array<{ email: string; delivered_at: number | null }> {
+  const output = execFileSync(
+    process.execPath,
+    [wranglerBin(), 'd1', 'execute', 'DB', '--local', '--persist-to', state, '--command', 'SELECT email, delivered_at FROM leads', '--json'],
+    { env: { ...process.env, WRANGLER_SEND_METRICS: 'false' }, encoding: 'utf8' },
+  )
+  return (JSON.parse(output) as Array<{ results: Array<{ email: string; delivered_at: number | null }> }>)[0]!.results
+}
+
 /** An answer as a visitor sees it: redirects not followed, a Location as the browser resolves it. */
 async function answer(response: Response) {
   const headers = Object.fromEntries(response.headers)
@@ -104,22 +123,42 @@ describe.skipIf(missing)('npm run preview:cloudflare answers every route like th
 })
 
 describe.skipIf(missing)('npm run preview:cloudflare, where the Worker answers', () => {
-  it('answers /api/* with a JSON 503 saying the API is not deployed here yet, never the 404 page', async () => {
-    for (const [method, path] of [
-      ['GET', '/api'],
-      ['GET', '/api/leads'],
-      ['POST', '/api/leads'],
-    ] as const) {
-      const response = await fetch(`${origin}${path}`, {
-        method,
-        headers: { 'content-type': 'application/json' },
-        body: method === 'POST' ? '{}' : undefined,
-      })
-      expect(response.status, `${method} ${path}`).toBe(503)
-      expect(response.headers.get('content-type'), `${method} ${path}`).toMatch(/^application\/json/)
-      expect(await response.json(), `${method} ${path}`).toEqual({ error: 'the API is not deployed on this runtime yet' })
-      expect(response.headers.get('x-frame-options'), `${method} ${path}`).toBe('DENY')
-    }
+  it('stores a JSON lead in D1 with 202, answers a form post with 303 and a bad e-mail with the JSON 400 of the Node server', async () => {
+    const sent = await postLead({ first_name: 'Ada', linkedin_url: 'https://www.linkedin.com/in/ada-d1', email: 'ada-d1@example.com' }, '71.0.0.1')
+    expect(sent.status).toBe(202)
+    expect(sent.headers.get('x-frame-options')).toBe('DENY')
+    expect(storedLeads()).toContainEqual({ email: 'ada-d1@example.com', delivered_at: null })
+
+    const form = await fetch(`${origin}/api/score`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { origin, 'cf-connecting-ip': '71.0.0.2', 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ first_name: 'Cy', linkedin_url: 'https://www.linkedin.com/in/cy-d1', email: 'cy-d1@example.com' }),
+    })
+    expect(form.status).toBe(303)
+    expect(form.headers.get('location')).toBe('/score/confirmation')
+    expect(storedLeads()).toContainEqual({ email: 'cy-d1@example.com', delivered_at: null })
+
+    const bad = await postLead({ first_name: 'Bo', linkedin_url: 'https://www.linkedin.com/in/bo-d1', email: 'nope' }, '71.0.0.3')
+    expect(bad.status).toBe(400)
+    expect(await bad.json()).toEqual({ error: 'Please enter a valid email address.', field: 'email' })
+  })
+
+  it('refuses the 11th lead from one CF-Connecting-IP in 10 minutes with 429, not another address, and a cross-site post with 403', async () => {
+    const statuses: number[] = []
+    for (let i = 1; i <= 11; i++)
+      statuses.push(
+        (await postLead({ first_name: 'Ed', linkedin_url: `https://www.linkedin.com/in/ed-${i}`, email: `ed-${i}@example.com` }, '71.0.0.9')).status,
+      )
+    expect(statuses).toEqual([...Array<number>(10).fill(202), 429])
+    expect((await postLead({ first_name: 'Flo', linkedin_url: 'https://www.linkedin.com/in/flo', email: 'flo@example.com' }, '71.0.0.10')).status).toBe(202)
+    const forged = await postLead(
+      { first_name: 'Gus', linkedin_url: 'https://www.linkedin.com/in/gus', email: 'gus@example.com' },
+      '71.0.0.11',
+      'https://evil.example',
+    )
+    expect(forged.status).toBe(403)
+    expect(storedLeads().map((lead) => lead.email)).not.toContain('gus@example.com')
   })
 
   it('answers /404 with the 404 page and status 404, like the Node server', async () => {

@@ -1,0 +1,40 @@
+import type { Database, Result, Statement } from './database'
+
+// The store's connection on Cloudflare: a D1 database (wrangler.jsonc's `DB` binding), SQLite run by
+// Cloudflare, so the store's SQL and migrations are the same as on Node. D1 keeps its own storage and
+// commits each statement itself: there is no write-ahead log to checkpoint and no connection to close.
+
+/** The part of D1's binding this module uses (Cloudflare's D1Database). */
+export interface D1Like {
+  prepare(sql: string): {
+    bind(...values: unknown[]): {
+      all(): Promise<{ results: Array<Record<string, unknown>>; meta: { changes?: number; last_row_id?: number } }>
+    }
+  }
+}
+
+/** Runs a statement and returns its outcome as the Node store's connection does (server/database.ts). */
+async function run(db: D1Like, statement: Statement | string): Promise<Result> {
+  const { sql, args = [] } = typeof statement === 'string' ? { sql: statement } : statement
+  // all() rather than run(): a write with RETURNING (Store.claimDue) needs its rows too.
+  const { results, meta } = await db
+    .prepare(sql)
+    .bind(...args)
+    .all()
+  return {
+    rows: results.map((row) => ({ ...row })),
+    rowsAffected: meta.changes ?? 0,
+    // D1 reports the connection's last rowid even after a statement that inserted nothing; the store reads it only when a row was inserted.
+    lastInsertRowid: meta.last_row_id ?? undefined,
+  }
+}
+
+/** A Database on a D1 binding. Its schema is brought up to date by `wrangler d1 migrations apply`, never here. */
+export function d1Database(db: D1Like): Database {
+  return {
+    read: (statement) => run(db, statement),
+    write: (statement) => run(db, statement),
+    checkpoint: async () => undefined,
+    close: async () => {},
+  }
+}
