@@ -20,6 +20,7 @@ const PROCESSES = [
   'tests/unit/connections-per-client.test.ts',
   'tests/unit/generate-topics.test.ts',
   'tests/unit/cloudflare-pages.test.ts',
+  'tests/unit/cloudflare-leads.test.ts',
 ]
 
 export default defineConfig({

@@ -16,12 +16,25 @@ import { NOT_FOUND_FILE } from '../lib/universal/routes'
 /** The wrangler command line, run from this package's own copy (a pinned devDependency). */
 export const wranglerBin = () => createRequire(import.meta.url).resolve('wrangler/bin/wrangler.js')
 
+/** The settings `npm run serve` reads from its environment that the Worker reads as vars or secrets. */
+export const WORKER_SETTINGS = [
+  'FORM_TIMING_SECRET',
+  'SCORE_WEBHOOK_URL',
+  'SCORE_WEBHOOK_KEY',
+  'AFFILIATE_WEBHOOK_URL',
+  'AFFILIATE_WEBHOOK_KEY',
+  'OUTBOX_TIMEOUT_MS',
+  'ALLOW_HTTP_WEBHOOKS',
+] as const
+
 /**
- * The Worker's settings, from the environment variables `npm run serve` reads, as `--var` options: the
- * site's origin (SITE_URL, else content/site.json's siteUrl), and the form-timing key when one is set.
+ * The preview's settings, from the environment variables `npm run serve` reads, as `--var` options: the
+ * site's origin (SITE_URL, else content/site.json's siteUrl) and each of WORKER_SETTINGS that is set. (A
+ * deployed Worker takes the keys as secrets, `wrangler secret put NAME`, never as vars.)
  */
 export function workerVars(env: NodeJS.ProcessEnv = process.env): string[] {
-  const vars: Record<string, string | undefined> = { SITE_URL: env.SITE_URL || loadSite().siteUrl, FORM_TIMING_SECRET: env.FORM_TIMING_SECRET || undefined }
+  const vars: Record<string, string | undefined> = { SITE_URL: env.SITE_URL || loadSite().siteUrl }
+  for (const name of WORKER_SETTINGS) vars[name] = env[name] || undefined
   return Object.entries(vars).flatMap(([name, value]) => (value === undefined ? [] : ['--var', `${name}:${value}`]))
 }
 
@@ -45,7 +58,7 @@ function wranglerArgs(command: string | undefined, args: string[], clientDir: st
   args = ['--assets', clientDir, ...args]
   if (command === 'preview') {
     const port = process.env.PORT ?? '8787'
-    return ['dev', '--ip', '127.0.0.1', '--port', port, '--local', '--show-interactive-dev-session=false', ...workerVars(), ...args]
+    return ['dev', '--ip', '127.0.0.1', '--port', port, '--local', '--show-interactive-dev-session=false', '--test-scheduled', ...workerVars(), ...args]
   }
   if (command === 'deploy') {
     // A dry run writes its bundle somewhere, never into the project.
@@ -73,6 +86,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     if (applied.status !== 0) process.exit(applied.status ?? 1)
   }
   const child = spawn(process.execPath, wrangler, { stdio: 'inherit', env })
+  // Local workerd never fires Cron Triggers by itself: the preview fires the Worker's every minute, as
+  // Cloudflare would, through wrangler's /__scheduled (a test may fire it sooner the same way).
+  if (command === 'preview') {
+    const cron = `http://127.0.0.1:${process.env.PORT ?? '8787'}/__scheduled?cron=${encodeURIComponent('* * * * *')}`
+    setInterval(() => void fetch(cron).catch(() => undefined), 60_000).unref()
+  }
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal))
   child.on('exit', (code, signal) => {
     process.exit(code ?? (signal ? 1 : 0))

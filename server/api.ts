@@ -2,14 +2,14 @@ import { Hono, type Context } from 'hono'
 import { loadSite } from '../lib/node/site.server'
 import { mountEndpoint, type Endpoint } from './endpoint'
 import { ENDPOINTS } from './endpoints'
-import type { Outbox } from './outbox'
+import type { OutboxPort } from './outbox'
 import type { Store } from './store'
 
 // The /api routes: every endpoint of server/endpoints.ts, each behind the same checks (server/endpoint.ts).
 
 export interface ApiOptions {
   store: Store
-  outbox: Outbox
+  outbox: OutboxPort
   now?: () => number
   /** How many proxies in front of the server to trust for the client's address (TRUST_PROXY=N); none by default. */
   trustedHops?: number

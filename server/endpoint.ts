@@ -2,7 +2,7 @@ import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { z } from 'zod'
-import type { Outbox } from './outbox'
+import type { OutboxPort } from './outbox'
 import { RateLimiter } from './rate-limit'
 import { crossSiteRefusal } from './same-origin'
 import type { Store } from './store'
@@ -18,7 +18,7 @@ import { clientKey } from './client-address'
 export interface EndpointContext {
   c: Context
   store: Store
-  outbox: Outbox
+  outbox: OutboxPort
   now: () => number
   /** How the body came: JSON (the hydrated page, other clients) or a plain HTML form post (answer with a page or a redirect). */
   via: 'json' | 'form'

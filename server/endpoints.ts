@@ -169,7 +169,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
         windowMs: LEAD_DEDUPE_MS,
         client,
       })
-      if (id !== null) void outbox.flush()
+      if (id !== null) await outbox.stored('leads', id)
       return answer()
     },
   }),

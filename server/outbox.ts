@@ -103,6 +103,19 @@ export interface SendResult {
   /** The JSON `status` field of the webhook's answer, when it had one. */
   status?: string
   error?: string
+  /** False when nothing was sent because the record was not due: delivered, waiting for its next attempt, or being sent. */
+  claimed?: false
+}
+
+/**
+ * What the API asks of an outbox, on either runtime: to be told of each record it stored (the Node outbox
+ * sends it from this process; the Worker's puts it on a queue), and to send one now, for the affiliate click
+ * whose answer the visitor waits for.
+ */
+export interface OutboxPort {
+  isConfigured(table: OutboxTable): boolean
+  stored(table: OutboxTable, id: number): Promise<void>
+  deliverNow(table: OutboxTable, id: number, timeoutMs: number): Promise<SendResult>
 }
 
 /** The `status` field of a JSON answer (the affiliate webhook's is relayed); any other body is fine, an ok HTTP status is success. */
@@ -128,7 +141,7 @@ export interface OutboxOptions {
   now?: () => number
 }
 
-export class Outbox {
+export class Outbox implements OutboxPort {
   private timer: NodeJS.Timeout | undefined
   private stopped = false
   /** Per webhook: sends in flight, plus slots held for a claim under way. */
@@ -232,13 +245,18 @@ export class Outbox {
     return sends
   }
 
+  /** A record was stored: a pass claims it (and anything else due) at once, without waiting for the next poll. */
+  async stored(): Promise<void> {
+    void this.flush()
+  }
+
   /** Sends one stored row now (the affiliate click waits for its answer); the worker retries it on failure. */
   async deliverNow(table: OutboxTable, id: number, timeoutMs: number): Promise<SendResult> {
     if (!this.isConfigured(table)) return { ok: false, error: 'no webhook configured' }
     if (this.stopped) return { ok: false, error: 'outbox stopped' }
     if (this.slotsTaken[table] >= MAX_IN_FLIGHT) return { ok: false, error: 'every send slot is taken' }
     const [send] = await this.claimAndSend(table, 1, { id }, Math.min(timeoutMs, this.timeoutMs))
-    return send ?? { ok: false, error: 'already being sent' }
+    return send ?? { ok: false, claimed: false, error: 'not due: delivered, waiting for its next attempt, or being sent' }
   }
 
   /**

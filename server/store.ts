@@ -136,6 +136,15 @@ export class Store {
     return result.rowsAffected === 1
   }
 
+  /** The ids of undelivered rows that are due, oldest first, without claiming them (the Worker's Cron Trigger enqueues them). */
+  async dueIds(table: OutboxTable, now: number, limit: number): Promise<number[]> {
+    const result = await this.db.read({
+      sql: `SELECT id FROM ${table} WHERE delivered_at IS NULL AND next_attempt_at <= ? ORDER BY id LIMIT ?`,
+      args: [now, limit],
+    })
+    return result.rows.map((row) => Number(row.id))
+  }
+
   /**
    * Claims undelivered rows that are due: pushes their next attempt `leaseMs` ahead so no other sender
    * takes them meanwhile, and returns them with their webhook payload. `id` limits it to one row.

@@ -6,8 +6,9 @@ import { Hono } from 'hono'
 import { API_PREFIX, CANONICAL_REDIRECT_STATUS, NOT_FOUND_PATHS, canonicalPath, responseHeaders } from '../lib/universal/routes'
 import { createApi } from '../server/api'
 import { d1Database, type D1Like } from '../server/d1-database'
-import { Outbox } from '../server/outbox'
+import { Outbox, outboxTimeoutFromEnv, webhooksFromEnv } from '../server/outbox'
 import { Store } from '../server/store'
+import { QueuedOutbox, type MessageLike, type QueueLike } from './queued-outbox'
 
 /** The bindings wrangler.jsonc declares, and the settings passed as vars (scripts/cloudflare.ts) or secrets. */
 export interface Env {
@@ -15,8 +16,39 @@ export interface Env {
   ASSETS: { fetch: (request: Request) => Promise<Response> }
   /** The lead store, migrated by `wrangler d1 migrations apply DB`. */
   DB: D1Like
+  /** The outbox's queue: each message names a stored record to send (worker/queued-outbox.ts). */
+  OUTBOX: QueueLike
   /** The origin the pages are served from, as for the Node server; content/site.json's siteUrl is not readable here. */
   SITE_URL: string
+  /**
+   * As for `npm run serve`: SCORE_WEBHOOK_URL, AFFILIATE_WEBHOOK_URL, OUTBOX_TIMEOUT_MS, ALLOW_HTTP_WEBHOOKS
+   * as vars; SCORE_WEBHOOK_KEY, AFFILIATE_WEBHOOK_KEY and FORM_TIMING_SECRET as secrets (`wrangler secret put`).
+   */
+  [setting: string]: unknown
+}
+
+/** The settings among the bindings, as the Node server reads them from its environment. */
+const settings = (env: Env): Record<string, string | undefined> =>
+  Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
+
+interface Services {
+  api: Hono
+  outbox: QueuedOutbox
+  timeoutMs: number
+}
+
+// Made once per isolate, whose bindings never change: the store on D1, the outbox on the queue, and the
+// Node server's API (server/api.ts, every check included) mounted under /api as in server/app.ts. A
+// setting that is wrong (a plain-http webhook, say) fails every request with the Node server's message.
+let services: Services | undefined
+function servicesOf(env: Env): Services {
+  if (services) return services
+  const store = Store.fromDatabase(d1Database(env.DB))
+  const timeoutMs = outboxTimeoutFromEnv(settings(env))
+  const outbox = new QueuedOutbox(new Outbox(store, webhooksFromEnv(settings(env)), { timeoutMs }), store, env.OUTBOX)
+  const api = new Hono().route(API_PREFIX, createApi({ store, outbox, trustedHops: 1, siteOrigin: env.SITE_URL }))
+  services = { api, outbox, timeoutMs }
+  return services
 }
 
 const app = new Hono<{ Bindings: Env }>()
@@ -25,28 +57,16 @@ const app = new Hono<{ Bindings: Env }>()
 // does. No page is among them, so their Content-Security-Policy needs none of the build's inline hashes.
 const OWN_HEADERS = responseHeaders({ script: [], style: [] })
 
-// The Node server's API (server/api.ts), every check included, on D1. Cloudflare puts the visitor's
-// address in CF-Connecting-IP and overwrites any a client sent, so it is the only one read (X-Forwarded-For
-// with one trusted hop, which clientKey reads when the connection has no address of its own).
-//
-// The outbox only records, for now: a Worker cannot keep the Node outbox's timers between requests, so a
-// lead is stored in D1 and stays pending (no webhook is configured here), to be delivered by a queue
-// consumer in a later step. A referral click is likewise stored and answered 202 ('unavailable').
-let api: Hono | undefined
-/** The API mounted under /api as on the Node server (server/app.ts); made once per isolate, whose env never changes. */
-function mountedApi(env: Env): Hono {
-  if (api) return api
-  const store = Store.fromDatabase(d1Database(env.DB))
-  api = new Hono().route(API_PREFIX, createApi({ store, outbox: new Outbox(store, {}), trustedHops: 1, siteOrigin: env.SITE_URL }))
-  return api
-}
+// Cloudflare puts the visitor's address in CF-Connecting-IP and overwrites any a client sent, so it is the
+// only one read (as X-Forwarded-For with one trusted hop, which the API's clientKey reads when the
+// connection has no address of its own).
 for (const path of [API_PREFIX, `${API_PREFIX}/*`])
   app.all(path, async (c) => {
     const headers = new Headers(c.req.raw.headers)
     headers.delete('x-forwarded-for')
     const address = c.req.header('cf-connecting-ip')
     if (address) headers.set('x-forwarded-for', address)
-    const response = await mountedApi(c.env).fetch(new Request(c.req.raw, { headers }), c.env, c.executionCtx)
+    const response = await servicesOf(c.env).api.fetch(new Request(c.req.raw, { headers }), c.env, c.executionCtx)
     const answer = new Response(response.body, response)
     for (const [name, value] of Object.entries(OWN_HEADERS)) if (!answer.headers.has(name)) answer.headers.set(name, value)
     if (!answer.headers.has('Cache-Control')) answer.headers.set('Cache-Control', 'no-store')
@@ -78,4 +98,16 @@ app.all('*', async (c) => {
   return new Response(response.body, { status: 404, headers })
 })
 
-export default app
+export default {
+  fetch: app.fetch,
+  /** The outbox queue's consumer (wrangler.jsonc `queues.consumers`). */
+  async queue(batch: { messages: readonly MessageLike[] }, env: Env): Promise<void> {
+    const { outbox, timeoutMs } = servicesOf(env)
+    await outbox.consume(batch.messages, timeoutMs)
+  },
+  /** The Cron Trigger (wrangler.jsonc `triggers.crons`): every due record that is not delivered goes back on the queue. */
+  async scheduled(_controller: unknown, env: Env): Promise<void> {
+    const enqueued = await servicesOf(env).outbox.enqueueDue(Date.now())
+    if (enqueued > 0) console.log(`outbox: ${enqueued} due record(s) put back on the queue`)
+  },
+}

@@ -1,12 +1,10 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { HEALTH_PATH, canonicalPath, contentSecurityPolicy } from '../../lib/universal/routes'
 import { createApp } from '../../server/app'
-import { wranglerBin } from '../../scripts/cloudflare'
-import { freePort } from './free-port'
+import { previewMissing as missing, queryPreviewD1, startPreview, type Preview } from './cloudflare-preview'
 import { EXPECTED_HEADERS, ROUTES, servedBody, writeMiniatureSite } from './routing-table'
 
 // `npm run preview:cloudflare` (wrangler.jsonc, worker/index.ts, the build's `_headers` and `_redirects`
@@ -16,38 +14,24 @@ import { EXPECTED_HEADERS, ROUTES, servedBody, writeMiniatureSite } from './rout
 const site = writeMiniatureSite()
 const node = createApp({ clientDir: site.clientDir })
 const state = mkdtempSync(join(tmpdir(), 'wrangler-state-'))
-let preview: ChildProcess | undefined
+let preview: Preview | undefined
 let origin = ''
-let output = ''
 
 // Never skipped silently: only a missing wrangler (not installed) skips, and says so.
-const missing = existsSync(wranglerBin()) ? undefined : `wrangler is not installed (${wranglerBin()}): run npm install`
 if (missing) console.warn(`cloudflare-pages.test.ts skipped: ${missing}`)
 
 beforeAll(async () => {
   if (missing) return
-  const port = await freePort()
-  // The real command, on the miniature build (DIST_DIR), with its state in a folder of its own.
-  preview = spawn(process.execPath, ['--import', 'tsx', 'scripts/cloudflare.ts', 'preview', '--persist-to', state], {
-    env: { ...process.env, PORT: String(port), DIST_DIR: dirname(site.clientDir), WRANGLER_SEND_METRICS: 'false' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    // Its own process group, so that wrangler and workerd end with it.
-    detached: true,
-  })
-  preview.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  preview.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  origin = `http://127.0.0.1:${port}`
   const started = Date.now()
-  while (!/Ready on/.test(output)) {
-    if (preview.exitCode !== null) throw new Error(`npm run preview:cloudflare exited with ${preview.exitCode}:\n${output}`)
-    if (Date.now() - started > 60_000) throw new Error(`npm run preview:cloudflare did not start within a minute:\n${output}`)
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
+  // The real command, on the miniature build, with its state in a folder of its own.
+  preview = await startPreview({ clientDir: site.clientDir, state })
+  origin = preview.origin
   console.log(`preview:cloudflare ready in ${Date.now() - started} ms`)
 })
 
-afterAll(() => {
-  if (preview?.pid && preview.exitCode === null) process.kill(-preview.pid, 'SIGKILL')
+afterAll(async () => {
+  if (process.env.SHOW_PREVIEW) console.log(preview?.output())
+  await preview?.stop()
   rmSync(state, { recursive: true, force: true })
   site.remove()
 })
@@ -61,14 +45,22 @@ function postLead(lead: Record<string, string>, address: string, from = origin) 
   })
 }
 
-/** The leads in the preview's local D1, read by wrangler as an operator would. */
-function storedLeads(): Array<{ email: string; delivered_at: number | null }> {
-  const output = execFileSync(
-    process.execPath,
-    [wranglerBin(), 'd1', 'execute', 'DB', '--local', '--persist-to', state, '--command', 'SELECT email, delivered_at FROM leads', '--json'],
-    { env: { ...process.env, WRANGLER_SEND_METRICS: 'false' }, encoding: 'utf8' },
-  )
-  return (JSON.parse(output) as Array<{ results: Array<{ email: string; delivered_at: number | null }> }>)[0]!.results
+/** The leads in the preview's local D1. */
+const storedLeads = () => queryPreviewD1<{ email: string; delivered_at: number | null }>(state, 'SELECT email, delivered_at FROM leads')
+
+/**
+ * A GET to the preview. Local workerd now and then holds one request for a minute (seen on `/404`, once
+ * in several dozen runs, while other tests' processes started); a GET that has no answer in 15 s is sent
+ * once more, so that stall fails no run, while any answer that comes is asserted as it is.
+ */
+async function get(path: string): Promise<Response> {
+  try {
+    return await fetch(`${origin}${path}`, { ...REQUEST, signal: AbortSignal.timeout(15_000) })
+  } catch (error) {
+    if ((error as Error).name !== 'TimeoutError') throw error
+    console.warn(`GET ${path}: no answer from local workerd in 15 s; asked again`)
+    return fetch(`${origin}${path}`, REQUEST)
+  }
 }
 
 /** An answer as a visitor sees it: redirects not followed, a Location as the browser resolves it. */
@@ -101,7 +93,7 @@ describe.skipIf(missing)('npm run preview:cloudflare answers every route like th
   // The health check comes to this runtime with the API and its database.
   for (const route of ROUTES.filter((route) => route.url !== HEALTH_PATH)) {
     it(`${route.url} → ${route.status} ${route.location ?? route.file}`, async () => {
-      const [worker, server] = await Promise.all([answer(await fetch(`${origin}${route.url}`, REQUEST)), answer(await node.request(route.url, REQUEST))])
+      const [worker, server] = await Promise.all([answer(await get(route.url)), answer(await node.request(route.url, REQUEST))])
       expect(worker.status).toBe(server.status)
       expect(worker.location).toBe(server.location)
       expect(mediaType(worker.contentType)).toBe(KNOWN_DIFFERENCES[route.url]?.contentType ?? mediaType(server.contentType))
@@ -127,7 +119,7 @@ describe.skipIf(missing)('npm run preview:cloudflare, where the Worker answers',
     const sent = await postLead({ first_name: 'Ada', linkedin_url: 'https://www.linkedin.com/in/ada-d1', email: 'ada-d1@example.com' }, '71.0.0.1')
     expect(sent.status).toBe(202)
     expect(sent.headers.get('x-frame-options')).toBe('DENY')
-    expect(storedLeads()).toContainEqual({ email: 'ada-d1@example.com', delivered_at: null })
+    expect(await storedLeads()).toContainEqual({ email: 'ada-d1@example.com', delivered_at: null })
 
     const form = await fetch(`${origin}/api/score`, {
       method: 'POST',
@@ -137,7 +129,7 @@ describe.skipIf(missing)('npm run preview:cloudflare, where the Worker answers',
     })
     expect(form.status).toBe(303)
     expect(form.headers.get('location')).toBe('/score/confirmation')
-    expect(storedLeads()).toContainEqual({ email: 'cy-d1@example.com', delivered_at: null })
+    expect(await storedLeads()).toContainEqual({ email: 'cy-d1@example.com', delivered_at: null })
 
     const bad = await postLead({ first_name: 'Bo', linkedin_url: 'https://www.linkedin.com/in/bo-d1', email: 'nope' }, '71.0.0.3')
     expect(bad.status).toBe(400)
@@ -158,18 +150,18 @@ describe.skipIf(missing)('npm run preview:cloudflare, where the Worker answers',
       'https://evil.example',
     )
     expect(forged.status).toBe(403)
-    expect(storedLeads().map((lead) => lead.email)).not.toContain('gus@example.com')
+    expect((await storedLeads()).map((lead) => lead.email)).not.toContain('gus@example.com')
   })
 
   it('answers /404 with the 404 page and status 404, like the Node server', async () => {
-    const response = await fetch(`${origin}/404`, REQUEST)
+    const response = await get('/404')
     expect(response.status).toBe(404)
     expect(await response.text()).toBe(servedBody('404.html'))
   })
 
   it('never serves the files only the Node server or another host reads', async () => {
     for (const path of ['/_headers', '/_redirects', '/vercel.json', '/csp-hashes.json', '/blog.html.gz', '/.assetsignore']) {
-      const response = await fetch(`${origin}${path}`, REQUEST)
+      const response = await get(path)
       expect(response.status, path).toBe(404)
       expect(await response.text(), path).toBe(servedBody('404.html'))
     }

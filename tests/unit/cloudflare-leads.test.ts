@@ -1,0 +1,187 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { previewMissing as missing, queryPreviewD1, startPreview, type Preview } from './cloudflare-preview'
+import { writeMiniatureSite } from './routing-table'
+
+// The lead path on Cloudflare's runtime: `npm run preview:cloudflare` in local workerd (the Worker, D1,
+// the outbox queue and its Cron Trigger) against fake webhooks on loopback. A lead is delivered once,
+// with its key; a failed delivery is retried with the same key; a lead stored while the webhook is down
+// survives a restart of the preview and arrives once the webhook is back.
+
+interface Call {
+  path: string
+  key: string
+  apiKey: string | undefined
+  email: string | undefined
+}
+
+/** Webhooks on one loopback port that record every call; `answer` picks the status (or the port can be closed and reopened). */
+function fakeWebhooks() {
+  const calls: Call[] = []
+  let answer = (call: Call): { status: number; body?: unknown } => ({ status: call.path === '/click' ? 200 : 202, body: { status: 'tracked' } })
+  let server: Server | undefined
+  let port = 0
+  const handler = createServer((request, response) => {
+    let body = ''
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()))
+    request.on('end', () => {
+      const payload = JSON.parse(body || '{}') as { email?: string }
+      const call = {
+        path: request.url ?? '',
+        key: String(request.headers['idempotency-key']),
+        apiKey: request.headers['api-key'] as string | undefined,
+        email: payload.email,
+      }
+      calls.push(call)
+      const { status, body: answerBody } = answer(call)
+      response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(answerBody ?? {}))
+    })
+  })
+  return {
+    calls,
+    url: (path: string) => `http://127.0.0.1:${port}${path}`,
+    setAnswer(next: typeof answer) {
+      answer = next
+    },
+    async open() {
+      server = handler
+      await new Promise<void>((resolve) => server!.listen(port, '127.0.0.1', resolve))
+      port = (server.address() as AddressInfo).port
+    },
+    async close() {
+      server?.closeAllConnections()
+      await new Promise<void>((resolve) => server?.close(() => resolve()) ?? resolve())
+    },
+  }
+}
+
+const site = writeMiniatureSite()
+const state = mkdtempSync(join(tmpdir(), 'wrangler-leads-'))
+const hooks = fakeWebhooks()
+let preview: Preview | undefined
+
+if (missing) console.warn(`cloudflare-leads.test.ts skipped: ${missing}`)
+
+const settings = () => ({
+  SCORE_WEBHOOK_URL: hooks.url('/score'),
+  SCORE_WEBHOOK_KEY: 'score-secret',
+  AFFILIATE_WEBHOOK_URL: hooks.url('/click'),
+  AFFILIATE_WEBHOOK_KEY: 'click-secret',
+  OUTBOX_TIMEOUT_MS: '3000',
+})
+const start = () => startPreview({ clientDir: site.clientDir, state, env: settings() })
+
+beforeAll(async () => {
+  if (missing) return
+  await hooks.open()
+  preview = await start()
+})
+
+afterAll(async () => {
+  if (process.env.SHOW_PREVIEW) console.log(preview?.output())
+  await preview?.stop()
+  await hooks.close()
+  rmSync(state, { recursive: true, force: true })
+  site.remove()
+})
+
+/** A JSON lead from `address` as Cloudflare names it; resolves with the status. */
+async function postLead(email: string, address: string): Promise<number> {
+  const response = await fetch(`${preview!.origin}/api/score`, {
+    method: 'POST',
+    headers: { origin: preview!.origin, 'cf-connecting-ip': address, 'content-type': 'application/json' },
+    body: JSON.stringify({ first_name: 'Ada', linkedin_url: `https://www.linkedin.com/in/${email.split('@')[0]}`, email }),
+  })
+  return response.status
+}
+
+const lead = async (email: string) =>
+  (
+    await queryPreviewD1<{ id: number; attempts: number; delivered_at: number | null }>(
+      state,
+      `SELECT id, attempts, delivered_at FROM leads WHERE email = '${email}'`,
+    )
+  )[0]
+const callsFor = (email: string) => hooks.calls.filter((call) => call.email === email)
+const POLL = { timeout: 60_000, interval: 250 }
+
+describe.skipIf(missing)('npm run preview:cloudflare delivers leads through the queue', () => {
+  it('delivers a JSON lead and a form post once each, with the api-key and an Idempotency-Key naming the lead', async () => {
+    expect(await postLead('json@example.com', '72.0.0.1')).toBe(202)
+    const form = await fetch(`${preview!.origin}/api/score`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { origin: preview!.origin, 'cf-connecting-ip': '72.0.0.2', 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ first_name: 'Cy', linkedin_url: 'https://www.linkedin.com/in/cy-form', email: 'form@example.com' }),
+    })
+    expect(form.status).toBe(303)
+    await expect.poll(() => [callsFor('json@example.com').length, callsFor('form@example.com').length], POLL).toEqual([1, 1])
+    // A Cron Trigger after delivery sends nothing again.
+    await preview!.cron()
+    await new Promise((resolve) => setTimeout(resolve, 2_000))
+    for (const email of ['json@example.com', 'form@example.com']) {
+      const [call] = callsFor(email)
+      expect(callsFor(email)).toHaveLength(1)
+      const stored = await lead(email)
+      expect(call).toMatchObject({ path: '/score', key: `lead-${stored!.id}`, apiKey: 'score-secret' })
+      expect(stored!.delivered_at).not.toBeNull()
+    }
+  })
+
+  it('retries a lead whose webhook failed with the same Idempotency-Key, and records both attempts', async () => {
+    let failed = false
+    hooks.setAnswer((call) => {
+      if (call.email === 'retry@example.com' && !failed) {
+        failed = true
+        return { status: 500 }
+      }
+      return { status: 202 }
+    })
+    expect(await postLead('retry@example.com', '72.0.0.3')).toBe(202)
+    await expect.poll(() => callsFor('retry@example.com').length, POLL).toBe(2)
+    const [first, second] = callsFor('retry@example.com')
+    expect(second!.key).toBe(first!.key)
+    await expect.poll(async () => (await lead('retry@example.com'))?.delivered_at ?? null, POLL).not.toBeNull()
+    expect((await lead('retry@example.com'))!.attempts).toBe(2)
+  })
+
+  it('relays the affiliate webhook status to the referral click within 3 s', async () => {
+    hooks.setAnswer((call) => ({ status: call.path === '/click' ? 200 : 202, body: { status: 'tracked' } }))
+    const started = Date.now()
+    const response = await fetch(`${preview!.origin}/api/affiliate-click`, {
+      method: 'POST',
+      headers: { origin: preview!.origin, 'cf-connecting-ip': '72.0.0.4', 'content-type': 'application/json' },
+      body: JSON.stringify({ ref_code: 'PARTNER1' }),
+    })
+    expect(await response.json()).toEqual({ status: 'tracked' })
+    expect(Date.now() - started).toBeLessThan(3_000)
+    const clicks = hooks.calls.filter((call) => call.path === '/click')
+    expect(clicks).toHaveLength(1)
+    expect(clicks[0]).toMatchObject({ key: expect.stringMatching(/^click-\d+$/), apiKey: 'click-secret' })
+  })
+
+  it('keeps a lead stored while the webhook is down through a restart, and delivers it once the webhook is back', async () => {
+    await hooks.close()
+    expect(await postLead('down@example.com', '72.0.0.5')).toBe(202)
+    // The first attempt fails (nothing listens) and is recorded; then the preview goes away.
+    await expect.poll(async () => (await lead('down@example.com'))?.attempts ?? 0, POLL).toBeGreaterThanOrEqual(1)
+    await preview!.stop()
+    expect((await lead('down@example.com'))!.delivered_at).toBeNull()
+
+    await hooks.open()
+    preview = await start()
+    // Cloudflare fires the Cron Trigger every minute; the test does not wait for the minute.
+    await expect
+      .poll(async () => {
+        await preview!.cron()
+        return callsFor('down@example.com').length
+      }, POLL)
+      .toBe(1)
+    await expect.poll(async () => (await lead('down@example.com'))?.delivered_at ?? null, POLL).not.toBeNull()
+    expect(callsFor('down@example.com')).toHaveLength(1)
+  })
+})
