@@ -57,20 +57,39 @@ function fallbackTemplate(): Template {
 
 const templates = new Map<string, Template>()
 
+/** The form, stylesheet and heading of the built home page's HTML; the bare form when one is missing. */
+function templateOf(html: string | undefined): Template {
+  const form = html && /<form class="score-form"[\s\S]*?<\/form>/.exec(html)?.[0]
+  const style = html && /<style>[\s\S]*?<\/style>/.exec(html)?.[0]
+  const heading = html && /<h2 id="free-score-heading">([\s\S]*?)<\/h2>/.exec(html)?.[1]
+  if (!html || !form || !style || !heading) return fallbackTemplate()
+  return { lang: /<html lang="([^"]*)"/.exec(html)?.[1] ?? 'en', style, heading, form }
+}
+
 function template(dir: string): Template {
   const cached = templates.get(dir)
   if (cached) return cached
   const file = join(dir, 'index.html')
-  let found = fallbackTemplate()
-  if (existsSync(file)) {
-    const html = readFileSync(file, 'utf8')
-    const form = /<form class="score-form"[\s\S]*?<\/form>/.exec(html)?.[0]
-    const style = /<style>[\s\S]*?<\/style>/.exec(html)?.[0]
-    const heading = /<h2 id="free-score-heading">([\s\S]*?)<\/h2>/.exec(html)?.[1]
-    if (form && style && heading) found = { lang: /<html lang="([^"]*)"/.exec(html)?.[1] ?? 'en', style, heading, form }
-  }
+  const found = templateOf(existsSync(file) ? readFileSync(file, 'utf8') : undefined)
   templates.set(dir, found)
   return found
+}
+
+/** The Worker's static assets (worker/index.ts passes its bindings as the request's env); absent on Node. */
+interface AssetsEnv {
+  ASSETS?: { fetch: (request: Request) => Promise<Response> }
+}
+
+/** On the Worker, the template read from the home page its static assets serve, once per isolate. */
+let assetsTemplate: Promise<Template> | undefined
+function templateFromAssets(c: Context): Promise<Template> | undefined {
+  const assets = (c.env as AssetsEnv | undefined)?.ASSETS
+  if (!assets) return undefined
+  assetsTemplate ??= assets
+    .fetch(new Request(new URL('/', c.req.url)))
+    .then(async (response) => templateOf(response.ok ? await response.text() : undefined))
+    .catch(() => fallbackTemplate())
+  return assetsTemplate
 }
 
 /**
@@ -78,8 +97,8 @@ function template(dir: string): Template {
  * with the values typed kept, escaped, and the field's message in its alert. Served at /api/score, so no
  * URL ever carries the values.
  */
-export function leadFormPage(values: Record<string, string>, problem: BodyProblem, query: string, dir: string = clientDir()): string {
-  const { lang, style, heading, form } = template(dir)
+export function leadFormPage(values: Record<string, string>, problem: BodyProblem, query: string, from: string | Template = clientDir()): string {
+  const { lang, style, heading, form } = typeof from === 'string' ? template(from) : from
   let filled = form
   for (const field of LEAD_FIELDS) {
     const invalid = problem.field === field ? ' aria-invalid="true" aria-describedby="free-score-error" autofocus=""' : ''
@@ -100,8 +119,13 @@ export function leadFormPage(values: Record<string, string>, problem: BodyProble
   ].join('')
 }
 
-/** The answer to a refused form post: the page above, status 400 (403 for a post from another site), never cached. */
-export function leadFormRefused(c: Context, values: Record<string, string>, problem: BodyProblem, status: 400 | 403 = 400): Response {
+/**
+ * The answer to a refused form post: the page above, status 400 (403 for a post from another site), never
+ * cached. Its form comes from the home page as built: on disk for the Node server, from the static assets
+ * on the Worker.
+ */
+export async function leadFormRefused(c: Context, values: Record<string, string>, problem: BodyProblem, status: 400 | 403 = 400): Promise<Response> {
   const query = keptQuery(returnQuery(c, values[RETURN_QUERY_FIELD]))
-  return c.html(leadFormPage(values, problem, query), status, { 'Cache-Control': 'no-store' })
+  const page = leadFormPage(values, problem, query, (await templateFromAssets(c)) ?? clientDir())
+  return c.html(page, status, { 'Cache-Control': 'no-store' })
 }

@@ -3,9 +3,10 @@
 // lib/universal/routes.ts); the Worker runs first only for the paths wrangler.jsonc's `run_worker_first`
 // names, where the assets alone would answer unlike the Node server.
 import { Hono } from 'hono'
-import { API_PREFIX, CANONICAL_REDIRECT_STATUS, NOT_FOUND_PATHS, canonicalPath, responseHeaders } from '../lib/universal/routes'
+import { API_PREFIX, CACHE_CONTROL, CANONICAL_REDIRECT_STATUS, NOT_FOUND_PATHS, SHELL_ROUTES, canonicalPath, responseHeaders } from '../lib/universal/routes'
 import { createApi } from '../server/api'
 import { d1Database, type D1Like } from '../server/d1-database'
+import { carriesScoreForm, formTimingCookie } from '../server/form-timing'
 import { Outbox, outboxTimeoutFromEnv, webhooksFromEnv } from '../server/outbox'
 import { Store } from '../server/store'
 import { QueuedOutbox, type MessageLike, type QueueLike } from './queued-outbox'
@@ -53,6 +54,12 @@ function servicesOf(env: Env): Services {
 
 const app = new Hono<{ Bindings: Env }>()
 
+/**
+ * The paths whose page may carry the free-score form: the home page and each shell that serves it. The
+ * Worker runs first for them (wrangler.jsonc `run_worker_first`, which a test holds to this list).
+ */
+export const FORM_PAGE_PATHS = ['/', ...SHELL_ROUTES.filter((shell) => shell.file === 'index.html').flatMap((shell) => [shell.prefix, `${shell.prefix}/*`])]
+
 // The Worker's own answers (redirects, the API's) carry the headers every answer of the Node server
 // does. No page is among them, so their Content-Security-Policy needs none of the build's inline hashes.
 const OWN_HEADERS = responseHeaders({ script: [], style: [] })
@@ -81,6 +88,22 @@ app.use('*', async (c, next) => {
   if (target) return new Response(null, { status: CANONICAL_REDIRECT_STATUS, headers: { ...OWN_HEADERS, Location: target } })
   await next()
 })
+
+// A page that carries the free-score form (the home page, which the /dashboard shells serve too) gets the
+// form-timing cookie, as from the Node server (server/site-files.ts): the time it was served, signed, which
+// the form post is judged by. Found in the page itself, as there; `private`, since the cookie is per visitor.
+for (const path of FORM_PAGE_PATHS)
+  app.get(path, async (c) => {
+    const page = await c.env.ASSETS.fetch(c.req.raw)
+    if (page.status !== 200 || !page.headers.get('content-type')?.startsWith('text/html')) return page
+    const html = new Uint8Array(await page.arrayBuffer())
+    const headers = new Headers(page.headers)
+    if (carriesScoreForm(html)) {
+      headers.append('Set-Cookie', formTimingCookie(Date.now(), new URL(c.req.url).protocol === 'https:'))
+      headers.set('Cache-Control', CACHE_CONTROL.formPage)
+    }
+    return new Response(html, { status: page.status, headers })
+  })
 
 // The 404 page's own URLs answer as a missing page does, status 404, as on the Node server (the assets
 // alone would serve /404 with 200). The rule files are never served as assets, so need nothing here.

@@ -1,10 +1,11 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { previewMissing as missing, queryPreviewD1, startPreview, type Preview } from './cloudflare-preview'
+import { MIN_FILL_MS } from '../../server/endpoints'
 import { writeMiniatureSite } from './routing-table'
 
 // The lead path on Cloudflare's runtime: `npm run preview:cloudflare` in local workerd (the Worker, D1,
@@ -60,6 +61,15 @@ function fakeWebhooks() {
 }
 
 const site = writeMiniatureSite()
+// The home page as the build writes it, in miniature: a stylesheet and the free-score form.
+const HOME_PAGE = [
+  '<!DOCTYPE html><html lang="en"><head><style>.score-form{display:grid}</style></head><body>',
+  '<h2 id="free-score-heading">Get your free Authority Score</h2>',
+  '<form class="score-form" method="post" action="/api/score"><label for="first_name">Your first name</label><input id="first_name" name="first_name"/>',
+  '<label for="linkedin_url">Your LinkedIn URL</label><input id="linkedin_url" name="linkedin_url"/><label for="email">Your e-mail</label><input id="email" name="email"/>',
+  '<p id="free-score-error" class="form-error" role="alert"></p><button type="submit">Score me</button></form></body></html>',
+].join('')
+writeFileSync(join(site.clientDir, 'index.html'), HOME_PAGE)
 const state = mkdtempSync(join(tmpdir(), 'wrangler-leads-'))
 const hooks = fakeWebhooks()
 let preview: Preview | undefined
@@ -130,6 +140,41 @@ describe.skipIf(missing)('npm run preview:cloudflare delivers leads through the 
       expect(call).toMatchObject({ path: '/score', key: `lead-${stored!.id}`, apiKey: 'score-secret' })
       expect(stored!.delivered_at).not.toBeNull()
     }
+  })
+
+  it('stamps the page with the form-timing cookie, and keeps a form sent sooner than a person could from the webhook', async () => {
+    const page = await fetch(`${preview!.origin}/`)
+    expect(await page.text()).toBe(HOME_PAGE)
+    expect(page.headers.get('cache-control')).toBe('private, no-cache')
+    const cookie = /^form_served=[^;]+/.exec(page.headers.get('set-cookie') ?? '')?.[0]
+    expect(cookie).toBeDefined()
+    const send = (email: string, address: string) =>
+      fetch(`${preview!.origin}/api/score`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { origin: preview!.origin, cookie: cookie!, 'cf-connecting-ip': address, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ first_name: 'Di', linkedin_url: `https://www.linkedin.com/in/${email.split('@')[0]}`, email }),
+      })
+    expect((await send('fast@example.com', '72.0.0.6')).status).toBe(303)
+    await new Promise((resolve) => setTimeout(resolve, MIN_FILL_MS + 200))
+    expect((await send('person@example.com', '72.0.0.7')).status).toBe(303)
+    await expect.poll(() => callsFor('person@example.com').length, POLL).toBe(1)
+    expect(await lead('fast@example.com')).toBeUndefined()
+    expect(callsFor('fast@example.com')).toHaveLength(0)
+  })
+
+  it('answers a refused form with the home page form, the values typed kept and the message in its alert', async () => {
+    const refused = await fetch(`${preview!.origin}/api/score`, {
+      method: 'POST',
+      headers: { origin: preview!.origin, 'cf-connecting-ip': '72.0.0.8', 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ first_name: 'Eve', linkedin_url: 'https://www.linkedin.com/in/eve', email: 'not-an-address' }),
+    })
+    expect(refused.status).toBe(400)
+    const html = await refused.text()
+    expect(html).toContain('<style>.score-form{display:grid}</style>')
+    expect(html).toContain('<label for="linkedin_url">Your LinkedIn URL</label>')
+    expect(html).toContain('value="https://www.linkedin.com/in/eve"')
+    expect(html).toMatch(/<p id="free-score-error" class="form-error" role="alert">Please enter a valid email address\.<\/p>/)
   })
 
   it('retries a lead whose webhook failed with the same Idempotency-Key, and records both attempts', async () => {
