@@ -6,8 +6,15 @@ import { E2E_DIST } from './tests/e2e/sites'
 // dist/) with SITE_URL set to this address, so canonical URLs point here; then starts the server on it.
 const PORT = 4173
 export const BASE_URL = `http://127.0.0.1:${PORT}`
+/**
+ * What serves the suite: the Node server (`npm run serve`), or with E2E_RUNTIME=cloudflare the Worker in
+ * local workerd (`npm run preview:cloudflare`, `npm run test:e2e:cloudflare`), on the same port and build.
+ */
+export const E2E_RUNTIME: 'node' | 'cloudflare' = process.env.E2E_RUNTIME === 'cloudflare' ? 'cloudflare' : 'node'
 /** The server's database for this run, emptied before it starts; tests read it to see what was stored. */
 export const E2E_DATABASE = 'test-results/e2e.db'
+/** The Worker's local D1 and queue state for this run (E2E_RUNTIME=cloudflare), emptied before it starts. */
+export const E2E_WRANGLER_STATE = 'test-results/e2e-wrangler'
 /** The fake webhooks (tests/e2e/lead-capture.spec.ts starts them on this loopback port). */
 export const WEBHOOK_PORT = 4180
 const WEBHOOKS = {
@@ -31,6 +38,11 @@ export function e2eServerEnv(): Record<string, string> {
     DATABASE_URL: `file:${E2E_DATABASE}`,
     ...WEBHOOKS,
   }
+}
+
+/** The Worker's settings (E2E_RUNTIME=cloudflare): the same webhooks, its origin this address. */
+export function e2eWorkerEnv(): Record<string, string> {
+  return { SITE_URL: BASE_URL, ...WEBHOOKS }
 }
 
 // The tests read the built files too (clientDir()): the suite's site, wherever this process or a worker runs.

@@ -15,10 +15,12 @@ export function siteContent(): ReturnType<typeof readContent> {
 /** Every console error and uncaught page error, collected for the test to assert on. */
 export const test = base.extend<{ consoleErrors: string[] }>({
   // Each test is a visitor of its own to the rate limits (10 leads per address in 10 minutes): the e2e
-  // server trusts one proxy (TRUST_PROXY=1), and this header plays it, naming an address per test.
+  // server trusts one proxy (TRUST_PROXY=1), and these headers play it, naming an address per test: the
+  // Node server reads X-Forwarded-For, the Worker CF-Connecting-IP (which Cloudflare sets).
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
     const n = [...testInfo.testId].reduce((hash, char) => (hash * 31 + char.charCodeAt(0)) >>> 0, 7)
-    await use({ ...extraHTTPHeaders, 'x-forwarded-for': `10.${(n >>> 16) & 255}.${(n >>> 8) & 255}.${n & 255}` })
+    const address = `10.${(n >>> 16) & 255}.${(n >>> 8) & 255}.${n & 255}`
+    await use({ ...extraHTTPHeaders, 'x-forwarded-for': address, 'cf-connecting-ip': address })
   },
   consoleErrors: async ({ page }, use) => {
     const errors: string[] = []

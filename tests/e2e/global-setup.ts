@@ -1,5 +1,7 @@
-import { rmSync } from 'node:fs'
-import { BASE_URL, E2E_DATABASE, e2eServerEnv, SITE_BUILD_ENV } from '../../playwright.config'
+import { existsSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { BASE_URL, E2E_DATABASE, E2E_RUNTIME, E2E_WRANGLER_STATE, e2eServerEnv, e2eWorkerEnv, SITE_BUILD_ENV } from '../../playwright.config'
+import { startPreview } from '../unit/cloudflare-preview'
 import { buildPublicationSite } from './publication-site'
 import { E2E_DIST, runScript, startServer } from './sites'
 
@@ -12,6 +14,20 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const started = Date.now()
   const seconds = () => `${((Date.now() - started) / 1000).toFixed(0)} s`
   const siteEnv = { ...process.env, ...SITE_BUILD_ENV }
+  if (E2E_RUNTIME === 'cloudflare') {
+    // The Worker in local workerd on the suite's site, on the same port: built by the Node run before
+    // it (`npm test` runs that first), or here when there is none.
+    if (!existsSync(join(E2E_DIST, 'client', '404.html'))) runScript('scripts/build.ts', { ...siteEnv, BUILD_QUIET: '1' })
+    rmSync(E2E_WRANGLER_STATE, { recursive: true, force: true })
+    const preview = await startPreview({
+      clientDir: join(E2E_DIST, 'client'),
+      state: E2E_WRANGLER_STATE,
+      env: e2eWorkerEnv(),
+      port: Number(new URL(BASE_URL).port),
+    })
+    console.log(`e2e: the Worker (npm run preview:cloudflare) on ${preview.origin} (${seconds()})`)
+    return () => preview.stop()
+  }
   console.log(`e2e: building the site for ${BASE_URL} into ${E2E_DIST}`)
   runScript('scripts/build.ts', { ...siteEnv, BUILD_QUIET: '1' })
   console.log(`e2e: check:site on it (${seconds()})`)

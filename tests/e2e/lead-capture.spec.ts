@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http'
-import { BASE_URL, E2E_DATABASE, WEBHOOK_PORT } from '../../playwright.config'
+import { BASE_URL, E2E_DATABASE, E2E_RUNTIME, E2E_WRANGLER_STATE, WEBHOOK_PORT } from '../../playwright.config'
 import { clientDir } from '../../lib/node/paths.server'
 import { loadUiText } from '../../lib/node/ui-text.server'
 import { LEAD_MESSAGES, SUBMIT_FAILED_MESSAGE } from '../../lib/universal/lead'
@@ -8,6 +8,7 @@ import type { Locator, Page, Request } from '@playwright/test'
 import { CROSS_SITE_MESSAGE } from '../../server/endpoint'
 import { MIN_FILL_MS } from '../../server/endpoints'
 import { Store } from '../../server/store'
+import { queryPreviewD1 } from '../unit/cloudflare-preview'
 import { expect, siteContent, test, waitForHydration } from './fixtures'
 
 // The lead form in a real browser against the real server, with fake webhooks on a loopback port.
@@ -42,7 +43,9 @@ async function fillLead(form: Locator, lead: Record<'first_name' | 'linkedin_url
   await form.getByLabel(ui.form.email).fill(lead.email)
 }
 
+/** The rows the server stored: in its SQLite file, or in the Worker's local D1 (E2E_RUNTIME=cloudflare). */
 async function storedRows(table: 'leads' | 'clicks' | 'conversions') {
+  if (E2E_RUNTIME === 'cloudflare') return queryPreviewD1<Record<string, unknown>>(E2E_WRANGLER_STATE, `SELECT * FROM ${table} ORDER BY id`)
   const store = await Store.open(`file:${E2E_DATABASE}`)
   try {
     return await store.rows(table)

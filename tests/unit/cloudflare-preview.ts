@@ -24,8 +24,8 @@ export interface Preview {
 
 const WRANGLER_ENV = { WRANGLER_SEND_METRICS: 'false' }
 
-export async function startPreview(options: { clientDir: string; state: string; env?: Record<string, string> }): Promise<Preview> {
-  const port = await freePort()
+export async function startPreview(options: { clientDir: string; state: string; env?: Record<string, string>; port?: number }): Promise<Preview> {
+  const port = options.port ?? (await freePort())
   // A devtools port of its own too: two previews at once (two test files) would both take wrangler's default.
   const inspectorPort = await freePort()
   const args = ['preview', '--persist-to', options.state, '--inspector-port', String(inspectorPort)]
@@ -66,16 +66,21 @@ export async function startPreview(options: { clientDir: string; state: string; 
   }
 }
 
+/** The SQLite file of the preview's local D1 under its state folder. */
+export function previewD1File(state: string): string {
+  const folder = join(state, 'v3', 'd1', 'miniflare-D1DatabaseObject')
+  const [file] = readdirSync(folder).filter((name) => name.endsWith('.sqlite') && name !== 'metadata.sqlite')
+  if (!file) throw new Error(`no D1 database in ${folder}`)
+  return join(folder, file)
+}
+
 /**
  * Rows of the preview's local D1, read from its SQLite file beside the running preview, as a second reader
  * of any SQLite database would (a second wrangler on the same state, `wrangler d1 execute --local`, would
  * start a workerd of its own on the files the preview's has open, which made the preview fail requests).
  */
 export async function queryPreviewD1<Row>(state: string, sql: string): Promise<Row[]> {
-  const folder = join(state, 'v3', 'd1', 'miniflare-D1DatabaseObject')
-  const [file] = readdirSync(folder).filter((name) => name.endsWith('.sqlite') && name !== 'metadata.sqlite')
-  if (!file) throw new Error(`no D1 database in ${folder}`)
-  const client = createClient({ url: `file:${join(folder, file)}` })
+  const client = createClient({ url: `file:${previewD1File(state)}` })
   try {
     return (await client.execute(sql)).rows.map((row) => ({ ...row }) as Row)
   } finally {
