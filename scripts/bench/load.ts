@@ -1,7 +1,8 @@
 // What the load benchmarks (`npm run bench:api`, `npm run bench:serve`) share: their command line
 // (`--connections 50,200 --seconds 10 --cpu-prof DIR`) and the real server (`server/index.ts`) they load,
 // started on loopback on a throwaway database as behind one proxy (TRUST_PROXY=1: every connection comes
-// from one address, which would otherwise be held to a tenth of HTTP_MAX_CONNECTIONS) with no webhook.
+// from one address, which would otherwise be held to a tenth of HTTP_MAX_CONNECTIONS) with no webhook
+// unless the benchmark gives one.
 import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -16,9 +17,10 @@ export interface LoadOptions {
   cpuProfileDir: string | undefined
 }
 
-/** The command line of the benchmark `name`; exits 2 on a bad value, 1 when there is no built site to serve. */
-export function loadOptions(name: string, defaultConnections: string): LoadOptions {
+/** The command line (`args`, else the process's) of the benchmark `name`; exits 2 on a bad value, 1 when there is no built site to serve. */
+export function loadOptions(name: string, defaultConnections: string, args: string[] = process.argv.slice(2)): LoadOptions {
   const { values } = parseArgs({
+    args,
     options: { connections: { type: 'string', default: defaultConnections }, seconds: { type: 'string', default: '10' }, 'cpu-prof': { type: 'string' } },
   })
   const connectionCounts = values.connections.split(',').map(Number)
@@ -43,8 +45,8 @@ export interface LoadServer {
   stop(): Promise<void>
 }
 
-/** Starts the server on `port`; resolves once it answers `/`, rejects after 10 s. */
-export async function startLoadServer(port: number, cpuProfileDir: string | undefined): Promise<LoadServer> {
+/** Starts the server on `port` (`env` over the defaults, a webhook say); resolves once it answers `/`, rejects after 10 s. */
+export async function startLoadServer(port: number, cpuProfileDir: string | undefined, env: Record<string, string> = {}): Promise<LoadServer> {
   const origin = `http://127.0.0.1:${port}`
   const dir = mkdtempSync(join(tmpdir(), 'bench-load-'))
   const databaseUrl = `file:${join(dir, 'bench.db')}`
@@ -57,6 +59,7 @@ export async function startLoadServer(port: number, cpuProfileDir: string | unde
       TRUST_PROXY: '1',
       SCORE_WEBHOOK_URL: '',
       AFFILIATE_WEBHOOK_URL: '',
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   })

@@ -1,7 +1,7 @@
 import { existsSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { BASE_URL, E2E_DATABASE, E2E_RUNTIME, E2E_WRANGLER_STATE, e2eServerEnv, e2eWorkerEnv, SITE_BUILD_ENV } from '../../playwright.config'
-import { startPreview } from '../unit/cloudflare-preview'
+import { startPreview } from '../../scripts/cloudflare-preview'
 import { buildPublicationSite } from './publication-site'
 import { E2E_DIST, runScript, startServer } from './sites'
 

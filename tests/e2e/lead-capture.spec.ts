@@ -8,7 +8,7 @@ import type { Locator, Page, Request } from '@playwright/test'
 import { CROSS_SITE_MESSAGE } from '../../server/endpoint'
 import { MIN_FILL_MS } from '../../server/endpoints'
 import { Store } from '../../server/store'
-import { queryPreviewD1 } from '../unit/cloudflare-preview'
+import { queryPreviewD1 } from '../../scripts/cloudflare-preview'
 import { expect, siteContent, test, waitForHydration } from './fixtures'
 
 // The lead form in a real browser against the real server, with fake webhooks on a loopback port.

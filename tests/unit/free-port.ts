@@ -1,10 +1,2 @@
-import { createServer, type AddressInfo } from 'node:net'
-
-/** A loopback port nothing listens on right now, for a server a test starts. */
-export async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
+// The tests' free loopback port: one copy, in scripts/, which the benchmarks use too.
+export { freePort } from '../../scripts/free-port'

@@ -1,0 +1,103 @@
+// The parts of `npm run bench:api` that decide rather than run (scripts/bench-api.ts runs): its --target
+// option, how a row's webhook calls count against its stored leads, the table it prints and whether it
+// fails. Pure, so tests/unit/bench-api.test.ts checks them without starting a server.
+
+/** What bench:api can load: the Node server (`npm run serve`) or the Worker in local workerd (`npm run preview:cloudflare`). */
+export const TARGETS = ['node', 'cloudflare'] as const
+export type Target = (typeof TARGETS)[number]
+
+/**
+ * `--target node|cloudflare|both` (or `--target=…`) taken out of `args`, the last one if given twice: the
+ * targets in the order they run (node first, so `both` puts the figure the ratio divides by first) and
+ * the other arguments, for the options the load benchmarks share. Without it, node alone.
+ */
+export function takeTarget(args: string[]): { targets: Target[]; rest: string[] } | { error: string } {
+  let value = 'node'
+  const rest: string[] = []
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index]!
+    if (arg === '--target') {
+      const next = args[index + 1]
+      if (next === undefined || next.startsWith('--')) return { error: '--target takes node, cloudflare or both' }
+      value = next
+      index++
+    } else if (arg.startsWith('--target=')) value = arg.slice('--target='.length)
+    else rest.push(arg)
+  }
+  if (value === 'both') return { targets: [...TARGETS], rest }
+  if ((TARGETS as readonly string[]).includes(value)) return { targets: [value as Target], rest }
+  return { error: `--target takes node, cloudflare or both, got "${value}"` }
+}
+
+/** One connection count's result on one target. */
+export interface Row {
+  connections: number
+  leadsPerSecond: number
+  p50: number
+  p99: number
+  /** Non-2xx answers, timeouts and socket errors. */
+  errors: number
+  /** What the errors were: a status code ("503") or "timeouts" / "socket errors", with how many. */
+  errorKinds: Record<string, number>
+  /** Answers 202. */
+  accepted: number
+  /** Leads of this row in the database after the load. */
+  stored: number
+  /** Stored leads whose Idempotency-Key the webhook received at least once. */
+  delivered: number
+  /** Stored leads whose Idempotency-Key the webhook received more than once. */
+  deliveredTwice: number
+}
+
+/**
+ * How the webhook's calls (`received`, one Idempotency-Key per call) cover the stored leads' keys: how many
+ * of them arrived at least once and how many more than once. A key of no stored lead counts for neither.
+ */
+export function deliveries(storedKeys: string[], received: string[]): { delivered: number; deliveredTwice: number } {
+  const calls = new Map<string, number>()
+  for (const key of received) calls.set(key, (calls.get(key) ?? 0) + 1)
+  const counts = [...new Set(storedKeys)].map((key) => calls.get(key) ?? 0)
+  return { delivered: counts.filter((n) => n >= 1).length, deliveredTwice: counts.filter((n) => n > 1).length }
+}
+
+/** The table of one target: a line naming it and what was sent, the markdown table, then one line per row that had errors, saying which. */
+export function tableLines(target: Target, seconds: number, rows: Row[]): string[] {
+  const served = target === 'node' ? 'the Node server (X-Forwarded-For)' : 'the Worker in local workerd (CF-Connecting-IP)'
+  const lines = [
+    `bench:api --target ${target}: POST /api/score to ${served} for ${seconds} s per row, one client address per request, loopback`,
+    '| connections | leads/s (202) | p50 ms | p99 ms | errors | 202 answers | leads stored | delivered | delivered twice |',
+    '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ]
+  for (const row of rows)
+    lines.push(
+      `| ${row.connections} | ${Math.round(row.leadsPerSecond)} | ${row.p50} | ${row.p99} | ${row.errors} | ${row.accepted} | ${row.stored} | ${row.delivered} | ${row.deliveredTwice} |`,
+    )
+  for (const row of rows) {
+    const kinds = Object.entries(row.errorKinds).filter(([, count]) => count > 0)
+    if (kinds.length > 0) lines.push(`errors at ${row.connections} connections: ${kinds.map(([kind, count]) => `${kind} × ${count}`).join(', ')}`)
+  }
+  return lines
+}
+
+/** Cloudflare's leads/s over Node's at each connection count both ran: local workerd is not Cloudflare, so the ratio on one machine is the figure. */
+export function ratioLine(node: Row[], cloudflare: Row[]): string {
+  const ratios = cloudflare.flatMap((row) => {
+    const base = node.find((other) => other.connections === row.connections)
+    if (!base) return []
+    const ratio = base.leadsPerSecond > 0 ? (row.leadsPerSecond / base.leadsPerSecond).toFixed(2) : '–'
+    return [`${ratio} at ${row.connections} connections`]
+  })
+  return `cloudflare ÷ node, leads/s (202): ${ratios.join(', ')}`
+}
+
+/** Why the run fails (a lead answered 202 and not stored, a stored lead not delivered exactly once), one message per finding; none when it passes. */
+export function failures(target: Target, rows: Row[]): string[] {
+  return rows.flatMap((row) => {
+    const at = `at ${row.connections} connections (${target})`
+    return [
+      ...(row.stored < row.accepted ? [`${row.accepted - row.stored} leads answered 202 but not stored ${at}`] : []),
+      ...(row.delivered < row.stored ? [`${row.stored - row.delivered} stored leads not delivered ${at}`] : []),
+      ...(row.deliveredTwice > 0 ? [`${row.deliveredTwice} leads delivered more than once ${at}`] : []),
+    ]
+  })
+}
