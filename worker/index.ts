@@ -64,6 +64,16 @@ export const FORM_PAGE_PATHS = ['/', ...SHELL_ROUTES.filter((shell) => shell.fil
 // does. No page is among them, so their Content-Security-Policy needs none of the build's inline hashes.
 const OWN_HEADERS = responseHeaders({ script: [], style: [] })
 
+/** The Content-Security-Policy the build gave its pages (`_headers`, with its inline hashes), read from the home page once per isolate. */
+let pagePolicyRead: Promise<string | null> | undefined
+function pagePolicy(env: Env, url: string): Promise<string | null> {
+  pagePolicyRead ??= env.ASSETS.fetch(new Request(new URL('/', url))).then(
+    (page) => page.headers.get('content-security-policy'),
+    () => null,
+  )
+  return pagePolicyRead
+}
+
 // Cloudflare puts the visitor's address in CF-Connecting-IP and overwrites any a client sent, so it is the
 // only one read (as X-Forwarded-For with one trusted hop, which the API's clientKey reads when the
 // connection has no address of its own).
@@ -75,6 +85,12 @@ for (const path of [API_PREFIX, `${API_PREFIX}/*`])
     if (address) headers.set('x-forwarded-for', address)
     const response = await servicesOf(c.env).api.fetch(new Request(c.req.raw, { headers }), c.env, c.executionCtx)
     const answer = new Response(response.body, response)
+    // A page the API answers with (a refused form post) carries the build's inline stylesheet: it gets the
+    // pages' policy, with that stylesheet's hash, as from the Node server.
+    if (answer.headers.get('content-type')?.startsWith('text/html')) {
+      const policy = await pagePolicy(c.env, c.req.url)
+      if (policy) answer.headers.set('Content-Security-Policy', policy)
+    }
     for (const [name, value] of Object.entries(OWN_HEADERS)) if (!answer.headers.has(name)) answer.headers.set(name, value)
     if (!answer.headers.has('Cache-Control')) answer.headers.set('Cache-Control', 'no-store')
     return answer

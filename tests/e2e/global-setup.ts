@@ -17,7 +17,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   if (E2E_RUNTIME === 'cloudflare') {
     // The Worker in local workerd on the suite's site, on the same port: built by the Node run before
     // it (`npm test` runs that first), or here when there is none.
-    if (!existsSync(join(E2E_DIST, 'client', '404.html'))) runScript('scripts/build.ts', { ...siteEnv, BUILD_QUIET: '1' })
+    if (!existsSync(join(E2E_DIST, 'client', '.assetsignore'))) runScript('scripts/build.ts', { ...siteEnv, BUILD_QUIET: '1' })
     rmSync(E2E_WRANGLER_STATE, { recursive: true, force: true })
     const preview = await startPreview({
       clientDir: join(E2E_DIST, 'client'),
