@@ -25,7 +25,7 @@ const INNER = PAGE_WIDTH - 2 * MARGIN
  * (renderer/styles.css) itself.
  */
 const SHEET_STYLE = [
-  "text{font-family:system-ui,sans-serif}",
+  'text{font-family:system-ui,sans-serif}',
   '.rp-paper{fill:#fff}.rp-ink{fill:#0f172a}.rp-muted{fill:#475569}.rp-rule{stroke:#dbe2ee}.rp-soft{fill:#f5f7fb}',
   '.rp-accent{fill:#0b3d91}.rp-accent-soft{fill:#e8eefb}.rp-logo,.rp-number{color:#0b3d91;fill:#0b3d91}.rp-tick{stroke:#fff}',
   '.rp-label,.rp-badge-text,.rp-on-accent-label{letter-spacing:.08em;text-transform:uppercase}.rp-label{fill:#0b3d91}',
