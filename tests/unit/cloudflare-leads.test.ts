@@ -23,7 +23,8 @@ interface Call {
 /** Webhooks on one loopback port that record every call; `answer` picks the status (or the port can be closed and reopened). */
 function fakeWebhooks() {
   const calls: Call[] = []
-  let answer = (call: Call): { status: number; body?: unknown } => ({ status: call.path === '/click' ? 200 : 202, body: { status: 'tracked' } })
+  // An answer, or 'hang': the call is never answered (the sender must cut it).
+  let answer = (call: Call): { status: number; body?: unknown } | 'hang' => ({ status: call.path === '/click' ? 200 : 202, body: { status: 'tracked' } })
   let server: Server | undefined
   let port = 0
   const handler = createServer((request, response) => {
@@ -38,8 +39,9 @@ function fakeWebhooks() {
         email: payload.email,
       }
       calls.push(call)
-      const { status, body: answerBody } = answer(call)
-      response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(answerBody ?? {}))
+      const answered = answer(call)
+      if (answered === 'hang') return
+      response.writeHead(answered.status, { 'content-type': 'application/json' }).end(JSON.stringify(answered.body ?? {}))
     })
   })
   return {
@@ -192,6 +194,30 @@ describe.skipIf(missing)('npm run preview:cloudflare delivers leads through the 
     expect(second!.key).toBe(first!.key)
     await expect.poll(async () => (await lead('retry@example.com'))?.delivered_at ?? null, POLL).not.toBeNull()
     expect((await lead('retry@example.com'))!.attempts).toBe(2)
+  })
+
+  it('cuts a webhook call that hangs at OUTBOX_TIMEOUT_MS, delays no other lead with it, and retries it once with its key', async () => {
+    let hung = false
+    hooks.setAnswer((call) => {
+      if (call.email === 'hang@example.com' && !hung) {
+        hung = true
+        return 'hang'
+      }
+      return { status: 202 }
+    })
+    const posted = Date.now()
+    expect(await postLead('hang@example.com', '72.0.0.9')).toBe(202)
+    expect(await postLead('beside@example.com', '72.0.0.10')).toBe(202)
+    // The lead beside it arrives while the first call still hangs (cut at 3 s, retried 5 s later).
+    await expect.poll(() => callsFor('beside@example.com').length, POLL).toBe(1)
+    expect(callsFor('hang@example.com')).toHaveLength(1)
+    await expect.poll(() => callsFor('hang@example.com').length, POLL).toBe(2)
+    const [first, retry] = callsFor('hang@example.com')
+    expect(retry!.key).toBe(first!.key)
+    expect(Date.now() - posted).toBeGreaterThan(3_000 + 5_000)
+    await expect.poll(async () => (await lead('hang@example.com'))?.delivered_at ?? null, POLL).not.toBeNull()
+    expect((await lead('hang@example.com'))!.attempts).toBe(2)
+    expect(callsFor('beside@example.com')).toHaveLength(1)
   })
 
   it('relays the affiliate webhook status to the referral click within 3 s', async () => {
