@@ -24,7 +24,10 @@ interface Call {
 function fakeWebhooks() {
   const calls: Call[] = []
   // An answer, or 'hang': the call is never answered (the sender must cut it).
-  let answer = (call: Call): { status: number; body?: unknown } | 'hang' => ({ status: call.path === '/click' ? 200 : 202, body: { status: 'tracked' } })
+  let answer = (call: Call): { status: number; body?: unknown; afterMs?: number } | 'hang' => ({
+    status: call.path === '/click' ? 200 : 202,
+    body: { status: 'tracked' },
+  })
   let server: Server | undefined
   let port = 0
   const handler = createServer((request, response) => {
@@ -41,7 +44,10 @@ function fakeWebhooks() {
       calls.push(call)
       const answered = answer(call)
       if (answered === 'hang') return
-      response.writeHead(answered.status, { 'content-type': 'application/json' }).end(JSON.stringify(answered.body ?? {}))
+      setTimeout(
+        () => response.writeHead(answered.status, { 'content-type': 'application/json' }).end(JSON.stringify(answered.body ?? {})),
+        answered.afterMs ?? 0,
+      )
     })
   })
   return {
@@ -194,6 +200,19 @@ describe.skipIf(missing)('npm run preview:cloudflare delivers leads through the 
     expect(second!.key).toBe(first!.key)
     await expect.poll(async () => (await lead('retry@example.com'))?.delivered_at ?? null, POLL).not.toBeNull()
     expect((await lead('retry@example.com'))!.attempts).toBe(2)
+  })
+
+  it('waits for a slow webhook (2.5 s a call, under OUTBOX_TIMEOUT_MS) and sends each lead once', async () => {
+    hooks.setAnswer(() => ({ status: 202, afterMs: 2_500 }))
+    const emails = ['slow-1@example.com', 'slow-2@example.com', 'slow-3@example.com']
+    for (const [index, email] of emails.entries()) expect(await postLead(email, `72.0.1.${index}`)).toBe(202)
+    await expect.poll(async () => Promise.all(emails.map(async (email) => (await lead(email))?.delivered_at ?? null)), POLL).not.toContain(null)
+    // Time for a second send of any of them to show up, were there one.
+    await new Promise((resolve) => setTimeout(resolve, 3_000))
+    for (const email of emails) {
+      expect(callsFor(email)).toHaveLength(1)
+      expect((await lead(email))!.attempts).toBe(1)
+    }
   })
 
   it('cuts a webhook call that hangs at OUTBOX_TIMEOUT_MS, delays no other lead with it, and retries it once with its key', async () => {
