@@ -17,8 +17,8 @@ export interface Preview {
   origin: string
   /** Everything wrangler and the Worker printed so far. */
   output(): string
-  /** Fires the Worker's Cron Trigger now, as Cloudflare does every minute. */
-  cron(): Promise<void>
+  /** Fires one of the Worker's Cron Triggers now (the outbox's, every minute, unless told), as Cloudflare would. */
+  cron(schedule?: string): Promise<void>
   /** Stops wrangler and workerd (their whole process group) and waits for them to be gone. */
   stop(): Promise<void>
 }
@@ -57,8 +57,8 @@ export async function startPreview(options: { clientDir: string; state: string; 
   return {
     origin,
     output: () => output,
-    async cron() {
-      const response = await fetch(`${origin}/__scheduled?cron=${encodeURIComponent('* * * * *')}`)
+    async cron(schedule = '* * * * *') {
+      const response = await fetch(`${origin}/__scheduled?cron=${encodeURIComponent(schedule)}`)
       // Read whole, so the connection is free for the next request.
       const text = await response.text()
       if (!response.ok) throw new Error(`the Cron Trigger answered ${response.status}: ${text}`)

@@ -25,6 +25,7 @@ export const WORKER_SETTINGS = [
   'AFFILIATE_WEBHOOK_KEY',
   'OUTBOX_TIMEOUT_MS',
   'ALLOW_HTTP_WEBHOOKS',
+  'LEAD_RETENTION_DAYS',
 ] as const
 
 /**
@@ -86,11 +87,14 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     if (applied.status !== 0) process.exit(applied.status ?? 1)
   }
   const child = spawn(process.execPath, wrangler, { stdio: 'inherit', env })
-  // Local workerd never fires Cron Triggers by itself: the preview fires the Worker's every minute, as
-  // Cloudflare would, through wrangler's /__scheduled (a test may fire it sooner the same way).
+  // Local workerd never fires Cron Triggers by itself: the preview fires the Worker's, the outbox's every
+  // minute and retention's every hour, as Cloudflare would, through wrangler's /__scheduled (a test may
+  // fire either sooner the same way).
   if (command === 'preview') {
-    const cron = `http://127.0.0.1:${process.env.PORT ?? '8787'}/__scheduled?cron=${encodeURIComponent('* * * * *')}`
-    setInterval(() => void fetch(cron).catch(() => undefined), 60_000).unref()
+    const fire = (cron: string) =>
+      void fetch(`http://127.0.0.1:${process.env.PORT ?? '8787'}/__scheduled?cron=${encodeURIComponent(cron)}`).catch(() => undefined)
+    setInterval(() => fire('* * * * *'), 60_000).unref()
+    setInterval(() => fire('17 * * * *'), 60 * 60_000).unref()
   }
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal))
   child.on('exit', (code, signal) => {

@@ -3,7 +3,7 @@ import type { RetainedTable, Store } from './store'
 
 // Delivered leads, delivered referral clicks and purchase conversions are kept LEAD_RETENTION_DAYS (365
 // by default) after they were received, then deleted by the running server: once when it starts, then
-// every hour. A lead or click the webhook has not taken yet is never deleted. The same pass forgets the
+// every hour (on Cloudflare, by the Worker's hourly Cron Trigger). A lead or click the webhook has not taken yet is never deleted. The same pass forgets the
 // rate limits' counts and the leads' client keys older than the longest rate-limit window, so they go
 // within the hour even when no request comes to prune them.
 
@@ -55,25 +55,24 @@ export function describePurged(purged: Purged): string {
   return parts.filter(Boolean).join(', ')
 }
 
+/** One retention pass: purgeExpired, then the rate limits' old counts and client keys forgotten; logs what it deleted. */
+export async function retentionPass(store: Store, now: number, days: number): Promise<void> {
+  const deleted = describePurged(await purgeExpired(store, now, days))
+  if (deleted) console.log(`retention: deleted ${deleted} received more than ${days} days ago`)
+  await store.forgetRequestsBefore(now - MAX_WINDOW_MS)
+}
+
 export interface LeadRetention {
   /** Stops the timer and waits for a pass under way, so the store can be closed after it. */
   stop(): Promise<void>
 }
 
-/**
- * Runs purgeExpired, then forgets the rate limits' old counts and client keys, now and then every
- * `intervalMs` (an hour) on a timer that does not keep the process alive; logs what it deleted.
- */
+/** Runs retentionPass now and then every `intervalMs` (an hour) on a timer that does not keep the process alive. */
 export function startLeadRetention(store: Store, options: { days: number; intervalMs?: number; now?: () => number }): LeadRetention {
   let running: Promise<void> | undefined
   const pass = () => {
     const now = (options.now ?? Date.now)()
-    running ??= purgeExpired(store, now, options.days)
-      .then(async (purged) => {
-        const deleted = describePurged(purged)
-        if (deleted) console.log(`retention: deleted ${deleted} received more than ${options.days} days ago`)
-        await store.forgetRequestsBefore(now - MAX_WINDOW_MS)
-      })
+    running ??= retentionPass(store, now, options.days)
       .catch((error: unknown) => console.error('retention: failed:', (error as Error).message))
       .finally(() => (running = undefined))
   }

@@ -8,6 +8,7 @@ import { createApi } from '../server/api'
 import { d1Database, type D1Like } from '../server/d1-database'
 import { carriesScoreForm, formTimingCookie } from '../server/form-timing'
 import { Outbox, outboxTimeoutFromEnv, webhooksFromEnv } from '../server/outbox'
+import { leadRetentionDays, retentionPass } from '../server/retention'
 import { Store } from '../server/store'
 import { QueuedOutbox, type MessageLike, type QueueLike } from './queued-outbox'
 
@@ -34,8 +35,10 @@ const settings = (env: Env): Record<string, string | undefined> =>
 
 interface Services {
   api: Hono
+  store: Store
   outbox: QueuedOutbox
   timeoutMs: number
+  retentionDays: number
 }
 
 // Made once per isolate, whose bindings never change: the store on D1, the outbox on the queue, and the
@@ -48,11 +51,14 @@ function servicesOf(env: Env): Services {
   const timeoutMs = outboxTimeoutFromEnv(settings(env))
   const outbox = new QueuedOutbox(new Outbox(store, webhooksFromEnv(settings(env)), { timeoutMs }), store, env.OUTBOX)
   const api = new Hono().route(API_PREFIX, createApi({ store, outbox, trustedHops: 1, siteOrigin: env.SITE_URL }))
-  services = { api, outbox, timeoutMs }
+  services = { api, store, outbox, timeoutMs, retentionDays: leadRetentionDays(settings(env)) }
   return services
 }
 
 const app = new Hono<{ Bindings: Env }>()
+
+/** The hourly Cron Trigger of wrangler.jsonc: retention. (The other, every minute, is the outbox's.) */
+const RETENTION_CRON = '17 * * * *'
 
 /**
  * The paths whose page may carry the free-score form: the home page and each shell that serves it. The
@@ -144,9 +150,14 @@ export default {
     const { outbox, timeoutMs } = servicesOf(env)
     await outbox.consume(batch.messages, timeoutMs)
   },
-  /** The Cron Trigger (wrangler.jsonc `triggers.crons`): every due record that is not delivered goes back on the queue. */
-  async scheduled(_controller: unknown, env: Env): Promise<void> {
-    const enqueued = await servicesOf(env).outbox.enqueueDue(Date.now())
+  /**
+   * The Cron Triggers (wrangler.jsonc `triggers.crons`): every minute, every due record that is not
+   * delivered goes back on the queue; every hour, the retention pass the Node server runs hourly.
+   */
+  async scheduled(controller: { cron: string; scheduledTime: number }, env: Env): Promise<void> {
+    const { outbox, store, retentionDays } = servicesOf(env)
+    if (controller.cron === RETENTION_CRON) return retentionPass(store, controller.scheduledTime, retentionDays)
+    const enqueued = await outbox.enqueueDue(Date.now())
     if (enqueued > 0) console.log(`outbox: ${enqueued} due record(s) put back on the queue`)
   },
 }

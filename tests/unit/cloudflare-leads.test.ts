@@ -90,6 +90,7 @@ const settings = () => ({
   AFFILIATE_WEBHOOK_URL: hooks.url('/click'),
   AFFILIATE_WEBHOOK_KEY: 'click-secret',
   OUTBOX_TIMEOUT_MS: '3000',
+  LEAD_RETENTION_DAYS: '30',
 })
 const start = () => startPreview({ clientDir: site.clientDir, state, env: settings() })
 
@@ -273,5 +274,16 @@ describe.skipIf(missing)('npm run preview:cloudflare delivers leads through the 
       .toBe(1)
     await expect.poll(async () => (await lead('down@example.com'))?.delivered_at ?? null, POLL).not.toBeNull()
     expect(callsFor('down@example.com')).toHaveLength(1)
+  })
+
+  it('deletes a delivered lead older than LEAD_RETENTION_DAYS on the hourly Cron Trigger, never an undelivered one', async () => {
+    const old = Date.now() - 40 * 24 * 60 * 60 * 1000
+    // Two leads of the first test, made 40 days old; one of them as if its webhook had never taken it.
+    await queryPreviewD1(state, `UPDATE leads SET received_at = ${old} WHERE email IN ('json@example.com', 'form@example.com')`)
+    await queryPreviewD1(state, `UPDATE leads SET delivered_at = NULL, next_attempt_at = ${Date.now() + 3_600_000} WHERE email = 'form@example.com'`)
+    await preview!.cron('17 * * * *')
+    await expect.poll(async () => (await lead('json@example.com')) ?? null, POLL).toBeNull()
+    expect(await lead('form@example.com')).toMatchObject({ delivered_at: null })
+    expect(await lead('retry@example.com')).toBeDefined()
   })
 })
