@@ -80,7 +80,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const served = Object.fromEntries([...Object.keys(SECURITY_HEADERS), 'Content-Security-Policy'].map((name) => [name, home.headers.get(name) ?? '']))
   const hostProblems = await checkStaticHosts(dir, input.files, served)
   console.log(
-    `${String(++number).padStart(2)}. static hosts (Netlify, Cloudflare Pages, Vercel) serve every page and file like the server, from the build's _redirects, _headers and vercel.json, within their file limits: ${hostProblems.length === 0 ? 'ok' : `${hostProblems.length} problems`} (${fileCountSummary(input.files)})`,
+    `${String(++number).padStart(2)}. static hosts (Netlify, Cloudflare Pages, Vercel, Cloudflare Workers) serve every page and file like the server, from the build's _redirects, _headers and vercel.json and the Worker's rules (wrangler.jsonc), within their file limits: ${hostProblems.length === 0 ? 'ok' : `${hostProblems.length} problems`} (${fileCountSummary(input.files)})`,
   )
   for (const problem of hostProblems) console.log(`      ${problem.file}: ${problem.problem} — fix: ${problem.fix}`)
   failed += hostProblems.length

@@ -1,7 +1,8 @@
-// Models of how Netlify, Cloudflare Pages and Vercel answer a request for a built site, from the rule
-// files the build writes into it (`_redirects`, `_headers`, `vercel.json`: scripts/build/host-files.ts).
-// No host can be reached from CI, so each model follows its host's documented routing. The files are
-// read by the hosts' own parsers (netlify-redirect-parser, netlify-headers-parser,
+// Models of how Netlify, Cloudflare Pages, Vercel and Cloudflare Workers answer a request for a built
+// site, from the rule files the build writes into it (`_redirects`, `_headers`, `vercel.json`:
+// scripts/build/host-files.ts) and, for Workers, wrangler.jsonc and the Worker's rules
+// (scripts/workers-host.ts). No host can be reached from CI, so each model follows its host's documented
+// routing. The files are read by the hosts' own parsers (netlify-redirect-parser, netlify-headers-parser,
 // @vercel/routing-utils), and Netlify's paths and Vercel's routes are matched by the regular
 // expressions those parsers make; only Cloudflare's matcher is written here. Used by
 // tests/unit/host-files.test.ts and `npm run check:site`.
@@ -24,8 +25,11 @@ import {
 } from '../lib/universal/routes'
 import { STATIC_REDIRECT_LIMITS } from '../lib/node/redirects.server'
 import { ASSETS_IGNORE } from './build/host-files'
+import { FORM_TIMING_COOKIE, carriesScoreForm } from '../server/form-timing'
+import { WRANGLER_CONFIG, pathsLeftToAssets, readRunWorkerFirst, workers, type RunWorkerFirst } from './workers-host'
 
-export type HostName = 'netlify' | 'cloudflare' | 'vercel'
+/** `cloudflare` is Cloudflare Pages; `workers`, the whole site on Cloudflare Workers (wrangler.jsonc). */
+export type HostName = 'netlify' | 'cloudflare' | 'vercel' | 'workers'
 
 export interface HostAnswer {
   status: number
@@ -33,8 +37,13 @@ export interface HostAnswer {
   file?: string
   /** Redirect target, as sent. */
   location?: string
-  /** The URL the host fetches the answer from, for a path it proxies (`/api/*` to API_ORIGIN). */
+  /**
+   * The URL the host fetches the answer from, for a path it proxies (`/api/*` to API_ORIGIN); on Workers,
+   * the path and query the Worker's own API answers.
+   */
   proxy?: string
+  /** The cookie the answer sets, by name: the form-timing cookie, which only the Worker sets among the hosts. */
+  cookie?: string
   /** Response headers set by the rule files, names in lower case. */
   headers: Record<string, string>
 }
@@ -76,16 +85,23 @@ async function readRuleFiles(clientDir: string) {
   return { rules, headerRules: headers.headers as HeaderRule[], vercelConfig: JSON.parse(readFileSync(vercelFile!, 'utf8')) as GetRoutesProps }
 }
 
-export async function loadHosts(clientDir: string): Promise<Record<HostName, Host>> {
-  return hostsOf(clientDir, await readRuleFiles(clientDir))
+/** The models of a client folder; Workers' with wrangler.jsonc's `run_worker_first`, unless told another. */
+export async function loadHosts(clientDir: string, runWorkerFirst: RunWorkerFirst = readRunWorkerFirst()): Promise<Record<HostName, Host>> {
+  return hostsOf(clientDir, await readRuleFiles(clientDir), runWorkerFirst)
 }
 
-async function hostsOf(clientDir: string, { rules, headerRules, vercelConfig }: Awaited<ReturnType<typeof readRuleFiles>>): Promise<Record<HostName, Host>> {
+async function hostsOf(
+  clientDir: string,
+  { rules, headerRules, vercelConfig }: Awaited<ReturnType<typeof readRuleFiles>>,
+  runWorkerFirst: RunWorkerFirst,
+): Promise<Record<HostName, Host>> {
   const isFile = (file: string) => existsSync(join(clientDir, file)) && statSync(join(clientDir, file)).isFile()
+  const workersAssets = cloudflarePages(rules, headerRules, (file) => uploadedToWorkers(file) && isFile(file), WORKERS_ASSETS)
   return {
     netlify: netlify(rules, headerRules, await netlifyMatchers(rules.map((rule) => rule.from).filter((from) => !isLiteral(from))), isFile),
-    cloudflare: cloudflarePages(rules, headerRules, isFile),
+    cloudflare: cloudflarePages(rules, headerRules, isFile, PAGES),
     vercel: vercel(vercelConfig, isFile),
+    workers: workers(workersAssets, runWorkerFirst, (file) => readFileSync(join(clientDir, file))),
   }
 }
 
@@ -188,18 +204,43 @@ function netlify(rules: Rule[], headerRules: HeaderRule[], patterns: ReadonlyMap
   }
 }
 
+/** Where Cloudflare's two ways of serving static files differ, for the settings wrangler.jsonc gives the Workers one. */
+interface CloudflareServing {
+  /** The status of the redirect from another spelling of a page's URL (`/x/`, `/x.html`) to it. */
+  redirectStatus: number
+  /** The Cache-Control the 404 page is sent with, whatever `_headers` says; none if the host sets none of its own. */
+  notFoundCacheControl?: string
+}
+
+/** Cloudflare Pages ("Serving Pages", "Route matching"). */
+const PAGES: CloudflareServing = { redirectStatus: 308 }
+
+/**
+ * Workers static assets with `html_handling: "drop-trailing-slash"` and `not_found_handling: "404-page"`
+ * (wrangler.jsonc, which scripts/workers-host.ts holds to these): Pages' route matching and its `_headers`
+ * and `_redirects`, except that another spelling of a page's URL is sent on with 307, and the 404 page
+ * comes with a Cache-Control of the assets' own, as local workerd sends both (tests/unit/cloudflare-pages.test.ts:
+ * its NOT_FOUND_CACHE_CONTROL, on every 404 of the routing table, whatever `_headers` rule matches the
+ * path). They serve none of the files the upload leaves out
+ * (the rule files and what `.assetsignore` lists), where Pages uploads all but its two rule files. Not
+ * modelled, as no rule file sets it: the media type, which for SVG and XML names no charset there.
+ */
+const WORKERS_ASSETS: CloudflareServing = { redirectStatus: 307, notFoundCacheControl: 'public, max-age=0, must-revalidate' }
+
 /**
  * Cloudflare Pages: `_redirects` rules run before the files ("Redirects are always followed,
  * regardless of whether or not an asset matches"), a redirect keeping the query; then its route
  * matching ("Serving Pages"): `/x` is served by `x.html`; `/x.html` and `/x/` redirect (308) to `/x`,
  * `/index.html` to `/`; `404.html` answers the rest with 404. `_headers` match the requested path.
+ * Workers static assets serve alike, with the differences `serving` names.
  */
-function cloudflarePages(rules: Rule[], headerRules: HeaderRule[], isFile: (file: string) => boolean): Host {
+function cloudflarePages(rules: Rule[], headerRules: HeaderRule[], isFile: (file: string) => boolean, serving: CloudflareServing): Host {
+  const { redirectStatus, notFoundCacheControl } = serving
   const serve = (pathname: string, search: string): Omit<HostAnswer, 'headers'> => {
     const base = pathname.slice(1)
-    if (base === 'index.html') return { status: 308, location: `/${search}` }
-    if (base.endsWith('.html') && isFile(base)) return { status: 308, location: `/${base.slice(0, -'.html'.length)}${search}` }
-    if (base.endsWith('/') && isFile(`${base.slice(0, -1)}.html`)) return { status: 308, location: `/${base.slice(0, -1)}${search}` }
+    if (base === 'index.html') return { status: redirectStatus, location: `/${search}` }
+    if (base.endsWith('.html') && isFile(base)) return { status: redirectStatus, location: `/${base.slice(0, -'.html'.length)}${search}` }
+    if (base.endsWith('/') && isFile(`${base.slice(0, -1)}.html`)) return { status: redirectStatus, location: `/${base.slice(0, -1)}${search}` }
     const file = base === '' ? 'index.html' : base.endsWith('/') ? undefined : [base, `${base}.html`].find(isFile)
     if (file) return { status: 200, file }
     if (!isFile(NOT_FOUND_FILE)) throw new Error('no 404.html: Cloudflare Pages would serve the site as a single-page app')
@@ -219,7 +260,9 @@ function cloudflarePages(rules: Rule[], headerRules: HeaderRule[], isFile: (file
     for (const rule of compiledHeaders) if (rule.pattern.test(pathname)) addHeaders(headers, rule.values)
     const rule = ruleFor(pathname)
     if (isRedirect(rule)) return { ...redirected(rule!, search), headers }
-    return { ...(rule ? serve(rule.to, '') : serve(pathname, search)), headers }
+    const answer = rule ? serve(rule.to, '') : serve(pathname, search)
+    if (answer.status === 404 && notFoundCacheControl) headers['cache-control'] = notFoundCacheControl
+    return { ...answer, headers }
   }
 }
 
@@ -305,6 +348,9 @@ const CLOUDFLARE_RULE_LIMIT = 100
 const ignorePattern = (pattern: string) => new RegExp(`(^|/)${pattern.split('*').map(escapeRegExp).join('[^/]*')}$`)
 const assetsIgnored = ASSETS_IGNORE.map(ignorePattern)
 
+/** Whether `wrangler deploy` uploads a file of the client folder as a Workers static asset: neither a rule file nor one `.assetsignore` lists. */
+const uploadedToWorkers = (file: string) => !(HOST_RULE_FILES as readonly string[]).includes(file) && !assetsIgnored.some((pattern) => pattern.test(file))
+
 /**
  * How many files a deployment may hold, where the host documents it (free plan): Cloudflare Pages
  * uploads every file but its two rule files; Workers static assets leave out `.assetsignore`'s too.
@@ -312,11 +358,7 @@ const assetsIgnored = ASSETS_IGNORE.map(ignorePattern)
  */
 export const FILE_LIMITS = [
   { host: 'Cloudflare Pages', limit: 20_000, uploads: (file: string) => file !== '_headers' && file !== '_redirects' },
-  {
-    host: 'Workers static assets',
-    limit: 20_000,
-    uploads: (file: string) => !(HOST_RULE_FILES as readonly string[]).includes(file) && !assetsIgnored.some((pattern) => pattern.test(file)),
-  },
+  { host: 'Workers static assets', limit: 20_000, uploads: uploadedToWorkers },
 ] as const
 
 /** The files of the client folder (relative, forward slashes) each host with a file limit would upload, and that limit. */
@@ -348,15 +390,29 @@ export function fileCountSummary(files: Iterable<string>): string {
  * every other file from itself with its Cache-Control class; both with the headers the Node server
  * sends for this build (`served`: its Content-Security-Policy carries the build's inline hashes). A
  * feed or a markdown twin has the media type and headers the server sends it with; no other answer
- * gets a Content-Type or an X-Robots-Tag from the rule files.
+ * gets a Content-Type or an X-Robots-Tag from the rule files. On Workers, a page with the free-score
+ * form also gets the form-timing cookie, `private`, as from the server (the other hosts can set no
+ * cookie), and `run_worker_first` (wrangler.jsonc, unless told another) sends the Worker every path it
+ * must answer.
  */
-export async function checkStaticHosts(clientDir: string, files: Iterable<string>, served: Record<string, string>): Promise<HostProblem[]> {
+export async function checkStaticHosts(
+  clientDir: string,
+  files: Iterable<string>,
+  served: Record<string, string>,
+  runWorkerFirst: RunWorkerFirst = readRunWorkerFirst(),
+): Promise<HostProblem[]> {
   const ruleFiles = await readRuleFiles(clientDir)
   const { rules, headerRules } = ruleFiles
-  const hosts = await hostsOf(clientDir, ruleFiles)
+  const hosts = await hostsOf(clientDir, ruleFiles, runWorkerFirst)
   const fix = 'the build writes it from lib/universal/routes.ts: rebuild, or correct the rule there (scripts/build/host-files.ts turns it into host syntax)'
   const builtFiles = [...files]
   const problems: HostProblem[] = checkFileLimits(builtFiles)
+  for (const { path, rule } of pathsLeftToAssets(runWorkerFirst))
+    problems.push({
+      file: WRANGLER_CONFIG,
+      problem: `assets.run_worker_first leaves ${path} to the static assets; the Worker must answer it (${rule})`,
+      fix: 'add a pattern that matches it to run_worker_first (worker/index.ts has the rule)',
+    })
   if (headerRules.length > CLOUDFLARE_RULE_LIMIT)
     problems.push({ file: '_headers', problem: `${headerRules.length} rules: Cloudflare Pages reads the first ${CLOUDFLARE_RULE_LIMIT}`, fix })
   const dynamicRules = rules.filter((rule) => /[:*]/.test(rule.from)).length
@@ -388,10 +444,22 @@ export async function checkStaticHosts(clientDir: string, files: Iterable<string
   for (const [name, host] of Object.entries(hosts)) {
     const [routes, headers] = name === 'vercel' ? ['vercel.json', 'vercel.json'] : ['_redirects', '_headers']
     for (const { file, path, wanted } of expected) {
+      // What `.assetsignore` keeps from the Workers upload (the CSP hashes, the compressed copies) is meant to answer 404 there.
+      if (name === 'workers' && !uploadedToWorkers(file)) continue
       const answer = host(path)
-      const wrong = Object.entries({ ...wanted, ...served }).find(([header, value]) => answer.headers[header.toLowerCase()] !== value)
+      // Only the Worker can set the form-timing cookie; where it runs, a page with the form must get it, as from the server.
+      const formPage = name === 'workers' && file.endsWith('.html') && carriesScoreForm(readFileSync(join(clientDir, file)))
+      const wrong = Object.entries({ ...wanted, ...(formPage && { 'cache-control': CACHE_CONTROL.formPage }), ...served }).find(
+        ([header, value]) => answer.headers[header.toLowerCase()] !== value,
+      )
       if (answer.status !== 200 || answer.file !== file) {
         problems.push({ file, problem: `${name} answers ${path} with ${answer.status} ${answer.location ?? answer.file}`, fix: `${routes}: ${fix}` })
+      } else if (formPage && answer.cookie !== FORM_TIMING_COOKIE) {
+        problems.push({
+          file,
+          problem: `${name} sends ${path} without the form-timing cookie, which the server sets on every page with the free-score form`,
+          fix: `the Worker sets it on FORM_PAGE_PATHS only (lib/universal/routes.ts): add ${path} there, and to ${WRANGLER_CONFIG} run_worker_first`,
+        })
       } else if (wrong) {
         const [header, value] = wrong
         problems.push({

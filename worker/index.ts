@@ -3,7 +3,7 @@
 // lib/universal/routes.ts); the Worker runs first only for the paths wrangler.jsonc's `run_worker_first`
 // names, where the assets alone would answer unlike the Node server.
 import { Hono } from 'hono'
-import { API_PREFIX, CACHE_CONTROL, CANONICAL_REDIRECT_STATUS, NOT_FOUND_PATHS, SHELL_ROUTES, canonicalPath, responseHeaders } from '../lib/universal/routes'
+import { API_PREFIX, CACHE_CONTROL, CANONICAL_REDIRECT_STATUS, FORM_PAGE_PATHS, NOT_FOUND_PATHS, canonicalPath, responseHeaders } from '../lib/universal/routes'
 import { createApi } from '../server/api'
 import { d1Database, type D1Like } from '../server/d1-database'
 import { carriesScoreForm, formTimingCookie } from '../server/form-timing'
@@ -59,12 +59,6 @@ const app = new Hono<{ Bindings: Env }>()
 
 /** The hourly Cron Trigger of wrangler.jsonc: retention. (The other, every minute, is the outbox's.) */
 const RETENTION_CRON = '17 * * * *'
-
-/**
- * The paths whose page may carry the free-score form: the home page and each shell that serves it. The
- * Worker runs first for them (wrangler.jsonc `run_worker_first`, which a test holds to this list).
- */
-export const FORM_PAGE_PATHS = ['/', ...SHELL_ROUTES.filter((shell) => shell.file === 'index.html').flatMap((shell) => [shell.prefix, `${shell.prefix}/*`])]
 
 // The Worker's own answers (redirects, the API's) carry the headers every answer of the Node server
 // does. No page is among them, so their Content-Security-Policy needs none of the build's inline hashes.

@@ -77,6 +77,17 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
 ]
 
 /**
+ * The paths whose page may carry the free-score form: the home page and each shell that serves it, as
+ * Hono route patterns (`/dashboard/*`: every path under it). The Worker (worker/index.ts) gives them the
+ * form-timing cookie and runs first for them (wrangler.jsonc `run_worker_first`, which check:site's
+ * Workers model holds to this list: scripts/workers-host.ts).
+ */
+export const FORM_PAGE_PATHS: readonly string[] = [
+  '/',
+  ...SHELL_ROUTES.filter((shell) => shell.file === 'index.html').flatMap((shell) => [shell.prefix, `${shell.prefix}/*`]),
+]
+
+/**
  * Paths the Node server answers with the 404 page and status 404 although a file is there: the 404
  * page's own URLs (it is an answer, never a page) and the static hosts' rule files.
  */

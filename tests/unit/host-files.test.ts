@@ -5,7 +5,7 @@ import { createApp } from '../../server/app'
 import { clientFiles, hostFiles } from '../../scripts/build/host-files'
 import { checkFileLimits, checkStaticHosts, fileCountSummary, loadHosts, type HostAnswer, type HostName } from '../../scripts/static-hosts'
 import { EXPECTED_HEADERS, MINIATURE_HASHES, MINIATURE_REDIRECTS, ROUTES, type Route, writeMiniatureSite } from './routing-table'
-import type { Redirect } from '../../lib/universal/routes'
+import { HEALTH_PATH, type Redirect } from '../../lib/universal/routes'
 
 // The rule files the build writes from the route table (_redirects, _headers, vercel.json), as each
 // static host reads them, must answer like the Node server: the same table (routing-table.ts) that
@@ -21,6 +21,8 @@ afterAll(() => sites.forEach((site) => site.remove()))
 const site = miniatureSite()
 const hosts = await loadHosts(site.clientDir)
 const HOSTS = ['cloudflare', 'netlify', 'vercel'] as const
+/** The static hosts and the whole site on Cloudflare Workers (wrangler.jsonc, worker/index.ts). */
+const ALL_HOSTS = [...HOSTS, 'workers'] as const
 
 /**
  * Where a host cannot give the server's answer whatever our files say. Each entry names the page the
@@ -59,13 +61,28 @@ for (const name of HOSTS) {
   })
 }
 
+/**
+ * The Workers model answers every row as the real Worker does in local workerd (cloudflare-pages.test.ts):
+ * the Node-only rows too, which it runs first for, but the health check, which comes with the API.
+ */
+describe('workers: wrangler.jsonc, the Worker and the rule files answer like the Node server', () => {
+  for (const route of ROUTES.filter((route) => route.url !== HEALTH_PATH)) {
+    it(`${route.url} → ${route.status} ${route.location ?? route.file}`, () => {
+      const answer = hosts.workers(route.url)
+      expectAnswer(answer, route)
+      // The assets' own Cache-Control on their 404 page, as local workerd sends it (NOT_FOUND_CACHE_CONTROL there).
+      if (route.status === 404) expect(answer.headers['cache-control']).toBe('public, max-age=0, must-revalidate')
+    })
+  }
+})
+
 describe('the generated rule files', () => {
   it('carry exactly the Content-Security-Policy the server sends for / in the same build, its hashes included', async () => {
     const served = (await createApp({ clientDir: site.clientDir }).request('/')).headers.get('content-security-policy')
     expect(served).toContain(`'${MINIATURE_HASHES.style[0]}'`)
     expect(served).toContain(`'${MINIATURE_HASHES.script[0]}'`)
-    // Netlify and Cloudflare Pages read _headers; Vercel, vercel.json.
-    for (const name of HOSTS) expect(hosts[name]('/').headers['content-security-policy'], name).toBe(served)
+    // Netlify, Cloudflare Pages and Workers static assets read _headers; Vercel, vercel.json.
+    for (const name of ALL_HOSTS) expect(hosts[name]('/').headers['content-security-policy'], name).toBe(served)
     expect(readFileSync(join(site.clientDir, '_headers'), 'utf8')).toContain(`  Content-Security-Policy: ${served}\n`)
     const vercel = JSON.parse(readFileSync(join(site.clientDir, 'vercel.json'), 'utf8')) as {
       headers: Array<{ headers: Array<{ key: string; value: string }> }>
@@ -85,7 +102,7 @@ describe('the generated rule files', () => {
   })
 
   it('leave the Node-only health check to the server: every static host answers /healthz with its 404', () => {
-    for (const name of HOSTS) expect(hosts[name]('/healthz'), name).toMatchObject({ status: 404, file: '404.html' })
+    for (const name of ALL_HOSTS) expect(hosts[name]('/healthz'), name).toMatchObject({ status: 404, file: '404.html' })
   })
 
   it('keep from Workers static assets what only the Node server or Vercel reads: .assetsignore', () => {
@@ -122,7 +139,7 @@ describe('the generated rule files', () => {
     expect(headers.match(/^\//gm)!.length).toBeLessThanOrEqual(100)
     expect(await checkStaticHosts(large.clientDir, clientFiles(large.clientDir), EXPECTED_HEADERS)).toEqual([])
     const models = await loadHosts(large.clientDir)
-    for (const name of HOSTS) {
+    for (const name of ALL_HOSTS) {
       expect(models[name]('/topics/topic-7.md').headers, name).toMatchObject({
         'content-type': 'text/markdown; charset=utf-8',
         'x-robots-tag': 'noindex',
@@ -136,7 +153,7 @@ describe('the generated rule files', () => {
     const mixed = miniatureSite(['blog/cover.png', 'images/a.png', 'images/deep/b.png'])
     expect(await checkStaticHosts(mixed.clientDir, clientFiles(mixed.clientDir), EXPECTED_HEADERS)).toEqual([])
     const models = await loadHosts(mixed.clientDir)
-    for (const name of HOSTS) {
+    for (const name of ALL_HOSTS) {
       expect(models[name]('/blog/cover.png').headers['cache-control'], name).toBe('public, max-age=3600')
       expect(models[name]('/images/deep/b.png').headers['cache-control'], name).toBe('public, max-age=3600')
       expect(models[name]('/blog/post-a').headers['cache-control'], name).toBe('no-cache')
@@ -152,6 +169,7 @@ describe('the check:site host check', () => {
     expect(problems.map((problem) => `${problem.file}: ${problem.problem}`)).toEqual([
       'careers.html: netlify sends /careers with cache-control (host default), the server no-cache',
       'careers.html: cloudflare sends /careers with cache-control (host default), the server no-cache',
+      'careers.html: workers sends /careers with cache-control (host default), the server no-cache',
     ])
   })
 })
@@ -247,6 +265,7 @@ describe('the old URLs in the generated rule files', () => {
       '_redirects: netlify answers the old URL /blog/older-post with 404 404.html, the server 308 /blog/post-a',
       '_redirects: cloudflare answers the old URL /blog/older-post with 404 404.html, the server 308 /blog/post-a',
       'vercel.json: vercel answers the old URL /blog/older-post with 404 404.html, the server 308 /blog/post-a',
+      '_redirects: workers answers the old URL /blog/older-post with 404 404.html, the server 308 /blog/post-a',
     ])
   })
 
@@ -259,7 +278,7 @@ describe('the old URLs in the generated rule files', () => {
       expect.stringMatching(/^vercel\.json: 21\d\d routes: Vercel takes 2048 a deployment$/),
     ])
     const models = await loadHosts(large.clientDir)
-    for (const name of HOSTS) expect(models[name]('/topics/old-2099'), name).toMatchObject({ status: 308, location: '/topics/topic-a' })
+    for (const name of ALL_HOSTS) expect(models[name]('/topics/old-2099'), name).toMatchObject({ status: 308, location: '/topics/topic-a' })
   })
 })
 

@@ -1,0 +1,135 @@
+// The whole site on Cloudflare Workers (wrangler.jsonc, worker/index.ts) as a static-host model: a path
+// that `assets.run_worker_first` names is answered by the Worker's rules, modelled here from the same
+// functions and lists the Worker uses; every other path, and whatever the Worker hands on, by the static
+// assets, which scripts/static-hosts.ts models (its Cloudflare Pages model, with the assets' differences).
+// The Worker's module itself is not imported: it brings the API, D1 and the queue with it.
+import { readFileSync } from 'node:fs'
+import ts from 'typescript'
+import {
+  API_PREFIX,
+  CACHE_CONTROL,
+  CANONICAL_REDIRECT_STATUS,
+  FORM_PAGE_PATHS,
+  HOST_RULE_FILES,
+  NOT_FOUND_PATHS,
+  canonicalPath,
+  responseHeaders,
+} from '../lib/universal/routes'
+import { FORM_TIMING_COOKIE, carriesScoreForm } from '../server/form-timing'
+import type { Host, HostAnswer } from './static-hosts'
+
+/** The Worker's configuration, relative to the working directory (the project's root, as for every script). */
+export const WRANGLER_CONFIG = 'wrangler.jsonc'
+
+/** wrangler.jsonc's `assets.run_worker_first`: every path, none, or those its patterns match. */
+export type RunWorkerFirst = boolean | readonly string[]
+
+/**
+ * The assets settings the model knows: another `html_handling` or `not_found_handling` answers other
+ * spellings and missing paths otherwise, so the model refuses it rather than guess.
+ */
+const MODELLED_ASSETS: Readonly<Record<string, string>> = { html_handling: 'drop-trailing-slash', not_found_handling: '404-page' }
+
+/**
+ * `assets.run_worker_first` of a wrangler.jsonc. JSON with comments and trailing commas is read by
+ * TypeScript's own reader of such files (tsconfig.json's), a declared dependency, not by a parser of ours.
+ */
+export function readRunWorkerFirst(file: string = WRANGLER_CONFIG): RunWorkerFirst {
+  const { config, error } = ts.parseConfigFileTextToJson(file, readFileSync(file, 'utf8'))
+  if (error) throw new Error(`${file}: ${ts.flattenDiagnosticMessageText(error.messageText, '\n')}`)
+  const assets = (config as { assets?: Record<string, unknown> } | undefined)?.assets ?? {}
+  for (const [name, value] of Object.entries(MODELLED_ASSETS))
+    if (assets[name] !== value)
+      throw new Error(`${file}: the Workers model knows assets.${name} ${JSON.stringify(value)} only, not ${JSON.stringify(assets[name])}`)
+  const setting = assets.run_worker_first ?? false
+  if (typeof setting === 'boolean') return setting
+  if (Array.isArray(setting) && setting.every((pattern) => typeof pattern === 'string' && /^!?\//.test(pattern))) return setting as string[]
+  throw new Error(`${file}: assets.run_worker_first must be true, false or a list of paths starting with / or !/, not ${JSON.stringify(setting)}`)
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/**
+ * Whether the Worker runs before the assets for `pathname`, as Workers read `run_worker_first` (static
+ * assets, "Routing"): `true` for every path; a list of patterns, each matched against the whole path,
+ * `*` standing for any characters, `/` included; a pattern that starts with `!` excludes the paths it
+ * matches, whatever other pattern matches them too. The query is never matched.
+ */
+export function workerRunsFirst(setting: RunWorkerFirst): (pathname: string) => boolean {
+  if (typeof setting === 'boolean') return () => setting
+  const compile = (pattern: string) => new RegExp(`^${pattern.split('*').map(escapeRegExp).join('.*')}$`)
+  const included = setting.filter((pattern) => !pattern.startsWith('!')).map(compile)
+  const excluded = setting.filter((pattern) => pattern.startsWith('!')).map((pattern) => compile(pattern.slice(1)))
+  return (pathname) => included.some((pattern) => pattern.test(pathname)) && !excluded.some((pattern) => pattern.test(pathname))
+}
+
+/** A Hono route path as the Worker registers it (`/dashboard/*`: every path under `/dashboard`), matched as Hono does. */
+const honoMatches = (route: string, pathname: string) =>
+  route.endsWith('/*') ? pathname === route.slice(0, -2) || pathname.startsWith(route.slice(0, -1)) : pathname === route
+
+/**
+ * One path for each of the Worker's rules that the assets alone would answer unlike the Node server: the
+ * API, a page's other spellings (`/x/`, `/x.html`), the 404 page's own URLs, a missing markdown twin and
+ * the form pages. `run_worker_first` must cover each, or that path never reaches the Worker. (The rule
+ * files are in NOT_FOUND_PATHS too, but the assets never serve them: they need no Worker.)
+ */
+export const WORKER_PATHS: ReadonlyArray<{ path: string; rule: string }> = [
+  { path: API_PREFIX, rule: 'the lead API' },
+  { path: `${API_PREFIX}/score`, rule: 'the lead API' },
+  { path: '/blog/', rule: "a page's one URL with 308, where the assets send 307" },
+  { path: '/blog.html', rule: "a page's one URL with 308, where the assets send 307" },
+  ...NOT_FOUND_PATHS.filter((path) => !(HOST_RULE_FILES as readonly string[]).includes(path.slice(1))).map((path) => ({
+    path,
+    rule: 'the 404 page with status 404, where the assets send 200',
+  })),
+  { path: '/topics/no-such-topic.md', rule: "a missing markdown twin's 404 page as HTML, where the assets label it markdown" },
+  ...FORM_PAGE_PATHS.map((route) => ({ path: route.replace('*', 'x'), rule: 'the form-timing cookie on a page with the free-score form' })),
+]
+
+/** WORKER_PATHS that `setting` leaves to the assets. */
+export function pathsLeftToAssets(setting: RunWorkerFirst): Array<{ path: string; rule: string }> {
+  const runsFirst = workerRunsFirst(setting)
+  return WORKER_PATHS.filter(({ path }) => !runsFirst(path))
+}
+
+const lowerCased = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]))
+
+/** The headers of the Worker's own redirects: those of every answer, with a policy for no inline script or style (a redirect has no page). */
+const OWN_HEADERS = lowerCased(responseHeaders({ script: [], style: [] }))
+
+/** The path and query as sent: a doubled slash (`//evil.example/`) stays in the path, as the Worker sees it. */
+const splitPath = (url: string) => {
+  const parsed = new URL(`http://host.test${url.startsWith('/') ? url : `/${url}`}`)
+  return { pathname: parsed.pathname, search: parsed.search }
+}
+
+/**
+ * Cloudflare Workers: `assets` answers every path `run_worker_first` does not name; the Worker answers
+ * the rest by worker/index.ts's rules, in its order: the API (`proxy` is the path and query the Worker's
+ * API answers, with its own headers); another spelling of a page's URL, 308 to it; a form page, from the
+ * assets, with the form-timing cookie (`cookie`) and `private` when the page carries the form (`read`
+ * gives its bytes); the 404 page's own URLs, the assets' 404 page; anything else, the assets' answer, a
+ * missing markdown twin's 404 page relabelled HTML.
+ */
+export function workers(assets: Host, runWorkerFirst: RunWorkerFirst, read: (file: string) => Uint8Array): Host {
+  const runsFirst = workerRunsFirst(runWorkerFirst)
+  const formPages = new Map<string, boolean>()
+  const carriesForm = (file: string) => formPages.get(file) ?? formPages.set(file, carriesScoreForm(read(file))).get(file)!
+  return (url): HostAnswer => {
+    const { pathname, search } = splitPath(url)
+    if (!runsFirst(pathname)) return assets(url)
+    if (honoMatches(`${API_PREFIX}/*`, pathname)) return { status: 200, proxy: `${pathname}${search}`, headers: {} }
+    const target = canonicalPath(pathname, search)
+    if (target) return { status: CANONICAL_REDIRECT_STATUS, location: target, headers: { ...OWN_HEADERS } }
+    if (FORM_PAGE_PATHS.some((route) => honoMatches(route, pathname))) {
+      const page = assets(url)
+      if (page.status !== 200 || !page.file?.endsWith('.html') || !carriesForm(page.file)) return page
+      return { ...page, cookie: FORM_TIMING_COOKIE, headers: { ...page.headers, 'cache-control': CACHE_CONTROL.formPage } }
+    }
+    if (NOT_FOUND_PATHS.includes(pathname)) return assets('/.not-found')
+    const answer = assets(url)
+    if (answer.status !== 404 || !pathname.endsWith('.md')) return answer
+    const { 'x-robots-tag': _label, ...headers } = answer.headers
+    return { ...answer, headers: { ...headers, 'content-type': 'text/html; charset=utf-8' } }
+  }
+}
