@@ -1,10 +1,12 @@
 // `npm run outbox`: the operator's view of the outbox (GET /healthz says only ok or fail): how many leads
 // and clicks wait for their webhook, how many were delivered, how many of those waiting have failed at
 // least once, and how long the oldest has waited.
+// On Cloudflare, DATABASE_URL=d1:remote reads the Worker's D1 (scripts/d1-wrangler-database.ts).
 import { Store } from '../server/store'
 import { webhooksFromEnv } from '../server/outbox'
+import { d1StoreOf } from './d1-wrangler-database'
 
-const store = await Store.open()
+const store = d1StoreOf(process.env.DATABASE_URL ?? '') ?? (await Store.open())
 const counts = await store.counts()
 const backlog = await store.outboxBacklog()
 const webhooks = webhooksFromEnv()

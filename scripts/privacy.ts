@@ -1,8 +1,11 @@
 // `npm run privacy -- export EMAIL`: every record held about that address, as JSON.
 // `npm run privacy -- delete EMAIL`: deletes them, says what it removed and whether the write-ahead log
 // was truncated. Refuses (exit 1) when DATABASE_URL names a local file that does not exist. See server/privacy.ts.
+// On Cloudflare, DATABASE_URL=d1:remote reaches the Worker's D1 (scripts/d1-wrangler-database.ts).
 import { DEFAULT_DATABASE_URL } from '../server/database'
 import { openExistingStore, runPrivacyCommand } from '../server/privacy'
+import { d1StoreOf } from './d1-wrangler-database'
 
 const url = process.env.DATABASE_URL || DEFAULT_DATABASE_URL
-process.exitCode = await runPrivacyCommand(process.argv.slice(2), () => openExistingStore(url), { out: console.log, err: console.error })
+const open = () => Promise.resolve(d1StoreOf(url) ?? openExistingStore(url))
+process.exitCode = await runPrivacyCommand(process.argv.slice(2), open, { out: console.log, err: console.error })

@@ -119,7 +119,7 @@ export function describeDeletion(email: string, deletion: Deletion): { lines: st
   ]
   const { checkpoint } = deletion
   if (checkpoint === undefined) {
-    lines.push('The database is a libSQL server: its storage, and when it overwrites deleted data, is its own.')
+    lines.push('The database is not a local file (a libSQL server, or Cloudflare D1): its storage, and when it overwrites deleted data, is its own.')
     return { lines, complete: true }
   }
   if (checkpoint.busy) {

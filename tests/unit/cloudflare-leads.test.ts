@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -284,6 +285,25 @@ describe.skipIf(missing)('npm run preview:cloudflare delivers leads through the 
     await preview!.cron('17 * * * *')
     await expect.poll(async () => (await lead('json@example.com')) ?? null, POLL).toBeNull()
     expect(await lead('form@example.com')).toMatchObject({ delivered_at: null })
+    expect(await lead('retry@example.com')).toBeDefined()
+  })
+
+  it('finds and deletes a lead in D1 with npm run privacy (DATABASE_URL=d1:local:<state>), however its address is spelled', async () => {
+    expect(await postLead('ÑOÑO.Ünique@Exämple.com', '72.0.2.1')).toBe(202)
+    const unique = () => queryPreviewD1<{ email: string }>(state, "SELECT email FROM leads WHERE email LIKE '%nique@%'")
+    // Stored as sent, its domain in lower case (lib/universal/lead.ts).
+    expect(await unique()).toEqual([{ email: 'ÑOÑO.Ünique@exämple.com' }])
+    // wrangler d1 execute must not open the state while a preview runs on it.
+    await preview!.stop()
+    const privacy = (command: string) =>
+      execFileSync(process.execPath, ['--import', 'tsx', 'scripts/privacy.ts', command, 'ñoño.ünique@exämple.com'], {
+        env: { ...process.env, DATABASE_URL: `d1:local:${state}`, WRANGLER_SEND_METRICS: 'false' },
+        encoding: 'utf8',
+      })
+    const exported = JSON.parse(privacy('export')) as { leads: Array<{ email: string }> }
+    expect(exported.leads.map((row) => row.email)).toEqual(['ÑOÑO.Ünique@exämple.com'])
+    expect(privacy('delete')).toMatch(/^Deleted 1 lead\(s\) for ñoño\.ünique@exämple\.com/)
+    expect(await unique()).toEqual([])
     expect(await lead('retry@example.com')).toBeDefined()
   })
 })
