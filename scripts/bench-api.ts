@@ -8,7 +8,9 @@
 // e-mail and profile, as real visitors would; then waits, at most a minute, until the webhook has every
 // stored lead (firing the Worker's Cron Trigger every few seconds, as Cloudflare would every minute).
 // Prints one table per target (scripts/bench/api.ts) and, for both, Cloudflare's leads/s over Node's.
-// Exits 1 when a lead answered 202 was not stored or a stored lead was not delivered exactly once. With
+// Exits 1 when a lead answered 202 was not stored or a stored lead was not delivered exactly once.
+// --no-webhook runs the target with no score webhook: the intake alone (the request, its checks, the
+// stored row), as the lead path's first figures were taken, without delivery sharing the two cores. With
 // --cpu-prof, the Node server writes a V8 CPU profile of its main thread into DIR when it exits. Run
 // `npm run build` first: both serve the built site.
 import autocannon from 'autocannon'
@@ -17,7 +19,9 @@ import { startTarget, type LoadTarget } from './bench/api-targets'
 import { loadOptions } from './bench/load'
 import { startFakeWebhook, type FakeWebhook } from './bench/webhook'
 
-const parsed = takeTarget(process.argv.slice(2))
+const NO_WEBHOOK = '--no-webhook'
+const withWebhook = !process.argv.includes(NO_WEBHOOK)
+const parsed = takeTarget(process.argv.slice(2).filter((arg) => arg !== NO_WEBHOOK))
 if ('error' in parsed) {
   console.error(`bench:api: ${parsed.error}`)
   process.exit(2)
@@ -41,7 +45,7 @@ async function nudge(target: LoadTarget) {
   await target.nudge().catch((error: unknown) => console.warn(`bench:api: the Cron Trigger failed: ${error instanceof Error ? error.message : String(error)}`))
 }
 
-async function run(target: LoadTarget, webhook: FakeWebhook, connections: number, runId: number): Promise<Row> {
+async function run(target: LoadTarget, webhook: FakeWebhook | undefined, connections: number, runId: number): Promise<Row> {
   // Every row's e-mails have a prefix of their own, so its leads and webhook calls are told from the others'.
   const prefix = `bench-r${runId}-`
   let n = runId * 1_000_000
@@ -65,6 +69,8 @@ async function run(target: LoadTarget, webhook: FakeWebhook, connections: number
     ],
   })
   const keys = (await target.leadIds(prefix)).map((id) => `lead-${id}`)
+  const accepted = summary(result, connections)
+  if (!webhook) return { ...accepted, stored: keys.length }
   const received = () => webhook.calls.filter((call) => call.email?.startsWith(prefix)).map((call) => call.key)
   const deadline = Date.now() + DELIVERY_WAIT_MS
   let nextNudge = Date.now() + NUDGE_EVERY_MS
@@ -77,6 +83,11 @@ async function run(target: LoadTarget, webhook: FakeWebhook, connections: number
   }
   await nudge(target)
   await sleep(SETTLE_MS)
+  return { ...accepted, stored: keys.length, ...deliveries(keys, received()) }
+}
+
+/** What autocannon measured of one row: the rate and latency of the 202 answers, and the errors by kind. */
+function summary(result: autocannon.Result, connections: number): Omit<Row, 'stored'> {
   // autocannon counts timeouts among its errors.
   const errorKinds: Record<string, number> = { 'socket errors': result.errors - result.timeouts, timeouts: result.timeouts }
   for (const [status, { count = 0 }] of Object.entries(result.statusCodeStats ?? {})) if (!status.startsWith('2')) errorKinds[status] = count
@@ -88,15 +99,13 @@ async function run(target: LoadTarget, webhook: FakeWebhook, connections: number
     errors: result.non2xx + result.errors,
     errorKinds,
     accepted: result['2xx'],
-    stored: keys.length,
-    ...deliveries(keys, received()),
   }
 }
 
 async function bench(targetName: Target): Promise<Row[]> {
-  const webhook = await startFakeWebhook()
+  const webhook = withWebhook ? await startFakeWebhook() : undefined
   try {
-    const target = await startTarget(targetName, webhook.url, cpuProfileDir)
+    const target = await startTarget(targetName, webhook?.url ?? '', cpuProfileDir)
     const rows: Row[] = []
     try {
       for (const [index, connections] of connectionCounts.entries()) rows.push(await run(target, webhook, connections, index + 1))
@@ -105,7 +114,7 @@ async function bench(targetName: Target): Promise<Row[]> {
     }
     return rows
   } finally {
-    await webhook.close()
+    await webhook?.close()
   }
 }
 

@@ -43,10 +43,10 @@ export interface Row {
   accepted: number
   /** Leads of this row in the database after the load. */
   stored: number
-  /** Stored leads whose Idempotency-Key the webhook received at least once. */
-  delivered: number
-  /** Stored leads whose Idempotency-Key the webhook received more than once. */
-  deliveredTwice: number
+  /** Stored leads whose Idempotency-Key the webhook received at least once; undefined when run without a webhook. */
+  delivered?: number
+  /** Stored leads whose Idempotency-Key the webhook received more than once; undefined without a webhook. */
+  deliveredTwice?: number
 }
 
 /**
@@ -70,7 +70,7 @@ export function tableLines(target: Target, seconds: number, rows: Row[]): string
   ]
   for (const row of rows)
     lines.push(
-      `| ${row.connections} | ${Math.round(row.leadsPerSecond)} | ${row.p50} | ${row.p99} | ${row.errors} | ${row.accepted} | ${row.stored} | ${row.delivered} | ${row.deliveredTwice} |`,
+      `| ${row.connections} | ${Math.round(row.leadsPerSecond)} | ${row.p50} | ${row.p99} | ${row.errors} | ${row.accepted} | ${row.stored} | ${row.delivered ?? '–'} | ${row.deliveredTwice ?? '–'} |`,
     )
   for (const row of rows) {
     const kinds = Object.entries(row.errorKinds).filter(([, count]) => count > 0)
@@ -90,14 +90,18 @@ export function ratioLine(node: Row[], cloudflare: Row[]): string {
   return `cloudflare ÷ node, leads/s (202): ${ratios.join(', ')}`
 }
 
-/** Why the run fails (a lead answered 202 and not stored, a stored lead not delivered exactly once), one message per finding; none when it passes. */
+/**
+ * Why the run fails (a lead answered 202 and not stored, a stored lead not delivered exactly once), one
+ * message per finding; none when it passes. A row run without a webhook is judged on storage alone.
+ */
 export function failures(target: Target, rows: Row[]): string[] {
   return rows.flatMap((row) => {
     const at = `at ${row.connections} connections (${target})`
+    const { delivered = row.stored, deliveredTwice = 0 } = row
     return [
       ...(row.stored < row.accepted ? [`${row.accepted - row.stored} leads answered 202 but not stored ${at}`] : []),
-      ...(row.delivered < row.stored ? [`${row.stored - row.delivered} stored leads not delivered ${at}`] : []),
-      ...(row.deliveredTwice > 0 ? [`${row.deliveredTwice} leads delivered more than once ${at}`] : []),
+      ...(delivered < row.stored ? [`${row.stored - delivered} stored leads not delivered ${at}`] : []),
+      ...(deliveredTwice > 0 ? [`${deliveredTwice} leads delivered more than once ${at}`] : []),
     ]
   })
 }

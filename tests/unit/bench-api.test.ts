@@ -61,6 +61,13 @@ describe("npm run bench:api's verdict", () => {
     ])
   })
 
+  it('judges a row run with --no-webhook on storage alone, and prints a dash for its deliveries', () => {
+    const intake = row({ accepted: 1000, stored: 1000, delivered: undefined, deliveredTwice: undefined })
+    expect(failures('node', [intake])).toEqual([])
+    expect(failures('node', [{ ...intake, stored: 990 }])).toEqual(['10 leads answered 202 but not stored at 10 connections (node)'])
+    expect(tableLines('node', 5, [intake])[3]).toBe('| 10 | 200 | 20 | 90 | 0 | 1000 | 1000 | – | – |')
+  })
+
   it('does not fail on errors alone: a refused request stored nothing it answered 202 for', () => {
     expect(failures('cloudflare', [row({ errors: 40, errorKinds: { '503': 40 } })])).toEqual([])
   })
