@@ -21,6 +21,7 @@ const PROCESSES = [
   'tests/unit/generate-topics.test.ts',
   'tests/unit/cloudflare-pages.test.ts',
   'tests/unit/cloudflare-leads.test.ts',
+  'tests/unit/commit-msg.test.ts',
 ]
 
 export default defineConfig({

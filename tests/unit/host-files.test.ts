@@ -174,7 +174,7 @@ describe('the check:site host check', () => {
   })
 })
 
-describe('a missing markdown twin (a known difference, README "Static hosts")', () => {
+describe('a missing markdown twin (a known difference, docs/deploying.md "Static hosts")', () => {
   it("gets the 404 page labelled markdown and noindex by the twins' header rule on every static host; the server sends it as HTML", async () => {
     const server = await createApp({ clientDir: site.clientDir }).request('/topics/no-such-topic.md')
     expect(server.status).toBe(404)
