@@ -1,0 +1,40 @@
+import { cpSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { build } from 'esbuild'
+
+// The Node server compiled to JavaScript, so that `npm run serve` runs it with plain `node`: the server
+// (server/index.ts) and its database thread (server/database-worker.ts), each one ES module under
+// <dist>/server/ with its source map, and the schema's steps beside them (<dist>/migrations/, which
+// server/migrations.ts reads from `../migrations/`). The packages stay imports of node_modules (some are
+// native): the compiled server runs inside the project folder, as DIST_DIR must be.
+
+/** The server's entries and the files esbuild makes of them under <dist>/server/. */
+export const SERVER_ENTRIES = { index: 'server/index.ts', 'database-worker': 'server/database-worker.ts' } as const
+
+/** The compiled server's entry: what `npm run serve` runs. */
+export function compiledServerOf(distDir: string): string {
+  return join(distDir, 'server', 'index.mjs')
+}
+
+/** Compiles the server into <distDir>/server/ (replacing what is there) and copies the migrations beside it. */
+export async function compileServer(distDir: string): Promise<void> {
+  const outdir = join(distDir, 'server')
+  rmSync(outdir, { recursive: true, force: true })
+  await build({
+    entryPoints: SERVER_ENTRIES,
+    outdir,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20.19',
+    packages: 'external',
+    sourcemap: true,
+    // Its stack traces name the TypeScript files and lines (Node reads the maps with --enable-source-maps).
+    sourcesContent: false,
+    logLevel: 'warning',
+  })
+  const migrations = join(distDir, 'migrations')
+  rmSync(migrations, { recursive: true, force: true })
+  cpSync('migrations', migrations, { recursive: true })
+}
