@@ -16,11 +16,14 @@ export function compiledServerOf(distDir: string): string {
   return join(distDir, 'server', 'index.mjs')
 }
 
-/** Compiles the server into <distDir>/server/ (replacing what is there) and copies the migrations beside it. */
-export async function compileServer(distDir: string): Promise<void> {
+/**
+ * Compiles the server into <distDir>/server/ (replacing what is there) and copies the migrations beside
+ * it; returns the packages the compiled files import (Node's built-ins aside), which must be dependencies.
+ */
+export async function compileServer(distDir: string): Promise<string[]> {
   const outdir = join(distDir, 'server')
   rmSync(outdir, { recursive: true, force: true })
-  await build({
+  const { metafile } = await build({
     entryPoints: SERVER_ENTRIES,
     outdir,
     outExtension: { '.js': '.mjs' },
@@ -33,8 +36,19 @@ export async function compileServer(distDir: string): Promise<void> {
     // Its stack traces name the TypeScript files and lines (Node reads the maps with --enable-source-maps).
     sourcesContent: false,
     logLevel: 'warning',
+    metafile: true,
   })
   const migrations = join(distDir, 'migrations')
   rmSync(migrations, { recursive: true, force: true })
   cpSync('migrations', migrations, { recursive: true })
+  const imported = Object.values(metafile.outputs).flatMap((output) => output.imports.filter((entry) => entry.external).map((entry) => entry.path))
+  return [...new Set(imported.filter((path) => !path.startsWith('node:')).map(packageOf))].sort()
+}
+
+/** `@scope/name/sub` → `@scope/name`; `name/sub` → `name`. */
+function packageOf(specifier: string): string {
+  return specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/')
 }

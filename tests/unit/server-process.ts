@@ -50,7 +50,7 @@ export function serverSandbox(prefix: string, clientFiles: Record<string, string
   mkdirSync(client, { recursive: true })
   for (const [name, text] of Object.entries({ '404.html': '<!DOCTYPE html><title>Not found</title>', ...clientFiles })) writeFileSync(join(client, name), text)
   const children: ChildProcess[] = []
-  let compiled: Promise<void> | undefined
+  let compiled: Promise<unknown> | undefined
   afterAll(() => {
     for (const child of children) {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
