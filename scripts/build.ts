@@ -1,7 +1,7 @@
 // `npm run build [-- --fresh]`: validates the content, bundles the code (or takes the bundle from
 // the cache), prerenders every page on worker processes (or takes it from the cache when nothing it
 // is made from changed), then writes the sitemap, robots.txt, the CSP hashes and the static hosts'
-// rule files. One line per phase, then a summary. `--fresh` ignores the cache (and refills it).
+// rule files, and compiles the Node server to dist/server/. One line per phase, then a summary. `--fresh` ignores the cache (and refills it).
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import { availableParallelism } from 'node:os'
@@ -42,6 +42,7 @@ import { NO_CARDS_ENV, cardsEnabled } from '../lib/node/cards/cards.server'
 import { writeSiteFiles } from './build/site-files'
 import { API_ORIGIN_ENV, apiOriginOf } from './build/api-origin'
 import { writeReportSheets } from './build/report-sheets'
+import { compileServer, compiledServerOf } from './build/server-bundle'
 
 /** Pages per render worker below which another worker would cost more to start than it saves. */
 const PAGES_PER_WORKER = 200
@@ -239,9 +240,14 @@ sitePhase.end(
   `${report.sitemapFiles.join(' + ')} with ${count(report.sitemapUrls)} URLs, robots.txt, feeds of ${count(report.articles)} articles, llms.txt, ` +
     `${count(report.twins)} markdown twins, CSP hashes, ${report.hostFiles.join(', ')}${apiOrigin ? ` (/api/* proxied to ${apiOrigin})` : ''}`,
 )
+
+// 4. The Node server, compiled to JavaScript where the prerender's bundle was: `npm run serve` runs it with node.
+const serverPhase = phase('server', 0, { live: false })
+await compileServer(dist).catch((error: unknown) => fail(`build: compiling the server: ${(error as Error).message}`))
+serverPhase.end(`${compiledServerOf(dist)} and its database thread`)
 await Promise.all(removals)
 
-// 4. Summary
+// 5. Summary
 const kinds = new Map<string, number>()
 for (const page of pages) kinds.set(pageKind(page), (kinds.get(pageKind(page)) ?? 0) + 1)
 const seconds = (performance.now() - started) / 1000

@@ -125,9 +125,15 @@ export interface Request {
 export type Reply = { id: number; result: Result } | { id: number; error: { message: string; code?: string } }
 export type FromWorker = { ready: true } | { failed: { message: string; code?: string } } | Reply[]
 
-/** A worker thread running the TypeScript module `entry`, through server/typescript-worker.mjs; `data` is its `workerData.data`. */
-function startTypeScriptWorker(entry: URL, data: unknown): Worker {
-  return new Worker(new URL('./typescript-worker.mjs', import.meta.url), { workerData: { entry: entry.href, data }, execArgv: [] })
+/**
+ * The database thread, `options` its `workerData.data`. Compiled (`npm run build` bundles this module into
+ * dist/server/index.mjs), its module is dist/server/database-worker.mjs, beside this one, run by plain
+ * Node. From source (tsx: tests, scripts), it is database-worker.ts, run through lib/node/typescript-worker.mjs.
+ */
+function startDatabaseWorker(options: WorkerOptions): Worker {
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./database-worker.mjs', import.meta.url), { workerData: { data: options }, execArgv: [] })
+  const entry = new URL('./database-worker.ts', import.meta.url)
+  return new Worker(new URL('../lib/node/typescript-worker.mjs', import.meta.url), { workerData: { entry: entry.href, data: options }, execArgv: [] })
 }
 
 function asError(failure: { message: string; code?: string }): Error {
@@ -144,7 +150,7 @@ class WorkerDatabase implements Database {
   private constructor(private readonly worker: Worker) {}
 
   static start(options: WorkerOptions): Promise<WorkerDatabase> {
-    const worker = startTypeScriptWorker(new URL('./database-worker.ts', import.meta.url), options)
+    const worker = startDatabaseWorker(options)
     const database = new WorkerDatabase(worker)
     return new Promise((resolve, reject) => {
       worker.once('message', (message: FromWorker) => {

@@ -16,7 +16,10 @@ export interface Migration {
   statements: readonly string[]
 }
 
-/** migrations/ at the repository's root: `NNNN_name.sql`, one per step, numbered from 0001. */
+/**
+ * migrations/ at the repository's root (or, in the compiled server, the copy `npm run build` puts beside
+ * dist/server/): `NNNN_name.sql`, one per step, numbered from 0001.
+ */
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations/', import.meta.url))
 
 /**

@@ -1,5 +1,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { join } from 'node:path'
+import { distDir } from '../../lib/node/paths.server'
+import { compiledServerOf } from '../../scripts/build/server-bundle'
 
 // The sites the browser tests run against, each built once by tests/e2e/global-setup.ts into a folder
 // of its own under .tmp-e2e/ (never dist/, which stays whatever `npm run build` last made it), and the
@@ -33,9 +35,12 @@ export interface RunningServer {
   stop(): Promise<void>
 }
 
-/** Starts the real server (server/index.ts) with `env` (PORT, HOST, DIST_DIR …); resolves once it listens. */
+/**
+ * Starts the real server with `env` (PORT, HOST, DIST_DIR …) as `npm run serve` does: the one the build
+ * compiled into DIST_DIR (`<dist>/server/index.mjs`), run by plain node; resolves once it listens.
+ */
 export async function startServer(env: NodeJS.ProcessEnv): Promise<RunningServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, ['--enable-source-maps', compiledServerOf(distDir(env))], { env, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   let errors = ''
   child.stderr!.on('data', (chunk: Buffer) => {

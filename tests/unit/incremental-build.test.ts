@@ -15,6 +15,7 @@ import { articleMarkdown, FIXTURE_ENTRIES, pngFile, topicMarkdown, writeTestCont
 const PROJECT_PARTS = [
   'components',
   'lib',
+  'migrations',
   'pages',
   'public',
   'renderer',

@@ -4,10 +4,11 @@ import { connect, type Socket } from 'node:net'
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_HTTP_LIMITS, httpLimitsFromEnv, httpServerOptions } from '../../server/http-limits'
 import { Store } from '../../server/store'
-import { serverSandbox } from './server-process'
+import { groupAlive, serverSandbox } from './server-process'
 
-// The real server process (server/index.ts) on loopback, with a temp database and a temp built client dir.
-const sandbox = serverSandbox('shutdown-')
+// The real server on loopback, with a temp database and a temp built client dir, as production runs it:
+// compiled, started by `npm run serve`; a signal is sent to npm's process, as a process manager would.
+const sandbox = serverSandbox('shutdown-', {}, { npmRunServe: true })
 const startServer = (name: string, env: Record<string, string> = {}) => sandbox.start({ DATABASE_URL: sandbox.database(name), ...env })
 
 const LEAD = JSON.stringify({
@@ -150,7 +151,7 @@ describe('the server process', () => {
     }
   })
 
-  it('on SIGTERM stops accepting, lets the request under way finish, then exits 0', async () => {
+  it('on SIGTERM stops accepting, lets the request under way finish, then exits 0 and leaves no process behind', async () => {
     const server = await startServer('drain')
     expect(await get(server.port, '/healthz')).toBe(200)
     const half = Math.floor(LEAD.length / 2)
@@ -169,5 +170,7 @@ describe('the server process', () => {
     const answer = await response
     expect(answer).toMatch(/^HTTP\/1\.1 202 /)
     expect(await server.exited).toBe(0)
+    // npm's process and the server it started: none is left holding the port or the database.
+    expect(groupAlive(server.child)).toBe(false)
   })
 })

@@ -1,0 +1,54 @@
+import { cpSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { build } from 'esbuild'
+
+// The Node server compiled to JavaScript, so that `npm run serve` runs it with plain `node`: the server
+// (server/index.ts) and its database thread (server/database-worker.ts), each one ES module under
+// <dist>/server/ with its source map, and the schema's steps beside them (<dist>/migrations/, which
+// server/migrations.ts reads from `../migrations/`). The packages stay imports of node_modules (some are
+// native): the compiled server runs inside the project folder, as DIST_DIR must be.
+
+/** The server's entries and the files esbuild makes of them under <dist>/server/. */
+export const SERVER_ENTRIES = { index: 'server/index.ts', 'database-worker': 'server/database-worker.ts' } as const
+
+/** The compiled server's entry: what `npm run serve` runs. */
+export function compiledServerOf(distDir: string): string {
+  return join(distDir, 'server', 'index.mjs')
+}
+
+/**
+ * Compiles the server into <distDir>/server/ (replacing what is there) and copies the migrations beside
+ * it; returns the packages the compiled files import (Node's built-ins aside), which must be dependencies.
+ */
+export async function compileServer(distDir: string): Promise<string[]> {
+  const outdir = join(distDir, 'server')
+  rmSync(outdir, { recursive: true, force: true })
+  const { metafile } = await build({
+    entryPoints: SERVER_ENTRIES,
+    outdir,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20.19',
+    packages: 'external',
+    sourcemap: true,
+    // Its stack traces name the TypeScript files and lines (Node reads the maps with --enable-source-maps).
+    sourcesContent: false,
+    logLevel: 'warning',
+    metafile: true,
+  })
+  const migrations = join(distDir, 'migrations')
+  rmSync(migrations, { recursive: true, force: true })
+  cpSync('migrations', migrations, { recursive: true })
+  const imported = Object.values(metafile.outputs).flatMap((output) => output.imports.filter((entry) => entry.external).map((entry) => entry.path))
+  return [...new Set(imported.filter((path) => !path.startsWith('node:')).map(packageOf))].sort()
+}
+
+/** `@scope/name/sub` → `@scope/name`; `name/sub` → `name`. */
+function packageOf(specifier: string): string {
+  return specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/')
+}
