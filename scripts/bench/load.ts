@@ -1,14 +1,15 @@
 // What the load benchmarks (`npm run bench:api`, `npm run bench:serve`) share: their command line
-// (`--connections 50,200 --seconds 10 --cpu-prof DIR`) and the real server (`server/index.ts`) they load,
-// started on loopback on a throwaway database as behind one proxy (TRUST_PROXY=1: every connection comes
-// from one address, which would otherwise be held to a tenth of HTTP_MAX_CONNECTIONS) with no webhook
-// unless the benchmark gives one.
+// (`--connections 50,200 --seconds 10 --cpu-prof DIR`) and the real server they load, compiled by the build
+// and run with node as `npm run serve` runs it, on loopback on a throwaway database as behind one proxy
+// (TRUST_PROXY=1: every connection comes from one address, which would otherwise be held to a tenth of
+// HTTP_MAX_CONNECTIONS) with no webhook unless the benchmark gives one.
 import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { clientDir } from '../../lib/node/paths.server'
+import { clientDir, distDir } from '../../lib/node/paths.server'
+import { compiledServerOf } from '../build/server-bundle'
 
 export interface LoadOptions {
   connectionCounts: number[]
@@ -29,8 +30,8 @@ export function loadOptions(name: string, defaultConnections: string, args: stri
     console.error(`${name}: --connections takes whole numbers separated by commas, --seconds a positive number`)
     process.exit(2)
   }
-  if (!existsSync(join(clientDir(), '404.html'))) {
-    console.error(`${name}: ${clientDir()} has no built site; run \`npm run build\` first`)
+  if (!existsSync(join(clientDir(), '404.html')) || !existsSync(compiledServerOf(distDir()))) {
+    console.error(`${name}: ${distDir()} has no built site and server; run \`npm run build\` first`)
     process.exit(1)
   }
   return { connectionCounts, seconds, cpuProfileDir: values['cpu-prof'] }
@@ -50,7 +51,7 @@ export async function startLoadServer(port: number, cpuProfileDir: string | unde
   const origin = `http://127.0.0.1:${port}`
   const dir = mkdtempSync(join(tmpdir(), 'bench-load-'))
   const databaseUrl = `file:${join(dir, 'bench.db')}`
-  const server = spawn(process.execPath, [...(cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : []), '--import', 'tsx', 'server/index.ts'], {
+  const server = spawn(process.execPath, [...(cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : []), compiledServerOf(distDir())], {
     env: {
       ...process.env,
       PORT: String(port),
