@@ -4,6 +4,7 @@ import type { ProseBlocks } from '../components/Prose'
 import type { PageName } from '../lib/universal/content/schemas'
 import type { RelatedTopic, Topic } from '../lib/universal/content/types'
 import type { HeadFacts, PageSeo } from '../lib/universal/seo/head'
+import type { FormPage } from '../lib/universal/form-page'
 import type { UiText } from '../lib/universal/ui-text'
 import type { Site } from '../lib/universal/site'
 
@@ -32,6 +33,8 @@ declare global {
       builtTopic?: Topic
       /** Given with `builtTopic`: the topics its page links to as related, which the build chose from every topic. */
       builtRelated?: readonly RelatedTopic[]
+      /** Set by the home page's onRenderHtml: the page its form's refused posts get, which the build writes for the server. */
+      formPage?: FormPage
     }
   }
 }
