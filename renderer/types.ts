@@ -25,10 +25,11 @@ declare global {
       ui: UiText
       /** The year the site was built, for the copyright line (the same on server and client). */
       buildYear: number
-      /** Set by onRenderHtml on the server: what the page's head says, for the build's sitemap. */
-      headFacts?: HeadFacts
     }
+    // Between the build's render workers (scripts/build/render-worker.ts) and the renderer only: never on the client.
     interface PageContextServer {
+      /** Set by onRenderHtml: what the page's head says, for the build's sitemap. */
+      headFacts?: HeadFacts
       /** Given by the build when it renders a topic page: the topic it has just read and validated, so the page does not read it again. */
       builtTopic?: Topic
       /** Given with `builtTopic`: the topics its page links to as related, which the build chose from every topic. */
