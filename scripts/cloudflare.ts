@@ -5,7 +5,7 @@
 //   PORT=8787 npm run preview:cloudflare      offline, on 127.0.0.1:$PORT, state under .wrangler/
 //   npm run deploy:cloudflare -- --dry-run    bundles into a temporary folder, contacts nobody
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -57,8 +57,9 @@ export function migrationArgs(command: string | undefined, args: string[]): stri
 
 function wranglerArgs(command: string | undefined, args: string[], clientDir: string): string[] {
   // wrangler.jsonc names dist/client; `--assets` keeps its other settings and follows DIST_DIR. The Worker
-  // bundles the build's form page (worker/built.d.ts) from beside it.
-  args = ['--assets', clientDir, '--alias', `built:form-page=${join(dirname(clientDir), FORM_PAGE_FILE)}`, ...args]
+  // bundles the build's form page from beside it (worker/built.d.ts).
+  const formPage = JSON.stringify(JSON.parse(readFileSync(join(dirname(clientDir), FORM_PAGE_FILE), 'utf8')))
+  args = ['--assets', clientDir, '--define', `BUILT_FORM_PAGE:${formPage}`, ...args]
   if (command === 'preview') {
     const port = process.env.PORT ?? '8787'
     return ['dev', '--ip', '127.0.0.1', '--port', port, '--local', '--show-interactive-dev-session=false', '--test-scheduled', ...workerVars(), ...args]
@@ -74,7 +75,8 @@ function wranglerArgs(command: string | undefined, args: string[], clientDir: st
 if (import.meta.url === `file://${process.argv[1]}`) {
   const [command, ...args] = process.argv.slice(2)
   const clientDir = builtClientDir()
-  // A build from before `.assetsignore` would have Workers serve the Node server's own files.
+  // A build from before `.assetsignore` would have Workers serve the Node server's own files; one from
+  // before form-page.json would leave the Worker without the page a refused form post gets.
   for (const file of [join(clientDir, NOT_FOUND_FILE), join(clientDir, '.assetsignore'), join(dirname(clientDir), FORM_PAGE_FILE)])
     if (!existsSync(file)) {
       console.error(`${file} is missing: run \`npm run build\` first`)

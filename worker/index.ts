@@ -9,7 +9,6 @@ import { d1Database, type D1Like } from '../server/d1-database'
 import { carriesScoreForm, formTimingCookie } from '../server/form-timing'
 import { Outbox, outboxTimeoutFromEnv, webhooksFromEnv } from '../server/outbox'
 import { leadRetentionDays, retentionPass } from '../server/retention'
-import formPage from 'built:form-page'
 import { Store } from '../server/store'
 import { QueuedOutbox, type MessageLike, type QueueLike } from './queued-outbox'
 
@@ -51,7 +50,7 @@ function servicesOf(env: Env): Services {
   const store = Store.fromDatabase(d1Database(env.DB))
   const timeoutMs = outboxTimeoutFromEnv(settings(env))
   const outbox = new QueuedOutbox(new Outbox(store, webhooksFromEnv(settings(env)), { timeoutMs }), store, env.OUTBOX)
-  const api = new Hono().route(API_PREFIX, createApi({ store, outbox, trustedHops: 1, siteOrigin: env.SITE_URL, formPage: () => formPage }))
+  const api = new Hono().route(API_PREFIX, createApi({ store, outbox, trustedHops: 1, siteOrigin: env.SITE_URL, formPage: () => BUILT_FORM_PAGE }))
   services = { api, store, outbox, timeoutMs, retentionDays: leadRetentionDays(settings(env)) }
   return services
 }
