@@ -3,10 +3,9 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { previewMissing as missing, queryPreviewD1, startPreview, type Preview } from './cloudflare-preview'
-import { FORM_PAGE_FILE, type FormPage, type ProblemField } from '../../lib/universal/form-page'
 import { MIN_FILL_MS } from '../../server/endpoints'
 import { writeMiniatureSite } from './routing-table'
 
@@ -80,24 +79,6 @@ const HOME_PAGE = [
   '<p id="free-score-error" class="form-error" role="alert"></p><button type="submit">Score me</button></form></body></html>',
 ].join('')
 writeFileSync(join(site.clientDir, 'index.html'), HOME_PAGE)
-// The page a refused form post gets, as the build writes it beside the site (lib/universal/form-page.ts), in
-// miniature: a stylesheet, the slots, and the form once for each field the problem may be about.
-const LABELS = { first_name: 'Your first name', linkedin_url: 'Your LinkedIn URL', email: 'Your e-mail' }
-const miniatureForm = (invalid: ProblemField) =>
-  [
-    '<form class="score-form" method="post" action="/api/score">',
-    ...Object.entries(LABELS).map(
-      ([field, label]) =>
-        `<label for="${field}">${label}</label><input id="${field}" name="${field}" value="{{${field}}}"${field === invalid ? ' aria-invalid="true"' : ''}/>`,
-    ),
-    '<p id="free-score-error" class="form-error" role="alert">{{message}}</p><button type="submit">Score me</button>',
-    '<input type="hidden" name="return_query" value="{{return_query}}"/></form>',
-  ].join('')
-const FORM_PAGE: FormPage = {
-  page: '<!DOCTYPE html><html lang="en"><head><title>{{message}}</title><style>.score-form{display:grid}</style></head><body><h1>Get your free Authority Score</h1>{{form}}</body></html>',
-  forms: { first_name: miniatureForm('first_name'), linkedin_url: miniatureForm('linkedin_url'), email: miniatureForm('email'), none: miniatureForm('none') },
-}
-writeFileSync(join(dirname(site.clientDir), FORM_PAGE_FILE), JSON.stringify(FORM_PAGE))
 const state = mkdtempSync(join(tmpdir(), 'wrangler-leads-'))
 const hooks = fakeWebhooks()
 let preview: Preview | undefined
@@ -192,7 +173,7 @@ describe.skipIf(missing)('npm run preview:cloudflare delivers leads through the 
     expect(callsFor('fast@example.com')).toHaveLength(0)
   })
 
-  it('answers a refused form with the page the build rendered from the form, the values typed kept and the message in its alert', async () => {
+  it('answers a refused form with the form page the build wrote (the miniature site’s), the values typed kept and the message in its alert', async () => {
     const refused = await fetch(`${preview!.origin}/api/score`, {
       method: 'POST',
       headers: { origin: preview!.origin, 'cf-connecting-ip': '72.0.0.8', 'content-type': 'application/x-www-form-urlencoded' },
