@@ -1,19 +1,27 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { confirmationUrl } from '../lib/universal/confirmation'
+import { RETURN_QUERY_FIELD, confirmationUrl } from '../lib/universal/confirmation'
 import { HONEYPOT_FIELD, LEAD_FIELDS, LEAD_MESSAGES, LINKEDIN_URL_PATTERN, SUBMIT_FAILED_MESSAGE, validateLead, type LeadField } from '../lib/universal/lead'
 import { useUiText } from './pageContext'
 
 type Problem = { field: LeadField | null; message: string }
 
+/** What the form shows on the page a refused post gets (renderer/formPage.tsx): the values sent, the problem, and the sending page's query. */
+export interface RefusedForm {
+  values: Readonly<Record<LeadField, string>>
+  problem: Problem
+  returnQuery: string
+}
+
 /**
  * The free-score form. Before the bundle runs (or without JavaScript) it is a plain form: the browser's
- * own checks, then a POST to /api/score, which answers 303 to the confirmation page. Once hydrated it
- * validates with the shared rules and posts JSON, then goes to the confirmation page itself.
+ * own checks, then a POST to /api/score, which answers 303 to the confirmation page, or with this form
+ * again, `refused`, when the server refuses a value. Once hydrated it validates with the shared rules
+ * and posts JSON, then goes to the confirmation page itself.
  */
-export function FreeScoreForm() {
+export function FreeScoreForm({ refused }: { refused?: RefusedForm }) {
   const { form } = useUiText()
   const [sending, setSending] = useState(false)
-  const [problem, setProblem] = useState<Problem | null>(null)
+  const [problem, setProblem] = useState<Problem | null>(refused?.problem ?? null)
   // A ref, not state: a double click lands before React re-renders the disabled button.
   const inFlight = useRef(false)
   const formRef = useRef<HTMLFormElement>(null)
@@ -60,6 +68,8 @@ export function FreeScoreForm() {
     required: true,
     'aria-invalid': problem?.field === field ? true : undefined,
     'aria-describedby': problem?.field === field ? 'free-score-error' : undefined,
+    defaultValue: refused?.values[field],
+    autoFocus: refused?.problem.field === field || undefined,
   })
 
   return (
@@ -88,6 +98,7 @@ export function FreeScoreForm() {
         {sending ? form.sending : form.submit}
       </button>
       <p className="form-note">{form.privacyNote}</p>
+      {refused && <input type="hidden" name={RETURN_QUERY_FIELD} defaultValue={refused.returnQuery} />}
     </form>
   )
 }

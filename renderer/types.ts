@@ -4,6 +4,7 @@ import type { ProseBlocks } from '../components/Prose'
 import type { PageName } from '../lib/universal/content/schemas'
 import type { RelatedTopic, Topic } from '../lib/universal/content/types'
 import type { HeadFacts, PageSeo } from '../lib/universal/seo/head'
+import type { FormPage } from '../lib/universal/form-page'
 import type { UiText } from '../lib/universal/ui-text'
 import type { Site } from '../lib/universal/site'
 
@@ -24,14 +25,17 @@ declare global {
       ui: UiText
       /** The year the site was built, for the copyright line (the same on server and client). */
       buildYear: number
-      /** Set by onRenderHtml on the server: what the page's head says, for the build's sitemap. */
-      headFacts?: HeadFacts
     }
+    // Between the build's render workers (scripts/build/render-worker.ts) and the renderer only: never on the client.
     interface PageContextServer {
+      /** Set by onRenderHtml: what the page's head says, for the build's sitemap. */
+      headFacts?: HeadFacts
       /** Given by the build when it renders a topic page: the topic it has just read and validated, so the page does not read it again. */
       builtTopic?: Topic
       /** Given with `builtTopic`: the topics its page links to as related, which the build chose from every topic. */
       builtRelated?: readonly RelatedTopic[]
+      /** Set by the home page's onRenderHtml: the page its form's refused posts get, which the build writes for the server. */
+      formPage?: FormPage
     }
   }
 }

@@ -29,6 +29,7 @@ import {
 } from '../lib/node/publication.server'
 import { answererOf, redirectLimitWarning, redirectsOf, type RedirectingPage } from '../lib/node/redirects.server'
 import type { Redirect } from '../lib/universal/routes'
+import { FORM_PAGE_FILE } from '../lib/universal/form-page'
 import { prepareBundle, serverEntryOf } from './build/bundle'
 import { digest, digestOfFiles, linkOrCopy } from './build/cache'
 import { PageCache } from './build/page-cache'
@@ -229,6 +230,7 @@ try {
   rmSync(indexFile, { force: true })
 }
 rmSync(dirname(serverEntryOf(dist)), { recursive: true, force: true })
+if (!existsSync(join(dist, FORM_PAGE_FILE))) fail(`build: no page gave ${FORM_PAGE_FILE}, the page a refused form post gets (pages/index/+onRenderHtml.ts)`)
 
 // 3. The files made from every page at once.
 const sitePhase = phase('sitemap', 0, { live: false })
@@ -294,6 +296,9 @@ async function renderOrReuse(
     folders.add(folder)
     linkOrCopy(pageCache.htmlFile(job.key), join(client, job.file))
     if (cached.twin) linkOrCopy(pageCache.twinFile(job.key), join(client, cached.twin))
+    // The page with the free-score form is cached with the page its refused posts get (render-worker.ts).
+    const formPage = join(pageCache.dir, `${job.key}.${FORM_PAGE_FILE}`)
+    if (existsSync(formPage)) linkOrCopy(formPage, join(dist, FORM_PAGE_FILE))
     pages.push(cached.page)
     cards.need(cached.page.drawn)
     if (cached.topic) onTopic(job.key, cached.topic)

@@ -5,12 +5,13 @@
 //   PORT=8787 npm run preview:cloudflare      offline, on 127.0.0.1:$PORT, state under .wrangler/
 //   npm run deploy:cloudflare -- --dry-run    bundles into a temporary folder, contacts nobody
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { clientDir as builtClientDir } from '../lib/node/paths.server'
 import { loadSite } from '../lib/node/site.server'
+import { FORM_PAGE_FILE } from '../lib/universal/form-page'
 import { NOT_FOUND_FILE } from '../lib/universal/routes'
 
 /** The wrangler command line, run from this package's own copy (a pinned devDependency). */
@@ -55,8 +56,10 @@ export function migrationArgs(command: string | undefined, args: string[]): stri
 }
 
 function wranglerArgs(command: string | undefined, args: string[], clientDir: string): string[] {
-  // wrangler.jsonc names dist/client; `--assets` keeps its other settings and follows DIST_DIR.
-  args = ['--assets', clientDir, ...args]
+  // wrangler.jsonc names dist/client; `--assets` keeps its other settings and follows DIST_DIR. The Worker
+  // bundles the build's form page from beside it (worker/built.d.ts).
+  const formPage = JSON.stringify(JSON.parse(readFileSync(join(dirname(clientDir), FORM_PAGE_FILE), 'utf8')))
+  args = ['--assets', clientDir, '--define', `BUILT_FORM_PAGE:${formPage}`, ...args]
   if (command === 'preview') {
     const port = process.env.PORT ?? '8787'
     return ['dev', '--ip', '127.0.0.1', '--port', port, '--local', '--show-interactive-dev-session=false', '--test-scheduled', ...workerVars(), ...args]
@@ -72,10 +75,11 @@ function wranglerArgs(command: string | undefined, args: string[], clientDir: st
 if (import.meta.url === `file://${process.argv[1]}`) {
   const [command, ...args] = process.argv.slice(2)
   const clientDir = builtClientDir()
-  // A build from before `.assetsignore` would have Workers serve the Node server's own files.
-  for (const file of [NOT_FOUND_FILE, '.assetsignore'])
-    if (!existsSync(join(clientDir, file))) {
-      console.error(`${join(clientDir, file)} is missing: run \`npm run build\` first`)
+  // A build from before `.assetsignore` would have Workers serve the Node server's own files; one from
+  // before form-page.json would leave the Worker without the page a refused form post gets.
+  for (const file of [join(clientDir, NOT_FOUND_FILE), join(clientDir, '.assetsignore'), join(dirname(clientDir), FORM_PAGE_FILE)])
+    if (!existsSync(file)) {
+      console.error(`${file} is missing: run \`npm run build\` first`)
       process.exit(1)
     }
   const wrangler = [wranglerBin(), ...wranglerArgs(command, args, clientDir)]

@@ -66,11 +66,3 @@ export function trustedHopsFromEnv(value: string | undefined): number {
     throw new Error(`TRUST_PROXY must be the number of proxies in front of the server (0 to 10), got "${value}"`)
   return hops
 }
-
-/**
- * Whether a URL's hostname (as `URL.hostname` spells it) names this machine: `localhost`, `[::1]` or
- * 127.0.0.0/8. A webhook there never leaves the machine; a page served there is a local preview.
- */
-export function isLoopbackHost(hostname: string): boolean {
-  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname)
-}

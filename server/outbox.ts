@@ -1,4 +1,4 @@
-import { isLoopbackHost } from './client-address'
+import { isLoopbackHost } from '../lib/universal/loopback'
 import { BUSY_TIMEOUT_MS } from './busy-timeout'
 import type { OutboxRow, OutboxTable, Store } from './store'
 

@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import { isLoopbackHost } from './client-address'
+import { isLoopbackHost } from '../lib/universal/loopback'
 
 // Whether a POST to the API comes from the site's own pages. A browser names the page's origin in
 // `Origin` on every POST and says in `Sec-Fetch-Site` whether that page is on another site: another site's

@@ -12,7 +12,7 @@ import type { Context } from 'hono'
 import { getMimeType } from 'hono/utils/mime'
 import { alternateFileHeaders } from '../lib/universal/alternate-headers'
 import { CACHE_CONTROL, cacheControlFor, fileOfPath } from '../lib/universal/routes'
-import { compressBody, isCompressible, MIN_BODY_BYTES, preferredEncoding, type Encoding } from './compression'
+import { compressBody, isCompressible, MIN_BODY_BYTES, preferredEncoding, type Encoding } from '../lib/node/compression.server'
 import { carriesScoreForm, formTimingCookie } from './form-timing'
 
 export interface SiteFilesOptions {

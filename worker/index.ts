@@ -50,7 +50,7 @@ function servicesOf(env: Env): Services {
   const store = Store.fromDatabase(d1Database(env.DB))
   const timeoutMs = outboxTimeoutFromEnv(settings(env))
   const outbox = new QueuedOutbox(new Outbox(store, webhooksFromEnv(settings(env)), { timeoutMs }), store, env.OUTBOX)
-  const api = new Hono().route(API_PREFIX, createApi({ store, outbox, trustedHops: 1, siteOrigin: env.SITE_URL }))
+  const api = new Hono().route(API_PREFIX, createApi({ store, outbox, trustedHops: 1, siteOrigin: env.SITE_URL, formPage: () => BUILT_FORM_PAGE }))
   services = { api, store, outbox, timeoutMs, retentionDays: leadRetentionDays(settings(env)) }
   return services
 }

@@ -2,7 +2,7 @@
 // build writes a proxy rule for the API into `_redirects` and `vercel.json` (scripts/build/host-files.ts):
 // the browser still posts to its own origin, so the Content-Security-Policy (`connect-src 'self'`,
 // `form-action 'self'`) and the API's same-origin check hold as on the Node server.
-import { isLoopbackHost } from '../../server/client-address'
+import { isLoopbackHost } from '../../lib/universal/loopback'
 
 export const API_ORIGIN_ENV = 'API_ORIGIN'
 

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { compressBody } from '../../server/compression'
+import { compressBody } from '../../lib/node/compression.server'
 import { digest, digestOfFiles, filesUnder } from './cache'
 
 // The code half of the build: `vike build` bundles the pages for the browser (dist/client/assets) and
@@ -10,18 +10,7 @@ import { digest, digestOfFiles, filesUnder } from './cache'
 // cache under the digest of everything it is made from, so a content-only rebuild never runs Vite.
 
 /** What the bundles are made from (and how their files are precompressed): any change here makes a new bundle. */
-const SOURCES = [
-  'pages',
-  'renderer',
-  'components',
-  'lib',
-  'public',
-  'server/compression.ts',
-  'vite.config.ts',
-  'tsconfig.json',
-  'package.json',
-  'package-lock.json',
-]
+const SOURCES = ['pages', 'renderer', 'components', 'lib', 'public', 'vite.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json']
 /** Bundles kept in the cache, newest first; older ones are removed. */
 const KEEP_BUNDLES = 3
 const COMPRESSIBLE = /\.(html|js|css|svg|xml|txt|json|webmanifest)$/

@@ -22,7 +22,8 @@ export type CachedPage = { page: BuiltPage; topic?: TopicFacts; twin?: string } 
 
 /**
  * Rendered pages by key: `<dir>/<key>.html` holds the HTML, `<dir>/<key>.md` a topic page's markdown
- * twin, `<dir>/pages.json` what each page's head says. After a build only the pages it used are kept.
+ * twin, `<dir>/<key>.form-page.json` the home page's form page (render-worker.ts), `<dir>/pages.json`
+ * what each page's head says. After a build only the pages it used are kept.
  */
 export class PageCache {
   private readonly known: Map<string, Facts>
@@ -87,7 +88,7 @@ export class PageCache {
     writeFileSync(`${manifest}.tmp`, JSON.stringify(Object.fromEntries(this.used)))
     renameSync(`${manifest}.tmp`, manifest)
     for (const name of readdirSync(this.dir)) {
-      const key = name.replace(/\.(html|md)$/, '')
+      const key = name.replace(/\.(html|md|form-page\.json)$/, '')
       const facts = this.used.get(key)
       if (key !== name && (!facts || 'leftOut' in facts)) unlinkSync(join(this.dir, name))
     }

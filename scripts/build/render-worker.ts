@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { inlineHashes, lowerScriptPriority } from '../../lib/node/built-pages.server'
 import { markdownTwinPath } from '../../lib/universal/alternates'
+import { FORM_PAGE_FILE } from '../../lib/universal/form-page'
 import { fileOfPath, pathOfHtmlFile } from '../../lib/universal/routes'
 import { ContentError, readTopicFile, topicEntry } from '../../lib/node/content.server'
 import { topicTwin } from '../../lib/node/markdown-twin.server'
@@ -57,6 +58,12 @@ async function render(job: PageJob): Promise<Rendered> {
   const facts = pageContext.headFacts
   if (!facts) throw new Error('the renderer gave no headFacts')
   const page = { file: job.file, path: pathOfHtmlFile(job.file), ...facts, inlineHashes: inlineHashes(html) }
+  // The page with the free-score form gives the page its refused posts get, which the server fills: written beside the site, cached with the page.
+  if (pageContext.formPage) {
+    const formPage = join(dirname(clientDir), FORM_PAGE_FILE)
+    writeFileSync(formPage, JSON.stringify(pageContext.formPage))
+    replaceWithLink(formPage, join(pagesCacheDir, `${job.key}.${FORM_PAGE_FILE}`))
+  }
   if (!read || page.path === null) return { key: job.key, page }
   // A topic page's markdown twin is written beside it, and cached with it, from the topic just read.
   const twin = fileOfPath(markdownTwinPath(page.path))

@@ -1,6 +1,7 @@
 import { existsSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { BASE_URL, E2E_DATABASE, E2E_RUNTIME, E2E_WRANGLER_STATE, e2eServerEnv, e2eWorkerEnv, SITE_BUILD_ENV } from '../../playwright.config'
+import { FORM_PAGE_FILE } from '../../lib/universal/form-page'
 import { startPreview } from '../../scripts/cloudflare-preview'
 import { buildPublicationSite } from './publication-site'
 import { E2E_DIST, runScript, startServer } from './sites'
@@ -17,7 +18,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   if (E2E_RUNTIME === 'cloudflare') {
     // The Worker in local workerd on the suite's site, on the same port: built by the Node run before
     // it (`npm test` runs that first), or here when there is none.
-    if (!existsSync(join(E2E_DIST, 'client', '.assetsignore'))) runScript('scripts/build.ts', { ...siteEnv, BUILD_QUIET: '1' })
+    if (!existsSync(join(E2E_DIST, 'client', '.assetsignore')) || !existsSync(join(E2E_DIST, FORM_PAGE_FILE)))
+      runScript('scripts/build.ts', { ...siteEnv, BUILD_QUIET: '1' })
     rmSync(E2E_WRANGLER_STATE, { recursive: true, force: true })
     const preview = await startPreview({
       clientDir: join(E2E_DIST, 'client'),

@@ -43,6 +43,22 @@ async function fillLead(form: Locator, lead: Record<'first_name' | 'linkedin_url
   await form.getByLabel(ui.form.email).fill(lead.email)
 }
 
+/**
+ * A form as the visitor meets it, run in the page: each element's tag, attributes and text, less what a
+ * refused post fills in (the values, the field marked invalid, the message, the query) and what the
+ * hydrated form sets itself (noValidate).
+ */
+function formShape(form: HTMLFormElement): string[] {
+  const filled = new Set(['value', 'aria-invalid', 'aria-describedby', 'autofocus', 'novalidate'])
+  return [form, ...form.querySelectorAll('*')]
+    .filter((element) => element.getAttribute('type') !== 'hidden')
+    .map((element) => {
+      const attributes = [...element.attributes].filter(({ name }) => !filled.has(name)).map(({ name, value }) => `${name}="${value}"`)
+      const text = element.children.length === 0 && element.getAttribute('role') !== 'alert' ? element.textContent : ''
+      return `<${element.tagName.toLowerCase()} ${attributes.sort().join(' ')}>${text}`
+    })
+}
+
 /** The rows the server stored: in its SQLite file, or in the Worker's local D1 (E2E_RUNTIME=cloudflare). */
 async function storedRows(table: 'leads' | 'clicks' | 'conversions') {
   if (E2E_RUNTIME === 'cloudflare') return queryPreviewD1<Record<string, unknown>>(E2E_WRANGLER_STATE, `SELECT * FROM ${table} ORDER BY id`)
@@ -243,6 +259,7 @@ test.describe('the free-score form without JavaScript', () => {
     await expect(page.locator('img')).toHaveCount(0)
     expect(page.url()).toBe(`${BASE_URL}/api/score`)
     expect((await storedRows('leads')).filter((row) => row.email === typed.email)).toEqual([])
+    const refusedForm = await form.evaluate(formShape)
 
     await form.getByLabel(ui.form.firstName).fill('Ada')
     await form.getByRole('button', { name: ui.form.submit }).click()
@@ -250,6 +267,10 @@ test.describe('the free-score form without JavaScript', () => {
     expect((await storedRows('leads')).filter((row) => row.email === typed.email)).toEqual([expect.objectContaining({ first_name: 'Ada' })])
     expect(leaks(await urls(), [typed.email, `refused-${id}`, 'onerror'])).toEqual([])
     expect(violations).toEqual([])
+
+    // The refused page's form is the home page's: the same fields, labels, attributes and button.
+    await page.goto('/')
+    expect(refusedForm).toEqual(await page.locator('form.score-form').evaluate(formShape))
   })
 
   test('the same person sent three times is one lead and one webhook call', async ({ page }) => {

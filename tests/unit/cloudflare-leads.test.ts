@@ -173,7 +173,7 @@ describe.skipIf(missing)('npm run preview:cloudflare delivers leads through the 
     expect(callsFor('fast@example.com')).toHaveLength(0)
   })
 
-  it('answers a refused form with the home page form, the values typed kept and the message in its alert', async () => {
+  it('answers a refused form with the form page the build wrote (the miniature site’s), the values typed kept and the message in its alert', async () => {
     const refused = await fetch(`${preview!.origin}/api/score`, {
       method: 'POST',
       headers: { origin: preview!.origin, 'cf-connecting-ip': '72.0.0.8', 'content-type': 'application/x-www-form-urlencoded' },
@@ -184,6 +184,7 @@ describe.skipIf(missing)('npm run preview:cloudflare delivers leads through the 
     expect(html).toContain('<style>.score-form{display:grid}</style>')
     expect(html).toContain('<label for="linkedin_url">Your LinkedIn URL</label>')
     expect(html).toContain('value="https://www.linkedin.com/in/eve"')
+    expect(html).toContain('<input id="email" name="email" value="not-an-address" aria-invalid="true"/>')
     expect(html).toMatch(/<p id="free-score-error" class="form-error" role="alert">Please enter a valid email address\.<\/p>/)
   })
 

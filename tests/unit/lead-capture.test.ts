@@ -3,9 +3,18 @@ import type { AddressInfo } from 'node:net'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { parse } from 'node-html-parser'
+import { createElement } from 'react'
+import { renderToString } from 'react-dom/server'
+import type { PageContext } from 'vike/types'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { FreeScoreForm } from '../../components/FreeScoreForm'
+import { PageContextProvider } from '../../components/pageContext'
+import { loadSite } from '../../lib/node/site.server'
+import { loadUiText } from '../../lib/node/ui-text.server'
 import { confirmationUrl } from '../../lib/universal/confirmation'
 import { LEAD_MESSAGES } from '../../lib/universal/lead'
+import { renderFormPage } from '../../renderer/formPage'
 import { createApi } from '../../server/api'
 import { CROSS_SITE_MESSAGE } from '../../server/endpoint'
 import { LEAD_DEDUPE_MS, MIN_FILL_MS, USER_AGENT_MAX } from '../../server/endpoints'
@@ -35,13 +44,29 @@ beforeAll(async () => {
   store = await Store.open(`file:${join(root, 'leads.db')}`)
   const url = `http://127.0.0.1:${(webhook.address() as AddressInfo).port}/score`
   outbox = new Outbox(store, { leads: { url, key: undefined } }, { now: () => clock })
-  api = createApi({ store, outbox, now: () => clock, trustedHops: 1, siteOrigin: SITE_ORIGIN })
+  api = createApi({ store, outbox, now: () => clock, trustedHops: 1, siteOrigin: SITE_ORIGIN, formPage: () => formPage })
 })
 afterAll(async () => {
   await store.close()
   await new Promise<void>((resolve) => webhook.close(() => resolve()))
   rmSync(root, { recursive: true, force: true })
 })
+
+// The page a refused form post gets, as the build renders it beside the home page, which renders the form with this context.
+const pageContext = { site: loadSite(), ui: loadUiText() } as PageContext
+const formPage = renderFormPage(pageContext, 'Get your free score')
+
+/**
+ * A form as the visitor meets it: each element with its attributes and text, less what a refused post
+ * fills in (the values, the field marked invalid, the message, the sending page's query).
+ */
+function formShape(html: string): string {
+  const form = parse(html).querySelector('form.score-form')!
+  form.querySelector('input[type="hidden"]')?.remove()
+  for (const element of form.querySelectorAll('*')) for (const name of ['value', 'aria-invalid', 'aria-describedby', 'autofocus']) element.removeAttribute(name)
+  form.querySelector('[role="alert"]')!.set_content('')
+  return form.toString()
+}
 
 /** The site's canonical origin (SITE_URL); requests below are made to http://localhost unless they name another URL. */
 const SITE_ORIGIN = 'https://authoritylens.example'
@@ -117,6 +142,16 @@ describe('the form posted without JavaScript', () => {
     const again = await form(fixed, { referer: 'http://localhost/api/score' })
     expect(again.headers.get('location')).toBe('/score/confirmation?utm_source=ads')
     expect(await leadsFor(typed.email)).toHaveLength(1)
+  })
+
+  it('answers a refused value with the home page’s form: the same fields, labels, attributes and button', async () => {
+    const response = await form({ first_name: 'Ada', linkedin_url: 'https://example.com/in/ada', email: 'ada@example.com' })
+    expect(response.status).toBe(400)
+    const homeForm = renderToString(createElement(PageContextProvider, { pageContext, children: createElement(FreeScoreForm) }))
+    const refused = formShape(await response.text())
+    expect(refused).toBe(formShape(homeForm))
+    for (const label of [pageContext.ui.form.firstName, pageContext.ui.form.linkedinUrl, pageContext.ui.form.email, pageContext.ui.form.submit])
+      expect(refused).toContain(`>${label}</`)
   })
 
   it('keeps answering JSON to the hydrated form', async () => {

@@ -5,6 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { gzipSync } from 'node:zlib'
+import { FORM_PAGE_FILE, type FormPage, type ProblemField } from '../../lib/universal/form-page'
 import { CSP_HASHES_FILE, REDIRECTS_FILE, type CspHashes, type Redirect } from '../../lib/universal/routes'
 import { writeHostFiles } from '../../scripts/build/host-files'
 
@@ -43,8 +44,26 @@ export const MINIATURE_REDIRECTS: readonly Redirect[] = [
   { from: '/old-topic', to: '/topics/topic-a' },
 ]
 
+// The page a refused form post gets, as the build writes it beside the site (lib/universal/form-page.ts), in
+// miniature: a stylesheet, the slots, and the form once for each field the problem may be about.
+const MINIATURE_LABELS = { first_name: 'Your first name', linkedin_url: 'Your LinkedIn URL', email: 'Your e-mail' }
+const miniatureForm = (invalid: ProblemField) =>
+  [
+    '<form class="score-form" method="post" action="/api/score">',
+    ...Object.entries(MINIATURE_LABELS).map(
+      ([field, label]) =>
+        `<label for="${field}">${label}</label><input id="${field}" name="${field}" value="{{${field}}}"${field === invalid ? ' aria-invalid="true"' : ''}/>`,
+    ),
+    '<p id="free-score-error" class="form-error" role="alert">{{message}}</p><button type="submit">Score me</button>',
+    '<input type="hidden" name="return_query" value="{{return_query}}"/></form>',
+  ].join('')
+const MINIATURE_FORM_PAGE: FormPage = {
+  page: '<!DOCTYPE html><html lang="en"><head><title>{{message}}</title><style>.score-form{display:grid}</style></head><body><h1>Get your free Authority Score</h1>{{form}}</body></html>',
+  forms: { first_name: miniatureForm('first_name'), linkedin_url: miniatureForm('linkedin_url'), email: miniatureForm('email'), none: miniatureForm('none') },
+}
+
 /**
- * Writes the miniature build, `extraFiles` too, with its CSP hashes, its old URLs and the rule files the
+ * Writes the miniature build, `extraFiles` too, with its CSP hashes, its old URLs, its form page and the rule files the
  * build would write for it (with `apiOrigin`, as built with API_ORIGIN).
  */
 export function writeMiniatureSite(
@@ -61,6 +80,7 @@ export function writeMiniatureSite(
   writeFileSync(join(clientDir, 'blog.html.gz'), gzipSync(servedBody('blog.html')))
   writeFileSync(join(clientDir, CSP_HASHES_FILE), JSON.stringify(MINIATURE_HASHES))
   writeFileSync(join(root, REDIRECTS_FILE), JSON.stringify(redirects))
+  writeFileSync(join(root, FORM_PAGE_FILE), JSON.stringify(MINIATURE_FORM_PAGE))
   writeHostFiles(clientDir, MINIATURE_HASHES, redirects, apiOrigin)
   return { clientDir, remove: () => rmSync(root, { recursive: true, force: true }) }
 }

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import { createApp } from '../../server/app'
-import { compressBody } from '../../server/compression'
+import { compressBody } from '../../lib/node/compression.server'
 import { formTimingCookie } from '../../server/form-timing'
 import { writeMiniatureSite } from './routing-table'
 

@@ -1,0 +1,41 @@
+import { LEAD_FIELDS, type LeadField } from './lead'
+
+// The page a refused no-JavaScript post of the free-score form gets (server/lead-form.ts): the build
+// renders it from the React form (renderer/formPage.tsx) with a slot for each value, and writes it
+// beside the site, never served; the server fills the slots per request. No runtime renders React.
+
+/** Written by the build beside the client folder (`dist/form-page.json`): the FormPage below. */
+export const FORM_PAGE_FILE = 'form-page.json'
+
+/** Which field the problem is about, as a key of `FormPage.forms`: `none` for a problem with no field (another site's post). */
+export type ProblemField = LeadField | 'none'
+
+/**
+ * The document with its `{{form}}` slot, and the form to put there, one for each field the problem may be
+ * about (the component marks that field invalid). Both carry the other slots: `{{message}}`,
+ * `{{return_query}}` and one per field, `{{email}}` and so on.
+ */
+export interface FormPage {
+  page: string
+  forms: Record<ProblemField, string>
+}
+
+/** `{{name}}`: a slot, which React writes as it is in text and attributes (no character of it is escaped). */
+export const slot = (name: string) => `{{${name}}}`
+
+/** A value typed is kept up to this many characters. */
+const MAX_VALUE = 1_000
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => ESCAPES[char]!)
+
+/** The page with the values sent, escaped, the message, and the sending page's query. */
+export function fillFormPage(template: FormPage, values: Record<string, string>, problem: { error: string; field?: string }, query: string): string {
+  const field = LEAD_FIELDS.find((name) => name === problem.field) ?? 'none'
+  const text: Record<string, string> = { message: problem.error, return_query: query }
+  for (const name of LEAD_FIELDS) text[name] = (values[name] ?? '').slice(0, MAX_VALUE)
+  // One pass over the template: a value holding `{{message}}` stays as typed.
+  return template.page
+    .replace(slot('form'), () => template.forms[field])
+    .replace(/\{\{(\w+)\}\}/g, (found, name: string) => (name in text ? escapeHtml(text[name]!) : found))
+}

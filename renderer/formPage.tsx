@@ -1,0 +1,37 @@
+import { renderToString } from 'react-dom/server'
+import type { PageContext } from 'vike/types'
+import { FreeScoreForm } from '../components/FreeScoreForm'
+import { PageContextProvider } from '../components/pageContext'
+import { slot, type FormPage, type ProblemField } from '../lib/universal/form-page'
+import { LEAD_FIELDS, type LeadField } from '../lib/universal/lead'
+import { renderDocument } from './document'
+import styles from './styles.css?inline'
+
+/**
+ * The page a refused no-JavaScript post of the free-score form gets, with slots the server fills
+ * (lib/universal/form-page.ts): the page's form under `heading`, the pages' stylesheet (so their
+ * Content-Security-Policy allows it), no header, no script. Rendered with the page that carries the form.
+ */
+export function renderFormPage(pageContext: PageContext, heading: string): FormPage {
+  const values = Object.fromEntries(LEAD_FIELDS.map((field) => [field, slot(field)])) as Record<LeadField, string>
+  const form = (field: ProblemField) =>
+    renderToString(
+      <PageContextProvider pageContext={pageContext}>
+        <FreeScoreForm refused={{ values, problem: { field: field === 'none' ? null : field, message: slot('message') }, returnQuery: slot('return_query') }} />
+      </PageContextProvider>,
+    )
+  const bodyHtml = renderToString(
+    <main id="main" className="section narrow">
+      <section className="card form-card">
+        <h1>{heading}</h1>
+        {slot('form')}
+      </section>
+    </main>,
+  )
+  const headHtml = `<meta name="robots" content="noindex">\n    <title>${slot('message')}</title>`
+  const fields: ProblemField[] = [...LEAD_FIELDS, 'none']
+  return {
+    page: renderDocument({ lang: pageContext.site.lang, styles, headHtml, bodyHtml }),
+    forms: Object.fromEntries(fields.map((field) => [field, form(field)])) as FormPage['forms'],
+  }
+}

@@ -1,0 +1,5 @@
+// What the Worker takes from the build when wrangler bundles it: scripts/cloudflare.ts passes it as a
+// `--define`, read from the build in DIST_DIR.
+
+/** dist/form-page.json: the page a refused form post gets (lib/universal/form-page.ts). */
+declare const BUILT_FORM_PAGE: import('../lib/universal/form-page').FormPage
