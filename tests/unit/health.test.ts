@@ -128,25 +128,30 @@ describe('GET /healthz on the server', () => {
 
 describe('the health checks', () => {
   it('count a check still not done after its bound as failing, and recover when the database answers again', async () => {
+    // The database answers until `hang` is set; then one query hangs until `answer()`.
+    let hang = false
     let answer: (() => void) | undefined
+    const backlog = { pending: 0, failing: 0, oldestPendingReceivedAt: null }
     const store = {
       quickCheck: async () => [],
-      outboxBacklog: () =>
-        new Promise<{ pending: number; failing: number; oldestPendingReceivedAt: null }>(
-          (resolve) => (answer = () => resolve({ pending: 0, failing: 0, oldestPendingReceivedAt: null })),
-        ),
+      outboxBacklog: () => (hang ? new Promise<typeof backlog>((resolve) => (answer = () => resolve(backlog))) : Promise.resolve(backlog)),
     }
     const lines: string[] = []
     const checks = await HealthChecks.start(store, { intervalMs: 100, timeoutMs: 300, log: (line) => lines.push(line) })
     try {
       const app = createApp({ clientDir: site.clientDir, health: healthHandler(checks) })
       expect((await app.request('/healthz')).status).toBe(200)
+      hang = true
       await expect.poll(async () => (await app.request('/healthz')).status, { timeout: 2_000, interval: 50 }).toBe(503)
       expect(lines).toEqual(['health check failing: the check is not done after 300 ms'])
+      hang = false
       answer!()
       await expect.poll(async () => (await app.request('/healthz')).status, { timeout: 2_000, interval: 50 }).toBe(200)
       expect(lines.at(-1)).toBe('health check ok again')
     } finally {
+      // A failed expectation must not leave stop() waiting for the hanging check.
+      hang = false
+      answer?.()
       await checks.stop()
     }
   })
