@@ -117,7 +117,7 @@ async function renderMarkdown(markdownText: string, source: MarkdownSource): Pro
   return { html, links, markdown: await cleanMarkdown(markdownText, tree as TwinNode, source.pagePath, imageUrl) }
 }
 
-interface Parsed<T> {
+export interface Parsed<T> {
   file: string
   data: T
   body: string
@@ -125,11 +125,17 @@ interface Parsed<T> {
   bodyLine: number
 }
 
-/** Reads one file, replaces tokens and validates its frontmatter; problems go to `problems`. */
-function parseFile<S extends z.ZodType>(file: string, schema: S, tokens: Record<string, string>, problems: string[]): Parsed<z.infer<S>> | undefined {
+/** Reads one file (or takes its `text`, read already), replaces tokens and validates its frontmatter; problems go to `problems`. */
+function parseFile<S extends z.ZodType>(
+  file: string,
+  schema: S,
+  tokens: Record<string, string>,
+  problems: string[],
+  text: string = readFileSync(file, 'utf8'),
+): Parsed<z.infer<S>> | undefined {
   let frontmatter: Frontmatter
   try {
-    frontmatter = parseFrontmatter(readFileSync(file, 'utf8'))
+    frontmatter = parseFrontmatter(text)
   } catch (error) {
     if (!(error instanceof FrontmatterSyntaxError)) throw error
     problems.push(...error.problems.map(({ line, column, message }) => `${file}:${line}:${column}: ${message}`))
@@ -220,8 +226,9 @@ function readEntry<S extends z.ZodType>(
   schema: S,
   tokens: Record<string, string>,
   problems: string[],
+  text?: string,
 ): (Parsed<z.infer<S>> & { slug: string }) | undefined {
-  const parsed = parseFile(file, schema, tokens, problems)
+  const parsed = parseFile(file, schema, tokens, problems, text)
   if (!parsed) return undefined
   if (!parsed.body.trim()) {
     problems.push(`${file}: body: expected markdown text after the frontmatter`)
@@ -626,10 +633,33 @@ function siteOf(dir: string): Site {
   return cachedSite.site
 }
 
-/** One topic file validated and its markdown rendered, with the site links of its body; throws a ContentError naming the file and field, or the line of an image. */
-export async function readTopicFile(topicFile: SlugFile, site: Site): Promise<{ topic: Topic; links: ContentLink[] }> {
+/** A topic file parsed and validated, its markdown not yet rendered; `parsed` is absent when the file is not valid, and `problems` says why. */
+export interface TopicRead {
+  parsed?: Parsed<TopicFrontmatter> & { slug: string }
+  problems: string[]
+}
+
+/**
+ * Parses and validates one topic file, from its `text` when it was read already (the build reads each
+ * file once, for its digest too): the one parse of the file, which its page's render reuses (readTopicFile).
+ */
+export function readTopic(topicFile: SlugFile, tokens: Record<string, string>, text?: string): TopicRead {
   const problems: string[] = []
-  const parsed = readEntry(topicFile, topicFrontmatter, tokensFor(site), problems)
+  const parsed = readEntry(topicFile, topicFrontmatter, tokens, problems, text)
+  return parsed ? { parsed, problems } : { problems }
+}
+
+/**
+ * One topic file validated (or taken as `read` by readTopic) and its markdown rendered, with the site
+ * links of its body; throws a ContentError naming the file and field, or the line of an image.
+ */
+export async function readTopicFile(
+  topicFile: SlugFile,
+  site: Site,
+  read: TopicRead = readTopic(topicFile, tokensFor(site)),
+): Promise<{ topic: Topic; links: ContentLink[] }> {
+  const { parsed } = read
+  const problems = [...read.problems]
   if (!parsed) throw new ContentError(problems)
   // A topic shows no image, so nothing is ever encoded through this cache: it only completes the settings.
   const images: ImageSettings = {

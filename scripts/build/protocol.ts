@@ -1,5 +1,6 @@
 import type { BuiltPage } from '../../lib/node/built-pages.server'
 import type { ContentLink } from '../../lib/node/content-links.server'
+import type { TopicRead } from '../../lib/node/content.server'
 import type { PublicationFields } from '../../lib/node/publication.server'
 import type { RelatedTopic, SlugFile, TopicEntry } from '../../lib/universal/content/types'
 
@@ -15,6 +16,8 @@ export interface PageJob {
   key: string
   /** For a topic page: its file, which the worker validates and hands to the page. */
   topic?: SlugFile
+  /** For a topic page whose file the build parsed already (related-topics.ts): that parse, which the worker renders instead of parsing the file again. */
+  read?: TopicRead
   /** For a topic page: the topics it links to as related, chosen by the build from every topic (related-topics.ts). */
   related?: readonly RelatedTopic[]
 }
@@ -27,7 +30,6 @@ export interface TopicFacts {
   publication?: PublicationFields
 }
 
-/**
 /**
  * A page the worker wrote (with its topic's facts and its markdown twin's file, for a topic page), the
  * facts of a topic this build leaves out (a draft, or dated after the build's date: no page), or the

@@ -34,7 +34,7 @@ async function render(job: PageJob): Promise<Rendered> {
   let read: Awaited<ReturnType<typeof readTopicFile>> | undefined
   if (job.topic) {
     try {
-      read = await readTopicFile(job.topic, site)
+      read = await readTopicFile(job.topic, site, job.read)
     } catch (error) {
       if (error instanceof ContentError) return { key: job.key, problems: error.problems }
       throw error
