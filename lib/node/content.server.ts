@@ -29,7 +29,17 @@ import { leftOutOf, linkProblemsWith, publishingOf, unpublishedLabel, type LeftO
 import { answererOf, redirectsOf } from './redirects.server'
 import type { Redirect } from '../universal/routes'
 import { loadSite } from './site.server'
-import type { Author, BlogPost, Content, ContentIndex, SitePages, SlugFile, Topic, TopicEntry } from '../universal/content/types'
+import {
+  TOPIC_ENTRY_FIELDS,
+  type Author,
+  type BlogPost,
+  type Content,
+  type ContentIndex,
+  type SitePages,
+  type SlugFile,
+  type Topic,
+  type TopicEntry,
+} from '../universal/content/types'
 import {
   blogFrontmatter,
   pageFrontmatter,
@@ -525,8 +535,8 @@ export async function readContentWithoutTopics(
 }
 
 /** What a list of topics shows of one topic, as a fresh copy: the YAML parser's strings are slices of the whole file, and would keep its text alive. */
-export function topicEntry({ slug, file, title, summary }: TopicEntry): TopicEntry {
-  return JSON.parse(JSON.stringify({ slug, file, title, summary })) as TopicEntry
+export function topicEntry(topic: TopicEntry): TopicEntry {
+  return JSON.parse(JSON.stringify(Object.fromEntries(TOPIC_ENTRY_FIELDS.map((field) => [field, topic[field]])))) as TopicEntry
 }
 
 /** The index of validated content, in the order the site lists it: articles newest first, topics by title. */
