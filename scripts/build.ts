@@ -8,7 +8,7 @@ import { availableParallelism } from 'node:os'
 import { basename, dirname, join } from 'node:path'
 import { parseArgs } from 'node:util'
 import type { BuiltPage } from '../lib/node/built-pages.server'
-import { siteTargets, type FileLinks } from '../lib/node/content-links.server'
+import type { FileLinks } from '../lib/node/content-links.server'
 import { CONTENT_INDEX_ENV, ContentError, contentIndex, readContent, readContentWithoutTopics } from '../lib/node/content.server'
 import type { ContentIndex, TopicEntry } from '../lib/universal/content/types'
 import { loadUiText } from '../lib/node/ui-text.server'
@@ -22,12 +22,12 @@ import {
   imagesShown,
   leftOutOf,
   leftOutSummary,
-  linkProblemsWith,
   publicationOf,
   type LeftOut,
   type Publishing,
 } from '../lib/node/publication.server'
-import { answererOf, redirectLimitWarning, redirectsOf, type RedirectingPage } from '../lib/node/redirects.server'
+import { redirectLimitWarning, type RedirectingPage } from '../lib/node/redirects.server'
+import { checkLinksAndRedirects, type FileProblems } from '../lib/node/site-checks.server'
 import type { Redirect } from '../lib/universal/routes'
 import { prepareBundle, serverEntryOf } from './build/bundle'
 import { digest, digestOfFiles, linkOrCopy } from './build/cache'
@@ -163,7 +163,7 @@ try {
   const topicJobs = planTopicPages(routes, topicSources, base)
   const listingPages = planListingPages(routes, content.posts)
   const pagesPhase = phase('pages', topicJobs.length + listingPages.length)
-  const problems: Array<{ file: string; problems: string[] }> = []
+  const problems: FileProblems[] = []
   const topics: TopicEntry[] = []
   const links: FileLinks[] = [...content.links]
   const sourceOf = new Map(topicJobs.map((job) => [job.key, job.topic!.file]))
@@ -188,13 +188,9 @@ try {
   // a page that links to a topic deleted since, or left out, fails the build without being rendered again.
   const builtPaths = [...topics.map((topic) => `/topics/${topic.slug}`), ...listingPages.filter((job) => job.status === 200).map((job) => job.url)]
   // Old URLs (redirectFrom) lead to a page of this build, and to nothing else.
-  const pageFiles = new Map<string, string | undefined>(builtPaths.map((path) => [path, undefined]))
-  for (const { path, file } of redirecting) pageFiles.set(path, file)
-  const found = redirectsOf(redirecting, leftOut, answererOf(pageFiles))
-  redirects = found.redirects
-  for (const problem of found.problems) problems.push({ file: problem.slice(0, problem.indexOf(': ')), problems: [problem] })
-  const linkProblems = linkProblemsWith(siteTargets(builtPaths), leftOut, redirects)
-  for (const fileLinks of links) problems.push({ file: fileLinks.file, problems: linkProblems(fileLinks) })
+  const checked = checkLinksAndRedirects({ paths: builtPaths, redirecting, leftOut, links })
+  redirects = checked.redirects
+  problems.push(...checked.problems)
   const byFile = problems.sort((a, b) => (a.file < b.file ? -1 : 1)).flatMap((file) => file.problems)
   if (byFile.length > 0) throw new ContentError(byFile)
 

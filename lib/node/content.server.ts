@@ -22,11 +22,11 @@ import { withRelatedPosts } from './related.server'
 import { formatPath } from '../universal/content/format-path'
 import { pagePaths } from '../universal/content/routes'
 import type { Site } from '../universal/site'
-import { resolveSiteLinks, siteTargets, slugFromFile, type ContentLink, type FileLinks, type MarkdownNode } from './content-links.server'
+import { resolveSiteLinks, slugFromFile, type ContentLink, type FileLinks, type MarkdownNode } from './content-links.server'
 import { FrontmatterSyntaxError, parseFrontmatter, type Frontmatter } from './frontmatter.server'
 import { pageRoutes } from './page-routes.server'
-import { leftOutOf, linkProblemsWith, publishingOf, unpublishedLabel, type LeftOut, type Publishing } from './publication.server'
-import { answererOf, redirectsOf } from './redirects.server'
+import { leftOutOf, publishingOf, unpublishedLabel, type LeftOut, type Publishing } from './publication.server'
+import { checkLinksAndRedirects } from './site-checks.server'
 import type { Redirect } from '../universal/routes'
 import { loadSite } from './site.server'
 import {
@@ -479,16 +479,12 @@ export async function checkContent(
     ...posts.map(({ file, slug, redirectFrom }) => ({ file, path: `/blog/${slug}`, redirectFrom })),
     ...topics.map(({ file, slug, redirectFrom }) => ({ file, path: `/topics/${slug}`, redirectFrom })),
   ]
-  const pageFiles = new Map<string, string | undefined>([
-    ...paths.map((path): [string, undefined] => [path, undefined]),
-    ...redirecting.map(({ path, file }): [string, string] => [path, file]),
-  ])
-  const { redirects, problems: redirectProblems } = redirectsOf(redirecting, leftOut, answererOf(pageFiles))
-  problems.push(...links.flatMap(linkProblemsWith(siteTargets(paths), leftOut, redirects)), ...redirectProblems)
+  const checked = checkLinksAndRedirects({ paths, redirecting, leftOut, links })
+  problems.push(...checked.problems.flatMap((file) => file.problems))
   posts.sort(byDate)
   topics.sort(byTitle)
   const content = { site, posts, topics, pages, postsBySlug: bySlug(posts), topicsBySlug: bySlug(topics), leftOut }
-  return { content, redirects, problems }
+  return { content, redirects: checked.redirects, problems }
 }
 
 /** checkContent's content; throws one ContentError listing every problem. */
