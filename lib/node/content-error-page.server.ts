@@ -47,7 +47,7 @@ export function contentErrorPage(problems: readonly string[]): string {
 </html>`
 }
 
-/** The problems of a content error (lib/node/content.server.ts's ContentError), else undefined. Matched by shape: the dev server may load that module twice. */
+/** The problems of a content error (lib/node/content-files.server.ts's ContentError), else undefined. Matched by shape: the dev server may load that module twice. */
 export function contentProblemsIn(error: unknown): readonly string[] | undefined {
   const problems = (error as { name?: unknown; problems?: unknown } | null)?.problems
   return (error as { name?: unknown } | null)?.name === 'ContentError' && Array.isArray(problems) ? (problems as string[]) : undefined

@@ -1,5 +1,5 @@
 import type { RelatedTopic } from '../universal/content/types'
-import { readTopic, topicSlugFiles, tokensFor } from './content.server'
+import { readTopic, topicSlugFiles, tokensFor } from './content-files.server'
 import { contentDir } from './paths.server'
 import { relatedTopics, topicWordsOf } from './related.server'
 import { loadSite } from './site.server'

@@ -1,4 +1,4 @@
-import type { TopicRead } from '../../lib/node/content.server'
+import type { TopicRead } from '../../lib/node/content-files.server'
 import { fileOfPath } from '../../lib/universal/routes'
 import type { ContentIndex, RelatedTopic, SlugFile } from '../../lib/universal/content/types'
 import { contentRoutePaths } from '../../lib/universal/content/routes'

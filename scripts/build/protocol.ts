@@ -1,6 +1,6 @@
 import type { BuiltPage } from '../../lib/node/built-pages.server'
 import type { ContentLink } from '../../lib/node/content-links.server'
-import type { TopicRead } from '../../lib/node/content.server'
+import type { TopicRead } from '../../lib/node/content-files.server'
 import type { PublicationFields } from '../../lib/node/publication.server'
 import type { RelatedTopic, SlugFile, TopicEntry } from '../../lib/universal/content/types'
 

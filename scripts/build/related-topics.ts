@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { readTopic, tokensFor, type TopicRead } from '../../lib/node/content.server'
+import { readTopic, tokensFor, type TopicRead } from '../../lib/node/content-files.server'
 import { relatedTopics, topicWordsOf, type TopicWords } from '../../lib/node/related.server'
 import type { SlugFile } from '../../lib/universal/content/types'
 import type { Site } from '../../lib/universal/site'
@@ -25,7 +25,7 @@ interface FactsFile {
 function factsKey(site: Site): string {
   return digest(
     JSON.stringify(tokensFor(site)),
-    digestOfFiles(['lib/node/content.server.ts', 'lib/node/frontmatter.server.ts', 'lib/universal/content/schemas.ts']),
+    digestOfFiles(['lib/node/content-files.server.ts', 'lib/node/frontmatter.server.ts', 'lib/universal/content/schemas.ts']),
   )
 }
 
