@@ -2,7 +2,7 @@
 import type { PageContextServer as ServerPageContext } from 'vike/types'
 import type { ProseBlocks } from '../components/Prose'
 import type { PageName } from '../lib/universal/content/schemas'
-import type { RelatedTopic, Topic } from '../lib/universal/content/types'
+import type { ContentIndex, RelatedTopic, Topic } from '../lib/universal/content/types'
 import type { HeadFacts, PageSeo } from '../lib/universal/seo/head'
 import type { UiText } from '../lib/universal/ui-text'
 import type { Site } from '../lib/universal/site'
@@ -32,6 +32,8 @@ declare global {
       builtTopic?: Topic
       /** Given with `builtTopic`: the topics its page links to as related, which the build chose from every topic. */
       builtRelated?: readonly RelatedTopic[]
+      /** Given by the build when it renders any other page: the content index it validated, which every list of content shows (lib/node/content-index.server.ts). */
+      builtIndex?: ContentIndex
     }
   }
 }

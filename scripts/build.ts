@@ -9,7 +9,6 @@ import { basename, dirname, join } from 'node:path'
 import { parseArgs } from 'node:util'
 import type { BuiltPage } from '../lib/node/built-pages.server'
 import type { FileLinks } from '../lib/node/content-links.server'
-import { CONTENT_INDEX_ENV } from '../lib/node/content-index.server'
 import { ContentError } from '../lib/node/content-files.server'
 import { contentIndex, readContent, readContentWithoutTopics } from '../lib/node/content.server'
 import type { ContentIndex, TopicEntry } from '../lib/universal/content/types'
@@ -103,14 +102,13 @@ bundle.then(
 
 const site = loadSite(contentRoot)
 mkdirSync(cacheDir, { recursive: true })
-const indexFile = join(cacheDir, `index.${process.pid}.json`)
 const pageCache = new PageCache(join(cacheDir, 'pages'), options.fresh)
 const pool = new RenderPool({
   serverEntry: serverEntryOf(dist),
   serverReady: serverBundle,
   clientDir: client,
   pagesCacheDir: pageCache.dir,
-  env: { ...process.env, [CONTENT_INDEX_ENV]: indexFile, [BUILD_DATE_ENV]: publishing.today },
+  env: { ...process.env, [BUILD_DATE_ENV]: publishing.today },
 })
 // With no page in the cache every page will be rendered: the workers start now, loading their
 // packages while the code is bundled and the content read.
@@ -198,8 +196,7 @@ try {
 
   index = contentIndex({ posts: content.posts, topics, pages: content.pages })
   const indexText = JSON.stringify(index)
-  writeFileSync(indexFile, indexText)
-  await renderOrReuse(listingKeys(listingPages, indexText, base), pagesPhase)
+  await renderOrReuse(listingKeys(listingPages, indexText, base), pagesPhase, undefined, undefined, undefined, index)
   pageCache.save()
   images.prune()
   pagesPhase.end(`${count(pages.length)} pages: ${count(rendered)} rendered, ${count(reused)} reused from the cache`)
@@ -223,7 +220,6 @@ try {
   )
 } finally {
   await Promise.all([pool.close(), cards.close()])
-  rmSync(indexFile, { force: true })
 }
 rmSync(dirname(serverEntryOf(dist)), { recursive: true, force: true })
 
@@ -258,7 +254,7 @@ for (const line of [leftOutSummary(leftOut), redirectLimitWarning(redirects.leng
  * Links each job's page from the cache when it has it and renders the rest on the workers, adding
  * each to `pages`. `onTopic` hears the facts of each topic page's topic; `onProblems`, the content
  * problems of a topic file that could not be rendered; `onLeftOut`, the facts of a topic this build
- * leaves out (no page).
+ * leaves out (no page). `listed`: the content index the pages list, for the listing pages.
  */
 async function renderOrReuse(
   jobs: readonly PageJob[],
@@ -266,6 +262,7 @@ async function renderOrReuse(
   onTopic: (key: string, facts: TopicFacts) => void = () => {},
   onProblems: (key: string, problems: string[]) => void = () => {},
   onLeftOut: (key: string, facts: TopicFacts) => void = () => {},
+  listed?: ContentIndex,
 ): Promise<void> {
   const toRender: PageJob[] = []
   const folders = new Set<string>()
@@ -292,7 +289,7 @@ async function renderOrReuse(
     reused++
     progress.advance()
   }
-  await pool.render(toRender, Math.min(availableParallelism(), Math.ceil(toRender.length / PAGES_PER_WORKER)), (done) => {
+  await pool.render(toRender, Math.min(availableParallelism(), Math.ceil(toRender.length / PAGES_PER_WORKER)), listed, (done) => {
     progress.advance()
     if ('problems' in done) return onProblems(done.key, done.problems)
     if ('leftOut' in done) {

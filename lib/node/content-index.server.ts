@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { ContentError, slugFiles, slugTakenFrom } from './content-files.server'
 import { readTopicFile } from './content-collections.server'
@@ -15,10 +14,7 @@ import type { Site } from '../universal/site'
 // copy, the list of topics) and, in `npm run dev`, every problem a build would stop on; and one
 // topic at a time, rendered from its own file.
 
-/** Where a build hands its workers the index it validated, so they never read the whole content again. */
-export const CONTENT_INDEX_ENV = 'CONTENT_INDEX_FILE'
-
-let cachedIndex: { dir: string; index: Promise<LoadedIndex> } | undefined
+let cachedIndex: { dir: string; index: Promise<LoadedIndex>; built?: ContentIndex } | undefined
 
 export interface LoadedIndex extends ContentIndex {
   postsBySlug: ReadonlyMap<string, BlogPost>
@@ -30,13 +26,21 @@ export interface LoadedIndex extends ContentIndex {
 }
 
 async function indexFor(dir: string): Promise<LoadedIndex> {
-  const file = process.env[CONTENT_INDEX_ENV]
-  const { index, problems, redirects } = file
-    ? { index: JSON.parse(readFileSync(file, 'utf8')) as ContentIndex, problems: [], redirects: [] }
-    : process.env[KEEP_GOING_ENV]
-      ? await devIndex(dir)
-      : { index: await readContentIndex(dir), problems: [], redirects: [] }
+  const { index, problems, redirects } = process.env[KEEP_GOING_ENV] ? await devIndex(dir) : { index: await readContentIndex(dir), problems: [], redirects: [] }
+  return loaded(index, problems, redirects)
+}
+
+function loaded(index: ContentIndex, problems: readonly string[] = [], redirects: readonly Redirect[] = []): LoadedIndex {
   return { ...index, postsBySlug: bySlug(index.posts), topicsBySlug: bySlug(index.topics), problems, redirects }
+}
+
+/**
+ * Makes `index` the content index of this process: the build validated it and hands it to the pages it
+ * renders (pageContext.builtIndex, renderer/+onCreatePageContext.server.ts), so they never read the whole content again.
+ */
+export function takeBuiltIndex(index: ContentIndex, dir: string = contentDir()): void {
+  if (cachedIndex?.built === index) return
+  cachedIndex = { dir, index: Promise.resolve(loaded(index)), built: index }
 }
 
 /**

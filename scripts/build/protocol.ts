@@ -2,7 +2,7 @@ import type { BuiltPage } from '../../lib/node/built-pages.server'
 import type { ContentLink } from '../../lib/node/content-links.server'
 import type { TopicRead } from '../../lib/node/content-files.server'
 import type { PublicationFields } from '../../lib/node/publication.server'
-import type { RelatedTopic, SlugFile, TopicEntry } from '../../lib/universal/content/types'
+import type { ContentIndex, RelatedTopic, SlugFile, TopicEntry } from '../../lib/universal/content/types'
 
 // Messages between the build (scripts/build.ts) and its render workers (render-worker.ts).
 
@@ -38,7 +38,8 @@ export interface TopicFacts {
 export type Rendered =
   { key: string; page: BuiltPage; topic?: TopicFacts; twin?: string } | { key: string; leftOut: TopicFacts } | { key: string; problems: string[] }
 
-export type ToWorker = { type: 'load' } | { type: 'routes' } | { type: 'render'; jobs: PageJob[] } | { type: 'exit' }
+/** `index`: the content index the build validated, for the pages that list content (all but the topic pages). */
+export type ToWorker = { type: 'load' } | { type: 'routes' } | { type: 'render'; jobs: PageJob[]; index?: ContentIndex } | { type: 'exit' }
 
 export type FromWorker =
   /** The worker has loaded the packages; `load` makes it import the server bundle. */

@@ -14,6 +14,7 @@ import { topicTwin } from '../../lib/node/markdown-twin.server'
 import { buildDate, publicationFields, publicationOf } from '../../lib/node/publication.server'
 import { loadSite } from '../../lib/node/site.server'
 import { loadUiText } from '../../lib/node/ui-text.server'
+import type { ContentIndex } from '../../lib/universal/content/types'
 import { replaceWithLink } from './cache'
 import type { FromWorker, PageJob, Rendered, ToWorker, TopicFacts } from './protocol'
 
@@ -31,7 +32,7 @@ const topicLabels = loadUiText().topic
 const today = buildDate()
 const folders = new Set<string>()
 
-async function render(job: PageJob): Promise<Rendered> {
+async function render(job: PageJob, index: ContentIndex | undefined): Promise<Rendered> {
   // A topic page is rendered from its own file, validated here: a bad file is a content problem of this page, and the build goes on to list them all.
   let read: Awaited<ReturnType<typeof readTopicFile>> | undefined
   if (job.topic) {
@@ -44,7 +45,7 @@ async function render(job: PageJob): Promise<Rendered> {
     // A draft or scheduled topic gets no page: the build hears its facts, to check its links and list it as left out.
     if (publicationOf(read.topic, today) !== 'published') return { key: job.key, leftOut: topicFacts(read) }
   }
-  const pageContext = await vike!.renderPage({ urlOriginal: job.url, builtTopic: read?.topic, builtRelated: job.related })
+  const pageContext = await vike!.renderPage({ urlOriginal: job.url, builtTopic: read?.topic, builtRelated: job.related, builtIndex: index })
   const response = pageContext.httpResponse
   if (!response || response.statusCode !== job.status) {
     const error = (pageContext as { errorWhileRendering?: unknown }).errorWhileRendering
@@ -89,7 +90,7 @@ process.on('message', async (message: ToWorker) => {
   const pages: Rendered[] = []
   for (const job of message.jobs) {
     try {
-      pages.push(await render(job))
+      pages.push(await render(job, message.index))
     } catch (error) {
       // A content problem names its file and field already; anything else needs its stack.
       const message = !(error instanceof Error) ? String(error) : error.name === 'ContentError' ? error.message : (error.stack ?? error.message)
