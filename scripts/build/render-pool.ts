@@ -109,7 +109,11 @@ export class RenderPool {
       while (next < jobs.length) {
         const chunk = jobs.slice(next, next + CHUNK)
         next += chunk.length
-        const answer = await this.ask(worker, { type: 'render', jobs: chunk, ...(listed && { index: listed }) })
+        const asked = this.ask(worker, { type: 'render', jobs: chunk, ...(listed && { index: listed }) })
+        // Sent, a topic's parse is the worker's (send copies it at once): the build lets go of its own, which
+        // would otherwise stay in memory until every page is rendered.
+        for (const job of chunk) delete job.read
+        const answer = await asked
         if (answer.type === 'failed') throw new RenderFailed(answer.url, answer.message)
         if (answer.type !== 'rendered') throw new RenderFailed(chunk[0]!.url, `unexpected answer ${answer.type}`)
         for (const rendered of answer.pages) onPage(rendered)
