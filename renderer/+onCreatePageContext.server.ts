@@ -1,5 +1,6 @@
 // https://vike.dev/onCreatePageContext
 import type { PageContextServer } from 'vike/types'
+import { takeBuiltIndex } from '../lib/node/content-index.server'
 import { loadUiText } from '../lib/node/ui-text.server'
 import { loadSite } from '../lib/node/site.server'
 import { keepPricesTogetherIn } from '../lib/universal/typeset'
@@ -13,4 +14,6 @@ export function onCreatePageContext(pageContext: PageContextServer) {
   pageContext.site = site
   pageContext.ui = ui
   pageContext.buildYear = buildYear
+  // A page the build renders gets the index it validated: what lists of content show.
+  if (pageContext.builtIndex) takeBuiltIndex(pageContext.builtIndex)
 }

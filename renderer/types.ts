@@ -2,7 +2,7 @@
 import type { PageContextServer as ServerPageContext } from 'vike/types'
 import type { ProseBlocks } from '../components/Prose'
 import type { PageName } from '../lib/universal/content/schemas'
-import type { RelatedTopic, Topic } from '../lib/universal/content/types'
+import type { ContentIndex, RelatedTopic, Topic } from '../lib/universal/content/types'
 import type { HeadFacts, PageSeo } from '../lib/universal/seo/head'
 import type { FormPage } from '../lib/universal/form-page'
 import type { UiText } from '../lib/universal/ui-text'
@@ -36,6 +36,8 @@ declare global {
       builtRelated?: readonly RelatedTopic[]
       /** Set by the home page's onRenderHtml: the page its form's refused posts get, which the build writes for the server. */
       formPage?: FormPage
+      /** Given by the build when it renders any other page: the content index it validated, which every list of content shows (lib/node/content-index.server.ts). */
+      builtIndex?: ContentIndex
     }
   }
 }

@@ -8,8 +8,9 @@ import { availableParallelism } from 'node:os'
 import { basename, dirname, join } from 'node:path'
 import { parseArgs } from 'node:util'
 import type { BuiltPage } from '../lib/node/built-pages.server'
-import { siteTargets, type FileLinks } from '../lib/node/content-links.server'
-import { CONTENT_INDEX_ENV, ContentError, contentIndex, readContent, readContentWithoutTopics } from '../lib/node/content.server'
+import type { FileLinks } from '../lib/node/content-links.server'
+import { ContentError } from '../lib/node/content-files.server'
+import { contentIndex, readContent, readContentWithoutTopics } from '../lib/node/content.server'
 import type { ContentIndex, TopicEntry } from '../lib/universal/content/types'
 import { loadUiText } from '../lib/node/ui-text.server'
 import { ImageCache, IMAGES_URL } from '../lib/node/images.server'
@@ -22,12 +23,12 @@ import {
   imagesShown,
   leftOutOf,
   leftOutSummary,
-  linkProblemsWith,
   publicationOf,
   type LeftOut,
   type Publishing,
 } from '../lib/node/publication.server'
-import { answererOf, redirectLimitWarning, redirectsOf, type RedirectingPage } from '../lib/node/redirects.server'
+import { redirectLimitWarning, type RedirectingPage } from '../lib/node/redirects.server'
+import { checkLinksAndRedirects, type FileProblems } from '../lib/node/site-checks.server'
 import type { Redirect } from '../lib/universal/routes'
 import { FORM_PAGE_FILE } from '../lib/universal/form-page'
 import { prepareBundle, serverEntryOf } from './build/bundle'
@@ -103,14 +104,13 @@ bundle.then(
 
 const site = loadSite(contentRoot)
 mkdirSync(cacheDir, { recursive: true })
-const indexFile = join(cacheDir, `index.${process.pid}.json`)
 const pageCache = new PageCache(join(cacheDir, 'pages'), options.fresh)
 const pool = new RenderPool({
   serverEntry: serverEntryOf(dist),
   serverReady: serverBundle,
   clientDir: client,
   pagesCacheDir: pageCache.dir,
-  env: { ...process.env, [CONTENT_INDEX_ENV]: indexFile, [BUILD_DATE_ENV]: publishing.today },
+  env: { ...process.env, [BUILD_DATE_ENV]: publishing.today },
 })
 // With no page in the cache every page will be rendered: the workers start now, loading their
 // packages while the code is bundled and the content read.
@@ -165,7 +165,7 @@ try {
   const topicJobs = planTopicPages(routes, topicSources, base)
   const listingPages = planListingPages(routes, content.posts)
   const pagesPhase = phase('pages', topicJobs.length + listingPages.length)
-  const problems: Array<{ file: string; problems: string[] }> = []
+  const problems: FileProblems[] = []
   const topics: TopicEntry[] = []
   const links: FileLinks[] = [...content.links]
   const sourceOf = new Map(topicJobs.map((job) => [job.key, job.topic!.file]))
@@ -190,20 +190,15 @@ try {
   // a page that links to a topic deleted since, or left out, fails the build without being rendered again.
   const builtPaths = [...topics.map((topic) => `/topics/${topic.slug}`), ...listingPages.filter((job) => job.status === 200).map((job) => job.url)]
   // Old URLs (redirectFrom) lead to a page of this build, and to nothing else.
-  const pageFiles = new Map<string, string | undefined>(builtPaths.map((path) => [path, undefined]))
-  for (const { path, file } of redirecting) pageFiles.set(path, file)
-  const found = redirectsOf(redirecting, leftOut, answererOf(pageFiles))
-  redirects = found.redirects
-  for (const problem of found.problems) problems.push({ file: problem.slice(0, problem.indexOf(': ')), problems: [problem] })
-  const linkProblems = linkProblemsWith(siteTargets(builtPaths), leftOut, redirects)
-  for (const fileLinks of links) problems.push({ file: fileLinks.file, problems: linkProblems(fileLinks) })
+  const checked = checkLinksAndRedirects({ paths: builtPaths, redirecting, leftOut, links })
+  redirects = checked.redirects
+  problems.push(...checked.problems)
   const byFile = problems.sort((a, b) => (a.file < b.file ? -1 : 1)).flatMap((file) => file.problems)
   if (byFile.length > 0) throw new ContentError(byFile)
 
   index = contentIndex({ posts: content.posts, topics, pages: content.pages })
   const indexText = JSON.stringify(index)
-  writeFileSync(indexFile, indexText)
-  await renderOrReuse(listingKeys(listingPages, indexText, base), pagesPhase)
+  await renderOrReuse(listingKeys(listingPages, indexText, base), pagesPhase, undefined, undefined, undefined, index)
   pageCache.save()
   images.prune()
   pagesPhase.end(`${count(pages.length)} pages: ${count(rendered)} rendered, ${count(reused)} reused from the cache`)
@@ -227,7 +222,6 @@ try {
   )
 } finally {
   await Promise.all([pool.close(), cards.close()])
-  rmSync(indexFile, { force: true })
 }
 rmSync(dirname(serverEntryOf(dist)), { recursive: true, force: true })
 if (!existsSync(join(dist, FORM_PAGE_FILE))) fail(`build: no page gave ${FORM_PAGE_FILE}, the page a refused form post gets (pages/index/+onRenderHtml.ts)`)
@@ -268,7 +262,7 @@ for (const line of [leftOutSummary(leftOut), redirectLimitWarning(redirects.leng
  * Links each job's page from the cache when it has it and renders the rest on the workers, adding
  * each to `pages`. `onTopic` hears the facts of each topic page's topic; `onProblems`, the content
  * problems of a topic file that could not be rendered; `onLeftOut`, the facts of a topic this build
- * leaves out (no page).
+ * leaves out (no page). `listed`: the content index the pages list, for the listing pages.
  */
 async function renderOrReuse(
   jobs: readonly PageJob[],
@@ -276,6 +270,7 @@ async function renderOrReuse(
   onTopic: (key: string, facts: TopicFacts) => void = () => {},
   onProblems: (key: string, problems: string[]) => void = () => {},
   onLeftOut: (key: string, facts: TopicFacts) => void = () => {},
+  listed?: ContentIndex,
 ): Promise<void> {
   const toRender: PageJob[] = []
   const folders = new Set<string>()
@@ -305,7 +300,7 @@ async function renderOrReuse(
     reused++
     progress.advance()
   }
-  await pool.render(toRender, Math.min(availableParallelism(), Math.ceil(toRender.length / PAGES_PER_WORKER)), (done) => {
+  await pool.render(toRender, Math.min(availableParallelism(), Math.ceil(toRender.length / PAGES_PER_WORKER)), listed, (done) => {
     progress.advance()
     if ('problems' in done) return onProblems(done.key, done.problems)
     if ('leftOut' in done) {

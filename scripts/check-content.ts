@@ -1,5 +1,6 @@
 // Validates every content file and the links of its markdown before the build, printing one line per problem of every file.
-import { ContentError, readContent } from '../lib/node/content.server'
+import { ContentError } from '../lib/node/content-files.server'
+import { readContent } from '../lib/node/content.server'
 import { copyNotes } from '../lib/node/copy-notes.server'
 import { contentDir } from '../lib/node/paths.server'
 import { leftOutSummary, publishingOf } from '../lib/node/publication.server'

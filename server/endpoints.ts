@@ -3,6 +3,7 @@ import { SESSION_ID_MAX, UTM_MAX, readUtm } from '../lib/universal/attribution'
 import { RETURN_QUERY_FIELD } from '../lib/universal/confirmation'
 import { HONEYPOT_FIELD, leadDedupeKey, normalizeEmail, normalizeLinkedinUrl, validateLead } from '../lib/universal/lead'
 import { isValidRefCode } from '../lib/universal/referral'
+import { clip } from '../lib/universal/text'
 import { defineEndpoint, type Endpoint } from './endpoint'
 import { msSincePageServed } from './form-timing'
 import { confirmationLocation, leadFormRefused } from './lead-form'
@@ -35,12 +36,6 @@ type Trap = keyof typeof trappedLeads
 function leadTrap(filledHoneypot: boolean, elapsedMs: number | undefined): Trap | null {
   if (filledHoneypot) return 'honeypot'
   return elapsedMs !== undefined && !(elapsedMs >= MIN_FILL_MS) ? 'tooFast' : null
-}
-
-/** `text` cut to at most `max` UTF-16 units, never in the middle of a surrogate pair. */
-export function capText(text: string, max: number): string {
-  if (text.length <= max) return text
-  return text.slice(0, /[\uD800-\uDBFF]/.test(text[max - 1]!) ? max - 1 : max)
 }
 
 /** Control characters (NUL, CR, LF, tab …), the line separators some CSV readers break on, and markup. */
@@ -179,7 +174,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     rateLimit: { requests: 60, windowMs: 60_000 },
     body: clickBody,
     async handle(click, { c, store, outbox, now }) {
-      const id = await store.addClick({ ...click, user_agent: click.user_agent ?? cleanText(capText(c.req.header('user-agent') ?? '', USER_AGENT_MAX)) }, now())
+      const id = await store.addClick({ ...click, user_agent: click.user_agent ?? cleanText(clip(c.req.header('user-agent') ?? '', USER_AGENT_MAX)) }, now())
       const sent = await outbox.deliverNow('clicks', id, AFFILIATE_RELAY_MS)
       // The webhook's own status is relayed; an unreachable webhook is a non-ok status (the click stays queued).
       return c.json({ status: sent.ok ? (sent.status ?? 'ok') : 'unavailable' }, sent.ok ? 200 : 202)

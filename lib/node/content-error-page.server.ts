@@ -1,10 +1,9 @@
+import { escapeHtml } from '../universal/text'
+
 // The page `npm run dev` shows instead of a page that cannot be rendered because of its content: every
 // problem with its file, its place in the file and what to do, where the writer is looking. Vite's client
 // script reloads it when a content file changes (vite.config.ts). Never built:
 // a production build fails on the same problems instead (scripts/build.ts).
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => ESCAPES[char]!)
 
 /** A problem line (`file:line:column: what is wrong` or `file: field: what was expected`) split into where and what. */
 export function splitProblem(problem: string): { where: string; what: string } {
@@ -48,7 +47,7 @@ export function contentErrorPage(problems: readonly string[]): string {
 </html>`
 }
 
-/** The problems of a content error (lib/node/content.server.ts's ContentError), else undefined. Matched by shape: the dev server may load that module twice. */
+/** The problems of a content error (lib/node/content-files.server.ts's ContentError), else undefined. Matched by shape: the dev server may load that module twice. */
 export function contentProblemsIn(error: unknown): readonly string[] | undefined {
   const problems = (error as { name?: unknown; problems?: unknown } | null)?.problems
   return (error as { name?: unknown } | null)?.name === 'ContentError' && Array.isArray(problems) ? (problems as string[]) : undefined

@@ -5,7 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { createReadStream, existsSync } from 'node:fs'
 import { extname, join, resolve } from 'node:path'
-import { loadContent } from './content.server'
+import { loadContent } from './content-index.server'
 import { IMAGES_URL } from './images.server'
 import { imageCacheDir } from './paths.server'
 import { loadSite } from './site.server'

@@ -4,7 +4,7 @@ import type { Site } from '../universal/site'
 import type { UiText } from '../universal/ui-text'
 import { withSocialCard } from './cards/cards.server'
 import { join } from 'node:path'
-import { contentProblemsOf, loadContent, problemsOfFile } from './content.server'
+import { contentProblemsOf, loadContent, problemsOfFile } from './content-index.server'
 import { contentDir } from './paths.server'
 import type { PageName } from '../universal/content/schemas'
 

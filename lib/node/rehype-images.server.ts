@@ -58,7 +58,7 @@ const ELSEWHERE = /^(?:[a-z][a-z\d+.-]*:|\/\/)/i
 export function rehypeImages() {
   return async (tree: HtmlNode, file: { data: Record<string, unknown> }): Promise<void> => {
     const settings = file.data.images as MarkdownImages | undefined
-    if (settings === undefined) throw new Error('rehypeImages: render the markdown with data.images (lib/node/content.server.ts)')
+    if (settings === undefined) throw new Error('rehypeImages: render the markdown with data.images (lib/node/render-markdown.server.ts)')
     const lead = leadImage(tree)
     const found = imagesIn(tree)
     // Encoded side by side; their problems are added in the order of the file.

@@ -1,13 +1,11 @@
-import { readFileSync } from 'node:fs'
 import type { RelatedTopic } from '../universal/content/types'
-import { topicSlugFiles, tokensFor } from './content.server'
+import { readTopic, topicSlugFiles, tokensFor } from './content-files.server'
 import { contentDir } from './paths.server'
-import { relatedTopics } from './related.server'
+import { relatedTopics, topicWordsOf } from './related.server'
 import { loadSite } from './site.server'
-import { topicFactsOf } from './topic-facts.server'
 
 // A topic page's related topics where no build chose them: in `npm run dev`, and when a test renders a
-// topic page on its own. The build chooses them before it renders any topic page, with the facts of
+// topic page on its own. The build chooses them before it renders any topic page, with the words of
 // every topic file kept in its cache (scripts/build/related-topics.ts), and hands each page its list.
 
 let cached: { dir: string; related: ReadonlyMap<string, RelatedTopic[]> } | undefined
@@ -18,7 +16,10 @@ export function loadRelatedTopics(dir: string = contentDir()): ReadonlyMap<strin
   const site = loadSite(dir)
   const tokens = tokensFor(site)
   const topics = topicSlugFiles(dir, site)
-    .map(({ slug, file }) => ({ slug, facts: topicFactsOf(readFileSync(file, 'utf8'), tokens) }))
+    .map((topicFile) => {
+      const { parsed } = readTopic(topicFile, tokens)
+      return { slug: topicFile.slug, words: parsed && topicWordsOf(parsed.data) }
+    })
     .sort((a, b) => (a.slug < b.slug ? -1 : 1))
   const lists = relatedTopics(topics)
   cached = { dir, related: new Map(topics.map(({ slug }, index) => [slug, lists[index]!])) }

@@ -1,9 +1,8 @@
 // Which pages a page links to as "related": the ones whose words it shares most, by TF-IDF cosine.
 // Used for the two articles under an article and the three topics under a topic page. The choice is
 // made at build time from the text alone, and is deterministic: the same text gives the same links.
-import type { BlogPost, RelatedPost, RelatedTopic } from '../universal/content/types'
+import type { BlogPost, RelatedPost, RelatedTopic, Topic } from '../universal/content/types'
 import { buildDate, publicationOf } from './publication.server'
-import type { TopicFacts } from './topic-facts.server'
 
 /** How many articles an article's "Keep reading" list names. */
 export const RELATED_POSTS = 2
@@ -33,23 +32,31 @@ export function withRelatedPosts<P extends Omit<BlogPost, 'related'>>(
   }))
 }
 
+/** What choosing related topics reads of a topic: the words compared, and whether it is published. */
+export type TopicWords = Pick<Topic, 'title' | 'summary' | 'draft' | 'date'>
+
+/** A validated topic's TopicWords, as a fresh copy: the YAML parser's strings are slices of the whole file, and would keep its text alive. */
+export function topicWordsOf({ title, summary, draft, date }: TopicWords): TopicWords {
+  return JSON.parse(JSON.stringify({ title, summary, draft, date })) as TopicWords
+}
+
 /**
  * For each topic, the published topics most like it, by title (counted twice) and summary. `topics` in
- * slug order, which breaks ties; one without facts (its file is not valid: its page's render says why)
+ * slug order, which breaks ties; one without words (its file is not valid: its page's render says why)
  * is neither given nor named.
  */
-export function relatedTopics(topics: ReadonlyArray<{ slug: string; facts: TopicFacts | undefined }>, today = buildDate()): RelatedTopic[][] {
+export function relatedTopics(topics: ReadonlyArray<{ slug: string; words: TopicWords | undefined }>, today = buildDate()): RelatedTopic[][] {
   const chosen = chooseRelated(
-    topics.map(({ facts }) => ({
-      text: facts ? `${facts.title} ${facts.title} ${facts.summary}` : '',
-      linkable: facts !== undefined && publicationOf(facts, today) === 'published',
+    topics.map(({ words }) => ({
+      text: words ? `${words.title} ${words.title} ${words.summary}` : '',
+      linkable: words !== undefined && publicationOf(words, today) === 'published',
     })),
     RELATED_TOPICS,
   )
   return chosen.map((list) =>
     list.map((other) => {
-      const { slug, facts } = topics[other]!
-      return { slug, title: facts!.title, summary: facts!.summary }
+      const { slug, words } = topics[other]!
+      return { slug, title: words!.title, summary: words!.summary }
     }),
   )
 }

@@ -1,5 +1,6 @@
 // The conversion record sent once from the thank-you page; absent values are null, never "".
 import { readCookie, resolveRefCode, type VisitSources } from './referral'
+import { clip } from './text'
 
 /** Longest UTM value and session id kept; the API holds stored records to the same limits. */
 export const UTM_MAX = 200
@@ -12,13 +13,6 @@ export interface ConversionRecord {
   utm_source: string | null
   utm_medium: string | null
   utm_campaign: string | null
-}
-
-/** Cuts to `max` UTF-16 units without leaving half a surrogate pair at the end. */
-function clip(value: string, max: number): string {
-  if (value.length <= max) return value
-  const cut = value.slice(0, max)
-  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut
 }
 
 /** A trimmed query value, or null when absent or blank. */

@@ -1,4 +1,5 @@
 import { LEAD_FIELDS, type LeadField } from './lead'
+import { escapeHtml } from './text'
 
 // The page a refused no-JavaScript post of the free-score form gets (server/lead-form.ts): the build
 // renders it from the React form (renderer/formPage.tsx) with a slot for each value, and writes it
@@ -25,9 +26,6 @@ export const slot = (name: string) => `{{${name}}}`
 
 /** A value typed is kept up to this many characters. */
 const MAX_VALUE = 1_000
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => ESCAPES[char]!)
 
 /** The page with the values sent, escaped, the message, and the sending page's query. */
 export function fillFormPage(template: FormPage, values: Record<string, string>, problem: { error: string; field?: string }, query: string): string {

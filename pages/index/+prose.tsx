@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import type { PageContextServer } from 'vike/types'
 import { ReportPreview } from '../../components/ReportPreview'
 import { SampleScore } from '../../components/SampleScore'
-import { loadContent } from '../../lib/node/content.server'
+import { loadContent } from '../../lib/node/content-index.server'
 import { copyProse } from '../../lib/node/pages.server'
 import { homeReportSheets } from './report-sheets'
 

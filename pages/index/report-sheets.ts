@@ -1,5 +1,5 @@
 import { reportSheets, type ReportSheet } from '../../components/ReportPreview'
-import { loadContent } from '../../lib/node/content.server'
+import { loadContent } from '../../lib/node/content-index.server'
 import { sheetPath } from '../../lib/node/report-sheets.server'
 import { loadSite } from '../../lib/node/site.server'
 import type { SitePages } from '../../lib/universal/content/types'

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { TestimonialCards } from '../../components/Testimonials'
-import { loadContent } from '../../lib/node/content.server'
+import { loadContent } from '../../lib/node/content-index.server'
 
 // The page's markdown with its customers' cards: each section is followed by the testimonials whose
 // `kind` is its id. Drawn here, on the server only, so the cards cost the page no JavaScript.

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { copyFileSync, cpSync, readdirSync, readFileSync } from 'node:fs'
 import { basename, join, relative } from 'node:path'
-import { topicSlugFiles } from '../../lib/node/content.server'
+import { topicSlugFiles } from '../../lib/node/content-files.server'
 import { loadSite } from '../../lib/node/site.server'
 
 // The content a benchmark builds: the real articles, fixed pages and settings, N topics from the

@@ -1,3 +1,4 @@
+import type { TopicRead } from '../../lib/node/content-files.server'
 import { fileOfPath } from '../../lib/universal/routes'
 import type { ContentIndex, RelatedTopic, SlugFile } from '../../lib/universal/content/types'
 import { contentRoutePaths } from '../../lib/universal/content/routes'
@@ -8,10 +9,11 @@ import type { PageJob } from './protocol'
 const NOT_FOUND_URL = '/404-page-for-the-build'
 const TOPIC_ROUTE = '/topics/@slug'
 
-/** A topic file, the digest of its bytes, and the topics its page links to as related (related-topics.ts). */
+/** A topic file, the digest of its bytes, the topics its page links to as related, and its parse when the build parsed it (related-topics.ts). */
 export interface TopicSource extends SlugFile {
   digest: string
   related: readonly RelatedTopic[]
+  read?: TopicRead
 }
 
 /**
@@ -23,9 +25,10 @@ export interface TopicSource extends SlugFile {
  */
 export function planTopicPages(routes: readonly string[], topics: readonly TopicSource[], base: string): PageJob[] {
   if (!routes.includes(TOPIC_ROUTE)) return []
-  return topics.map(({ slug, file, digest: fileDigest, related }) => {
+  return topics.map(({ slug, file, digest: fileDigest, related, read }) => {
     const path = `/topics/${slug}`
-    return { url: path, file: fileOfPath(path), status: 200, key: digest(base, path, fileDigest, JSON.stringify(related)), topic: { slug, file }, related }
+    const key = digest(base, path, fileDigest, JSON.stringify(related))
+    return { url: path, file: fileOfPath(path), status: 200, key, topic: { slug, file }, related, ...(read && { read }) }
   })
 }
 

@@ -1,7 +1,8 @@
 import type { BuiltPage } from '../../lib/node/built-pages.server'
 import type { ContentLink } from '../../lib/node/content-links.server'
+import type { TopicRead } from '../../lib/node/content-files.server'
 import type { PublicationFields } from '../../lib/node/publication.server'
-import type { RelatedTopic, SlugFile, TopicEntry } from '../../lib/universal/content/types'
+import type { ContentIndex, RelatedTopic, SlugFile, TopicEntry } from '../../lib/universal/content/types'
 
 // Messages between the build (scripts/build.ts) and its render workers (render-worker.ts).
 
@@ -15,6 +16,8 @@ export interface PageJob {
   key: string
   /** For a topic page: its file, which the worker validates and hands to the page. */
   topic?: SlugFile
+  /** For a topic page whose file the build parsed already (related-topics.ts): that parse, which the worker renders instead of parsing the file again. */
+  read?: TopicRead
   /** For a topic page: the topics it links to as related, chosen by the build from every topic (related-topics.ts). */
   related?: readonly RelatedTopic[]
 }
@@ -28,7 +31,6 @@ export interface TopicFacts {
 }
 
 /**
-/**
  * A page the worker wrote (with its topic's facts and its markdown twin's file, for a topic page), the
  * facts of a topic this build leaves out (a draft, or dated after the build's date: no page), or the
  * content problems that kept it from rendering it.
@@ -36,7 +38,8 @@ export interface TopicFacts {
 export type Rendered =
   { key: string; page: BuiltPage; topic?: TopicFacts; twin?: string } | { key: string; leftOut: TopicFacts } | { key: string; problems: string[] }
 
-export type ToWorker = { type: 'load' } | { type: 'routes' } | { type: 'render'; jobs: PageJob[] } | { type: 'exit' }
+/** `index`: the content index the build validated, for the pages that list content (all but the topic pages). */
+export type ToWorker = { type: 'load' } | { type: 'routes' } | { type: 'render'; jobs: PageJob[]; index?: ContentIndex } | { type: 'exit' }
 
 export type FromWorker =
   /** The worker has loaded the packages; `load` makes it import the server bundle. */

@@ -1,8 +1,7 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { tokensFor } from '../../lib/node/content.server'
-import { relatedTopics } from '../../lib/node/related.server'
-import { topicFactsOf, type TopicFacts } from '../../lib/node/topic-facts.server'
+import { readTopic, tokensFor, type TopicRead } from '../../lib/node/content-files.server'
+import { relatedTopics, topicWordsOf, type TopicWords } from '../../lib/node/related.server'
 import type { SlugFile } from '../../lib/universal/content/types'
 import type { Site } from '../../lib/universal/site'
 import { digest, digestOfFiles } from './cache'
@@ -10,22 +9,27 @@ import type { TopicSource } from './pages'
 
 // The build's pre-pass over the topic files, before any topic page is rendered. Each page links to
 // three related topics, so the build needs every topic's title and summary first (a worker reads
-// only its own topic's file). It reads each file once: the digest of its bytes (the page's key) and
-// its facts (lib/node/topic-facts.server.ts), which the cache keeps by that digest, so an unchanged
-// file is not read for them again. Then it chooses the related topics of every page at once.
+// only its own topic's file). It reads each file once, for the digest of its bytes (the page's key);
+// a file whose words (title, summary, draft, date) the cache does not hold by that digest is parsed and
+// validated too (readTopic), and that parse goes to the worker that renders its page, which parses
+// nothing again. So each file is parsed at most once a build, and an unchanged one not at all until
+// its page is rendered. Then the build chooses the related topics of every page at once.
 
-/** The cache file: the facts of each topic file by the digest of its bytes, valid for the `key` it was written with. */
+/** The cache file: the words of each topic file by the digest of its bytes (null: not valid), valid for the `key` it was written with. */
 interface FactsFile {
   key: string
-  facts: Record<string, TopicFacts | null>
+  facts: Record<string, TopicWords | null>
 }
 
-/** What the facts depend on besides a file's bytes: the tokens replaced in them and the code that reads them. */
+/** What the words depend on besides a file's bytes: the tokens replaced in them and the code that parses and validates them. */
 function factsKey(site: Site): string {
-  return digest(JSON.stringify(tokensFor(site)), digestOfFiles(['lib/node/topic-facts.server.ts', 'lib/node/frontmatter.server.ts']))
+  return digest(
+    JSON.stringify(tokensFor(site)),
+    digestOfFiles(['lib/node/content-files.server.ts', 'lib/node/frontmatter.server.ts', 'lib/universal/content/schemas.ts']),
+  )
 }
 
-function readFactsFile(file: string, key: string): Map<string, TopicFacts | null> {
+function readFactsFile(file: string, key: string): Map<string, TopicWords | null> {
   if (!existsSync(file)) return new Map()
   try {
     const saved = JSON.parse(readFileSync(file, 'utf8')) as FactsFile
@@ -37,29 +41,32 @@ function readFactsFile(file: string, key: string): Map<string, TopicFacts | null
 }
 
 /**
- * Every topic file with the digest of its bytes and its related topics (slug, title and summary of
- * each, which its page shows and its key covers). `fresh` ignores the cache (and refills it).
+ * Every topic file with the digest of its bytes, its related topics (slug, title and summary of each,
+ * which its page shows and its key covers) and, when it was parsed here, that parse. `fresh` ignores
+ * the cache (and refills it).
  */
 export function readTopicSources(topicFiles: readonly SlugFile[], site: Site, cacheDir: string, fresh: boolean): TopicSource[] {
   const file = join(cacheDir, 'topic-facts.json')
   const key = factsKey(site)
-  const known = fresh ? new Map<string, TopicFacts | null>() : readFactsFile(file, key)
+  const known = fresh ? new Map<string, TopicWords | null>() : readFactsFile(file, key)
   const tokens = tokensFor(site)
-  const kept: Record<string, TopicFacts | null> = {}
-  let read = 0
+  const kept: Record<string, TopicWords | null> = {}
+  let parsed = 0
   const topics = topicFiles.map((topicFile) => {
     const bytes = readFileSync(topicFile.file)
     const fileDigest = digest(bytes)
-    let facts = known.get(fileDigest)
-    if (facts === undefined) {
-      facts = topicFactsOf(bytes.toString('utf8'), tokens) ?? null
-      read++
+    let words = known.get(fileDigest)
+    let read: TopicRead | undefined
+    if (words === undefined) {
+      read = readTopic(topicFile, tokens, bytes.toString('utf8'))
+      words = read.parsed ? topicWordsOf(read.parsed.data) : null
+      parsed++
     }
-    kept[fileDigest] = facts
-    return { ...topicFile, digest: fileDigest, facts: facts ?? undefined }
+    kept[fileDigest] = words
+    return { ...topicFile, digest: fileDigest, words: words ?? undefined, read }
   })
-  // Rewritten when a file was read for its facts, or one has gone: the cache holds this build's files only.
-  if (read > 0 || Object.keys(kept).length !== known.size) {
+  // Rewritten when a file was parsed for its words, or one has gone: the cache holds this build's files only.
+  if (parsed > 0 || Object.keys(kept).length !== known.size) {
     const temporary = `${file}.${process.pid}.tmp`
     writeFileSync(temporary, JSON.stringify({ key, facts: kept } satisfies FactsFile))
     renameSync(temporary, file)
@@ -67,5 +74,5 @@ export function readTopicSources(topicFiles: readonly SlugFile[], site: Site, ca
   const bySlug = [...topics].sort((a, b) => (a.slug < b.slug ? -1 : 1))
   const lists = relatedTopics(bySlug)
   const relatedOf = new Map(bySlug.map(({ slug }, index) => [slug, lists[index]!]))
-  return topics.map(({ slug, file, digest }) => ({ slug, file, digest, related: relatedOf.get(slug)! }))
+  return topics.map(({ slug, file, digest, read }) => ({ slug, file, digest, related: relatedOf.get(slug)!, ...(read && { read }) }))
 }

@@ -1,5 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
+import type { ContentIndex } from '../../lib/universal/content/types'
 import type { FromWorker, PageJob, Rendered, ToWorker } from './protocol'
 
 /** Pages sent to a worker at once: large enough that messages cost nothing, small enough to share the work evenly. */
@@ -93,8 +94,11 @@ export class RenderPool {
     return answer.routes
   }
 
-  /** Renders every job on up to `workers` processes; `onPage` hears of each page once it is written, or of the content problems that kept it from being rendered. */
-  async render(jobs: readonly PageJob[], workers: number, onPage: (rendered: Rendered) => void): Promise<void> {
+  /**
+   * Renders every job on up to `workers` processes; `onPage` hears of each page once it is written, or of
+   * the content problems that kept it from being rendered. `listed`: the content index the pages list.
+   */
+  async render(jobs: readonly PageJob[], workers: number, listed: ContentIndex | undefined, onPage: (rendered: Rendered) => void): Promise<void> {
     if (jobs.length === 0) return
     // Workers this call does not need (the few listing pages after the topics) exit first: their
     // memory would otherwise sit beside the one rendering `/topics`, the largest page of a big site.
@@ -105,7 +109,11 @@ export class RenderPool {
       while (next < jobs.length) {
         const chunk = jobs.slice(next, next + CHUNK)
         next += chunk.length
-        const answer = await this.ask(worker, { type: 'render', jobs: chunk })
+        const asked = this.ask(worker, { type: 'render', jobs: chunk, ...(listed && { index: listed }) })
+        // Sent, a topic's parse is the worker's (send copies it at once): the build lets go of its own, which
+        // would otherwise stay in memory until every page is rendered.
+        for (const job of chunk) delete job.read
+        const answer = await asked
         if (answer.type === 'failed') throw new RenderFailed(answer.url, answer.message)
         if (answer.type !== 'rendered') throw new RenderFailed(chunk[0]!.url, `unexpected answer ${answer.type}`)
         for (const rendered of answer.pages) onPage(rendered)

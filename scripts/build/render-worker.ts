@@ -8,18 +8,21 @@ import { inlineHashes, lowerScriptPriority } from '../../lib/node/built-pages.se
 import { markdownTwinPath } from '../../lib/universal/alternates'
 import { FORM_PAGE_FILE } from '../../lib/universal/form-page'
 import { fileOfPath, pathOfHtmlFile } from '../../lib/universal/routes'
-import { ContentError, readTopicFile, topicEntry } from '../../lib/node/content.server'
+import { ContentError } from '../../lib/node/content-files.server'
+import { readTopicFile } from '../../lib/node/content-collections.server'
+import { topicEntry } from '../../lib/node/content.server'
 import { topicTwin } from '../../lib/node/markdown-twin.server'
 import { buildDate, publicationFields, publicationOf } from '../../lib/node/publication.server'
 import { loadSite } from '../../lib/node/site.server'
 import { loadUiText } from '../../lib/node/ui-text.server'
+import type { ContentIndex } from '../../lib/universal/content/types'
 import { replaceWithLink } from './cache'
 import type { FromWorker, PageJob, Rendered, ToWorker, TopicFacts } from './protocol'
 
 const [serverEntry, clientDir, pagesCacheDir] = process.argv.slice(2) as [string, string, string]
 const send = (message: FromWorker) => process.send!(message)
 
-// The worker boots (Node, tsx, remark and zod through lib/node/content.server) while `vike build` may still be
+// The worker boots (Node, tsx, remark and zod through lib/node/content-collections.server) while `vike build` may still be
 // making the bundle. React and Vike are imported only after the bundle's entry, which sets
 // NODE_ENV=production: imported before it, React loads its development build, 25 % slower a page.
 let vike: typeof import('vike/server') | undefined
@@ -30,12 +33,12 @@ const topicLabels = loadUiText().topic
 const today = buildDate()
 const folders = new Set<string>()
 
-async function render(job: PageJob): Promise<Rendered> {
+async function render(job: PageJob, index: ContentIndex | undefined): Promise<Rendered> {
   // A topic page is rendered from its own file, validated here: a bad file is a content problem of this page, and the build goes on to list them all.
   let read: Awaited<ReturnType<typeof readTopicFile>> | undefined
   if (job.topic) {
     try {
-      read = await readTopicFile(job.topic, site)
+      read = await readTopicFile(job.topic, site, job.read)
     } catch (error) {
       if (error instanceof ContentError) return { key: job.key, problems: error.problems }
       throw error
@@ -43,7 +46,7 @@ async function render(job: PageJob): Promise<Rendered> {
     // A draft or scheduled topic gets no page: the build hears its facts, to check its links and list it as left out.
     if (publicationOf(read.topic, today) !== 'published') return { key: job.key, leftOut: topicFacts(read) }
   }
-  const pageContext = await vike!.renderPage({ urlOriginal: job.url, builtTopic: read?.topic, builtRelated: job.related })
+  const pageContext = await vike!.renderPage({ urlOriginal: job.url, builtTopic: read?.topic, builtRelated: job.related, builtIndex: index })
   const response = pageContext.httpResponse
   if (!response || response.statusCode !== job.status) {
     const error = (pageContext as { errorWhileRendering?: unknown }).errorWhileRendering
@@ -94,7 +97,7 @@ process.on('message', async (message: ToWorker) => {
   const pages: Rendered[] = []
   for (const job of message.jobs) {
     try {
-      pages.push(await render(job))
+      pages.push(await render(job, message.index))
     } catch (error) {
       // A content problem names its file and field already; anything else needs its stack.
       const message = !(error instanceof Error) ? String(error) : error.name === 'ContentError' ? error.message : (error.stack ?? error.message)

@@ -3,10 +3,10 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { readContent } from '../../lib/node/content.server'
+import { readTopic } from '../../lib/node/content-files.server'
 import { parseFrontmatter } from '../../lib/node/frontmatter.server'
 import { loadRelatedTopics } from '../../lib/node/related-topics.server'
-import { chooseRelated, relatedTopics, termsOf, withRelatedPosts } from '../../lib/node/related.server'
-import { readPlainFields, topicFactsOf, type TopicFacts } from '../../lib/node/topic-facts.server'
+import { chooseRelated, relatedTopics, termsOf, topicWordsOf, withRelatedPosts, type TopicWords } from '../../lib/node/related.server'
 import type { BlogPost } from '../../lib/universal/content/types'
 import { contentCopy, fixtureContent, tempDir, topicMarkdown, writeFile } from './content-fixture'
 
@@ -80,15 +80,15 @@ describe('chooseRelated', () => {
 })
 
 describe('related articles and topics', () => {
-  const facts = (title: string, summary: string, extra: Partial<TopicFacts> = {}): TopicFacts => ({ title, summary, ...extra })
+  const words = (title: string, summary: string, extra: Partial<TopicWords> = {}): TopicWords => ({ title, summary, ...extra })
 
   it('names no draft and no topic dated after the build', () => {
     const topics = [
-      { slug: 'a', facts: facts('Audit for coaches', 'Coaches audit') },
-      { slug: 'b', facts: facts('Audit for coaches, drafted', 'Coaches audit', { draft: true }) },
-      { slug: 'c', facts: facts('Audit for coaches, next year', 'Coaches audit', { date: '2031-01-01' }) },
-      { slug: 'd', facts: facts('Audit for founders', 'Founders audit') },
-      { slug: 'e', facts: undefined },
+      { slug: 'a', words: words('Audit for coaches', 'Coaches audit') },
+      { slug: 'b', words: words('Audit for coaches, drafted', 'Coaches audit', { draft: true }) },
+      { slug: 'c', words: words('Audit for coaches, next year', 'Coaches audit', { date: '2031-01-01' }) },
+      { slug: 'd', words: words('Audit for founders', 'Founders audit') },
+      { slug: 'e', words: undefined },
     ]
     const lists = relatedTopics(topics, '2030-06-01')
     for (const list of lists) expect(list.map((topic) => topic.slug).filter((slug) => ['b', 'c', 'e'].includes(slug))).toEqual([])
@@ -142,8 +142,12 @@ describe('related articles and topics', () => {
   })
 })
 
-describe('the topic facts read before any topic page is rendered', () => {
+describe('the topic words read before any topic page is rendered', () => {
   const tokens = { product: 'AuthorityLens' }
+  const wordsOf = (text: string) => {
+    const { parsed } = readTopic({ slug: 'x', file: 'topics/x.md' }, tokens, text)
+    return parsed && topicWordsOf(parsed.data)
+  }
 
   it('are what the YAML parser reads, for every real topic file and for generated ones', () => {
     const dir = tempDir('topics-')
@@ -152,59 +156,24 @@ describe('the topic facts read before any topic page is rendered', () => {
       ...readdirSync(join(fixtureContent(), 'topics')).map((name) => join(fixtureContent(), 'topics', name)),
       ...readdirSync(dir).map((name) => join(dir, name)),
     ]
-    let plain = 0
     for (const file of files) {
       const text = readFileSync(file, 'utf8')
       const { title, summary } = parseFrontmatter(text).data as { title: string; summary: string }
-      expect(topicFactsOf(text, tokens), file).toEqual({
+      expect(wordsOf(text), file).toEqual({
         title: title.replace('{product}', 'AuthorityLens'),
         summary: summary.replace('{product}', 'AuthorityLens'),
       })
-      if (readPlainFields(text)) plain++
     }
-    // Read line by line, without the parser: every one of these files.
-    expect(plain).toBe(files.length)
   })
 
-  // Each: a frontmatter line, and whether the line reader reads it itself. Either way, the facts must be the parser's.
-  const cases: Array<[string, boolean]> = [
-    ['title: Plain title', true],
-    ['title: Plain title # with a comment', true],
-    ['title: C# for coaches', true],
-    ["title: 'It''s quoted'", true],
-    ['title: "Escaped \\"quote\\" and \\u00e9"', true],
-    ['title: "A tab\\there"', true],
-    ['title: "YAML-only escape \\x41"', false],
-    ['title: >\n  Folded\n  title', false],
-    ['title: |\n  Literal', false],
-    ['title: Over\n  two lines', false],
-    ['title: "Over\n  two lines"', false],
-    ['title: &anchor Anchored', false],
-    ['title: -5 degrees', false],
-    ['title: 2025', false],
-    ['title: yes', true],
-    ['title: Plain title   ', true],
-    ['title:   Spaced out', true],
-    ['"title": Quoted key', false],
-  ]
-  for (const [line, plain] of cases) {
-    it(`reads \`${line.replace(/\n/g, '⏎')}\` as the YAML parser does${plain ? ', without it' : ', through it'}`, () => {
-      const text = `---\n${line}\nsummary: A summary.\nfaqs:\n  - q: Q?\n    a: A.\n---\nBody.\n`
-      expect(readPlainFields(text) !== undefined).toBe(plain)
-      const parsed = parseFrontmatter(text).data as { title: unknown }
-      const expected = typeof parsed.title === 'string' && parsed.title.trim() ? { title: parsed.title.trim(), summary: 'A summary.' } : undefined
-      expect(topicFactsOf(text, tokens)).toEqual(expected)
-    })
-  }
-
   it('reads draft: true and a date as written, and replaces tokens in the title and summary', () => {
-    const text = '---\ntitle: "{product} vs SSI"\nsummary: What {product} is.\ndraft: true\ndate: 2026-01-05\n---\nBody.\n'
-    expect(topicFactsOf(text, tokens)).toEqual({ title: 'AuthorityLens vs SSI', summary: 'What AuthorityLens is.', draft: true, date: '2026-01-05' })
+    const text = topicMarkdown({ title: 'title: "{product} vs SSI"', summary: 'summary: What {product} is.', draft: 'draft: true', date: 'date: 2026-01-05' })
+    expect(wordsOf(text)).toEqual({ title: 'AuthorityLens vs SSI', summary: 'What AuthorityLens is.', draft: true, date: '2026-01-05' })
   })
 
   it('are none for a file whose frontmatter does not parse or lacks a title (its page says why)', () => {
-    expect(topicFactsOf('---\ntitle: "unclosed\nsummary: x\n---\nBody.\n', tokens)).toBeUndefined()
-    expect(topicFactsOf(topicMarkdown({ title: null }), tokens)).toBeUndefined()
+    expect(wordsOf('---\ntitle: "unclosed\nsummary: x\n---\nBody.\n')).toBeUndefined()
+    expect(wordsOf(topicMarkdown({ title: null }))).toBeUndefined()
   })
 
   it('in npm run dev, come from the topic files as they are now', () => {

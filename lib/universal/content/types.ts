@@ -71,7 +71,10 @@ export interface Content {
  * What a list of topics needs of one topic; its page reads the rest from `file` (loadTopic). In `npm run
  * dev`, a draft or scheduled topic is marked `unpublished` (`Draft`, `Scheduled for 2027-01-05`).
  */
-export type TopicEntry = Pick<Topic, 'slug' | 'file' | 'title' | 'summary'> & { unpublished?: string }
+export type TopicEntry = Pick<Topic, (typeof TOPIC_ENTRY_FIELDS)[number]> & { unpublished?: string }
+
+/** The fields of a topic that lists show (TopicEntry): a field added here reaches every list, the build's index and its cache. */
+export const TOPIC_ENTRY_FIELDS = ['slug', 'file', 'title', 'summary'] as const
 
 /** What a topic page's "Related topics" list shows of another topic. */
 export type RelatedTopic = Pick<Topic, 'slug' | 'title' | 'summary'>

@@ -1,6 +1,6 @@
 // https://vike.dev/data
 import type { PageContextServer } from 'vike/types'
-import { loadContent } from '../../../lib/node/content.server'
+import { loadContent } from '../../../lib/node/content-index.server'
 import { showingContentProblems } from '../../content-problems'
 import { copyData } from '../../../lib/node/pages.server'
 import { unpublishedLabel } from '../../../lib/node/publication.server'

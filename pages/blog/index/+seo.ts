@@ -1,6 +1,6 @@
 import type { PageContextServer } from 'vike/types'
 import { articleSocial } from '../../../lib/node/cards/cards.server'
-import { loadContent } from '../../../lib/node/content.server'
+import { loadContent } from '../../../lib/node/content-index.server'
 import { copySeo } from '../../../lib/node/pages.server'
 import { articleImages, articlePath } from '../../../lib/universal/seo/article'
 import { blogJsonLd } from '../../../lib/universal/seo/json-ld'

@@ -1,5 +1,5 @@
 import type { PageContextServer } from 'vike/types'
-import { loadContent } from '../../../lib/node/content.server'
+import { loadContent } from '../../../lib/node/content-index.server'
 import { copySeo } from '../../../lib/node/pages.server'
 import { collectionPageJsonLd } from '../../../lib/universal/seo/json-ld'
 import { topicPath } from '../../../lib/universal/seo/topic'

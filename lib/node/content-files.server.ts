@@ -1,0 +1,189 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { z } from 'zod'
+import { cardsEnabled } from './cards/cards.server'
+import { undrawnLetters } from './cards/design.server'
+import { replaceOutsideCode } from './code-blocks.server'
+import { slugFromFile } from './content-links.server'
+import { FrontmatterSyntaxError, parseFrontmatter, type Frontmatter } from './frontmatter.server'
+import { parseMarkdown } from './render-markdown.server'
+import { formatPath } from '../universal/content/format-path'
+import { topicFrontmatter, type TopicFrontmatter } from '../universal/content/schemas'
+import type { SlugFile } from '../universal/content/types'
+import type { Site } from '../universal/site'
+
+// Reading content files: each file parsed once (its YAML with `yaml`, lib/node/frontmatter.server.ts),
+// its tokens replaced and its frontmatter validated against its schema, every problem in words that
+// name the file and the field. Rendering the markdown is render-markdown.server.ts's job.
+
+/** A content problem list: one line per problem, `file: field: what was expected` or `file:line:column: what is wrong`. */
+export class ContentError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Content has ${problems.length} problem${problems.length === 1 ? '' : 's'}:\n${problems.map((p) => `  ${p}`).join('\n')}`)
+    this.name = 'ContentError'
+  }
+}
+
+const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
+const TOKEN_PATTERN = /\{([A-Za-z]+)\}/g
+
+export function tokensFor(site: Site): Record<string, string> {
+  return {
+    product: site.productName,
+    supportEmail: site.supportEmail,
+    senderEmail: site.senderEmail,
+    checkoutUrl: site.checkoutUrl,
+    intakeFormUrl: site.intakeFormUrl,
+  }
+}
+
+export interface Parsed<T> {
+  file: string
+  data: T
+  body: string
+  /** The file's line the body starts on. */
+  bodyLine: number
+}
+
+/** Reads one file (or takes its `text`, read already), replaces tokens and validates its frontmatter; problems go to `problems`. */
+export function parseFile<S extends z.ZodType>(
+  file: string,
+  schema: S,
+  tokens: Record<string, string>,
+  problems: string[],
+  text: string = readFileSync(file, 'utf8'),
+): Parsed<z.infer<S>> | undefined {
+  let frontmatter: Frontmatter
+  try {
+    frontmatter = parseFrontmatter(text)
+  } catch (error) {
+    if (!(error instanceof FrontmatterSyntaxError)) throw error
+    problems.push(...error.problems.map(({ line, column, message }) => `${file}:${line}:${column}: ${message}`))
+    return undefined
+  }
+  const replace = (value: string, field: string): string =>
+    value.replace(TOKEN_PATTERN, (whole, name: string) => {
+      const replacement = tokens[name]
+      if (replacement !== undefined) return replacement
+      problems.push(
+        `${file}: ${field}: unknown token ${whole} (known: ${Object.keys(tokens)
+          .map((t) => `{${t}}`)
+          .join(', ')})`,
+      )
+      return whole
+    })
+  const substitute = (value: unknown, path: PropertyKey[]): unknown => {
+    if (typeof value === 'string') return replace(value, formatPath(path))
+    if (Array.isArray(value)) return value.map((item, index) => substitute(item, [...path, index]))
+    if (value && typeof value === 'object') {
+      return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, substitute(item, [...path, key])]))
+    }
+    return value
+  }
+  const result = schema.safeParse(substitute(frontmatter.data, []))
+  // A body with no token has nothing to replace: no parse for where its code is (the render parses it once).
+  const body =
+    frontmatter.body.search(TOKEN_PATTERN) === -1 ? frontmatter.body : replaceOutsideCode(frontmatter.body, parseMarkdown, (text) => replace(text, 'body'))
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      if (issue.code === 'unrecognized_keys') {
+        for (const key of issue.keys) {
+          problems.push(`${file}: ${formatPath([...issue.path, key])}: unknown field (check its spelling against content/README.md)`)
+        }
+      } else {
+        problems.push(`${file}: ${formatPath(issue.path) || 'frontmatter'}: ${issue.message}`)
+      }
+    }
+    return undefined
+  }
+  return { file, data: result.data, body, bodyLine: frontmatter.bodyLine }
+}
+
+function markdownFiles(dir: string, problems: string[]): string[] {
+  if (!existsSync(dir)) {
+    problems.push(`${dir}: folder is missing`)
+    return []
+  }
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.md') && name !== 'README.md')
+    .sort()
+    .map((name) => join(dir, name))
+}
+
+/** How a second file with `first`'s slug is told so, and how the page of `first` finds it (problemsOfFile). */
+export const slugTakenFrom = (first: string) => `is already used by ${first}; rename one of the files`
+
+/** A folder's markdown files with the slug each is served under; a bad or repeated slug is a problem, and its file is left out. */
+export function slugFiles(dir: string, productName: string, problems: string[]): SlugFile[] {
+  const seen = new Map<string, string>()
+  const files: SlugFile[] = []
+  for (const file of markdownFiles(dir, problems)) {
+    const slug = slugFromFile(file, productName)
+    if (!SLUG_PATTERN.test(slug)) {
+      problems.push(`${file}: slug: expected a file name of lowercase letters, digits and single hyphens, got "${slug}"`)
+      continue
+    }
+    const first = seen.get(slug)
+    if (first) {
+      problems.push(`${file}: slug: "${slug}" ${slugTakenFrom(first)}`)
+      continue
+    }
+    seen.set(slug, file)
+    files.push({ slug, file })
+  }
+  return files
+}
+
+/** One slugged file read and validated, frontmatter and body; undefined (the reasons in `problems`) when it is not valid. */
+export function readEntry<S extends z.ZodType>(
+  { slug, file }: SlugFile,
+  schema: S,
+  tokens: Record<string, string>,
+  problems: string[],
+  text?: string,
+): (Parsed<z.infer<S>> & { slug: string }) | undefined {
+  const parsed = parseFile(file, schema, tokens, problems, text)
+  if (!parsed) return undefined
+  if (!parsed.body.trim()) {
+    problems.push(`${file}: body: expected markdown text after the frontmatter`)
+    return undefined
+  }
+  // An article with a picture of its own (`image:`) gets no drawn card.
+  const { title, image } = parsed.data as { title?: string; image?: string }
+  if (title !== undefined && image === undefined) checkCardText(file, 'title', title, problems)
+  return { ...parsed, slug }
+}
+
+/**
+ * Text a social card shows (a title, a fixed page's h1, a label, the product's name) with a letter no
+ * card font draws, as a problem of its file: a card never leaves a word out (lib/node/cards/fallback-fonts.server.ts).
+ */
+export function checkCardText(file: string, field: string, text: string, problems: string[]): void {
+  if (!cardsEnabled()) return
+  const letters = undrawnLetters(text)
+  if (letters)
+    problems.push(
+      `${file}: ${field}: the social card has no font for ${letters}; cards draw Latin, Greek, Cyrillic, Japanese, Arabic and Devanagari letters (see Social cards in content/README.md)`,
+    )
+}
+
+/** A topic file parsed and validated, its markdown not yet rendered; `parsed` is absent when the file is not valid, and `problems` says why. */
+export interface TopicRead {
+  parsed?: Parsed<TopicFrontmatter> & { slug: string }
+  problems: string[]
+}
+
+/**
+ * Parses and validates one topic file, from its `text` when it was read already (the build reads each
+ * file once, for its digest too): the one parse of the file, which its page's render reuses (readTopicFile).
+ */
+export function readTopic(topicFile: SlugFile, tokens: Record<string, string>, text?: string): TopicRead {
+  const problems: string[] = []
+  const parsed = readEntry(topicFile, topicFrontmatter, tokens, problems, text)
+  return parsed ? { parsed, problems } : { problems }
+}
+
+/** The topic files of `dir` with the slug each is served under (no file is read); a bad or repeated name is left out. */
+export function topicSlugFiles(dir: string, site: Site): SlugFile[] {
+  return slugFiles(join(dir, 'topics'), site.productName, [])
+}

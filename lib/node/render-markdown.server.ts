@@ -1,0 +1,88 @@
+import { basename, dirname } from 'node:path'
+import { parse as parseHtml } from 'node-html-parser'
+import rehypeStringify from 'rehype-stringify'
+import remarkGfm from 'remark-gfm'
+import remarkParse from 'remark-parse'
+import remarkRehype from 'remark-rehype'
+import { unified } from 'unified'
+import { codeBlocks, type MarkdownCodeNode } from './code-blocks.server'
+import { resolveSiteLinks, type ContentLink, type MarkdownNode } from './content-links.server'
+import type { Parsed } from './content-files.server'
+import { cleanMarkdown, type TwinNode } from './markdown-twin.server'
+import { rehypeOutline, type Outline } from './outline.server'
+import { largestImageUrl, rehypeImages, type MarkdownImages } from './rehype-images.server'
+
+// A content file's markdown as HTML: its links to content files pointed at their pages, its images
+// encoded, its headings given ids, and the markdown twin of an article's or a topic's body.
+
+/**
+ * Markdown to HTML: GitHub's dialect (tables, strikethrough), then HTML. Raw HTML in the markdown is
+ * dropped (remark-rehype's default), so a writer's file can never put a script or a handler on a page.
+ * Images become responsive pictures (rehype-images.server.ts); an article's headings get ids (outline.server.ts).
+ */
+const markdown = unified().use(remarkParse).use(remarkGfm).use(remarkRehype).use(codeBlocks).use(rehypeImages).use(rehypeOutline).use(rehypeStringify)
+
+/** Markdown's syntax tree, for finding where its code is. */
+export const parseMarkdown = (text: string) => markdown.parse(text) as MarkdownCodeNode
+
+/** Gives each table cell its column's heading (`data-label`), so narrow screens can show rows as cards. */
+function labelTableCells(html: string): string {
+  if (!html.includes('<table')) return html
+  const root = parseHtml(html)
+  for (const table of root.querySelectorAll('table')) {
+    const labels = table.querySelectorAll('thead th').map((heading) => heading.text.trim())
+    for (const row of table.querySelectorAll('tbody tr')) {
+      row.querySelectorAll('td').forEach((cell, index) => cell.setAttribute('data-label', labels[index] ?? ''))
+    }
+  }
+  return root.toString()
+}
+
+/**
+ * Where a piece of markdown comes from: its file, the file's line it starts on, the product name its
+ * links' file names may hold, and how its images are handled.
+ */
+interface MarkdownSource {
+  file: string
+  firstLine: number
+  productName: string
+  images: ImageSettings
+  /** For an article or a topic: its page's path, for the markdown twin of its body (lib/node/markdown-twin.server.ts). */
+  pagePath?: string
+  /** An article's: filled with its headings and words as it is rendered. */
+  outline?: Outline
+}
+
+/** How a file's images are handled, beyond where it is: the read's cache and problem list, and the file's own rules. */
+export type ImageSettings = Omit<MarkdownImages, 'file' | 'firstLine'>
+
+/** Topic pages are rendered by the build's workers and cached by their own file alone, which would not see an image change. */
+export const TOPIC_IMAGES_REFUSED = 'topic pages show no images; put images in articles (blog/) or fixed pages (pages/)'
+
+/**
+ * Markdown as HTML, its links to content files pointed at their pages and its images encoded; the
+ * site links it has, for checking once every page is known. Image problems go to `source.images.problems`.
+ */
+export async function renderMarkdown(markdownText: string, source: MarkdownSource): Promise<{ html: string; links: ContentLink[]; markdown?: string }> {
+  const tree = markdown.parse(markdownText)
+  const links = resolveSiteLinks(tree as MarkdownNode, source)
+  const images: MarkdownImages = { ...source.images, file: source.file, firstLine: source.firstLine }
+  const html = labelTableCells(markdown.stringify(await markdown.run(tree, { data: { images, outline: source.outline } })))
+  if (source.pagePath === undefined) return { html, links }
+  // Where images are refused, none is looked up: its problem is reported already, and nothing is encoded for it.
+  const imageUrl = async (src: string) => (images.refused === undefined ? largestImageUrl(src, images) : undefined)
+  return { html, links, markdown: await cleanMarkdown(markdownText, tree as TwinNode, source.pagePath, imageUrl) }
+}
+
+/** A collection entry with its markdown rendered, and the site links of its body. */
+export async function rendered<T>(
+  { data, slug, file, body, bodyLine }: Parsed<T> & { slug: string },
+  productName: string,
+  images: ImageSettings,
+  outline?: Outline,
+): Promise<{ entry: T & { slug: string; file: string; html: string; markdown: string }; links: ContentLink[] }> {
+  // An entry's page is `/<its folder>/<slug>`: `/blog/x`, `/topics/x`.
+  const pagePath = `/${basename(dirname(file))}/${slug}`
+  const { html, links, markdown } = await renderMarkdown(body, { file, firstLine: bodyLine, productName, images, pagePath, outline })
+  return { entry: { ...data, slug, file, html, markdown: markdown ?? '' }, links }
+}
