@@ -30,7 +30,7 @@ import {
 import { answererOf, redirectLimitWarning, redirectsOf, type RedirectingPage } from '../lib/node/redirects.server'
 import type { Redirect } from '../lib/universal/routes'
 import { prepareBundle, serverEntryOf } from './build/bundle'
-import { digest, digestOfFiles, linkOrCopy } from './build/cache'
+import { digest, linkOrCopy } from './build/cache'
 import { PageCache } from './build/page-cache'
 import { listingKeys, planListingPages, planTopicPages, type TopicSource } from './build/pages'
 import { count, phase, type Phase } from './build/progress'
@@ -38,7 +38,8 @@ import { readTopicSources } from './build/related-topics'
 import type { PageJob, TopicFacts } from './build/protocol'
 import { RenderFailed, RenderPool } from './build/render-pool'
 import { CardDrawFailed, CardStage } from './build/cards'
-import { NO_CARDS_ENV, cardsEnabled } from '../lib/node/cards/cards.server'
+import { DRAWING_DIGEST_ENV, NO_CARDS_ENV, cardsEnabled } from '../lib/node/cards/cards.server'
+import { buildCode } from './build/code'
 import { writeSiteFiles } from './build/site-files'
 import { API_ORIGIN_ENV, apiOriginOf } from './build/api-origin'
 import { writeReportSheets } from './build/report-sheets'
@@ -93,7 +94,16 @@ if (existsSync(dist)) {
 const bundlePhase = phase('bundle', 0, { live: false })
 let serverReady = () => {}
 const serverBundle = new Promise<void>((resolve) => (serverReady = resolve))
-const bundle = prepareBundle({ cacheDir, distDir: dist, fresh: options.fresh, quiet: !process.env.BUILD_VERBOSE, onServerReady: () => serverReady() })
+// What the code outside Vite's bundles is made of, found by following its imports (scripts/build/code.ts).
+const code = buildCode()
+const bundle = prepareBundle({
+  cacheDir,
+  distDir: dist,
+  fresh: options.fresh,
+  quiet: !process.env.BUILD_VERBOSE,
+  made: code.then(({ bundleMakers }) => bundleMakers),
+  onServerReady: () => serverReady(),
+})
 bundle.then(
   (ready) => bundlePhase.end(ready.built ? 'vike build, cached for the next build' : 'the code is unchanged: reused from the cache'),
   () => {},
@@ -105,7 +115,8 @@ const indexFile = join(cacheDir, `index.${process.pid}.json`)
 const pageCache = new PageCache(join(cacheDir, 'pages'), options.fresh)
 const pool = new RenderPool({
   serverEntry: serverEntryOf(dist),
-  serverReady: serverBundle,
+  // The card URLs a page names carry the drawing's digest: the workers render with the one found here.
+  serverReady: Promise.all([serverBundle, code]).then(([, { drawing }]) => ({ [DRAWING_DIGEST_ENV]: drawing })),
   clientDir: client,
   pagesCacheDir: pageCache.dir,
   env: { ...process.env, [CONTENT_INDEX_ENV]: indexFile, [BUILD_DATE_ENV]: publishing.today },
@@ -130,7 +141,8 @@ if (content.problems.length > 0) {
   await readContent(contentRoot, site, undefined, images, publishing).catch((error: unknown) => fail((error as Error).message))
   fail(new ContentError(content.problems).message)
 }
-const topicSources: TopicSource[] = readTopicSources(content.topicFiles, site, cacheDir, options.fresh)
+const { rendering, drawing, facts } = await code.catch((error: unknown) => fail(`build: ${(error as Error).message}`))
+const topicSources: TopicSource[] = readTopicSources(content.topicFiles, site, facts, cacheDir, options.fresh)
 contentPhase.end(
   `${count(content.posts.length)} articles and ${Object.keys(content.pages).length} pages valid, ${count(topicSources.length)} topic files, ` +
     `${count(images.count)} image${images.count === 1 ? '' : 's'} (${count(images.encoded)} encoded, ${count(images.count - images.encoded)} from the cache)`,
@@ -143,7 +155,8 @@ writeReportSheets(client, content.pages.home, site.productName)
 // come first: the other pages list the topics, whose titles the build learns from their pages.
 const base = digest(
   bundleDigest,
-  digestOfFiles(['package-lock.json', 'scripts/build']),
+  rendering,
+  drawing,
   JSON.stringify(site),
   JSON.stringify(loadUiText(contentRoot)),
   String(new Date().getFullYear()),

@@ -36,7 +36,8 @@ export interface TopicFacts {
 export type Rendered =
   { key: string; page: BuiltPage; topic?: TopicFacts; twin?: string } | { key: string; leftOut: TopicFacts } | { key: string; problems: string[] }
 
-export type ToWorker = { type: 'load' } | { type: 'routes' } | { type: 'render'; jobs: PageJob[] } | { type: 'exit' }
+/** `load` carries the environment found while the worker booted (the drawing's digest), set before the bundle is imported. */
+export type ToWorker = { type: 'load'; env: Record<string, string> } | { type: 'routes' } | { type: 'render'; jobs: PageJob[] } | { type: 'exit' }
 
 export type FromWorker =
   /** The worker has loaded the packages; `load` makes it import the server bundle. */

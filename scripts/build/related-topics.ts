@@ -5,7 +5,7 @@ import { relatedTopics } from '../../lib/node/related.server'
 import { topicFactsOf, type TopicFacts } from '../../lib/node/topic-facts.server'
 import type { SlugFile } from '../../lib/universal/content/types'
 import type { Site } from '../../lib/universal/site'
-import { digest, digestOfFiles } from './cache'
+import { digest } from './cache'
 import type { TopicSource } from './pages'
 
 // The build's pre-pass over the topic files, before any topic page is rendered. Each page links to
@@ -20,9 +20,9 @@ interface FactsFile {
   facts: Record<string, TopicFacts | null>
 }
 
-/** What the facts depend on besides a file's bytes: the tokens replaced in them and the code that reads them. */
-function factsKey(site: Site): string {
-  return digest(JSON.stringify(tokensFor(site)), digestOfFiles(['lib/node/topic-facts.server.ts', 'lib/node/frontmatter.server.ts']))
+/** What the facts depend on besides a file's bytes: the tokens replaced in them and the code that reads them (its digest, code.ts). */
+function factsKey(site: Site, code: string): string {
+  return digest(JSON.stringify(tokensFor(site)), code)
 }
 
 function readFactsFile(file: string, key: string): Map<string, TopicFacts | null> {
@@ -38,11 +38,12 @@ function readFactsFile(file: string, key: string): Map<string, TopicFacts | null
 
 /**
  * Every topic file with the digest of its bytes and its related topics (slug, title and summary of
- * each, which its page shows and its key covers). `fresh` ignores the cache (and refills it).
+ * each, which its page shows and its key covers). `factsCode` is the digest of the code that reads a
+ * file's facts (code.ts). `fresh` ignores the cache (and refills it).
  */
-export function readTopicSources(topicFiles: readonly SlugFile[], site: Site, cacheDir: string, fresh: boolean): TopicSource[] {
+export function readTopicSources(topicFiles: readonly SlugFile[], site: Site, factsCode: string, cacheDir: string, fresh: boolean): TopicSource[] {
   const file = join(cacheDir, 'topic-facts.json')
-  const key = factsKey(site)
+  const key = factsKey(site, factsCode)
   const known = fresh ? new Map<string, TopicFacts | null>() : readFactsFile(file, key)
   const tokens = tokensFor(site)
   const kept: Record<string, TopicFacts | null> = {}

@@ -1,0 +1,35 @@
+// A Vite plugin for `vike build` (vike-build.ts): records every module the client and server builds
+// read, so that bundle.ts can tell, on the next build, whether the bundle it kept is still the one
+// these files make. Project files are kept by path; a module of a package, or a package the server
+// bundle leaves to Node (external), by the package's name (its version is in package-lock.json).
+import { existsSync, writeFileSync } from 'node:fs'
+import { isAbsolute, relative, sep } from 'node:path'
+import type { Plugin } from 'vite'
+import { packageOf, type CodeGraph } from '../../lib/node/code-graph.server'
+
+/** The package of a file under node_modules: `…/node_modules/@scope/name/x.js` → `@scope/name`. */
+function packageOfFile(path: string): string {
+  return packageOf(path.slice(path.lastIndexOf('/node_modules/') + '/node_modules/'.length))!
+}
+
+/** Records into `file` (JSON, a CodeGraph) what every build of this process read, its environments' together. */
+export function recordInputs(file: string, root = process.cwd()): Plugin {
+  const files = new Set<string>()
+  const packages = new Set<string>()
+  return {
+    name: 'record-inputs',
+    apply: 'build',
+    buildEnd() {
+      for (const moduleId of this.getModuleIds()) {
+        const id = moduleId.split('?')[0]!.split(sep).join('/')
+        // A package the server bundle leaves to Node keeps its bare name (`react-dom/server`); a virtual module has a `\0` or a `name:`.
+        if (!isAbsolute(id) && !id.startsWith('\0') && !id.includes(':')) {
+          const name = packageOf(id)
+          if (name) packages.add(name)
+        } else if (id.includes('/node_modules/')) packages.add(packageOfFile(id))
+        else if (isAbsolute(id) && existsSync(id)) files.add(relative(root, id).split(sep).join('/'))
+      }
+      writeFileSync(file, JSON.stringify({ files: [...files].sort(), packages: [...packages].sort() } satisfies CodeGraph))
+    },
+  }
+}
