@@ -61,7 +61,13 @@ function inputsDigest(inputs: CodeGraph, made: readonly CodeGraph[], distDir: st
     .filter(([name]) => name.startsWith('VITE_') || name.startsWith('PUBLIC_ENV__'))
     .sort(([a], [b]) => (a < b ? -1 : 1))
   const graph = { files: [...files].sort(), packages: [...packages].sort() }
-  return digest(graphDigest(graph, lock), vikeFiles('.', (path) => path === resolve(cacheDir) || path === resolve(distDir) || path.startsWith(`${resolve(distDir)}.old-`)).join('\n'), distDir, JSON.stringify(viteEnv), process.version)
+  return digest(
+    graphDigest(graph, lock),
+    vikeFiles('.', (path) => path === resolve(cacheDir) || path === resolve(distDir) || path.startsWith(`${resolve(distDir)}.old-`)).join('\n'),
+    distDir,
+    JSON.stringify(viteEnv),
+    process.version,
+  )
 }
 
 /**
@@ -176,10 +182,14 @@ export async function prepareBundle({
   }
   mkdirSync(bundlesDir, { recursive: true })
   const inputsFile = join(bundlesDir, `inputs.${process.pid}.tmp`)
-  await runVikeBuild(quiet, inputsFile)
+  let inputs: CodeGraph
+  try {
+    await runVikeBuild(quiet, inputsFile)
+    inputs = JSON.parse(readFileSync(inputsFile, 'utf8')) as CodeGraph
+  } finally {
+    rmSync(inputsFile, { force: true })
+  }
   onServerReady()
-  const inputs = JSON.parse(readFileSync(inputsFile, 'utf8')) as CodeGraph
-  rmSync(inputsFile, { force: true })
   await precompress(join(distDir, 'client'))
   const temporary = join(bundlesDir, `bundle.${process.pid}.tmp`)
   rmSync(temporary, { recursive: true, force: true })
