@@ -83,7 +83,7 @@ export function packageVersions(names: readonly string[], lock: LockFile): strin
   const missing = new Set<string>()
   /** Where `name` is installed for the package at `from` (`` for the project): the nearest node_modules up the tree. */
   const locate = (name: string, from: string): string | undefined => {
-    for (let at = from; ; ) {
+    for (let at = from; ;) {
       const path = `${at ? `${at}/` : ''}node_modules/${name}`
       if (lock.packages[path]) return path
       if (!at) return undefined
@@ -116,7 +116,12 @@ export function readLockFile(root = process.cwd()): LockFile {
 /** The digest of a graph as it is now: each file's path and bytes, each package's installed tree. */
 export function graphDigest({ files, packages }: CodeGraph, lock: LockFile, root = process.cwd()): string {
   const hash = createHash('sha256')
-  for (const file of files) hash.update(file).update('\0').update(readFileSync(join(root, file))).update('\0')
+  for (const file of files)
+    hash
+      .update(file)
+      .update('\0')
+      .update(readFileSync(join(root, file)))
+      .update('\0')
   for (const version of packageVersions(packages, lock)) hash.update(version).update('\0')
   return hash.digest('hex').slice(0, 32)
 }
