@@ -147,14 +147,18 @@ contentPhase.end(
   `${count(content.posts.length)} articles and ${Object.keys(content.pages).length} pages valid, ${count(topicSources.length)} topic files, ` +
     `${count(images.count)} image${images.count === 1 ? '' : 's'} (${count(images.encoded)} encoded, ${count(images.count - images.encoded)} from the cache)`,
 )
-const { dir: bundleDir, digest: bundleDigest } = await bundle.catch((error: unknown) => fail(`build: ${(error as Error).message}`))
+const { dir: bundleDir, digest: bundleDigest, packages: bundlePackages } = await bundle.catch((error: unknown) => fail(`build: ${(error as Error).message}`))
 publishImages(images, client, content)
 writeReportSheets(client, content.pages.home, site.productName)
 
 // 2. Pages: from the cache when their key is known, else rendered by the workers. The topic pages
 // come first: the other pages list the topics, whose titles the build learns from their pages.
+// Every page's key covers what renders it, found rather than listed: the bundle's bytes as Vite wrote
+// them and the packages it leaves to Node, the build's and render workers' code, the cards' drawing
+// code (a page names its card by it), and the settings every page reads.
 const base = digest(
   bundleDigest,
+  bundlePackages,
   rendering,
   drawing,
   JSON.stringify(site),

@@ -3,7 +3,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, r
 import { readFile, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { graphDigest, readLockFile, type CodeGraph, type LockFile } from '../../lib/node/code-graph.server'
+import { graphDigest, packageVersions, readLockFile, type CodeGraph, type LockFile } from '../../lib/node/code-graph.server'
 import { compressBody } from '../../server/compression'
 import { digest, digestOfFiles, filesUnder } from './cache'
 
@@ -29,6 +29,11 @@ export interface Bundle {
   dir: string
   /** Digest of every file of the bundle, as Vite wrote it: what the pages are rendered with. */
   digest: string
+  /**
+   * Digest of the locked versions of the packages the bundles were made with, those the server bundle
+   * leaves to Node among them: they render the pages too, though the bundle's bytes do not change with them.
+   */
+  packages: string
   /** True when this build ran `vike build`; false when the bundle came from the cache. */
   built: boolean
 }
@@ -68,6 +73,11 @@ function inputsDigest(inputs: CodeGraph, made: readonly CodeGraph[], distDir: st
     JSON.stringify(viteEnv),
     process.version,
   )
+}
+
+/** The digest of the installed tree of the packages a bundle was made with. */
+function packagesDigest(inputs: CodeGraph, lock: LockFile): string {
+  return digest(...packageVersions(inputs.packages, lock))
 }
 
 /**
@@ -178,7 +188,7 @@ export async function prepareBundle({
     // Touched, so the bundles in use are the newest and outlive older ones.
     const now = new Date()
     utimesSync(kept.dir, now, now)
-    return { dir: kept.dir, digest: kept.record.digest, built: false }
+    return { dir: kept.dir, digest: kept.record.digest, packages: packagesDigest(kept.record.inputs, lock), built: false }
   }
   mkdirSync(bundlesDir, { recursive: true })
   const inputsFile = join(bundlesDir, `inputs.${process.pid}.tmp`)
@@ -204,5 +214,5 @@ export async function prepareBundle({
   rmSync(dir, { recursive: true, force: true })
   renameSync(temporary, dir)
   removeOldBundles(bundlesDir)
-  return { dir, digest: bundleDigest, built: true }
+  return { dir, digest: bundleDigest, packages: packagesDigest(inputs, lock), built: true }
 }
