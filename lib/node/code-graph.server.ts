@@ -59,7 +59,10 @@ function graphsOf(metafile: Metafile, entries: readonly string[], root: string):
 
 /** The graph of each entry (paths from `root`, forward slashes), by entry. */
 export async function codeGraphs(entries: readonly string[], root = process.cwd()): Promise<Map<string, CodeGraph>> {
-  const { metafile } = await esbuild().build(graphOptions(entries, root))
+  const { build, stop } = esbuild()
+  const { metafile } = await build(graphOptions(entries, root))
+  // esbuild's service process would otherwise stay (idle, tens of MB) beside the render workers until the build ends.
+  await stop()
   return graphsOf(metafile!, entries, root)
 }
 

@@ -6,15 +6,16 @@ import { fileURLToPath } from 'node:url'
 import { graphDigest, packageVersions, readLockFile, type CodeGraph, type LockFile } from '../../lib/node/code-graph.server'
 import { compressBody } from '../../server/compression'
 import { digest, digestOfFiles, filesUnder } from './cache'
+import { inputsGraph, type RecordedInputs } from './vite-inputs'
 
 // The code half of the build: `vike build` bundles the pages for the browser (dist/client/assets) and
 // for the prerender (a server bundle), once per version of the code. Each bundle is kept in the
-// cache with the list of what Vite read to make it (vite-inputs.ts), so a build that finds those files,
+// cache with the list of what Vite read to make it (vike-build.mjs, vite-inputs.ts), so a build that finds those files,
 // packages and settings unchanged takes the bundle from the cache and never runs Vite.
 
 /** Files Vite reads its settings from besides the config's own graph: no module imports them. */
 const VITE_SETTINGS = ['tsconfig.json', 'package.json']
-const VIKE_BUILD = fileURLToPath(new URL('./vike-build.ts', import.meta.url))
+const VIKE_BUILD = fileURLToPath(new URL('./vike-build.mjs', import.meta.url))
 /** Bundles kept in the cache, newest first; older ones are removed. */
 const KEEP_BUNDLES = 3
 const COMPRESSIBLE = /\.(html|js|css|svg|xml|txt|json|webmanifest)$/
@@ -100,7 +101,7 @@ function vikeFiles(folder: string, skip: (path: string) => boolean): string[] {
  */
 function runVikeBuild(quiet: boolean, inputsFile: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', VIKE_BUILD, inputsFile], { stdio: ['ignore', quiet ? 'pipe' : 'inherit', 'inherit'] })
+    const child = spawn(process.execPath, [VIKE_BUILD, inputsFile], { stdio: ['ignore', quiet ? 'pipe' : 'inherit', 'inherit'] })
     const report: Buffer[] = []
     child.stdout?.on('data', (chunk: Buffer) => report.push(chunk))
     child.on('error', reject)
@@ -195,7 +196,7 @@ export async function prepareBundle({
   let inputs: CodeGraph
   try {
     await runVikeBuild(quiet, inputsFile)
-    inputs = JSON.parse(readFileSync(inputsFile, 'utf8')) as CodeGraph
+    inputs = inputsGraph(JSON.parse(readFileSync(inputsFile, 'utf8')) as RecordedInputs)
   } finally {
     rmSync(inputsFile, { force: true })
   }
