@@ -32,7 +32,7 @@ import { checkLinksAndRedirects, type FileProblems } from '../lib/node/site-chec
 import type { Redirect } from '../lib/universal/routes'
 import { FORM_PAGE_FILE } from '../lib/universal/form-page'
 import { prepareBundle, serverEntryOf } from './build/bundle'
-import { digest, digestOfFiles, linkOrCopy } from './build/cache'
+import { digest, linkOrCopy } from './build/cache'
 import { PageCache } from './build/page-cache'
 import { listingKeys, planListingPages, planTopicPages, type TopicSource } from './build/pages'
 import { count, phase, type Phase } from './build/progress'
@@ -40,7 +40,8 @@ import { readTopicSources } from './build/related-topics'
 import type { PageJob, TopicFacts } from './build/protocol'
 import { RenderFailed, RenderPool } from './build/render-pool'
 import { CardDrawFailed, CardStage } from './build/cards'
-import { NO_CARDS_ENV, cardsEnabled } from '../lib/node/cards/cards.server'
+import { DRAWING_DIGEST_ENV, NO_CARDS_ENV, cardsEnabled } from '../lib/node/cards/cards.server'
+import { buildCode } from './build/code'
 import { writeSiteFiles } from './build/site-files'
 import { API_ORIGIN_ENV, apiOriginOf } from './build/api-origin'
 import { writeReportSheets } from './build/report-sheets'
@@ -96,7 +97,16 @@ if (existsSync(dist)) {
 const bundlePhase = phase('bundle', 0, { live: false })
 let serverReady = () => {}
 const serverBundle = new Promise<void>((resolve) => (serverReady = resolve))
-const bundle = prepareBundle({ cacheDir, distDir: dist, fresh: options.fresh, quiet: !process.env.BUILD_VERBOSE, onServerReady: () => serverReady() })
+// What the code outside Vite's bundles is made of, found by following its imports (scripts/build/code.ts).
+const code = buildCode()
+const bundle = prepareBundle({
+  cacheDir,
+  distDir: dist,
+  fresh: options.fresh,
+  quiet: !process.env.BUILD_VERBOSE,
+  made: code.then(({ bundleMakers }) => bundleMakers),
+  onServerReady: () => serverReady(),
+})
 bundle.then(
   (ready) => bundlePhase.end(ready.built ? 'vike build, cached for the next build' : 'the code is unchanged: reused from the cache'),
   () => {},
@@ -107,7 +117,8 @@ mkdirSync(cacheDir, { recursive: true })
 const pageCache = new PageCache(join(cacheDir, 'pages'), options.fresh)
 const pool = new RenderPool({
   serverEntry: serverEntryOf(dist),
-  serverReady: serverBundle,
+  // The card URLs a page names carry the drawing's digest: the workers render with the one found here.
+  serverReady: Promise.all([serverBundle, code]).then(([, { drawing }]) => ({ [DRAWING_DIGEST_ENV]: drawing })),
   clientDir: client,
   pagesCacheDir: pageCache.dir,
   env: { ...process.env, [BUILD_DATE_ENV]: publishing.today },
@@ -132,20 +143,26 @@ if (content.problems.length > 0) {
   await readContent(contentRoot, site, undefined, images, publishing).catch((error: unknown) => fail((error as Error).message))
   fail(new ContentError(content.problems).message)
 }
-const topicSources: TopicSource[] = readTopicSources(content.topicFiles, site, cacheDir, options.fresh)
+const { rendering, drawing, facts } = await code.catch((error: unknown) => fail(`build: ${(error as Error).message}`))
+const topicSources: TopicSource[] = readTopicSources(content.topicFiles, site, facts, cacheDir, options.fresh)
 contentPhase.end(
   `${count(content.posts.length)} articles and ${Object.keys(content.pages).length} pages valid, ${count(topicSources.length)} topic files, ` +
     `${count(images.count)} image${images.count === 1 ? '' : 's'} (${count(images.encoded)} encoded, ${count(images.count - images.encoded)} from the cache)`,
 )
-const { dir: bundleDir, digest: bundleDigest } = await bundle.catch((error: unknown) => fail(`build: ${(error as Error).message}`))
+const { dir: bundleDir, digest: bundleDigest, packages: bundlePackages } = await bundle.catch((error: unknown) => fail(`build: ${(error as Error).message}`))
 publishImages(images, client, content)
 writeReportSheets(client, content.pages.home, site.productName)
 
 // 2. Pages: from the cache when their key is known, else rendered by the workers. The topic pages
 // come first: the other pages list the topics, whose titles the build learns from their pages.
+// Every page's key covers what renders it, found rather than listed: the bundle's bytes as Vite wrote
+// them and the packages it leaves to Node, the build's and render workers' code, the cards' drawing
+// code (a page names its card by it), and the settings every page reads.
 const base = digest(
   bundleDigest,
-  digestOfFiles(['package-lock.json', 'scripts/build']),
+  bundlePackages,
+  rendering,
+  drawing,
   JSON.stringify(site),
   JSON.stringify(loadUiText(contentRoot)),
   String(new Date().getFullYear()),

@@ -38,8 +38,13 @@ export interface TopicFacts {
 export type Rendered =
   { key: string; page: BuiltPage; topic?: TopicFacts; twin?: string } | { key: string; leftOut: TopicFacts } | { key: string; problems: string[] }
 
-/** `index`: the content index the build validated, for the pages that list content (all but the topic pages). */
-export type ToWorker = { type: 'load' } | { type: 'routes' } | { type: 'render'; jobs: PageJob[]; index?: ContentIndex } | { type: 'exit' }
+/**
+ * `load` carries the environment found while the worker booted (the drawing's digest), set before the
+ * bundle is imported; `index` is the content index the build validated, for the pages that list content
+ * (all but the topic pages).
+ */
+export type ToWorker =
+  { type: 'load'; env: Record<string, string> } | { type: 'routes' } | { type: 'render'; jobs: PageJob[]; index?: ContentIndex } | { type: 'exit' }
 
 export type FromWorker =
   /** The worker has loaded the packages; `load` makes it import the server bundle. */

@@ -4,7 +4,7 @@ import { readTopic, tokensFor, type TopicRead } from '../../lib/node/content-fil
 import { relatedTopics, topicWordsOf, type TopicWords } from '../../lib/node/related.server'
 import type { SlugFile } from '../../lib/universal/content/types'
 import type { Site } from '../../lib/universal/site'
-import { digest, digestOfFiles } from './cache'
+import { digest } from './cache'
 import type { TopicSource } from './pages'
 
 // The build's pre-pass over the topic files, before any topic page is rendered. Each page links to
@@ -21,12 +21,9 @@ interface FactsFile {
   facts: Record<string, TopicWords | null>
 }
 
-/** What the words depend on besides a file's bytes: the tokens replaced in them and the code that parses and validates them. */
-function factsKey(site: Site): string {
-  return digest(
-    JSON.stringify(tokensFor(site)),
-    digestOfFiles(['lib/node/content-files.server.ts', 'lib/node/frontmatter.server.ts', 'lib/universal/content/schemas.ts']),
-  )
+/** What the words depend on besides a file's bytes: the tokens replaced in them and the code that parses and validates them (its digest, code.ts). */
+function factsKey(site: Site, code: string): string {
+  return digest(JSON.stringify(tokensFor(site)), code)
 }
 
 function readFactsFile(file: string, key: string): Map<string, TopicWords | null> {
@@ -42,12 +39,12 @@ function readFactsFile(file: string, key: string): Map<string, TopicWords | null
 
 /**
  * Every topic file with the digest of its bytes, its related topics (slug, title and summary of each,
- * which its page shows and its key covers) and, when it was parsed here, that parse. `fresh` ignores
- * the cache (and refills it).
+ * which its page shows and its key covers) and, when it was parsed here, that parse. `factsCode` is the
+ * digest of the code that parses a file (code.ts). `fresh` ignores the cache (and refills it).
  */
-export function readTopicSources(topicFiles: readonly SlugFile[], site: Site, cacheDir: string, fresh: boolean): TopicSource[] {
+export function readTopicSources(topicFiles: readonly SlugFile[], site: Site, factsCode: string, cacheDir: string, fresh: boolean): TopicSource[] {
   const file = join(cacheDir, 'topic-facts.json')
-  const key = factsKey(site)
+  const key = factsKey(site, factsCode)
   const known = fresh ? new Map<string, TopicWords | null>() : readFactsFile(file, key)
   const tokens = tokensFor(site)
   const kept: Record<string, TopicWords | null> = {}

@@ -29,8 +29,11 @@ export class RenderPool {
   constructor(
     private readonly args: {
       serverEntry: string
-      /** Settles when `serverEntry` exists: a worker may start before, loading the packages the bundle uses meanwhile. */
-      serverReady: Promise<void>
+      /**
+       * Settles when `serverEntry` exists, with what the workers' environment adds for rendering (found
+       * meanwhile): a worker may start before, loading the packages the bundle uses meanwhile.
+       */
+      serverReady: Promise<Record<string, string>>
       clientDir: string
       pagesCacheDir: string
       env: NodeJS.ProcessEnv
@@ -51,7 +54,7 @@ export class RenderPool {
       child.on('message', (message: FromWorker) => {
         if (message.type === 'booted')
           void this.args.serverReady.then(
-            () => child.connected && child.send({ type: 'load' } satisfies ToWorker),
+            (env) => child.connected && child.send({ type: 'load', env } satisfies ToWorker),
             () => {},
           )
         else if (message.type === 'ready') resolve(worker)

@@ -84,6 +84,7 @@ function topicFacts({ topic, links }: Awaited<ReturnType<typeof readTopicFile>>)
 process.on('message', async (message: ToWorker) => {
   if (message.type === 'exit') process.exit(0)
   if (message.type === 'load') {
+    Object.assign(process.env, message.env)
     await import(pathToFileURL(serverEntry).href)
     vike = await import('vike/server')
     send({ type: 'ready' })

@@ -2,7 +2,7 @@
 // project (its own content, cache and output) with `npm run build`, changes one thing at a time,
 // and after each change compares the incremental output with a build's from nothing, byte for byte.
 import { execFileSync } from 'node:child_process'
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import sharp from 'sharp'
@@ -211,6 +211,41 @@ describe('an incremental build', () => {
     expect(rendered(summary)).toBe(Number(/build: (\d+) pages:/.exec(summary)?.[1]))
     expect(page('index.html')).toContain('data-edited="yes"')
     expect(page('topics/linkedin-proof-signals.html')).toContain('data-edited="yes"')
+  })
+
+  // What the pages are made from is found, not listed: a module in a folder no list names is part of
+  // the bundle's key once a page imports it, and the pages' keys cover the bundle Vite wrote from it.
+  it('after a new module in a new folder, imported by the topic page, changes: re-renders every topic page', () => {
+    mkdirSync(join(project, 'widgets'))
+    const widget = join(project, 'widgets/TopicStamp.tsx')
+    writeFileSync(widget, 'export function TopicStamp() {\n  return <p className="topic-stamp">Stamp one</p>\n}\n')
+    const topicPage = join(project, 'pages/topics/@slug/+Page.tsx')
+    writeFileSync(
+      topicPage,
+      `import { TopicStamp } from '../../../widgets/TopicStamp'\n${readFileSync(topicPage, 'utf8').replace('<Prose name="body" />', '<Prose name="body" />\n      <TopicStamp />')}`,
+    )
+    build()
+    expect(page('topics/linkedin-proof-signals.html')).toContain('Stamp one')
+    writeFileSync(widget, readFileSync(widget, 'utf8').replace('Stamp one', 'Stamp two'))
+    const { summary } = expectIncrementalEqualsFresh()
+    const topicPages = readdirSync(join(project, 'dist/client/topics')).filter((name) => name.endsWith('.html'))
+    expect(rendered(summary)).toBeGreaterThanOrEqual(topicPages.length)
+    for (const name of topicPages) expect(page(`topics/${name}`)).toContain('Stamp two')
+  })
+
+  // "A new version" here is what the key reads: the version and integrity package-lock.json records for
+  // each package the code imports and everything those depend on (fflate is one of satori's own
+  // dependencies, which draws the cards); node_modules edited by hand, the lock unchanged, is not seen.
+  it("after a new version of a package the cards' drawing code depends on: re-renders every page and draws every card again", () => {
+    const before = cardOf(page('topics/linkedin-proof-signals.html'))
+    const lockFile = join(project, 'package-lock.json')
+    const lock = JSON.parse(readFileSync(lockFile, 'utf8')) as { packages: Record<string, { version: string }> }
+    lock.packages['node_modules/fflate']!.version += '-next'
+    writeFileSync(lockFile, JSON.stringify(lock, null, 2))
+    const { summary } = expectIncrementalEqualsFresh()
+    expect(rendered(summary)).toBe(Number(/build: (\d+) pages:/.exec(summary)?.[1]))
+    expect(summary).toMatch(new RegExp(`build: cards +${CARDS} pictures: ${CARDS} drawn, 0 from the cache`))
+    expect(cardOf(page('topics/linkedin-proof-signals.html'))).not.toBe(before)
   })
 })
 

@@ -186,6 +186,8 @@ describe('a topic page', () => {
 describe("the build's pre-pass over the topic files", () => {
   const site = loadSite(fixtureContent())
   const files = (dir: string) => ['a', 'b', 'c', 'd'].map((slug) => ({ slug, file: join(dir, `${slug}.md`) }))
+  /** The digest of the code that reads the facts (the build finds it, scripts/build/code.ts): one version of it here. */
+  const FACTS_CODE = 'facts-code'
 
   function topicsIn(dir: string) {
     writeFileSync(join(dir, 'a.md'), topicMarkdown({ title: 'title: Coaching audit', summary: 'summary: Coaches and their calls.' }))
@@ -196,7 +198,7 @@ describe("the build's pre-pass over the topic files", () => {
 
   it('gives each topic file the digest of its bytes and its related topics, the same the dev server chooses', () => {
     const dir = contentCopy()
-    const sources = readTopicSources(topicSlugFiles(dir, site), site, tempDir('cache-'), false)
+    const sources = readTopicSources(topicSlugFiles(dir, site), site, FACTS_CODE, tempDir('cache-'), false)
     const dev = loadRelatedTopics(dir)
     expect(sources).toHaveLength(dev.size)
     for (const source of sources) {
@@ -209,20 +211,20 @@ describe("the build's pre-pass over the topic files", () => {
     const dir = tempDir('topics-')
     const cache = tempDir('cache-')
     topicsIn(dir)
-    const first = readTopicSources(files(dir), site, cache, false)
+    const first = readTopicSources(files(dir), site, FACTS_CODE, cache, false)
     expect(first[0]!.related[0]).toMatchObject({ slug: 'b', title: 'Coaching calls' })
     // Mark the cached facts of b: a build that shows the mark took them from the cache instead of the file.
     const cacheFile = join(cache, 'topic-facts.json')
     const saved = JSON.parse(readFileSync(cacheFile, 'utf8')) as { key: string; facts: Record<string, { title: string }> }
     saved.facts[first[1]!.digest]!.title = 'From the cache'
     writeFileSync(cacheFile, JSON.stringify(saved))
-    expect(readTopicSources(files(dir), site, cache, false)[0]!.related[0]!.title).toBe('From the cache')
+    expect(readTopicSources(files(dir), site, FACTS_CODE, cache, false)[0]!.related[0]!.title).toBe('From the cache')
     // b changes: its new bytes are read.
     writeFileSync(join(dir, 'b.md'), topicMarkdown({ title: 'title: Coaching calls, booked', summary: 'summary: Calls for coaches.' }))
-    expect(readTopicSources(files(dir), site, cache, false)[0]!.related[0]!.title).toBe('Coaching calls, booked')
+    expect(readTopicSources(files(dir), site, FACTS_CODE, cache, false)[0]!.related[0]!.title).toBe('Coaching calls, booked')
     saved.facts[digest(readFileSync(join(dir, 'b.md')))] = { title: 'From the cache again' }
     writeFileSync(cacheFile, JSON.stringify(saved))
-    expect(readTopicSources(files(dir), site, cache, true)[0]!.related[0]!.title).toBe('Coaching calls, booked')
+    expect(readTopicSources(files(dir), site, FACTS_CODE, cache, true)[0]!.related[0]!.title).toBe('Coaching calls, booked')
     // The cache holds this build's files only.
     expect(Object.keys((JSON.parse(readFileSync(cacheFile, 'utf8')) as { facts: object }).facts).sort()).toEqual(
       files(dir)
@@ -236,12 +238,12 @@ describe("the build's pre-pass over the topic files", () => {
     const dir = tempDir('topics-')
     const cache = tempDir('cache-')
     topicsIn(dir)
-    const keys = () => planTopicPages(['/topics/@slug'], readTopicSources(files(dir), site, cache, false), 'base').map((job) => job.key)
+    const keys = () => planTopicPages(['/topics/@slug'], readTopicSources(files(dir), site, FACTS_CODE, cache, false), 'base').map((job) => job.key)
     const before = keys()
     writeFileSync(join(dir, 'b.md'), topicMarkdown({ title: 'title: Coaching calls, renamed', summary: 'summary: Calls for coaches.' }))
     const after = keys()
     const changed = files(dir).filter((_, index) => before[index] !== after[index])
-    const sources = readTopicSources(files(dir), site, cache, false)
+    const sources = readTopicSources(files(dir), site, FACTS_CODE, cache, false)
     const naming = sources.filter((source) => source.related.some((other) => other.slug === 'b')).map((source) => source.slug)
     expect(changed.map(({ slug }) => slug).sort()).toEqual(['b', ...naming].sort())
     expect(naming.length).toBeGreaterThan(0)

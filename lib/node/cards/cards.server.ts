@@ -4,14 +4,13 @@
 // year (/assets/), and a social network that cached the old picture sees a new URL. The page knows
 // the URL as it renders; the build draws the picture afterwards (scripts/build/cards.ts).
 import { createHash } from 'node:crypto'
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import type { BlogPost } from '../../universal/content/types'
 import type { ArticleSocial } from '../../universal/seo/article'
 import type { PageSeo } from '../../universal/seo/head'
 import { CARDS_URL, SOCIAL_IMAGE_HEIGHT, SOCIAL_IMAGE_WIDTH, type CardSpec, type DrawnImage, type LogoSpec, type SocialImage } from '../../universal/seo/social'
 import type { Site } from '../../universal/site'
-import { drawableText } from './design.server'
+import { codeGraphsSync, graphDigest, packageOf, readLockFile, type CodeGraph, type LockFile } from '../code-graph.server'
+import { CARD_FONTS, drawableText, TITLE_FONT_FILE } from './design.server'
 import { FALLBACK_FONTS } from './fallback-fonts.server'
 
 /** Set (to 1) by `npm run build -- --no-cards`: no page gets a drawn card or the raster logo, and nothing is drawn. */
@@ -24,33 +23,27 @@ export function cardsEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
 /** The raster logo's size: square, well past the 112 px search engines ask of a logo. */
 const LOGO_SIZE = 512
 
-/** The files whose code decides a drawing's pixels, from the project's root, and the packages that draw. */
-const DRAWING_CODE = [
-  'lib/node/cards/design.server.ts',
-  'lib/node/cards/fallback-fonts.server.ts',
-  'lib/node/cards/font-files.server.ts',
-  'lib/node/cards/draw.server.ts',
-  'lib/node/cards/title-glyphs.server.ts',
-  'lib/node/cards/raster.server.ts',
-  'lib/node/cards/png.server.ts',
-]
-const DRAWING_PACKAGES = ['satori', 'harfbuzzjs', '@resvg/resvg-js', 'sharp', '@fontsource/inter', ...FALLBACK_FONTS.map((font) => font.package)]
+/** The module that draws every picture (CardPainter): its code graph is what decides a drawing's pixels. */
+export const DRAWING_ENTRY = 'lib/node/cards/draw.server.ts'
+/** Set by the build for its render workers: the drawing's digest, found once per build (drawingDigestOf). */
+export const DRAWING_DIGEST_ENV = 'BUILD_DRAWING_DIGEST'
+/** The packages whose font files the painter reads (not imports): named by the same tables it reads them from. */
+const FONT_PACKAGES = [...CARD_FONTS.map(({ file }) => file), TITLE_FONT_FILE, ...FALLBACK_FONTS.map((font) => font.package)].map((file) => packageOf(file)!)
 
 let design: string | undefined
 
-/** The digest of how every picture is drawn: the drawing code and the versions of the packages that draw (package-lock.json). */
+/**
+ * The digest of how every picture is drawn, from the drawing code's graph (lib/node/code-graph.server.ts):
+ * every project file DRAWING_ENTRY imports, however deep, and the installed versions of the packages it
+ * imports and of the font packages it reads, with everything they depend on (package-lock.json).
+ */
+export function drawingDigestOf(graph: CodeGraph, lock: LockFile): string {
+  return graphDigest({ files: graph.files, packages: [...new Set([...graph.packages, ...FONT_PACKAGES])].sort() }, lock)
+}
+
+/** drawingDigestOf, as the build found it (DRAWING_DIGEST_ENV), else found now (`npm run dev`, tests). */
 export function drawingDigest(): string {
-  if (design !== undefined) return design
-  const hash = createHash('sha256')
-  for (const file of DRAWING_CODE)
-    hash
-      .update(file)
-      .update('\0')
-      .update(readFileSync(join(process.cwd(), file)))
-      .update('\0')
-  const lock = JSON.parse(readFileSync(join(process.cwd(), 'package-lock.json'), 'utf8')) as { packages: Record<string, { version?: string }> }
-  for (const name of DRAWING_PACKAGES) hash.update(`${name}@${lock.packages[`node_modules/${name}`]?.version ?? 'missing'}\0`)
-  design = hash.digest('hex')
+  design ??= process.env[DRAWING_DIGEST_ENV] || drawingDigestOf(codeGraphsSync([DRAWING_ENTRY]).get(DRAWING_ENTRY)!, readLockFile())
   return design
 }
 

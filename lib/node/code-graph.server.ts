@@ -1,0 +1,130 @@
+// What a piece of code that runs outside Vite's bundles is made of, found rather than listed: the build's
+// own scripts, its render and card workers. esbuild follows every import of an entry (a bundle it never
+// writes, only its metafile is read): the project files reached are hashed byte for byte, and each package
+// imported stands for its installed version and those of everything it depends on (packageVersions), as
+// package-lock.json records them. A new module imported anywhere is part of the digest the moment it is
+// imported; no list of source files is kept by hand.
+import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { isBuiltin } from 'node:module'
+import { join, relative, sep } from 'node:path'
+import type { BuildOptions, Metafile } from 'esbuild'
+import { projectRequire } from './cards/font-files.server'
+
+/** What an entry's code is made of: project files (relative, forward slashes, sorted) and the packages it imports (by name, sorted). */
+export interface CodeGraph {
+  files: string[]
+  packages: string[]
+}
+
+type Esbuild = typeof import('esbuild')
+
+/** esbuild, loaded when first needed (from the project's root): only the build and the dev server ask for a digest. */
+const esbuild = (): Esbuild => projectRequire()('esbuild') as Esbuild
+
+/** Every import followed, no package bundled (each is named instead), nothing written. */
+const graphOptions = (entries: readonly string[], root: string): BuildOptions => ({
+  entryPoints: entries.map((entry) => join(root, entry)),
+  absWorkingDir: root,
+  bundle: true,
+  write: false,
+  metafile: true,
+  packages: 'external',
+  platform: 'node',
+  format: 'esm',
+  outdir: 'code-graph',
+  logLevel: 'silent',
+})
+
+/** `react-dom/server` → `react-dom`, `@scope/name/x` → `@scope/name`; a relative or absolute path, a builtin → undefined. */
+export function packageOf(specifier: string): string | undefined {
+  if (specifier.startsWith('.') || specifier.startsWith('/') || isBuiltin(specifier)) return undefined
+  const parts = specifier.split('/')
+  return (specifier.startsWith('@') ? parts.slice(0, 2) : parts.slice(0, 1)).join('/')
+}
+
+/** The graph of each entry (paths from `root`), by entry, from esbuild's metafile. */
+function graphsOf(metafile: Metafile, entries: readonly string[], root: string): Map<string, CodeGraph> {
+  const graphs = new Map<string, CodeGraph>()
+  for (const output of Object.values(metafile.outputs)) {
+    if (!output.entryPoint) continue
+    const entry = relative(root, join(root, output.entryPoint)).split(sep).join('/')
+    const files = Object.keys(output.inputs).map((input) => relative(root, join(root, input)).split(sep).join('/'))
+    const packages = output.imports.flatMap(({ path, external }) => (external ? (packageOf(path) ?? []) : []))
+    graphs.set(entry, { files: [...new Set(files)].sort(), packages: [...new Set(packages)].sort() })
+  }
+  for (const entry of entries) if (!graphs.has(entry)) throw new Error(`code graph: esbuild gave no output for ${entry}`)
+  return graphs
+}
+
+/** The graph of each entry (paths from `root`, forward slashes), by entry. */
+export async function codeGraphs(entries: readonly string[], root = process.cwd()): Promise<Map<string, CodeGraph>> {
+  const { build, stop } = esbuild()
+  const { metafile } = await build(graphOptions(entries, root))
+  // esbuild's service process would otherwise stay (idle, tens of MB) beside the render workers until the build ends.
+  await stop()
+  return graphsOf(metafile!, entries, root)
+}
+
+/** codeGraphs, at once: for the few callers that cannot wait (a digest asked for while a page renders in `npm run dev`). */
+export function codeGraphsSync(entries: readonly string[], root = process.cwd()): Map<string, CodeGraph> {
+  const { metafile } = esbuild().buildSync(graphOptions(entries, root))
+  return graphsOf(metafile!, entries, root)
+}
+
+export interface LockFile {
+  packages: Record<string, { version?: string; integrity?: string; dependencies?: object; optionalDependencies?: object; peerDependencies?: object }>
+}
+
+/**
+ * Each package named and everything it depends on, as installed: `path@version integrity` per package,
+ * from the lock file's tree (`node_modules/a/node_modules/b` shadows `node_modules/b` for `a`, as Node
+ * resolves it). A package the lock does not know reads `name@missing`.
+ */
+export function packageVersions(names: readonly string[], lock: LockFile): string[] {
+  const found = new Set<string>()
+  const missing = new Set<string>()
+  /** Where `name` is installed for the package at `from` (`` for the project): the nearest node_modules up the tree. */
+  const locate = (name: string, from: string): string | undefined => {
+    for (let at = from; ;) {
+      const path = `${at ? `${at}/` : ''}node_modules/${name}`
+      if (lock.packages[path]) return path
+      if (!at) return undefined
+      const up = at.lastIndexOf('/node_modules/')
+      at = up < 0 ? '' : at.slice(0, up)
+    }
+  }
+  const visit = (name: string, from: string, required: boolean) => {
+    const path = locate(name, from)
+    if (!path) {
+      if (required) missing.add(name)
+      return
+    }
+    if (found.has(path)) return
+    found.add(path)
+    const entry = lock.packages[path]!
+    for (const dependency of Object.keys(entry.dependencies ?? {})) visit(dependency, path, true)
+    for (const dependency of Object.keys({ ...entry.optionalDependencies, ...entry.peerDependencies })) visit(dependency, path, false)
+  }
+  for (const name of names) visit(name, '', true)
+  const versions = [...found].map((path) => `${path}@${lock.packages[path]!.version ?? ''} ${lock.packages[path]!.integrity ?? ''}`)
+  return [...versions, ...[...missing].map((name) => `${name}@missing`)].sort()
+}
+
+/** The project's lock file: what `npm ci` installs. */
+export function readLockFile(root = process.cwd()): LockFile {
+  return JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as LockFile
+}
+
+/** The digest of a graph as it is now: each file's path and bytes, each package's installed tree. */
+export function graphDigest({ files, packages }: CodeGraph, lock: LockFile, root = process.cwd()): string {
+  const hash = createHash('sha256')
+  for (const file of files)
+    hash
+      .update(file)
+      .update('\0')
+      .update(readFileSync(join(root, file)))
+      .update('\0')
+  for (const version of packageVersions(packages, lock)) hash.update(version).update('\0')
+  return hash.digest('hex').slice(0, 32)
+}
