@@ -134,8 +134,8 @@ function keptBundle(bundlesDir: string, matches: (inputs: CodeGraph) => string):
     } catch {
       continue
     }
-    // A file Vite read and since deleted: that bundle cannot be this code's.
-    if (!record.inputs.files.every((file) => existsSync(file))) continue
+    // A record an older build wrote (no list of inputs), or a file Vite read and since deleted: that bundle cannot be this code's.
+    if (!Array.isArray(record.inputs?.files) || !record.inputs.files.every((file) => existsSync(file))) continue
     if (matches(record.inputs) === record.inputsDigest) return { dir, record }
   }
   return undefined
