@@ -26,7 +26,7 @@ declare global {
       /** The year the site was built, for the copyright line (the same on server and client). */
       buildYear: number
     }
-    // Between the build's render workers (scripts/build/render-worker.ts) and the renderer only: never on the client.
+    // Between the build's render workers (pipeline/render-worker.ts) and the renderer only: never on the client.
     interface PageContextServer {
       /** Set by onRenderHtml: what the page's head says, for the build's sitemap. */
       headFacts?: HeadFacts

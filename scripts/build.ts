@@ -31,21 +31,21 @@ import { redirectLimitWarning, type RedirectingPage } from '../lib/node/redirect
 import { checkLinksAndRedirects, type FileProblems } from '../lib/node/site-checks.server'
 import type { Redirect } from '../lib/universal/routes'
 import { FORM_PAGE_FILE } from '../lib/universal/form-page'
-import { prepareBundle, serverEntryOf } from './build/bundle'
-import { digest, linkOrCopy } from './build/cache'
-import { PageCache } from './build/page-cache'
-import { listingKeys, planListingPages, planTopicPages, type TopicSource } from './build/pages'
-import { count, phase, type Phase } from './build/progress'
-import { readTopicSources } from './build/related-topics'
-import type { PageJob, TopicFacts } from './build/protocol'
-import { RenderFailed, RenderPool } from './build/render-pool'
-import { CardDrawFailed, CardStage } from './build/cards'
+import { prepareBundle, serverEntryOf } from '../pipeline/bundle'
+import { digest, linkOrCopy } from '../pipeline/cache'
+import { PageCache } from '../pipeline/page-cache'
+import { listingKeys, planListingPages, planTopicPages, type TopicSource } from '../pipeline/pages'
+import { count, phase, type Phase } from '../pipeline/progress'
+import { readTopicSources } from '../pipeline/related-topics'
+import type { PageJob, TopicFacts } from '../pipeline/protocol'
+import { RenderFailed, RenderPool } from '../pipeline/render-pool'
+import { CardDrawFailed, CardStage } from '../pipeline/cards'
 import { DRAWING_DIGEST_ENV, NO_CARDS_ENV, cardsEnabled } from '../lib/node/cards/cards.server'
-import { buildCode } from './build/code'
-import { writeSiteFiles } from './build/site-files'
-import { API_ORIGIN_ENV, apiOriginOf } from './build/api-origin'
-import { writeReportSheets } from './build/report-sheets'
-import { compileServer, compiledServerOf } from './build/server-bundle'
+import { buildCode } from '../pipeline/code'
+import { writeSiteFiles } from '../pipeline/site-files'
+import { API_ORIGIN_ENV, apiOriginOf } from '../pipeline/api-origin'
+import { writeReportSheets } from '../pipeline/report-sheets'
+import { compileServer, compiledServerOf } from '../pipeline/server-bundle'
 
 /** Pages per render worker below which another worker would cost more to start than it saves. */
 const PAGES_PER_WORKER = 200
@@ -97,7 +97,7 @@ if (existsSync(dist)) {
 const bundlePhase = phase('bundle', 0, { live: false })
 let serverReady = () => {}
 const serverBundle = new Promise<void>((resolve) => (serverReady = resolve))
-// What the code outside Vite's bundles is made of, found by following its imports (scripts/build/code.ts).
+// What the code outside Vite's bundles is made of, found by following its imports (pipeline/code.ts).
 const code = buildCode()
 const bundle = prepareBundle({
   cacheDir,

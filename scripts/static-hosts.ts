@@ -1,6 +1,6 @@
 // Models of how Netlify, Cloudflare Pages, Vercel and Cloudflare Workers answer a request for a built
 // site, from the rule files the build writes into it (`_redirects`, `_headers`, `vercel.json`:
-// scripts/build/host-files.ts) and, for Workers, wrangler.jsonc and the Worker's rules
+// pipeline/host-files.ts) and, for Workers, wrangler.jsonc and the Worker's rules
 // (scripts/workers-host.ts). No host can be reached from CI, so each model follows its host's documented
 // routing. The files are read by the hosts' own parsers (netlify-redirect-parser, netlify-headers-parser,
 // @vercel/routing-utils), and Netlify's paths and Vercel's routes are matched by the regular
@@ -24,7 +24,7 @@ import {
   type Redirect,
 } from '../lib/universal/routes'
 import { STATIC_REDIRECT_LIMITS } from '../lib/node/redirects.server'
-import { ASSETS_IGNORE } from './build/host-files'
+import { ASSETS_IGNORE } from '../pipeline/host-files'
 import { FORM_TIMING_COOKIE, carriesScoreForm } from '../server/form-timing'
 import { WRANGLER_CONFIG, pathsLeftToAssets, readRunWorkerFirst, workers, type RunWorkerFirst } from './workers-host'
 
@@ -404,7 +404,7 @@ export async function checkStaticHosts(
   const ruleFiles = await readRuleFiles(clientDir)
   const { rules, headerRules } = ruleFiles
   const hosts = await hostsOf(clientDir, ruleFiles, runWorkerFirst)
-  const fix = 'the build writes it from lib/universal/routes.ts: rebuild, or correct the rule there (scripts/build/host-files.ts turns it into host syntax)'
+  const fix = 'the build writes it from lib/universal/routes.ts: rebuild, or correct the rule there (pipeline/host-files.ts turns it into host syntax)'
   const builtFiles = [...files]
   const problems: HostProblem[] = checkFileLimits(builtFiles)
   for (const { path, rule } of pathsLeftToAssets(runWorkerFirst))

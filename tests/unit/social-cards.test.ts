@@ -10,7 +10,7 @@ import { drawableText } from '../../lib/node/cards/design.server'
 import { CardPainter } from '../../lib/node/cards/draw.server'
 import { loadSite } from '../../lib/node/site.server'
 import type { CardSpec, DrawnImage } from '../../lib/universal/seo/social'
-import { CardStage } from '../../scripts/build/cards'
+import { CardStage } from '../../pipeline/cards'
 import { tempDir } from './content-fixture'
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])

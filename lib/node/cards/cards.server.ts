@@ -2,7 +2,7 @@
 // named by the digest of what it is drawn from (its spec) and of how (the drawing code, the packages
 // that draw, the font's version), so its URL changes whenever its pixels would: hosts keep it for a
 // year (/assets/), and a social network that cached the old picture sees a new URL. The page knows
-// the URL as it renders; the build draws the picture afterwards (scripts/build/cards.ts).
+// the URL as it renders; the build draws the picture afterwards (pipeline/cards.ts).
 import { createHash } from 'node:crypto'
 import type { BlogPost } from '../../universal/content/types'
 import type { ArticleSocial } from '../../universal/seo/article'

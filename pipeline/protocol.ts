@@ -1,8 +1,8 @@
-import type { BuiltPage } from '../../lib/node/built-pages.server'
-import type { ContentLink } from '../../lib/node/content-links.server'
-import type { TopicRead } from '../../lib/node/content-files.server'
-import type { PublicationFields } from '../../lib/node/publication.server'
-import type { ContentIndex, RelatedTopic, SlugFile, TopicEntry } from '../../lib/universal/content/types'
+import type { BuiltPage } from '../lib/node/built-pages.server'
+import type { ContentLink } from '../lib/node/content-links.server'
+import type { TopicRead } from '../lib/node/content-files.server'
+import type { PublicationFields } from '../lib/node/publication.server'
+import type { ContentIndex, RelatedTopic, SlugFile, TopicEntry } from '../lib/universal/content/types'
 
 // Messages between the build (scripts/build.ts) and its render workers (render-worker.ts).
 

@@ -1,6 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
-import type { ContentIndex } from '../../lib/universal/content/types'
+import type { ContentIndex } from '../lib/universal/content/types'
 import type { FromWorker, PageJob, Rendered, ToWorker } from './protocol'
 
 /** Pages sent to a worker at once: large enough that messages cost nothing, small enough to share the work evenly. */
