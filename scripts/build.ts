@@ -12,7 +12,7 @@ import { loadUiText } from '../lib/node/ui-text.server'
 import { ImageCache } from '../lib/node/images.server'
 import { buildCacheDir, clientDir, contentDir, distDir, imageCacheDir } from '../lib/node/paths.server'
 import { loadAiCrawlers, loadSite } from '../lib/node/site.server'
-import { BUILD_DATE_ENV, PUBLICATION_RECORD, buildDate, type Publishing } from '../lib/node/publication.server'
+import { PUBLICATION_RECORD, buildDate, type Publishing } from '../lib/node/publication.server'
 import { FORM_PAGE_FILE } from '../lib/universal/form-page'
 import { prepareBundle, serverEntryOf } from '../pipeline/bundle'
 import { digest } from '../pipeline/cache'
@@ -25,7 +25,7 @@ import { publishImages } from '../pipeline/published-images'
 import { readTopicSources } from '../pipeline/related-topics'
 import { RenderFailed, RenderPool } from '../pipeline/render-pool'
 import { CardDrawFailed, CardStage } from '../pipeline/cards'
-import { DRAWING_DIGEST_ENV, NO_CARDS_ENV, cardsEnabled } from '../lib/node/cards/cards.server'
+import { setCardsEnabled } from '../lib/node/cards/cards.server'
 import { buildCode } from '../pipeline/code'
 import { moveOldOutputAside } from '../pipeline/old-output'
 import { writeSiteFiles } from '../pipeline/site-files'
@@ -35,8 +35,10 @@ import { compileServer, compiledServerOf } from '../pipeline/server-bundle'
 import { printSummary } from '../pipeline/summary'
 
 const { values: options } = parseArgs({ options: { fresh: { type: 'boolean', default: false }, 'no-cards': { type: 'boolean', default: false } } })
-// `--no-cards`: no page names a drawn card or the raster logo (the render workers read this), and none is drawn.
-if (options['no-cards']) process.env[NO_CARDS_ENV] = '1'
+// `--no-cards`: no page names a drawn card or the raster logo, and none is drawn. This process's content
+// code hears it here; the render workers, and the pages they render, in their `load` message.
+const drawCards = !options['no-cards']
+setCardsEnabled(drawCards)
 const started = performance.now()
 const dist = distDir()
 const client = clientDir()
@@ -94,10 +96,9 @@ const pageCache = new PageCache(join(cacheDir, 'pages'), options.fresh)
 const pool = new RenderPool({
   serverEntry: serverEntryOf(dist),
   // The card URLs a page names carry the drawing's digest: the workers render with the one found here.
-  serverReady: Promise.all([serverBundle, code]).then(([, { drawing }]) => ({ [DRAWING_DIGEST_ENV]: drawing })),
+  serverReady: Promise.all([serverBundle, code]).then(([, { drawing }]) => ({ today: publishing.today, cards: drawCards, drawing })),
   clientDir: client,
   pagesCacheDir: pageCache.dir,
-  env: { ...process.env, [BUILD_DATE_ENV]: publishing.today },
 })
 // With no page in the cache every page will be rendered: the workers start now, loading their
 // packages while the code is bundled and the content read.
@@ -141,7 +142,7 @@ const base = digest(
   JSON.stringify(site),
   JSON.stringify(loadUiText(contentRoot)),
   String(new Date().getFullYear()),
-  cardsEnabled() ? 'cards' : 'no cards',
+  drawCards ? 'cards' : 'no cards',
 )
 
 const stage = new PageStage({ cache: pageCache, pool, cards, distDir: dist, clientDir: client, today: publishing.today })
@@ -154,7 +155,7 @@ try {
   const cardsPhase = phase('cards', 0, { live: false })
   await cards.finish()
   // A build without cards keeps the cached ones for the next build with them.
-  if (cardsEnabled()) cards.prune()
+  if (drawCards) cards.prune()
   cardsPhase.end(`${count(cards.count)} pictures: ${count(cards.drawn)} drawn, ${count(cards.reused)} from the cache`)
 } catch (error) {
   fail(
