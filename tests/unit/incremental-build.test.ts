@@ -17,6 +17,7 @@ const PROJECT_PARTS = [
   'lib',
   'migrations',
   'pages',
+  'pipeline',
   'public',
   'renderer',
   'scripts',
