@@ -1,7 +1,7 @@
 // Every route rule of the site, stated once: which file answers a URL, the app-shell routes, the
 // canonical redirects, the cache classes and the security headers. The Node server (server/app.ts)
 // follows these rules; the build writes the static hosts' rule files from them
-// (pipeline/host-files.ts); tests/unit/routing-table.ts holds both to one table of answers.
+// (scripts/build/host-files.ts); tests/unit/routing-table.ts holds both to one table of answers.
 // Runs anywhere (the server, the build, the site checks): no Node built-ins.
 
 /** Answers anything not built, with status 404. */
