@@ -47,7 +47,13 @@ async function render(job: PageJob, index: ContentIndex | undefined): Promise<Re
     // A draft or scheduled topic gets no page: the build hears its facts, to check its links and list it as left out.
     if (publicationOf(read.topic, settings.today) !== 'published') return { key: job.key, leftOut: topicFacts(read) }
   }
-  const pageContext = await vike!.renderPage({ urlOriginal: job.url, buildSettings: settings, builtTopic: read?.topic, builtRelated: job.related, builtIndex: index })
+  const pageContext = await vike!.renderPage({
+    urlOriginal: job.url,
+    buildSettings: settings,
+    builtTopic: read?.topic,
+    builtRelated: job.related,
+    builtIndex: index,
+  })
   const response = pageContext.httpResponse
   if (!response || response.statusCode !== job.status) {
     const error = (pageContext as { errorWhileRendering?: unknown }).errorWhileRendering

@@ -16,7 +16,8 @@ const ignorePattern = (pattern: string) => new RegExp(`(^|/)${pattern.split('*')
 const assetsIgnored = ASSETS_IGNORE.map(ignorePattern)
 
 /** Whether `wrangler deploy` uploads a file of the client folder as a Workers static asset: neither a rule file nor one `.assetsignore` lists. */
-export const uploadedToWorkers = (file: string) => !(HOST_RULE_FILES as readonly string[]).includes(file) && !assetsIgnored.some((pattern) => pattern.test(file))
+export const uploadedToWorkers = (file: string) =>
+  !(HOST_RULE_FILES as readonly string[]).includes(file) && !assetsIgnored.some((pattern) => pattern.test(file))
 
 /**
  * How many files a deployment may hold, where the host documents it (free plan): Cloudflare Pages

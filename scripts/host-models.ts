@@ -5,18 +5,7 @@
 // documented routing.
 import { getTransformedRoutes, type GetRoutesProps } from '@vercel/routing-utils'
 import { NOT_FOUND_FILE } from '../lib/universal/routes'
-import {
-  addHeaders,
-  cloudflarePattern,
-  firstRule,
-  isApiProxy,
-  isRedirect,
-  proxied,
-  redirected,
-  split,
-  type HeaderRule,
-  type Rule,
-} from './host-rules'
+import { addHeaders, cloudflarePattern, firstRule, isApiProxy, isRedirect, proxied, redirected, split, type HeaderRule, type Rule } from './host-rules'
 
 /** `cloudflare` is Cloudflare Pages; `workers`, the whole site on Cloudflare Workers (wrangler.jsonc). */
 export type HostName = 'netlify' | 'cloudflare' | 'vercel' | 'workers'

@@ -33,11 +33,7 @@ export async function loadHosts(clientDir: string, runWorkerFirst: RunWorkerFirs
   return hostsOf(clientDir, await readRuleFiles(clientDir), runWorkerFirst)
 }
 
-async function hostsOf(
-  clientDir: string,
-  { rules, headerRules, vercelConfig }: RuleFiles,
-  runWorkerFirst: RunWorkerFirst,
-): Promise<Record<HostName, Host>> {
+async function hostsOf(clientDir: string, { rules, headerRules, vercelConfig }: RuleFiles, runWorkerFirst: RunWorkerFirst): Promise<Record<HostName, Host>> {
   const isFile = (file: string) => existsSync(join(clientDir, file)) && statSync(join(clientDir, file)).isFile()
   const workersAssets = cloudflarePages(rules, headerRules, (file) => uploadedToWorkers(file) && isFile(file), WORKERS_ASSETS)
   return {
