@@ -14,19 +14,29 @@ const layers = [
   // Components run in the browser: shared rules only, never the renderer, the pages, the server or Node-only code.
   {
     target: './components',
-    from: ['./renderer', './pages', './server', './scripts', './lib/node', './lib/checks'],
+    from: ['./renderer', './pages', './server', './scripts', './pipeline', './lib/node', './lib/checks'],
     message: 'components/ may import only lib/universal and other components.',
   },
   // lib/ is plain code under everything else.
-  { target: './lib', from: ['./components', './renderer', './pages', './server', './scripts'], message: 'lib/ must not import the layers built on it.' },
+  {
+    target: './lib',
+    from: ['./components', './renderer', './pages', './server', './scripts', './pipeline'],
+    message: 'lib/ must not import the layers built on it.',
+  },
   { target: './lib/universal', from: ['./lib/node', './lib/checks'], message: 'lib/universal runs in the browser too: it must not import Node-only code.' },
   { target: './lib/node', from: ['./lib/checks'], message: 'lib/node must not import the build checks.' },
   // The renderer wraps pages; it never reaches into one, nor into the server or the build.
-  { target: './renderer', from: ['./pages', './server', './scripts'], message: 'renderer/ may import components and lib only.' },
-  { target: './pages', from: ['./server', './scripts'], message: 'pages/ may import renderer types, components and lib only.' },
+  { target: './renderer', from: ['./pages', './server', './scripts', './pipeline'], message: 'renderer/ may import components and lib only.' },
+  { target: './pages', from: ['./server', './scripts', './pipeline'], message: 'pages/ may import renderer types, components and lib only.' },
+  // The build's machinery: the commands in scripts/ drive it, never the reverse; it serves nothing.
+  {
+    target: './pipeline',
+    from: ['./scripts', './server', './worker'],
+    message: 'pipeline/ may import lib and the pages it prerenders, never a command or the server.',
+  },
   {
     target: './server',
-    from: ['./components', './renderer', './pages', './scripts'],
+    from: ['./components', './renderer', './pages', './scripts', './pipeline'],
     message: 'server/ serves the built files; it must not import page code or the build.',
   },
 ]

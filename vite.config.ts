@@ -149,7 +149,7 @@ const BROWSER_FOLDERS = ['pages', 'renderer', 'components', 'lib/universal', 'no
 
 /**
  * `npm run dev` reads for the browser only files inside BROWSER_FOLDERS (and Vite's and Vike's own
- * client code): nothing else of the project, neither the database, `.env`, `server/`, `scripts/`,
+ * client code): nothing else of the project, neither the database, `.env`, `server/`, `pipeline/`, `scripts/`,
  * `tests/`, `lib/node/` nor the files at its root (403). public/ and the content's images
  * (serveContentImages) are served by their own middleware; the server side (SSR) loads its modules
  * without this check. Vike adds the project folder to `server.fs.allow` once the config is resolved, so

@@ -1,5 +1,6 @@
 // https://vike.dev/onCreatePageContext
 import type { PageContextServer } from 'vike/types'
+import { takeBuildSettings } from '../lib/node/build-settings.server'
 import { takeBuiltIndex } from '../lib/node/content-index.server'
 import { loadUiText } from '../lib/node/ui-text.server'
 import { loadSite } from '../lib/node/site.server'
@@ -14,6 +15,7 @@ export function onCreatePageContext(pageContext: PageContextServer) {
   pageContext.site = site
   pageContext.ui = ui
   pageContext.buildYear = buildYear
-  // A page the build renders gets the index it validated: what lists of content show.
+  // A page the build renders gets its day and card settings, and the index it validated: what lists of content show.
+  if (pageContext.buildSettings) takeBuildSettings(pageContext.buildSettings)
   if (pageContext.builtIndex) takeBuiltIndex(pageContext.builtIndex)
 }

@@ -1,6 +1,7 @@
 // Aliased: inside `namespace Vike` the name PageContextServer is the augmentation below, not Vike's full type.
 import type { PageContextServer as ServerPageContext } from 'vike/types'
 import type { ProseBlocks } from '../components/Prose'
+import type { BuildSettings } from '../lib/node/build-settings.server'
 import type { PageName } from '../lib/universal/content/schemas'
 import type { ContentIndex, RelatedTopic, Topic } from '../lib/universal/content/types'
 import type { HeadFacts, PageSeo } from '../lib/universal/seo/head'
@@ -26,7 +27,7 @@ declare global {
       /** The year the site was built, for the copyright line (the same on server and client). */
       buildYear: number
     }
-    // Between the build's render workers (scripts/build/render-worker.ts) and the renderer only: never on the client.
+    // Between the build's render workers (pipeline/render-worker.ts) and the renderer only: never on the client.
     interface PageContextServer {
       /** Set by onRenderHtml: what the page's head says, for the build's sitemap. */
       headFacts?: HeadFacts
@@ -38,6 +39,8 @@ declare global {
       formPage?: FormPage
       /** Given by the build when it renders any other page: the content index it validated, which every list of content shows (lib/node/content-index.server.ts). */
       builtIndex?: ContentIndex
+      /** Given by the build with every page it renders: the day it publishes for, whether it draws cards, the drawing's digest. */
+      buildSettings?: BuildSettings
     }
   }
 }

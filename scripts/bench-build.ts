@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { benchContent } from './bench/content'
-import { digest, filesUnder } from './build/cache'
+import { digest, filesUnder } from '../pipeline/cache'
 
 const { values } = parseArgs({
   options: {

@@ -1,6 +1,6 @@
 // `npm run preview:cloudflare` and `npm run deploy:cloudflare`: the built site and the Worker
 // (wrangler.jsonc, worker/index.ts) in local workerd, or deployed. The build's `.assetsignore`
-// (scripts/build/host-files.ts) keeps the files only the Node server or another host reads from being served.
+// (pipeline/host-files.ts) keeps the files only the Node server or another host reads from being served.
 //
 //   PORT=8787 npm run preview:cloudflare      offline, on 127.0.0.1:$PORT, state under .wrangler/
 //   npm run deploy:cloudflare -- --dry-run    bundles into a temporary folder, contacts nobody

@@ -1,7 +1,7 @@
 // The whole site on Cloudflare Workers (wrangler.jsonc, worker/index.ts) as a static-host model: a path
 // that `assets.run_worker_first` names is answered by the Worker's rules, modelled here from the same
 // functions and lists the Worker uses; every other path, and whatever the Worker hands on, by the static
-// assets, which scripts/static-hosts.ts models (its Cloudflare Pages model, with the assets' differences).
+// assets, which scripts/host-models.ts models (its Cloudflare Pages model, with the assets' differences).
 // The Worker's module itself is not imported: it brings the API, D1 and the queue with it.
 import { readFileSync } from 'node:fs'
 import ts from 'typescript'
@@ -16,7 +16,7 @@ import {
   responseHeaders,
 } from '../lib/universal/routes'
 import { FORM_TIMING_COOKIE, carriesScoreForm } from '../server/form-timing'
-import type { Host, HostAnswer } from './static-hosts'
+import type { Host, HostAnswer } from './host-models'
 
 /** The Worker's configuration, relative to the working directory (the project's root, as for every script). */
 export const WRANGLER_CONFIG = 'wrangler.jsonc'

@@ -3,7 +3,7 @@
 // every one of tens of thousands of pages would cost minutes. Which answers are compressed, with which
 // encoding the request accepts, and the compression itself; server/site-files.ts compresses each file
 // once, on its first request, and keeps the result in memory. The build precompresses the bundle's
-// files with the same compressBody (scripts/build/bundle.ts), hence its place here, outside server/.
+// files with the same compressBody (pipeline/bundle.ts), hence its place here, outside server/.
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 

@@ -27,6 +27,19 @@ export function buildDate(env: NodeJS.ProcessEnv = process.env, now: Date = new 
   return now.toISOString().slice(0, 10)
 }
 
+/** The day the build handed this process (takeBuildDay): its render workers and the pages they render publish for it. */
+let handedDay: string | undefined
+
+/** Makes `today` the day this process publishes for: a build's render worker, and the pages it renders, take the build's one day. */
+export function takeBuildDay(today: string): void {
+  handedDay = today
+}
+
+/** The day this process publishes for: the one a build handed it (takeBuildDay), else buildDate(). */
+export function publishingDay(): string {
+  return handedDay ?? buildDate()
+}
+
 /** Why an entry is left out of a production build, or `published`. */
 export type Publication = 'published' | 'draft' | 'scheduled'
 
@@ -144,7 +157,7 @@ export function imagesShown(
  * What `npm run dev` marks a draft or scheduled entry with where a list shows it (`/blog`, `/topics`):
  * `Draft` or `Scheduled for 2027-01-05`; undefined for a published one. A build lists neither.
  */
-export function unpublishedLabel(entry: Pick<PublicationFields, 'draft' | 'date'>, today: string = buildDate()): string | undefined {
+export function unpublishedLabel(entry: Pick<PublicationFields, 'draft' | 'date'>, today: string = publishingDay()): string | undefined {
   const why = publicationOf(entry, today)
   return why === 'published' ? undefined : why === 'draft' ? 'Draft' : `Scheduled for ${entry.date}`
 }
@@ -153,7 +166,7 @@ export function unpublishedLabel(entry: Pick<PublicationFields, 'draft' | 'date'
  * What `npm run dev` shows at the top of a draft or scheduled entry, so the writer never mistakes it for
  * a published page; empty for a published one. A production build never renders such a page.
  */
-export function unpublishedNote(entry: PublicationFields, today: string = buildDate()): string {
+export function unpublishedNote(entry: PublicationFields, today: string = publishingDay()): string {
   const why = publicationOf(entry, today)
   if (why === 'published') return ''
   const text =

@@ -6,7 +6,7 @@ import { loadSite } from './site.server'
 
 // A topic page's related topics where no build chose them: in `npm run dev`, and when a test renders a
 // topic page on its own. The build chooses them before it renders any topic page, with the words of
-// every topic file kept in its cache (scripts/build/related-topics.ts), and hands each page its list.
+// every topic file kept in its cache (pipeline/related-topics.ts), and hands each page its list.
 
 let cached: { dir: string; related: ReadonlyMap<string, RelatedTopic[]> } | undefined
 

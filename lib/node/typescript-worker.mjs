@@ -1,5 +1,5 @@
 // The entry of a worker thread whose code is TypeScript, run from source (the build's card threads,
-// scripts/build/cards.ts, and the server's database thread under tsx, server/database.ts): Node 20 does
+// pipeline/cards.ts, and the server's database thread under tsx, server/database.ts): Node 20 does
 // not give a worker its parent's module loader, so this registers tsx's, then imports the worker's
 // module, named by `workerData.entry`. The compiled server (dist/server/) starts its thread's .mjs directly.
 import { workerData } from 'node:worker_threads'

@@ -2,7 +2,7 @@ import { FEEDS, isMarkdownTwin, MARKDOWN_TYPE } from './alternates'
 import { CACHE_CONTROL } from './routes'
 
 // The headers the feeds and the markdown twins are sent with (lib/universal/alternates.ts), by the Node
-// server (server/site-files.ts) and the static hosts' rule files (scripts/build/host-files.ts).
+// server (server/site-files.ts) and the static hosts' rule files (pipeline/host-files.ts).
 
 /**
  * Feed readers poll: ten minutes, so a new article reaches them soon after a release while a reader

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { clientDir, distDir } from '../../lib/node/paths.server'
-import { compiledServerOf } from '../build/server-bundle'
+import { compiledServerOf } from '../../pipeline/server-bundle'
 
 export interface LoadOptions {
   connectionCounts: number[]

@@ -1,7 +1,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { join } from 'node:path'
 import { distDir } from '../../lib/node/paths.server'
-import { compiledServerOf } from '../../scripts/build/server-bundle'
+import { compiledServerOf } from '../../pipeline/server-bundle'
 
 // The sites the browser tests run against, each built once by tests/e2e/global-setup.ts into a folder
 // of its own under .tmp-e2e/ (never dist/, which stays whatever `npm run build` last made it), and the

@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { NO_CARDS_ENV, socialCard } from '../../lib/node/cards/cards.server'
+import { setCardsEnabled, socialCard } from '../../lib/node/cards/cards.server'
 import { TITLE_BOX, drawableText } from '../../lib/node/cards/design.server'
 import { CardPainter } from '../../lib/node/cards/draw.server'
 import { FallbackFonts } from '../../lib/node/cards/fallback-fonts.server'
@@ -18,7 +18,7 @@ const painter = new CardPainter()
 
 afterEach(() => {
   vi.restoreAllMocks()
-  delete process.env[NO_CARDS_ENV]
+  setCardsEnabled(true)
 })
 
 /** The card a topic titled `title` gets, as the build draws it. */
@@ -92,7 +92,7 @@ describe('a card title with letters no card font draws', () => {
     expect(problems).toEqual([expect.stringContaining(`${file}: title: the social card has no font for "프" (U+D504), "로" (U+B85C), "필" (U+D544)`)])
     expect(problems[0]).toContain('"감" (U+AC10), "사" (U+C0AC)')
     // Without cards (--no-cards) nothing is drawn, and nothing is refused.
-    process.env[NO_CARDS_ENV] = '1'
+    setCardsEnabled(false)
     expect(await contentProblems(() => readTopicFile({ slug: 'x', file }, site))).toEqual([])
   })
 

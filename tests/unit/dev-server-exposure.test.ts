@@ -103,6 +103,7 @@ describe('npm run dev, as started', () => {
       '/server/store.ts',
       '/server/store.ts?raw',
       '/scripts/build.ts',
+      '/pipeline/render-worker.ts',
       '/tests/unit/dev-server.ts',
       '/lib/node/site.server.ts',
       '/content/site.json',

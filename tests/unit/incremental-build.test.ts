@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pageRoutes } from '../../lib/node/page-routes.server'
-import { digest, filesUnder } from '../../scripts/build/cache'
+import { digest, filesUnder } from '../../pipeline/cache'
 import { articleMarkdown, FIXTURE_ENTRIES, pngFile, topicMarkdown, writeTestContent } from './content-fixture'
 
 // The project's code; its content is the test content (tests/fixtures/content), written in as content/.
@@ -17,6 +17,7 @@ const PROJECT_PARTS = [
   'lib',
   'migrations',
   'pages',
+  'pipeline',
   'public',
   'renderer',
   'scripts',

@@ -10,8 +10,8 @@ import { loadTopic } from '../../lib/node/content-index.server'
 import { readContent } from '../../lib/node/content.server'
 import { loadUiText } from '../../lib/node/ui-text.server'
 import { loadSite } from '../../lib/node/site.server'
-import { digest } from '../../scripts/build/cache'
-import { readTopicSources } from '../../scripts/build/related-topics'
+import { digest } from '../../pipeline/cache'
+import { readTopicSources } from '../../pipeline/related-topics'
 import ArticlePage from '../../pages/blog/@slug/+Page'
 import { data as articleData } from '../../pages/blog/@slug/+data'
 import articleProse from '../../pages/blog/@slug/+prose'
@@ -186,7 +186,7 @@ describe('a topic page', () => {
 describe("the build's pre-pass over the topic files", () => {
   const site = loadSite(fixtureContent())
   const files = (dir: string) => ['a', 'b', 'c', 'd'].map((slug) => ({ slug, file: join(dir, `${slug}.md`) }))
-  /** The digest of the code that reads the facts (the build finds it, scripts/build/code.ts): one version of it here. */
+  /** The digest of the code that reads the facts (the build finds it, pipeline/code.ts): one version of it here. */
   const FACTS_CODE = 'facts-code'
 
   function topicsIn(dir: string) {
@@ -234,7 +234,7 @@ describe("the build's pre-pass over the topic files", () => {
   })
 
   it('puts the related list in each topic page’s key: a changed title elsewhere changes the keys of the pages naming it, only', async () => {
-    const { planTopicPages } = await import('../../scripts/build/pages')
+    const { planTopicPages } = await import('../../pipeline/pages')
     const dir = tempDir('topics-')
     const cache = tempDir('cache-')
     topicsIn(dir)

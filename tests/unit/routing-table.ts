@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { FORM_PAGE_FILE, type FormPage, type ProblemField } from '../../lib/universal/form-page'
 import { CSP_HASHES_FILE, REDIRECTS_FILE, type CspHashes, type Redirect } from '../../lib/universal/routes'
-import { writeHostFiles } from '../../scripts/build/host-files'
+import { writeHostFiles } from '../../pipeline/host-files'
 
 /** A miniature build in the real layout (`vike build` with `noExtraDir`): each file's body names the file. */
 export const SITE_FILES = [

@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { compileServer } from '../../scripts/build/server-bundle'
+import { compileServer } from '../../pipeline/server-bundle'
 
 // The compiled server (`npm run build` → dist/server/, run by `npm run serve`) on a production install:
 // `npm ci --omit=dev` leaves out tsx, esbuild and every other devDependency, so the compiled files may

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll } from 'vitest'
-import { compileServer } from '../../scripts/build/server-bundle'
+import { compileServer } from '../../pipeline/server-bundle'
 
 // The real server process (server/index.ts) on loopback, for the tests that start it: a temp folder per
 // test file holding a built client of its own (a 404 page, and whatever files the test names) and the
@@ -37,7 +37,7 @@ export interface ServerSandbox {
 export interface SandboxOptions {
   /**
    * Serve as production does: the server compiled into the folder's dist/ by the build's own step
-   * (scripts/build/server-bundle.ts), run by `npm run serve` with plain node; the child is npm's process.
+   * (pipeline/server-bundle.ts), run by `npm run serve` with plain node; the child is npm's process.
    * The folder is then inside the project (`.tmp-<prefix>…`), as DIST_DIR must be: the compiled server
    * imports its packages from node_modules.
    */

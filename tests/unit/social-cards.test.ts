@@ -5,12 +5,12 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import { afterEach, describe, expect, it } from 'vitest'
-import { NO_CARDS_ENV, rasterLogo, socialCard } from '../../lib/node/cards/cards.server'
+import { rasterLogo, setCardsEnabled, socialCard } from '../../lib/node/cards/cards.server'
 import { drawableText } from '../../lib/node/cards/design.server'
 import { CardPainter } from '../../lib/node/cards/draw.server'
 import { loadSite } from '../../lib/node/site.server'
 import type { CardSpec, DrawnImage } from '../../lib/universal/seo/social'
-import { CardStage } from '../../scripts/build/cards'
+import { CardStage } from '../../pipeline/cards'
 import { tempDir } from './content-fixture'
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
@@ -18,7 +18,7 @@ const site = { ...loadSite('content', {}), siteUrl: 'https://www.example.test' }
 const card = (title: string, label = 'Topic'): CardSpec => ({ kind: 'card', title, label, productName: 'AuthorityLens', host: 'example.test' })
 
 afterEach(() => {
-  delete process.env[NO_CARDS_ENV]
+  setCardsEnabled(true)
 })
 
 describe('a drawn card', () => {
@@ -77,7 +77,7 @@ describe("a page's card", () => {
   })
 
   it('is left out, with the raster logo, when cards are off (--no-cards)', () => {
-    process.env[NO_CARDS_ENV] = '1'
+    setCardsEnabled(false)
     expect(socialCard('A title', 'Topic', site)).toBeUndefined()
     expect(rasterLogo()).toBeUndefined()
   })

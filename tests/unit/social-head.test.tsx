@@ -4,7 +4,7 @@
 import { parse } from 'node-html-parser'
 import type { PageContextServer } from 'vike/types'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { NO_CARDS_ENV } from '../../lib/node/cards/cards.server'
+import { setCardsEnabled } from '../../lib/node/cards/cards.server'
 import { loadSite } from '../../lib/node/site.server'
 import { loadUiText } from '../../lib/node/ui-text.server'
 import type { BlogPost } from '../../lib/universal/content/types'
@@ -35,7 +35,7 @@ const SITE_URL = 'https://authoritylens.com'
 const CARD_URL = new RegExp(`^${SITE_URL}/assets/cards/[0-9a-f]{32}\\.png$`)
 
 afterEach(() => {
-  delete process.env[NO_CARDS_ENV]
+  setCardsEnabled(true)
 })
 
 // The pages' hooks read the content from CONTENT_DIR: the test content, not the writers'.
@@ -142,7 +142,7 @@ describe('the head of an indexable page', () => {
   })
 
   it('names no image, and keeps the small Twitter card, when cards are off (--no-cards)', async () => {
-    process.env[NO_CARDS_ENV] = '1'
+    setCardsEnabled(false)
     const head = await topic('linkedin-proof-signals')
     expect(meta(head, 'og:image')).toBeUndefined()
     expect(meta(head, 'twitter:card')).toBe('summary')

@@ -2,7 +2,7 @@
 // named by the digest of what it is drawn from (its spec) and of how (the drawing code, the packages
 // that draw, the font's version), so its URL changes whenever its pixels would: hosts keep it for a
 // year (/assets/), and a social network that cached the old picture sees a new URL. The page knows
-// the URL as it renders; the build draws the picture afterwards (scripts/build/cards.ts).
+// the URL as it renders; the build draws the picture afterwards (pipeline/cards.ts).
 import { createHash } from 'node:crypto'
 import type { BlogPost } from '../../universal/content/types'
 import type { ArticleSocial } from '../../universal/seo/article'
@@ -13,11 +13,16 @@ import { codeGraphsSync, graphDigest, packageOf, readLockFile, type CodeGraph, t
 import { CARD_FONTS, drawableText, TITLE_FONT_FILE } from './design.server'
 import { FALLBACK_FONTS } from './fallback-fonts.server'
 
-/** Set (to 1) by `npm run build -- --no-cards`: no page gets a drawn card or the raster logo, and nothing is drawn. */
-export const NO_CARDS_ENV = 'BUILD_NO_CARDS'
+/** Off for `npm run build -- --no-cards` (setCardsEnabled): no page gets a drawn card or the raster logo, and nothing is drawn. */
+let enabled = true
 
-export function cardsEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
-  return !env[NO_CARDS_ENV]
+/** Turns the cards on or off for this process: the build's own, and each render worker and the pages it renders (lib/node/build-settings.server.ts). */
+export function setCardsEnabled(on: boolean): void {
+  enabled = on
+}
+
+export function cardsEnabled(): boolean {
+  return enabled
 }
 
 /** The raster logo's size: square, well past the 112 px search engines ask of a logo. */
@@ -25,8 +30,6 @@ const LOGO_SIZE = 512
 
 /** The module that draws every picture (CardPainter): its code graph is what decides a drawing's pixels. */
 export const DRAWING_ENTRY = 'lib/node/cards/draw.server.ts'
-/** Set by the build for its render workers: the drawing's digest, found once per build (drawingDigestOf). */
-export const DRAWING_DIGEST_ENV = 'BUILD_DRAWING_DIGEST'
 /** The packages whose font files the painter reads (not imports): named by the same tables it reads them from. */
 const FONT_PACKAGES = [...CARD_FONTS.map(({ file }) => file), TITLE_FONT_FILE, ...FALLBACK_FONTS.map((font) => font.package)].map((file) => packageOf(file)!)
 
@@ -41,9 +44,14 @@ export function drawingDigestOf(graph: CodeGraph, lock: LockFile): string {
   return graphDigest({ files: graph.files, packages: [...new Set([...graph.packages, ...FONT_PACKAGES])].sort() }, lock)
 }
 
-/** drawingDigestOf, as the build found it (DRAWING_DIGEST_ENV), else found now (`npm run dev`, tests). */
+/** Makes `digest` the drawing's digest of this process: the one the build found once (drawingDigestOf), handed to the pages its workers render. */
+export function takeDrawingDigest(digest: string): void {
+  design = digest
+}
+
+/** drawingDigestOf, as the build found it (takeDrawingDigest), else found now (`npm run dev`, tests). */
 export function drawingDigest(): string {
-  design ??= process.env[DRAWING_DIGEST_ENV] || drawingDigestOf(codeGraphsSync([DRAWING_ENTRY]).get(DRAWING_ENTRY)!, readLockFile())
+  design ??= drawingDigestOf(codeGraphsSync([DRAWING_ENTRY]).get(DRAWING_ENTRY)!, readLockFile())
   return design
 }
 

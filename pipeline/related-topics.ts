@@ -1,9 +1,9 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { readTopic, tokensFor, type TopicRead } from '../../lib/node/content-files.server'
-import { relatedTopics, topicWordsOf, type TopicWords } from '../../lib/node/related.server'
-import type { SlugFile } from '../../lib/universal/content/types'
-import type { Site } from '../../lib/universal/site'
+import { readTopic, tokensFor, type TopicRead } from '../lib/node/content-files.server'
+import { relatedTopics, topicWordsOf, type TopicWords } from '../lib/node/related.server'
+import type { SlugFile } from '../lib/universal/content/types'
+import type { Site } from '../lib/universal/site'
 import { digest } from './cache'
 import type { TopicSource } from './pages'
 

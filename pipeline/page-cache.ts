@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { BuiltPage } from '../../lib/node/built-pages.server'
-import { markdownTwinPath } from '../../lib/universal/alternates'
-import { fileOfPath, pathOfHtmlFile } from '../../lib/universal/routes'
+import type { BuiltPage } from '../lib/node/built-pages.server'
+import { markdownTwinPath } from '../lib/universal/alternates'
+import { fileOfPath, pathOfHtmlFile } from '../lib/universal/routes'
 import type { TopicFacts } from './protocol'
 
 /**

@@ -1,6 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
-import type { ContentIndex } from '../../lib/universal/content/types'
+import type { BuildSettings } from '../lib/node/build-settings.server'
+import type { ContentIndex } from '../lib/universal/content/types'
 import type { FromWorker, PageJob, Rendered, ToWorker } from './protocol'
 
 /** Pages sent to a worker at once: large enough that messages cost nothing, small enough to share the work evenly. */
@@ -30,13 +31,12 @@ export class RenderPool {
     private readonly args: {
       serverEntry: string
       /**
-       * Settles when `serverEntry` exists, with what the workers' environment adds for rendering (found
-       * meanwhile): a worker may start before, loading the packages the bundle uses meanwhile.
+       * Settles when `serverEntry` exists, with the settings the workers render every page with (some
+       * found meanwhile): a worker may start before, loading the packages the bundle uses meanwhile.
        */
-      serverReady: Promise<Record<string, string>>
+      serverReady: Promise<BuildSettings>
       clientDir: string
       pagesCacheDir: string
-      env: NodeJS.ProcessEnv
     },
   ) {}
 
@@ -46,7 +46,6 @@ export class RenderPool {
       // the number of pages. The workers fill every core, so V8's helper threads for collecting would only
       // take turns with the other worker: collecting on the worker's own thread was 6 % faster (3 paired cold builds at 10,000 topics).
       execArgv: ['--import', 'tsx', '--max-old-space-size=256', '--max-semi-space-size=32', '--single-threaded-gc'],
-      env: this.args.env,
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     })
     return new Promise((resolve, reject) => {
@@ -54,7 +53,7 @@ export class RenderPool {
       child.on('message', (message: FromWorker) => {
         if (message.type === 'booted')
           void this.args.serverReady.then(
-            (env) => child.connected && child.send({ type: 'load', env } satisfies ToWorker),
+            (settings) => child.connected && child.send({ type: 'load', settings } satisfies ToWorker),
             () => {},
           )
         else if (message.type === 'ready') resolve(worker)

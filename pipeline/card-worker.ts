@@ -2,7 +2,7 @@
 // into the build cache, whole or not at all, then says so. Started by cards.ts, one per core.
 import { renameSync, writeFileSync } from 'node:fs'
 import { parentPort } from 'node:worker_threads'
-import { CardPainter } from '../../lib/node/cards/draw.server'
+import { CardPainter } from '../lib/node/cards/draw.server'
 import type { CardDone, CardJob } from './cards'
 
 const painter = new CardPainter()

@@ -1,15 +1,15 @@
 // The code of the build that Vite does not bundle, as digests: found by following the imports of each
 // process's or thread's entry (lib/node/code-graph.server.ts), never from a list of source files. A
 // file any of them imports, however deep, is covered the moment it is imported.
-import { codeGraphs, graphDigest, readLockFile, type CodeGraph } from '../../lib/node/code-graph.server'
-import { DRAWING_ENTRY, drawingDigestOf } from '../../lib/node/cards/cards.server'
+import { codeGraphs, graphDigest, readLockFile, type CodeGraph } from '../lib/node/code-graph.server'
+import { DRAWING_ENTRY, drawingDigestOf } from '../lib/node/cards/cards.server'
 
 /** The build's process and each render worker: what they do to a page besides Vite's bundle (the markdown twin, the script order, the key). */
-const RENDERING_ENTRIES = ['scripts/build.ts', 'scripts/build/render-worker.ts']
+const RENDERING_ENTRIES = ['scripts/build.ts', 'pipeline/render-worker.ts']
 /** The related-topics pre-pass, which parses each topic file for its words (readTopic) and keeps them by its digest. */
-const FACTS_ENTRY = 'scripts/build/related-topics.ts'
+const FACTS_ENTRY = 'pipeline/related-topics.ts'
 /** How a bundle is made: Vite's config (which Vite bundles with all it imports) and bundle.ts (which precompresses the bundle's files). */
-const BUNDLE_MAKERS = ['vite.config.ts', 'scripts/build/bundle.ts']
+const BUNDLE_MAKERS = ['vite.config.ts', 'pipeline/bundle.ts']
 
 export interface BuildCode {
   /** The digest of the build and its render workers: every page's key covers it. */

@@ -3,7 +3,7 @@
 // leaves to Node (external), by the package's name (its version is in package-lock.json).
 import { existsSync } from 'node:fs'
 import { isAbsolute, join, relative, sep } from 'node:path'
-import { packageOf, type CodeGraph } from '../../lib/node/code-graph.server'
+import { packageOf, type CodeGraph } from '../lib/node/code-graph.server'
 import { filesUnder } from './cache'
 
 /** What vike-build.mjs writes: the ids of every module of the builds and of every asset's source file, and the public folder. */

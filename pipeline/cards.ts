@@ -7,12 +7,12 @@ import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
 import { Worker } from 'node:worker_threads'
-import { CARDS_URL, type DrawnImage } from '../../lib/universal/seo/social'
+import { CARDS_URL, type DrawnImage } from '../lib/universal/seo/social'
 import { linkOrCopy } from './cache'
 
 const WORKER = new URL('./card-worker.ts', import.meta.url)
 /** Node 20 does not give a worker thread its parent's module loader: this entry registers tsx's, then imports the worker. */
-const TYPESCRIPT_WORKER = new URL('../../lib/node/typescript-worker.mjs', import.meta.url)
+const TYPESCRIPT_WORKER = new URL('../lib/node/typescript-worker.mjs', import.meta.url)
 
 /**
  * A card thread holds a few MB of live objects, but V8's default young generation (16 MB semi-spaces)

@@ -1,8 +1,8 @@
 // API_ORIGIN: where the pages on Netlify or Vercel send `/api/*`. Those hosts serve files only, so the
-// build writes a proxy rule for the API into `_redirects` and `vercel.json` (scripts/build/host-files.ts):
+// build writes a proxy rule for the API into `_redirects` and `vercel.json` (pipeline/host-files.ts):
 // the browser still posts to its own origin, so the Content-Security-Policy (`connect-src 'self'`,
 // `form-action 'self'`) and the API's same-origin check hold as on the Node server.
-import { isLoopbackHost } from '../../lib/universal/loopback'
+import { isLoopbackHost } from '../lib/universal/loopback'
 
 export const API_ORIGIN_ENV = 'API_ORIGIN'
 

@@ -4,18 +4,19 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { inlineHashes, lowerScriptPriority } from '../../lib/node/built-pages.server'
-import { markdownTwinPath } from '../../lib/universal/alternates'
-import { FORM_PAGE_FILE } from '../../lib/universal/form-page'
-import { fileOfPath, pathOfHtmlFile } from '../../lib/universal/routes'
-import { ContentError } from '../../lib/node/content-files.server'
-import { readTopicFile } from '../../lib/node/content-collections.server'
-import { topicEntry } from '../../lib/node/content.server'
-import { topicTwin } from '../../lib/node/markdown-twin.server'
-import { buildDate, publicationFields, publicationOf } from '../../lib/node/publication.server'
-import { loadSite } from '../../lib/node/site.server'
-import { loadUiText } from '../../lib/node/ui-text.server'
-import type { ContentIndex } from '../../lib/universal/content/types'
+import { takeBuildSettings, type BuildSettings } from '../lib/node/build-settings.server'
+import { inlineHashes, lowerScriptPriority } from '../lib/node/built-pages.server'
+import { markdownTwinPath } from '../lib/universal/alternates'
+import { FORM_PAGE_FILE } from '../lib/universal/form-page'
+import { fileOfPath, pathOfHtmlFile } from '../lib/universal/routes'
+import { ContentError } from '../lib/node/content-files.server'
+import { readTopicFile } from '../lib/node/content-collections.server'
+import { topicEntry } from '../lib/node/content.server'
+import { topicTwin } from '../lib/node/markdown-twin.server'
+import { publicationFields, publicationOf } from '../lib/node/publication.server'
+import { loadSite } from '../lib/node/site.server'
+import { loadUiText } from '../lib/node/ui-text.server'
+import type { ContentIndex } from '../lib/universal/content/types'
 import { replaceWithLink } from './cache'
 import type { FromWorker, PageJob, Rendered, ToWorker, TopicFacts } from './protocol'
 
@@ -29,8 +30,8 @@ let vike: typeof import('vike/server') | undefined
 
 const site = loadSite()
 const topicLabels = loadUiText().topic
-/** The build's date: the build sets BUILD_DATE for its workers, so all of them publish for one day. */
-const today = buildDate()
+/** What the build decided for every page (`load`): its one day, for all workers alike; its cards. */
+let settings!: BuildSettings
 const folders = new Set<string>()
 
 async function render(job: PageJob, index: ContentIndex | undefined): Promise<Rendered> {
@@ -44,9 +45,15 @@ async function render(job: PageJob, index: ContentIndex | undefined): Promise<Re
       throw error
     }
     // A draft or scheduled topic gets no page: the build hears its facts, to check its links and list it as left out.
-    if (publicationOf(read.topic, today) !== 'published') return { key: job.key, leftOut: topicFacts(read) }
+    if (publicationOf(read.topic, settings.today) !== 'published') return { key: job.key, leftOut: topicFacts(read) }
   }
-  const pageContext = await vike!.renderPage({ urlOriginal: job.url, builtTopic: read?.topic, builtRelated: job.related, builtIndex: index })
+  const pageContext = await vike!.renderPage({
+    urlOriginal: job.url,
+    buildSettings: settings,
+    builtTopic: read?.topic,
+    builtRelated: job.related,
+    builtIndex: index,
+  })
   const response = pageContext.httpResponse
   if (!response || response.statusCode !== job.status) {
     const error = (pageContext as { errorWhileRendering?: unknown }).errorWhileRendering
@@ -84,7 +91,9 @@ function topicFacts({ topic, links }: Awaited<ReturnType<typeof readTopicFile>>)
 process.on('message', async (message: ToWorker) => {
   if (message.type === 'exit') process.exit(0)
   if (message.type === 'load') {
-    Object.assign(process.env, message.env)
+    // The worker's own copy of the content code validates the topic files with them (their card text); the bundle's gets them with each page.
+    settings = message.settings
+    takeBuildSettings(settings)
     await import(pathToFileURL(serverEntry).href)
     vike = await import('vike/server')
     send({ type: 'ready' })

@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { REPORT_SHEETS_URL } from '../../lib/node/report-sheets.server'
-import type { SitePages } from '../../lib/universal/content/types'
-import { homeReportSheets } from '../../pages/index/report-sheets'
+import { REPORT_SHEETS_URL } from '../lib/node/report-sheets.server'
+import type { SitePages } from '../lib/universal/content/types'
+import { homeReportSheets } from '../pages/index/report-sheets'
 
 /**
  * Writes the home page's sample report sheets into the site, at the paths the page names them by; every

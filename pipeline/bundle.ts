@@ -3,8 +3,8 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, r
 import { readFile, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { graphDigest, packageVersions, readLockFile, type CodeGraph, type LockFile } from '../../lib/node/code-graph.server'
-import { compressBody } from '../../lib/node/compression.server'
+import { graphDigest, packageVersions, readLockFile, type CodeGraph, type LockFile } from '../lib/node/code-graph.server'
+import { compressBody } from '../lib/node/compression.server'
 import { digest, digestOfFiles, filesUnder } from './cache'
 import { inputsGraph, type RecordedInputs } from './vite-inputs'
 

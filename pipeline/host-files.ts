@@ -20,9 +20,9 @@ import {
   type CspHashes,
   type HostRuleFile,
   type Redirect,
-} from '../../lib/universal/routes'
-import { alternateFileHeaders } from '../../lib/universal/alternate-headers'
-import { FEEDS, TWIN_FOLDERS } from '../../lib/universal/alternates'
+} from '../lib/universal/routes'
+import { alternateFileHeaders } from '../lib/universal/alternate-headers'
+import { FEEDS, TWIN_FOLDERS } from '../lib/universal/alternates'
 
 const GENERATED = '# Written by `npm run build` from lib/universal/routes.ts, the rules the Node server follows: edit\n# those, not this file.'
 
@@ -35,7 +35,7 @@ const SHELL_HEADER_DEPTH = 3
 
 /**
  * The rule files for a client folder holding `files` (relative, forward slashes), with the pages' old URLs
- * (`redirects`, sorted), by name. With `apiOrigin` (API_ORIGIN, checked by scripts/build/api-origin.ts),
+ * (`redirects`, sorted), by name. With `apiOrigin` (API_ORIGIN, checked by pipeline/api-origin.ts),
  * Netlify and Vercel proxy `/api/*` to the API there.
  */
 export function hostFiles(files: readonly string[], hashes: CspHashes, redirects: readonly Redirect[] = [], apiOrigin?: string): Record<HostRuleFile, string> {
@@ -56,7 +56,7 @@ export function hostFiles(files: readonly string[], hashes: CspHashes, redirects
 export const ASSETS_IGNORE = ['vercel.json', CSP_HASHES_FILE, '*.gz', '*.br']
 
 const assetsIgnoreFile = () =>
-  `# Written by \`npm run build\` (scripts/build/host-files.ts): files Workers static assets do not serve.\n${ASSETS_IGNORE.join('\n')}\n`
+  `# Written by \`npm run build\` (pipeline/host-files.ts): files Workers static assets do not serve.\n${ASSETS_IGNORE.join('\n')}\n`
 
 /** Every file under the client folder, relative, with forward slashes. */
 export function clientFiles(clientDir: string): string[] {

@@ -1,8 +1,9 @@
-import type { BuiltPage } from '../../lib/node/built-pages.server'
-import type { ContentLink } from '../../lib/node/content-links.server'
-import type { TopicRead } from '../../lib/node/content-files.server'
-import type { PublicationFields } from '../../lib/node/publication.server'
-import type { ContentIndex, RelatedTopic, SlugFile, TopicEntry } from '../../lib/universal/content/types'
+import type { BuildSettings } from '../lib/node/build-settings.server'
+import type { BuiltPage } from '../lib/node/built-pages.server'
+import type { ContentLink } from '../lib/node/content-links.server'
+import type { TopicRead } from '../lib/node/content-files.server'
+import type { PublicationFields } from '../lib/node/publication.server'
+import type { ContentIndex, RelatedTopic, SlugFile, TopicEntry } from '../lib/universal/content/types'
 
 // Messages between the build (scripts/build.ts) and its render workers (render-worker.ts).
 
@@ -39,12 +40,12 @@ export type Rendered =
   { key: string; page: BuiltPage; topic?: TopicFacts; twin?: string } | { key: string; leftOut: TopicFacts } | { key: string; problems: string[] }
 
 /**
- * `load` carries the environment found while the worker booted (the drawing's digest), set before the
- * bundle is imported; `index` is the content index the build validated, for the pages that list content
- * (all but the topic pages).
+ * `load` carries what the build decided for every page (its day, its cards, the drawing's digest found
+ * while the worker booted), which the worker hands to each page it renders; `index` is the content index
+ * the build validated, for the pages that list content (all but the topic pages).
  */
 export type ToWorker =
-  { type: 'load'; env: Record<string, string> } | { type: 'routes' } | { type: 'render'; jobs: PageJob[]; index?: ContentIndex } | { type: 'exit' }
+  { type: 'load'; settings: BuildSettings } | { type: 'routes' } | { type: 'render'; jobs: PageJob[]; index?: ContentIndex } | { type: 'exit' }
 
 export type FromWorker =
   /** The worker has loaded the packages; `load` makes it import the server bundle. */

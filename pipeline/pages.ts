@@ -1,7 +1,7 @@
-import type { TopicRead } from '../../lib/node/content-files.server'
-import { fileOfPath } from '../../lib/universal/routes'
-import type { ContentIndex, RelatedTopic, SlugFile } from '../../lib/universal/content/types'
-import { contentRoutePaths } from '../../lib/universal/content/routes'
+import type { TopicRead } from '../lib/node/content-files.server'
+import { fileOfPath } from '../lib/universal/routes'
+import type { ContentIndex, RelatedTopic, SlugFile } from '../lib/universal/content/types'
+import { contentRoutePaths } from '../lib/universal/content/routes'
 import { digest } from './cache'
 import type { PageJob } from './protocol'
 
