@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { checkedPage } from '../../lib/checks/site-checks'
+import { checkedPage } from '../../lib/checks/checked-page'
 import { checkFeeds, checkLlmsTxt, checkMarkdownTwins, SYNDICATION_CHECKS, type SyndicationCheckInput } from '../../lib/checks/syndication-checks'
 import { parseXml, XmlError } from '../../lib/checks/xml'
 import { readContent } from '../../lib/node/content.server'
