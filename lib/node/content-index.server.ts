@@ -2,7 +2,7 @@ import { join } from 'node:path'
 import { ContentError, slugFiles, slugTakenFrom } from './content-files.server'
 import { readTopicFile } from './content-collections.server'
 import { bySlug, checkContent, readContentIndex, readContentIndexKeepingGoing } from './content.server'
-import { KEEP_GOING_ENV } from './dev-mode.server'
+import { contentDevMode } from './dev-mode.server'
 import { contentDir } from './paths.server'
 import { leftOutOf, publishingOf } from './publication.server'
 import { loadSite } from './site.server'
@@ -19,14 +19,14 @@ let cachedIndex: { dir: string; index: Promise<LoadedIndex>; built?: ContentInde
 export interface LoadedIndex extends ContentIndex {
   postsBySlug: ReadonlyMap<string, BlogPost>
   topicsBySlug: ReadonlyMap<string, TopicEntry>
-  /** Every problem a build would stop on, each file's shown on its page (only when KEEP_GOING_ENV is set; otherwise a problem throws). */
+  /** Every problem a build would stop on, each file's shown on its page (only in dev mode, contentDevMode's keepGoing; otherwise a problem throws). */
   problems: readonly string[]
-  /** The old URLs a build would answer with a 308 (only when KEEP_GOING_ENV is set: the Node server reads the build's). */
+  /** The old URLs a build would answer with a 308 (only in dev mode, keepGoing: the Node server reads the build's). */
   redirects: readonly Redirect[]
 }
 
 async function indexFor(dir: string): Promise<LoadedIndex> {
-  const { index, problems, redirects } = process.env[KEEP_GOING_ENV] ? await devIndex(dir) : { index: await readContentIndex(dir), problems: [], redirects: [] }
+  const { index, problems, redirects } = contentDevMode().keepGoing ? await devIndex(dir) : { index: await readContentIndex(dir), problems: [], redirects: [] }
   return loaded(index, problems, redirects)
 }
 
@@ -67,7 +67,7 @@ export function problemsOfFile({ problems }: Pick<LoadedIndex, 'problems'>, file
 
 /** In `npm run dev`, the problems a build would stop on in `file` (problemsOfFile); elsewhere undefined, with no content read. */
 export async function devProblemsOf(file: string): Promise<ContentError | undefined> {
-  return process.env[KEEP_GOING_ENV] ? problemsOfFile(await loadContent(), file) : undefined
+  return contentDevMode().keepGoing ? problemsOfFile(await loadContent(), file) : undefined
 }
 
 /** A ContentError with the problems of `file` that the index left out, to throw where a page needs that file. */
