@@ -1,18 +1,19 @@
 import { join } from 'node:path'
-import { ContentError, slugFiles, slugTakenFrom } from './content-files.server'
+import { ContentError, readTopics, slugFiles, slugTakenFrom } from './content-files.server'
 import { readTopicFile } from './content-collections.server'
 import { bySlug, checkContent, readContentIndex, readContentIndexKeepingGoing } from './content.server'
 import { contentDevMode } from './dev-mode.server'
 import { contentDir } from './paths.server'
 import { leftOutOf, publishingOf } from './publication.server'
+import { loadRelatedTopics } from './related-topics.server'
 import { loadSite } from './site.server'
 import type { BlogPost, ContentIndex, Topic, TopicEntry } from '../universal/content/types'
 import type { Redirect } from '../universal/routes'
 import type { Site } from '../universal/site'
 
 // What the pages read of the content, once per process: the index (the articles, the fixed pages'
-// copy, the list of topics) and, in `npm run dev`, every problem a build would stop on; and one
-// topic at a time, rendered from its own file.
+// copy, the list of topics) and, in `npm run dev`, every problem a build would stop on and the topic
+// pages' related topics; and one topic at a time, rendered from its own file.
 
 let cachedIndex: { dir: string; index: Promise<LoadedIndex>; built?: ContentIndex } | undefined
 
@@ -47,12 +48,16 @@ export function takeBuiltIndex(index: ContentIndex, dir: string = contentDir()):
  * `npm run dev`'s index: every valid file, drafts and scheduled entries included; and the problems and
  * old URLs of the build's own check (checkContent, on the day and terms of a build, as `npm run
  * check:content` runs it), so that dev shows every problem a build would stop on (links, old URLs, a
- * published page's link to a draft) and answers the old URLs as the built site does.
+ * published page's link to a draft) and answers the old URLs as the built site does. Each topic file is
+ * read and parsed once for the three (the index, the check and the related topics, chosen here for the
+ * topic pages): the dev server reads all of them again after every change of the content.
  */
 async function devIndex(dir: string): Promise<{ index: ContentIndex; problems: string[]; redirects: Redirect[] }> {
   const site = loadSite(dir)
-  const { index, problems } = await readContentIndexKeepingGoing(dir, site)
-  const asBuilt = await checkContent(dir, site, undefined, undefined, { ...publishingOf(), showUnpublished: false })
+  const topicReads = readTopics(dir, site)
+  const { index, problems } = await readContentIndexKeepingGoing(dir, site, topicReads)
+  const asBuilt = await checkContent(dir, site, undefined, undefined, { ...publishingOf(), showUnpublished: false }, topicReads)
+  loadRelatedTopics(dir, topicReads)
   return { index, problems: [...new Set([...problems, ...asBuilt.problems])], redirects: asBuilt.redirects }
 }
 
