@@ -3,7 +3,7 @@ import { resolve } from 'node:path'
 import vike from 'vike/plugin'
 import { defineConfig, normalizePath, type Plugin, type ViteDevServer } from 'vite'
 import type * as DevServerModule from './lib/node/dev-server.server.ts'
-import { KEEP_GOING_ENV, SHOW_UNPUBLISHED_ENV } from './lib/node/dev-mode.server.ts'
+import { enterContentDevMode } from './lib/node/dev-mode.server.ts'
 import { buildCacheDir, contentDir, distDir } from './lib/node/paths.server.ts'
 import { preactInBrowser } from './lib/node/preact-in-browser.server.ts'
 import { serveReportSheetsInDev } from './lib/node/report-sheets.server.ts'
@@ -22,7 +22,7 @@ const isModulePath = (pathname: string) => pathname.startsWith('/@') || BROWSER_
 
 /**
  * `npm run dev` and the content: a change under the content root drops the parsed content and reloads the
- * page. Every problem a build would stop on is shown on the page of its file (KEEP_GOING_ENV, the pages'
+ * page. Every problem a build would stop on is shown on the page of its file (enterContentDevMode, the pages'
  * hooks, renderer/+onRenderHtml.ts) and printed once in the terminal, at start and after each change that
  * changes the list; the pages that do not need a bad file keep working. When site.json or layout.json is
  * bad, no page can render, so every page request gets the list of their problems instead, until the file is
@@ -34,9 +34,9 @@ function contentInDev(): Plugin {
     name: 'content-in-dev',
     apply: 'serve',
     config() {
-      process.env[KEEP_GOING_ENV] = '1'
-      // Drafts and scheduled entries are shown, each marked as such (lib/node/publication.server.ts).
-      process.env[SHOW_UNPUBLISHED_ENV] = '1'
+      // Problems are shown on their pages, and drafts and scheduled entries are shown, each marked as such
+      // (lib/node/publication.server.ts).
+      enterContentDevMode()
     },
     configureServer(server) {
       const { logger } = server.config

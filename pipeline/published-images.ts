@@ -3,7 +3,8 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { ContentWithoutTopics } from '../lib/node/content.server'
-import { IMAGES_URL, type ImageCache } from '../lib/node/images.server'
+import type { ImageCache } from '../lib/node/image-cache.server'
+import { IMAGES_URL } from '../lib/node/images.server'
 import { imagesShown } from '../lib/node/publication.server'
 import { linkOrCopy } from './cache'
 

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { slugFromFile } from '../node/content-links.server'
 import { FrontmatterSyntaxError, parseFrontmatter } from '../node/frontmatter.server'
 import { leftOutOf, reasonOf, type LeftOut } from '../node/publication.server'
-import type { Problem } from './site-checks'
+import type { Problem } from './checked-page'
 
 // check:site's look for drafts and scheduled entries on the built site. It finds them in the content
 // itself, not in what the build says it left out, so a build that let one through is caught.

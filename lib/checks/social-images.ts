@@ -4,7 +4,7 @@
 // under /assets/images/) may be shared on purpose: two articles may name one file.
 import { fileOfPath } from '../universal/routes'
 import { CARDS_URL, SOCIAL_IMAGE_HEIGHT, SOCIAL_IMAGE_WIDTH } from '../universal/seo/social'
-import type { CheckedPage, Problem, SiteCheckInput } from './site-checks'
+import type { CheckedPage, Problem, SiteCheckInput } from './checked-page'
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
 /** The bytes pngSize reads: the signature, then the IHDR chunk's length, type, width and height. */

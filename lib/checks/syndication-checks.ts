@@ -2,7 +2,7 @@ import { parse } from 'node-html-parser'
 import { FEEDS, LLMS_TXT_PATH, MARKDOWN_TYPE, TWIN_FOLDERS, markdownTwinPath } from '../universal/alternates'
 import { fileOfPath } from '../universal/routes'
 import { absoluteUrl } from '../universal/seo/url'
-import type { CheckedPage, Problem, SiteCheckInput } from './site-checks'
+import type { CheckedPage, Problem, SiteCheckInput } from './checked-page'
 import { childrenNamed, parseXml, textOf, XmlError, type XmlElement } from './xml'
 
 // Checks of what the build writes for feed readers and answer engines (lib/universal/alternates.ts):

@@ -4,7 +4,7 @@ import type { z } from 'zod'
 import { loadAuthors } from './authors.server'
 import type { ContentLink, FileLinks } from './content-links.server'
 import { checkCardText, ContentError, parseFile, readEntry, readTopic, slugFiles, tokensFor, type Parsed, type TopicRead } from './content-files.server'
-import { ImageCache } from './images.server'
+import { ImageCache } from './image-cache.server'
 import { emptyOutline, readingMinutes } from './outline.server'
 import { imageCacheDir } from './paths.server'
 import { coverImage, ownSocialImage, type ImageRead } from './rehype-images.server'
@@ -18,18 +18,24 @@ import type { Site } from '../universal/site'
 // The collections of content read and rendered: the articles (with their authors and related
 // articles), the topics, the fixed pages, and the labels layout.json gives the social cards.
 
-/** Reads and validates a folder of slugged files, handing each valid one to `keep`, which decides what of it stays in memory. */
+/**
+ * Reads and validates a folder of slugged files, handing each valid one to `keep`, which decides what of
+ * it stays in memory. `read` reads and validates one file, its problems added to `problems`: readEntry,
+ * unless the files were read already (parsedTopic).
+ */
 export async function readCollection<S extends z.ZodType, T>(
   dir: string,
   schema: S,
   site: Site,
   problems: string[],
   keep: (parsed: Parsed<z.infer<S>> & { slug: string }) => T | Promise<T>,
+  read: (slugFile: SlugFile, tokens: Record<string, string>) => (Parsed<z.infer<S>> & { slug: string }) | undefined = (slugFile, tokens) =>
+    readEntry(slugFile, schema, tokens, problems),
 ): Promise<T[]> {
   const tokens = tokensFor(site)
   const items: T[] = []
   for (const slugFile of slugFiles(dir, site.productName, problems)) {
-    const parsed = readEntry(slugFile, schema, tokens, problems)
+    const parsed = read(slugFile, tokens)
     if (parsed) items.push(await keep(parsed))
   }
   return items

@@ -187,3 +187,23 @@ export function readTopic(topicFile: SlugFile, tokens: Record<string, string>, t
 export function topicSlugFiles(dir: string, site: Site): SlugFile[] {
   return slugFiles(join(dir, 'topics'), site.productName, [])
 }
+
+/**
+ * Topic files read and parsed already, by file: in `npm run dev`, each topic file is read once per change
+ * of the content, and that read is shared by the index, the build's own check and the related topics
+ * (lib/node/content-index.server.ts).
+ */
+export type TopicReads = ReadonlyMap<string, TopicRead>
+
+/** Every topic file of `dir` read and parsed once (readTopic), by file. */
+export function readTopics(dir: string, site: Site): TopicReads {
+  const tokens = tokensFor(site)
+  return new Map(topicSlugFiles(dir, site).map((topicFile) => [topicFile.file, readTopic(topicFile, tokens)]))
+}
+
+/** `topicFile` parsed and validated, taken from `reads` when they hold it, else read now; its problems are added to `problems`. */
+export function parsedTopic(topicFile: SlugFile, tokens: Record<string, string>, problems: string[], reads?: TopicReads): TopicRead['parsed'] {
+  const read = reads?.get(topicFile.file) ?? readTopic(topicFile, tokens)
+  problems.push(...read.problems)
+  return read.parsed
+}

@@ -1,32 +1,33 @@
 import { join } from 'node:path'
-import { ContentError, slugFiles, slugTakenFrom } from './content-files.server'
+import { ContentError, readTopics, slugFiles, slugTakenFrom } from './content-files.server'
 import { readTopicFile } from './content-collections.server'
 import { bySlug, checkContent, readContentIndex, readContentIndexKeepingGoing } from './content.server'
-import { KEEP_GOING_ENV } from './dev-mode.server'
+import { contentDevMode } from './dev-mode.server'
 import { contentDir } from './paths.server'
 import { leftOutOf, publishingOf } from './publication.server'
+import { loadRelatedTopics } from './related-topics.server'
 import { loadSite } from './site.server'
 import type { BlogPost, ContentIndex, Topic, TopicEntry } from '../universal/content/types'
 import type { Redirect } from '../universal/routes'
 import type { Site } from '../universal/site'
 
 // What the pages read of the content, once per process: the index (the articles, the fixed pages'
-// copy, the list of topics) and, in `npm run dev`, every problem a build would stop on; and one
-// topic at a time, rendered from its own file.
+// copy, the list of topics) and, in `npm run dev`, every problem a build would stop on and the topic
+// pages' related topics; and one topic at a time, rendered from its own file.
 
 let cachedIndex: { dir: string; index: Promise<LoadedIndex>; built?: ContentIndex } | undefined
 
 export interface LoadedIndex extends ContentIndex {
   postsBySlug: ReadonlyMap<string, BlogPost>
   topicsBySlug: ReadonlyMap<string, TopicEntry>
-  /** Every problem a build would stop on, each file's shown on its page (only when KEEP_GOING_ENV is set; otherwise a problem throws). */
+  /** Every problem a build would stop on, each file's shown on its page (only in dev mode, contentDevMode's keepGoing; otherwise a problem throws). */
   problems: readonly string[]
-  /** The old URLs a build would answer with a 308 (only when KEEP_GOING_ENV is set: the Node server reads the build's). */
+  /** The old URLs a build would answer with a 308 (only in dev mode, keepGoing: the Node server reads the build's). */
   redirects: readonly Redirect[]
 }
 
 async function indexFor(dir: string): Promise<LoadedIndex> {
-  const { index, problems, redirects } = process.env[KEEP_GOING_ENV] ? await devIndex(dir) : { index: await readContentIndex(dir), problems: [], redirects: [] }
+  const { index, problems, redirects } = contentDevMode().keepGoing ? await devIndex(dir) : { index: await readContentIndex(dir), problems: [], redirects: [] }
   return loaded(index, problems, redirects)
 }
 
@@ -47,12 +48,16 @@ export function takeBuiltIndex(index: ContentIndex, dir: string = contentDir()):
  * `npm run dev`'s index: every valid file, drafts and scheduled entries included; and the problems and
  * old URLs of the build's own check (checkContent, on the day and terms of a build, as `npm run
  * check:content` runs it), so that dev shows every problem a build would stop on (links, old URLs, a
- * published page's link to a draft) and answers the old URLs as the built site does.
+ * published page's link to a draft) and answers the old URLs as the built site does. Each topic file is
+ * read and parsed once for the three (the index, the check and the related topics, chosen here for the
+ * topic pages): the dev server reads all of them again after every change of the content.
  */
 async function devIndex(dir: string): Promise<{ index: ContentIndex; problems: string[]; redirects: Redirect[] }> {
   const site = loadSite(dir)
-  const { index, problems } = await readContentIndexKeepingGoing(dir, site)
-  const asBuilt = await checkContent(dir, site, undefined, undefined, { ...publishingOf(), showUnpublished: false })
+  const topicReads = readTopics(dir, site)
+  const { index, problems } = await readContentIndexKeepingGoing(dir, site, topicReads)
+  const asBuilt = await checkContent(dir, site, undefined, undefined, { ...publishingOf(), showUnpublished: false }, topicReads)
+  loadRelatedTopics(dir, topicReads)
   return { index, problems: [...new Set([...problems, ...asBuilt.problems])], redirects: asBuilt.redirects }
 }
 
@@ -67,7 +72,7 @@ export function problemsOfFile({ problems }: Pick<LoadedIndex, 'problems'>, file
 
 /** In `npm run dev`, the problems a build would stop on in `file` (problemsOfFile); elsewhere undefined, with no content read. */
 export async function devProblemsOf(file: string): Promise<ContentError | undefined> {
-  return process.env[KEEP_GOING_ENV] ? problemsOfFile(await loadContent(), file) : undefined
+  return contentDevMode().keepGoing ? problemsOfFile(await loadContent(), file) : undefined
 }
 
 /** A ContentError with the problems of `file` that the index left out, to throw where a page needs that file. */

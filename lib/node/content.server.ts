@@ -1,8 +1,8 @@
 import { join } from 'node:path'
 import { byDate, checkUiText, readCollection, readPages, readPosts, renderTopicInto } from './content-collections.server'
 import type { FileLinks } from './content-links.server'
-import { ContentError, readEntry, slugFiles, tokensFor } from './content-files.server'
-import { ImageCache } from './images.server'
+import { ContentError, parsedTopic, slugFiles, tokensFor, type TopicReads } from './content-files.server'
+import { ImageCache } from './image-cache.server'
 import { pageRoutes } from './page-routes.server'
 import { contentDir, imageCacheDir } from './paths.server'
 import { leftOutOf, publishingOf, unpublishedLabel, type LeftOut, type Publishing } from './publication.server'
@@ -54,6 +54,7 @@ export interface ContentCheck {
  * old URL (`redirectFrom`) to a page. Drafts and entries dated after `publishing.today` are validated,
  * then left out (`leftOut`) unless `publishing` shows them. The check `npm run check:content`, a build
  * that meets a problem and `npm run dev` (on a build's publishing) all run; readContent throws its problems.
+ * The topic files are taken from `topicReads` when given (`npm run dev` has read them already).
  */
 export async function checkContent(
   dir: string = contentDir(),
@@ -61,12 +62,14 @@ export async function checkContent(
   routes: readonly string[] = pageRoutes(),
   cache: ImageCache = new ImageCache(imageCacheDir()),
   publishing: Publishing = publishingOf(),
+  topicReads?: TopicReads,
 ): Promise<ContentCheck> {
   const problems: string[] = []
   const links: FileLinks[] = []
   const images: ImageRead = { cache, contentRoot: dir, problems }
   const allPosts = await readPosts(dir, site, problems, links, images)
-  const allTopics = await readCollection(join(dir, 'topics'), topicFrontmatter, site, problems, renderTopicInto(links, site.productName, images))
+  const sharedRead = topicReads && ((topicFile: SlugFile, tokens: Record<string, string>) => parsedTopic(topicFile, tokens, problems, topicReads))
+  const allTopics = await readCollection(join(dir, 'topics'), topicFrontmatter, site, problems, renderTopicInto(links, site.productName, images), sharedRead)
   const pages = await readPages(join(dir, 'pages'), site, problems, links, images)
   checkUiText(dir, site, problems)
   const { shown: posts, leftOut: postsLeftOut } = published(allPosts, 'blog', publishing)
@@ -149,14 +152,17 @@ export async function readContentIndex(dir: string = contentDir(), site: Site = 
   return index
 }
 
-/** Like readContentIndex, but a bad file is left out of the index and its problems are returned beside it. */
-export async function readContentIndexKeepingGoing(dir: string, site: Site): Promise<{ index: ContentIndex; problems: string[] }> {
+/**
+ * Like readContentIndex, but a bad file is left out of the index and its problems are returned beside it.
+ * The topic files are taken from `topicReads` when given (`npm run dev` has read them already).
+ */
+export async function readContentIndexKeepingGoing(dir: string, site: Site, topicReads?: TopicReads): Promise<{ index: ContentIndex; problems: string[] }> {
   const publishing = publishingOf()
   const { posts, pages, topicFiles, problems } = await readContentWithoutTopics(dir, site, undefined, publishing)
   const tokens = tokensFor(site)
   const topics: TopicEntry[] = []
   for (const topicFile of topicFiles) {
-    const parsed = readEntry(topicFile, topicFrontmatter, tokens, problems)
+    const parsed = parsedTopic(topicFile, tokens, problems, topicReads)
     if (!parsed || leftOutOf({ ...parsed.data, ...topicFile }, `/topics/${topicFile.slug}`, publishing)) continue
     const unpublished = unpublishedLabel(parsed.data, publishing.today)
     topics.push({ ...topicEntry({ ...parsed.data, ...topicFile }), ...(unpublished && { unpublished }) })

@@ -1,7 +1,7 @@
 // Whether a draft or a dated entry is on the site in this build. `npm run dev` shows everything; a
 // production build leaves out drafts and entries dated after its build date.
 import { brokenLinks, type FileLinks } from './content-links.server'
-import { SHOW_UNPUBLISHED_ENV } from './dev-mode.server'
+import { contentDevMode } from './dev-mode.server'
 
 /** Overrides the build's "today" (YYYY-MM-DD), to preview a scheduled post or test one. */
 export const BUILD_DATE_ENV = 'BUILD_DATE'
@@ -56,9 +56,9 @@ export interface Publishing {
   showUnpublished: boolean
 }
 
-/** The publishing of this process: BUILD_DATE or today, and everything when SHOW_UNPUBLISHED_ENV is set. */
+/** The publishing of this process: BUILD_DATE or today, and everything in `npm run dev` (contentDevMode). */
 export function publishingOf(env: NodeJS.ProcessEnv = process.env): Publishing {
-  return { today: buildDate(env), showUnpublished: env[SHOW_UNPUBLISHED_ENV] === '1' }
+  return { today: buildDate(env), showUnpublished: contentDevMode().showUnpublished }
 }
 
 /** An article or topic that a build leaves out: its file, the URL it would have, why, and the old URLs it names. */

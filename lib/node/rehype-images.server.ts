@@ -1,5 +1,5 @@
 // The markdown's images as responsive pictures: `![what it shows](./chart.png)` becomes a <picture>
-// with AVIF and WebP sources and a JPEG or PNG <img> (encoded by images.server.ts), its width and
+// with AVIF and WebP sources and a JPEG or PNG <img> (encoded by image-encoding.server.ts), its width and
 // height written in so that nothing moves as it loads. A rehype plugin: it works on the HTML tree
 // remark-rehype makes, where every <img> comes from a markdown image (raw HTML is dropped).
 import { dirname, isAbsolute, relative, resolve } from 'node:path'
@@ -7,7 +7,8 @@ import rehypeStringify from 'rehype-stringify'
 import { unified } from 'unified'
 import type { CoverImage } from '../universal/content/types'
 import type { SocialImage } from '../universal/seo/social'
-import { IMAGE_SIZES, IMAGES_URL, ImageProblem, type EncodedImage, type ImageCache, type ImageFile } from './images.server'
+import type { ImageCache } from './image-cache.server'
+import { IMAGE_SIZES, IMAGES_URL, ImageProblem, type EncodedImage, type ImageFile } from './images.server'
 
 /** Where a content read's images come from and where their problems go. */
 export interface ImageRead {

@@ -1,5 +1,5 @@
 import type { RelatedTopic } from '../universal/content/types'
-import { readTopic, topicSlugFiles, tokensFor } from './content-files.server'
+import { readTopic, topicSlugFiles, tokensFor, type TopicReads } from './content-files.server'
 import { contentDir } from './paths.server'
 import { relatedTopics, topicWordsOf } from './related.server'
 import { loadSite } from './site.server'
@@ -10,14 +10,18 @@ import { loadSite } from './site.server'
 
 let cached: { dir: string; related: ReadonlyMap<string, RelatedTopic[]> } | undefined
 
-/** Every topic's related topics, by slug, from the topic files of `dir`; read once per process (the dev server reloads it on a content change). */
-export function loadRelatedTopics(dir: string = contentDir()): ReadonlyMap<string, RelatedTopic[]> {
+/**
+ * Every topic's related topics, by slug, from the topic files of `dir`, or from `topicReads` when they
+ * hold them (`npm run dev` has read them already); chosen once per process (the dev server reloads it on
+ * a content change).
+ */
+export function loadRelatedTopics(dir: string = contentDir(), topicReads?: TopicReads): ReadonlyMap<string, RelatedTopic[]> {
   if (cached?.dir === dir) return cached.related
   const site = loadSite(dir)
   const tokens = tokensFor(site)
   const topics = topicSlugFiles(dir, site)
     .map((topicFile) => {
-      const { parsed } = readTopic(topicFile, tokens)
+      const { parsed } = topicReads?.get(topicFile.file) ?? readTopic(topicFile, tokens)
       return { slug: topicFile.slug, words: parsed && topicWordsOf(parsed.data) }
     })
     .sort((a, b) => (a.slug < b.slug ? -1 : 1))

@@ -20,7 +20,7 @@ import { loadUiText } from './ui-text.server'
 
 // `npm run dev` and the files a build writes beside the pages for feed readers and answer engines: the
 // feeds, llms.txt and the markdown twins, made on each request from the content as it is on disk, by the
-// build's own functions. Dev shows drafts and scheduled entries (publishingOf, SHOW_UNPUBLISHED_ENV), so
+// build's own functions. Dev shows drafts and scheduled entries (publishingOf, contentDevMode), so
 // they are in these files too, as on /blog and /topics. A content problem is answered like a page's: 500
 // with the problems (content-error-page.server.ts), never a crash of the dev server.
 

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest'
 import type { BuiltPage } from '../../lib/node/built-pages.server'
 import { ContentError } from '../../lib/node/content-files.server'
 import { readContent } from '../../lib/node/content.server'
-import { ImageCache } from '../../lib/node/images.server'
+import { ImageCache } from '../../lib/node/image-cache.server'
 import { pathOfHtmlFile } from '../../lib/universal/routes'
 import { FIXTURE_ENTRIES, writeTestContent } from '../fixtures/test-content'
 

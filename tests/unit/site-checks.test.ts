@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import {
-  checkCanonicals,
-  checkDescriptions,
-  checkedPage,
-  checkHeadings,
-  checkImages,
-  checkJsonLd,
-  checkLinks,
-  checkPlaceholders,
-  checkRobots,
-  checkSitemap,
-  checkTitles,
-  checkValidHtml,
-  SITE_CHECKS,
-  type SiteCheckInput,
-} from '../../lib/checks/site-checks'
+import { checkedPage, type SiteCheckInput } from '../../lib/checks/checked-page'
+import { checkCanonicals, checkDescriptions, checkHeadings, checkRobots, checkSitemap, checkTitles } from '../../lib/checks/indexing-checks'
+import { checkLinks } from '../../lib/checks/link-checks'
+import { checkImages, checkPlaceholders, checkValidHtml } from '../../lib/checks/markup-checks'
+import { SITE_CHECKS } from '../../lib/checks/site-checks'
+import { checkJsonLd } from '../../lib/checks/structured-data-checks'
 
 const SITE = 'https://example.test'
 

@@ -3,7 +3,7 @@
 // two pages; a writer's own picture may.
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { checkedPage, type SiteCheckInput } from '../../lib/checks/site-checks'
+import { checkedPage, type SiteCheckInput } from '../../lib/checks/checked-page'
 import { PNG_HEAD_BYTES, checkSocialImages, pngSize } from '../../lib/checks/social-images'
 
 const SITE = 'https://example.test'

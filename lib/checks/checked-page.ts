@@ -1,0 +1,32 @@
+// What each check of `npm run check:site` over the built HTML reads (every page, parsed once, with the
+// site's files and sitemap) and returns: problems a person can act on, each with its file and fix.
+import { parse, type HTMLElement } from 'node-html-parser'
+import { pathOfHtmlFile } from '../universal/routes'
+
+export interface Problem {
+  file: string
+  problem: string
+  fix: string
+}
+
+export interface CheckedPage {
+  /** Relative to the client folder: `topics/x.html`. */
+  file: string
+  /** The URL path the file is served at; null for `404.html`. */
+  path: string | null
+  html: string
+  doc: HTMLElement
+}
+
+export interface SiteCheckInput {
+  pages: CheckedPage[]
+  siteUrl: string
+  /** Every file in the client folder, relative, with forward slashes. */
+  files: ReadonlySet<string>
+  /** The URLs listed by sitemap.xml (through its index, if it is one); undefined when there is none. */
+  sitemapUrls: string[] | undefined
+}
+
+export function checkedPage(file: string, html: string): CheckedPage {
+  return { file, path: pathOfHtmlFile(file), html, doc: parse(html) }
+}
