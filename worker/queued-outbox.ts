@@ -4,8 +4,9 @@
 // attempt records (server/outbox.ts), and a Cron Trigger every minute puts every record that is due
 // and not delivered back on the queue. So a failed enqueue, a lost message or a message whose retries
 // ran out loses nothing: the record in D1 is the truth, the queue only says "look at this one now".
-import { Outbox, retryDelay, type OutboxPort, type SendResult } from '../server/outbox'
+import { Outbox, retryDelay, type OutboxPort } from '../server/outbox'
 import type { OutboxTable, Store } from '../server/store'
+import type { SendResult } from '../server/webhook-call'
 
 /** A queue message: which record to look at. */
 export interface OutboxMessage {
