@@ -1,5 +1,6 @@
 import { BUSY_TIMEOUT_MS } from './busy-timeout'
-import type { OutboxRow, OutboxTable, Store } from './store'
+import type { OutboxRow, OutboxTable } from './outbox-rows'
+import type { Store } from './store'
 import { idempotencyKey, postToWebhook, type SendResult } from './webhook-call'
 import { DEFAULT_TIMEOUT_MS, type Webhooks } from './webhooks'
 
@@ -188,7 +189,7 @@ export class Outbox implements OutboxPort {
     let rows: OutboxRow[] = []
     try {
       // A row whose call from here is still under way comes back only if the clock jumped past its lease: it is not sent twice.
-      rows = (await this.store.claimDue(table, claimedAt, this.leaseMs, { ...only, limit })).filter((row) => !this.sending.has(idempotencyKey(table, row.id)))
+      rows = (await this.store.outbox.claimDue(table, claimedAt, this.leaseMs, { ...only, limit })).filter((row) => !this.sending.has(idempotencyKey(table, row.id)))
     } finally {
       this.slotsTaken[table] -= limit - rows.length
     }
@@ -211,8 +212,8 @@ export class Outbox implements OutboxPort {
     const msLeft = () => claimedAt + timeoutMs - this.now()
     const result = await postToWebhook(this.webhooks[table]!, idempotencyKey(table, row.id), row.payload, { timeoutMs, msLeft })
     try {
-      if (result.ok) await this.store.markDelivered(table, row.id, this.now())
-      else await this.store.markFailed(table, row.id, this.now() + retryDelay(row.attempts + 1), result.error ?? 'failed')
+      if (result.ok) await this.store.outbox.markDelivered(table, row.id, this.now())
+      else await this.store.outbox.markFailed(table, row.id, this.now() + retryDelay(row.attempts + 1), result.error ?? 'failed')
     } catch (error) {
       console.error(`outbox: could not record the attempt of ${idempotencyKey(table, row.id)}:`, (error as Error).message)
     }

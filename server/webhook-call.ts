@@ -1,4 +1,4 @@
-import type { OutboxTable } from './store'
+import type { OutboxTable } from './outbox-rows'
 import type { Webhook } from './webhooks'
 
 // One call of the outbox (server/outbox.ts) to a webhook: the record POSTed as JSON with an

@@ -1,5 +1,5 @@
 import { isLoopbackHost } from '../lib/universal/loopback'
-import type { OutboxTable } from './store'
+import type { OutboxTable } from './outbox-rows'
 
 // Where the outbox sends (server/outbox.ts) and how long one call may take, read from the environment
 // once, at start, so a webhook URL that would leak leads or a timeout that makes no sense stops the
