@@ -189,7 +189,8 @@ export class Outbox implements OutboxPort {
     let rows: OutboxRow[] = []
     try {
       // A row whose call from here is still under way comes back only if the clock jumped past its lease: it is not sent twice.
-      rows = (await this.store.outbox.claimDue(table, claimedAt, this.leaseMs, { ...only, limit })).filter((row) => !this.sending.has(idempotencyKey(table, row.id)))
+      const claimed = await this.store.outbox.claimDue(table, claimedAt, this.leaseMs, { ...only, limit })
+      rows = claimed.filter((row) => !this.sending.has(idempotencyKey(table, row.id)))
     } finally {
       this.slotsTaken[table] -= limit - rows.length
     }

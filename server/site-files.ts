@@ -109,10 +109,8 @@ export class SiteFiles {
     const key = `${copy?.encoding ?? ''} ${encoding ?? ''} ${head} ${compressedLength ?? ''}`
     const made = route.variants.get(key)
     if (made) return made
-    const served: Copy = copy ?? entry
-    const headers: Record<string, string> = { ...this.options.headers, 'Content-Type': entry.contentType, 'Last-Modified': served.lastModified }
-    if (copy) headers['Content-Encoding'] = copy.encoding
-    headers['Content-Length'] = String(served.size)
+    const headers = this.fileHeaders(entry, copy)
+    headers['Content-Length'] = String((copy ?? entry).size)
     Object.assign(headers, route.alternate)
     if (!head && !copy && route.html && entry.hasForm) headers['Cache-Control'] = CACHE_CONTROL.formPage
     headers['Cache-Control'] ??= route.cacheControl
@@ -130,8 +128,7 @@ export class SiteFiles {
   /** A Range request's answer: the bytes asked for, never compressed here, or 416; no feed or twin headers, no Cache-Control. */
   private part(entry: SiteFile, copy: PrecompressedCopy | undefined, range: string): Response {
     const served: Copy = copy ?? entry
-    const headers: Record<string, string> = { ...this.options.headers, 'Content-Type': entry.contentType, 'Last-Modified': served.lastModified }
-    if (copy) headers['Content-Encoding'] = copy.encoding
+    const headers = this.fileHeaders(entry, copy)
     if (copy || isCompressible(entry.contentType)) headers.Vary = 'Accept-Encoding'
     headers['Accept-Ranges'] = 'bytes'
     const part = resolveByteRange(parseByteRange(range) ?? { type: 'open-ended', start: 0 }, served.size)
@@ -142,6 +139,13 @@ export class SiteFiles {
     headers['Content-Length'] = String(part.end - part.start + 1)
     headers['Content-Range'] = `bytes ${part.start}-${part.end}/${served.size}`
     return siteAnswer(served.body?.subarray(part.start, part.end + 1) ?? streamOf(served, part.start, part.end), 206, headers)
+  }
+
+  /** What every answer with the file's bytes says: the site's headers, the file's type and date, a precompressed copy's encoding. */
+  private fileHeaders(entry: SiteFile, copy: PrecompressedCopy | undefined): Record<string, string> {
+    const headers: Record<string, string> = { ...this.options.headers, 'Content-Type': entry.contentType, 'Last-Modified': (copy ?? entry).lastModified }
+    if (copy) headers['Content-Encoding'] = copy.encoding
+    return headers
   }
 
   /** The form-timing cookie for now: signed once per clock tick, however many pages are served in it. */
