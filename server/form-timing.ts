@@ -69,8 +69,8 @@ const FORM_MARKER = Buffer.from(`action="${FORM_TIMING_PATH}"`)
 
 /**
  * True for a page that carries the form, found in the page itself, so no list of such pages can fall behind
- * the site (the form is on the home page, which /dashboard paths serve too). The site server
- * (server/site-files.ts) reads each page once and sets the cookie on every whole GET of such a page (not a
+ * the site (the form is on the home page, which /dashboard paths serve too). The site server reads each
+ * page once (server/site-file-cache.ts) and sets the cookie on every whole GET of such a page (not a
  * HEAD, a range or a precompressed copy), sent `private`: see CACHE_CONTROL.formPage. The request is HTTPS
  * only when this server terminates TLS itself; behind a proxy that does, the cookie goes without Secure,
  * which costs little: it holds a signed time, not a secret.

@@ -2,6 +2,7 @@ import { open, type FileHandle } from 'node:fs/promises'
 import type { Context } from 'hono'
 import { CACHE_CONTROL } from '../lib/universal/routes'
 import { BUSY_TIMEOUT_MS, DEFAULT_DATABASE_URL } from './database'
+import type { OutboxRows } from './outbox-rows'
 import type { Store } from './store'
 
 // GET /healthz, for a load balancer or an uptime check: `{"status":"ok"}` (200) while the database can
@@ -10,6 +11,9 @@ import type { Store } from './store'
 // SQLite's own quick_check of the whole file, then every few seconds), so it comes at once whatever holds
 // the database's lock. Mounted by server/index.ts through createApp's `health` option. The outbox's
 // backlog is the operator's to read, with `npm run outbox`.
+
+/** What the checks read: the whole file's check at start, then the outbox's backlog. */
+type CheckedStore = Pick<Store, 'quickCheck'> & { outbox: Pick<OutboxRows, 'backlog'> }
 
 /** The first 16 bytes of every SQLite database file. */
 const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1')
@@ -64,12 +68,12 @@ export class HealthChecks {
   private file: FileHandle | undefined
 
   private constructor(
-    private readonly store: Pick<Store, 'quickCheck' | 'outboxBacklog'>,
+    private readonly store: CheckedStore,
     private readonly options: Required<Omit<HealthCheckOptions, 'databaseFile'>> & Pick<HealthCheckOptions, 'databaseFile'>,
   ) {}
 
   /** Starts the checks; resolves once the first has an outcome (done, or past its bound). */
-  static async start(store: Pick<Store, 'quickCheck' | 'outboxBacklog'>, options: HealthCheckOptions = {}): Promise<HealthChecks> {
+  static async start(store: CheckedStore, options: HealthCheckOptions = {}): Promise<HealthChecks> {
     const checks = new HealthChecks(store, {
       databaseFile: options.databaseFile,
       intervalMs: options.intervalMs ?? HEALTH_CHECK_INTERVAL_MS,
@@ -129,7 +133,7 @@ export class HealthChecks {
       if (problems.length > 0) return `PRAGMA quick_check: ${problems.slice(0, 5).join('; ')}`
     } else {
       // Reads the outbox's tables: throws when the database cannot be read.
-      await this.store.outboxBacklog()
+      await this.store.outbox.backlog()
     }
     return undefined
   }

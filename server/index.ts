@@ -8,9 +8,10 @@ import { createApp } from './app'
 import { trustedHopsFromEnv } from './client-address'
 import { databaseFileOf, HealthChecks, healthHandler } from './health'
 import { applyConnectionLimit, httpLimitsFromEnv, httpServerOptions, type HttpLimits } from './http-limits'
-import { Outbox, outboxTimeoutFromEnv, webhooksFromEnv, type Webhooks } from './outbox'
+import { Outbox } from './outbox'
 import { leadRetentionDays, startLeadRetention } from './retention'
 import { Store } from './store'
+import { outboxTimeoutFromEnv, webhooksFromEnv, type Webhooks } from './webhooks'
 
 const port = Number(process.env.PORT ?? 3000)
 const hostname = process.env.HOST ?? '0.0.0.0'

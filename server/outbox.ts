@@ -1,68 +1,14 @@
-import { isLoopbackHost } from '../lib/universal/loopback'
 import { BUSY_TIMEOUT_MS } from './busy-timeout'
-import type { OutboxRow, OutboxTable, Store } from './store'
+import type { OutboxRow, OutboxTable } from './outbox-rows'
+import type { Store } from './store'
+import { idempotencyKey, postToWebhook, type SendResult } from './webhook-call'
+import { DEFAULT_TIMEOUT_MS, type Webhooks } from './webhooks'
 
 // Forwards stored leads and clicks to their webhooks until each is delivered once. Sends run side by
 // side, at most MAX_IN_FLIGHT at a time per webhook and process, so a webhook call that hangs holds one
 // slot of its own webhook's pool and delays nothing else (a hanging score webhook never delays a click).
-// Every call carries an Idempotency-Key that names the record (`lead-42`): the same on every retry and
-// from every process, so the receiver can tell a repeat from a new record. A webhook's redirect is never
-// followed: the record and its api-key go to the configured URL and nowhere else.
-
-export interface Webhook {
-  url: string
-  key: string | undefined
-}
-
-export type Webhooks = Partial<Record<OutboxTable, Webhook>>
-
-/**
- * The webhook at `url` (named by the variable `name`), checked: an absolute http(s) URL, and https unless
- * it is a loopback address or ALLOW_HTTP_WEBHOOKS=1 says plain http is meant (an automation tool on a
- * private network): over plain http the lead and the api-key cross the network readable by anyone on
- * the way. Throws a message naming the variable.
- */
-function checkedWebhookUrl(name: string, url: string, env: NodeJS.ProcessEnv): string {
-  let parsed: URL
-  try {
-    parsed = new URL(url)
-  } catch {
-    throw new Error(`${name} must be an absolute https:// URL, got "${url}"`)
-  }
-  if (parsed.protocol === 'https:') return url
-  if (parsed.protocol !== 'http:') throw new Error(`${name} must be an https:// URL, got "${url}"`)
-  if (isLoopbackHost(parsed.hostname) || env.ALLOW_HTTP_WEBHOOKS === '1') return url
-  throw new Error(
-    `${name} is plain http (${url}): leads and the api-key would cross the network unencrypted. ` +
-      'Use https, or set ALLOW_HTTP_WEBHOOKS=1 if the webhook is on a private network on purpose.',
-  )
-}
-
-/**
- * Webhooks from SCORE_WEBHOOK_URL/_KEY and AFFILIATE_WEBHOOK_URL/_KEY; an unset URL means "keep, don't
- * send". Throws, naming the variable, on a URL that is not https (see checkedWebhookUrl).
- */
-export function webhooksFromEnv(env: NodeJS.ProcessEnv = process.env): Webhooks {
-  const webhook = (name: string, url: string | undefined, key: string | undefined) =>
-    url ? { url: checkedWebhookUrl(name, url, env), key: key || undefined } : undefined
-  const hooks: Webhooks = {}
-  const leads = webhook('SCORE_WEBHOOK_URL', env.SCORE_WEBHOOK_URL, env.SCORE_WEBHOOK_KEY)
-  const clicks = webhook('AFFILIATE_WEBHOOK_URL', env.AFFILIATE_WEBHOOK_URL, env.AFFILIATE_WEBHOOK_KEY)
-  if (leads) hooks.leads = leads
-  if (clicks) hooks.clicks = clicks
-  return hooks
-}
-
-const DEFAULT_TIMEOUT_MS = 10_000
-
-/** OUTBOX_TIMEOUT_MS (how long one webhook call may take) as a positive whole number of ms; throws, naming the variable, on anything else. */
-export function outboxTimeoutFromEnv(env: NodeJS.ProcessEnv = process.env): number {
-  const raw = env.OUTBOX_TIMEOUT_MS
-  if (raw === undefined || raw === '') return DEFAULT_TIMEOUT_MS
-  const value = Number(raw)
-  if (!Number.isInteger(value) || value < 1) throw new Error(`OUTBOX_TIMEOUT_MS must be a positive whole number, got "${raw}"`)
-  return value
-}
+// Each call (server/webhook-call.ts) names its record in an Idempotency-Key, the same on every retry and
+// from every process, and follows no redirect. Webhooks and the call's timeout: server/webhooks.ts.
 
 /**
  * Webhook calls in flight at once per webhook and process: enough to keep 200 deliveries a second going to a webhook
@@ -91,22 +37,6 @@ export function retryDelay(attempts: number): number {
   return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), MAX_RETRY_MS)
 }
 
-const KEY_PREFIX: Record<OutboxTable, string> = { leads: 'lead', clicks: 'click' }
-
-/** The Idempotency-Key of a record: its kind and id, so a lead and a click with the same id differ. */
-export function idempotencyKey(table: OutboxTable, id: number): string {
-  return `${KEY_PREFIX[table]}-${id}`
-}
-
-export interface SendResult {
-  ok: boolean
-  /** The JSON `status` field of the webhook's answer, when it had one. */
-  status?: string
-  error?: string
-  /** False when nothing was sent because the record was not due: delivered, waiting for its next attempt, or being sent. */
-  claimed?: false
-}
-
 /**
  * What the API asks of an outbox, on either runtime: to be told of each record it stored (the Node outbox
  * sends it from this process; the Worker's puts it on a queue), and to send one now, for the affiliate click
@@ -116,16 +46,6 @@ export interface OutboxPort {
   isConfigured(table: OutboxTable): boolean
   stored(table: OutboxTable, id: number): Promise<void>
   deliverNow(table: OutboxTable, id: number, timeoutMs: number): Promise<SendResult>
-}
-
-/** The `status` field of a JSON answer (the affiliate webhook's is relayed); any other body is fine, an ok HTTP status is success. */
-function answerStatus(text: string): string | undefined {
-  try {
-    const parsed = JSON.parse(text) as { status?: unknown }
-    return typeof parsed.status === 'string' ? parsed.status : undefined
-  } catch {
-    return undefined
-  }
 }
 
 /** When a row was claimed, and how long after that its call may last. */
@@ -269,7 +189,8 @@ export class Outbox implements OutboxPort {
     let rows: OutboxRow[] = []
     try {
       // A row whose call from here is still under way comes back only if the clock jumped past its lease: it is not sent twice.
-      rows = (await this.store.claimDue(table, claimedAt, this.leaseMs, { ...only, limit })).filter((row) => !this.sending.has(idempotencyKey(table, row.id)))
+      const claimed = await this.store.outbox.claimDue(table, claimedAt, this.leaseMs, { ...only, limit })
+      rows = claimed.filter((row) => !this.sending.has(idempotencyKey(table, row.id)))
     } finally {
       this.slotsTaken[table] -= limit - rows.length
     }
@@ -288,46 +209,15 @@ export class Outbox implements OutboxPort {
   }
 
   /** One attempt, then its outcome written to the store; never throws. */
-  private async send(table: OutboxTable, row: OutboxRow, attempt: Attempt): Promise<SendResult> {
-    const result = await this.post(table, row, attempt)
+  private async send(table: OutboxTable, row: OutboxRow, { claimedAt, timeoutMs }: Attempt): Promise<SendResult> {
+    const msLeft = () => claimedAt + timeoutMs - this.now()
+    const result = await postToWebhook(this.webhooks[table]!, idempotencyKey(table, row.id), row.payload, { timeoutMs, msLeft })
     try {
-      if (result.ok) await this.store.markDelivered(table, row.id, this.now())
-      else await this.store.markFailed(table, row.id, this.now() + retryDelay(row.attempts + 1), result.error ?? 'failed')
+      if (result.ok) await this.store.outbox.markDelivered(table, row.id, this.now())
+      else await this.store.outbox.markFailed(table, row.id, this.now() + retryDelay(row.attempts + 1), result.error ?? 'failed')
     } catch (error) {
       console.error(`outbox: could not record the attempt of ${idempotencyKey(table, row.id)}:`, (error as Error).message)
     }
     return result
-  }
-
-  /**
-   * POSTs the row's payload; the call, answer body included, is aborted `timeoutMs` after the claim. A
-   * redirect is not followed (it would carry the record and the api-key to whatever origin it names): it is a
-   * failed attempt, retried like a 500, and its Location is logged for whoever configured the webhook.
-   */
-  private async post(table: OutboxTable, row: OutboxRow, { claimedAt, timeoutMs }: Attempt): Promise<SendResult> {
-    const webhook = this.webhooks[table]!
-    try {
-      const response = await fetch(webhook.url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'idempotency-key': idempotencyKey(table, row.id),
-          ...(webhook.key ? { 'api-key': webhook.key } : {}),
-        },
-        body: JSON.stringify(row.payload),
-        redirect: 'manual',
-        signal: AbortSignal.timeout(Math.max(0, claimedAt + timeoutMs - this.now())),
-      })
-      const status = answerStatus(await response.text())
-      if (response.status >= 300 && response.status < 400) {
-        const error = `HTTP ${response.status} redirect to ${JSON.stringify(response.headers.get('location') ?? '')} not followed`
-        console.warn(`outbox: ${idempotencyKey(table, row.id)}: ${error}; fix the webhook URL`)
-        return { ok: false, error }
-      }
-      if (!response.ok) return { ok: false, error: `HTTP ${response.status}` }
-      return status === undefined ? { ok: true } : { ok: true, status }
-    } catch (error) {
-      return { ok: false, error: (error as Error).name === 'TimeoutError' ? `timed out after ${timeoutMs} ms` : (error as Error).message }
-    }
   }
 }

@@ -68,7 +68,7 @@ const isoTime = (value: unknown) => (value === null || value === undefined ? nul
 
 /** Every record held about this address. */
 export async function exportPersonalData(store: Store, email: string, now: number = Date.now()): Promise<PersonalDataExport> {
-  const rows = await store.leadsByEmail(email)
+  const rows = await store.privacy.leadsByEmail(email)
   const leads = rows.map((row) => ({
     id: Number(row.id),
     first_name: row.first_name,
@@ -85,7 +85,7 @@ export async function exportPersonalData(store: Store, email: string, now: numbe
     },
   }))
   const clients = rows.map((row) => row.client_key).filter((client): client is string => typeof client === 'string')
-  const rateLimits = (await store.requestCounts(clients)).map((row) => ({
+  const rateLimits = (await store.privacy.requestCounts(clients)).map((row) => ({
     key: row.key,
     window_start: isoTime(row.window_start)!,
     count: Number(row.count),
@@ -106,7 +106,7 @@ export interface Deletion {
  * the log was truncated.
  */
 export async function deletePersonalData(store: Store, email: string): Promise<Deletion> {
-  const { leads, rateLimits } = await store.deleteLeadsByEmail(email)
+  const { leads, rateLimits } = await store.privacy.deleteLeadsByEmail(email)
   return { leads, rateLimits, checkpoint: await store.checkpoint() }
 }
 

@@ -7,9 +7,10 @@ import { API_PREFIX, CACHE_CONTROL, CANONICAL_REDIRECT_STATUS, FORM_PAGE_PATHS, 
 import { createApi } from '../server/api'
 import { d1Database, type D1Like } from '../server/d1-database'
 import { carriesScoreForm, formTimingCookie } from '../server/form-timing'
-import { Outbox, outboxTimeoutFromEnv, webhooksFromEnv } from '../server/outbox'
+import { Outbox } from '../server/outbox'
 import { leadRetentionDays, retentionPass } from '../server/retention'
 import { Store } from '../server/store'
+import { outboxTimeoutFromEnv, webhooksFromEnv } from '../server/webhooks'
 import { QueuedOutbox, type MessageLike, type QueueLike } from './queued-outbox'
 
 /** The bindings wrangler.jsonc declares, and the settings passed as vars (scripts/cloudflare.ts) or secrets. */

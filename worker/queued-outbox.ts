@@ -4,8 +4,10 @@
 // attempt records (server/outbox.ts), and a Cron Trigger every minute puts every record that is due
 // and not delivered back on the queue. So a failed enqueue, a lost message or a message whose retries
 // ran out loses nothing: the record in D1 is the truth, the queue only says "look at this one now".
-import { Outbox, retryDelay, type OutboxPort, type SendResult } from '../server/outbox'
-import type { OutboxTable, Store } from '../server/store'
+import { Outbox, retryDelay, type OutboxPort } from '../server/outbox'
+import type { OutboxTable } from '../server/outbox-rows'
+import type { Store } from '../server/store'
+import type { SendResult } from '../server/webhook-call'
 
 /** A queue message: which record to look at. */
 export interface OutboxMessage {
@@ -87,7 +89,7 @@ export class QueuedOutbox implements OutboxPort {
   async enqueueDue(now: number): Promise<number> {
     let enqueued = 0
     for (const table of TABLES.filter((table) => this.isConfigured(table))) {
-      const ids = await this.store.dueIds(table, now, CRON_BATCH)
+      const ids = await this.store.outbox.dueIds(table, now, CRON_BATCH)
       for (let start = 0; start < ids.length; start += SEND_BATCH)
         await this.queue.sendBatch(ids.slice(start, start + SEND_BATCH).map((id) => ({ body: { table, id } })))
       enqueued += ids.length

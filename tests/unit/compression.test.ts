@@ -6,7 +6,7 @@ import { createApp } from '../../server/app'
 import { writeMiniatureSite } from './routing-table'
 
 // The build precompresses only the code bundle; the server compresses the pages, sitemap and the like
-// itself (lib/node/compression.server.ts, server/site-files.ts). Counting brotli runs shows the cache at work.
+// itself (lib/node/compression.server.ts, server/site-file-cache.ts). Counting brotli runs shows the cache at work.
 const brotliRuns = vi.hoisted(() => ({ count: 0 }))
 vi.mock('node:zlib', async (importOriginal) => {
   const zlib = await importOriginal<typeof import('node:zlib')>()

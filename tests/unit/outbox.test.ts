@@ -4,8 +4,9 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { MAX_IN_FLIGHT, Outbox, idempotencyKey, outboxTimeoutFromEnv, retryDelay, webhooksFromEnv } from '../../server/outbox'
+import { MAX_IN_FLIGHT, Outbox, retryDelay } from '../../server/outbox'
 import { Store, type ClickRecord, type StoredLead } from '../../server/store'
+import { idempotencyKey } from '../../server/webhook-call'
 
 const root = mkdtempSync(join(tmpdir(), 'outbox-'))
 afterAll(() => rmSync(root, { recursive: true, force: true }))
@@ -52,32 +53,13 @@ describe('the outbox', () => {
     expect(retryDelay(50)).toBe(600_000)
   })
 
-  it('sends nothing anywhere when no webhook is configured, and uses the key only with its URL', () => {
-    expect(webhooksFromEnv({})).toEqual({})
-    expect(webhooksFromEnv({ SCORE_WEBHOOK_KEY: 'secret' })).toEqual({})
-    expect(webhooksFromEnv({ SCORE_WEBHOOK_URL: 'http://127.0.0.1:9/score', SCORE_WEBHOOK_KEY: 'k' })).toEqual({
-      leads: { url: 'http://127.0.0.1:9/score', key: 'k' },
-    })
-  })
-
-  it('refuses at start a webhook over plain http off this machine, unless ALLOW_HTTP_WEBHOOKS=1 says it is meant', () => {
-    expect(() => webhooksFromEnv({ SCORE_WEBHOOK_URL: 'http://hooks.example/score' })).toThrow(/SCORE_WEBHOOK_URL is plain http .*ALLOW_HTTP_WEBHOOKS=1/)
-    expect(() => webhooksFromEnv({ AFFILIATE_WEBHOOK_URL: 'http://10.0.0.5/affiliate' })).toThrow(/AFFILIATE_WEBHOOK_URL is plain http/)
-    expect(() => webhooksFromEnv({ SCORE_WEBHOOK_URL: 'hooks.example/score' })).toThrow(/SCORE_WEBHOOK_URL must be an absolute https:\/\/ URL/)
-    expect(() => webhooksFromEnv({ SCORE_WEBHOOK_URL: 'ftp://hooks.example/score' })).toThrow(/SCORE_WEBHOOK_URL must be an https:\/\/ URL/)
-    expect(webhooksFromEnv({ SCORE_WEBHOOK_URL: 'https://hooks.example/score' }).leads?.url).toBe('https://hooks.example/score')
-    expect(webhooksFromEnv({ SCORE_WEBHOOK_URL: 'http://localhost:4180/score' }).leads?.url).toBe('http://localhost:4180/score')
-    expect(webhooksFromEnv({ SCORE_WEBHOOK_URL: 'http://[::1]:4180/score' }).leads?.url).toBe('http://[::1]:4180/score')
-    expect(webhooksFromEnv({ SCORE_WEBHOOK_URL: 'http://10.0.0.5/score', ALLOW_HTTP_WEBHOOKS: '1' }).leads?.url).toBe('http://10.0.0.5/score')
-  })
-
   it('counts what waits and what was delivered, as `npm run outbox` prints it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'outbox-'))
     const store = await Store.open(`file:${join(dir, 'site.db')}`)
     try {
       const lead = { first_name: 'Ada', linkedin_url: 'https://www.linkedin.com/in/ada', email: 'ada@example.com', submitted_at: '2026-11-23T00:00:00.000Z' }
       const leadIds = [await store.addLead(lead, 1), await store.addLead(lead, 1), await store.addLead(lead, 1)]
-      await store.markDelivered('leads', leadIds[0]!, 2)
+      await store.outbox.markDelivered('leads', leadIds[0]!, 2)
       await store.addClick({ ref_code: 'P1', user_agent: null, referer: null, utm_source: null, utm_medium: null, utm_campaign: null, ga_client_id: null }, 1)
       await store.addConversion({ session_id: 'cs_1', ref_code: null, ga_client_id: null, utm_source: null, utm_medium: null, utm_campaign: null }, 1)
       expect(await store.counts()).toEqual({ leads: { pending: 2, delivered: 1 }, clicks: { pending: 1, delivered: 0 }, conversions: 1 })
@@ -89,14 +71,6 @@ describe('the outbox', () => {
 })
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-describe('OUTBOX_TIMEOUT_MS', () => {
-  it('is 10 s by default, a positive whole number of ms when set, and refused otherwise', () => {
-    expect(outboxTimeoutFromEnv({})).toBe(10_000)
-    expect(outboxTimeoutFromEnv({ OUTBOX_TIMEOUT_MS: '1500' })).toBe(1_500)
-    for (const bad of ['0', '-1', '2.5', 'ten']) expect(() => outboxTimeoutFromEnv({ OUTBOX_TIMEOUT_MS: bad }), bad).toThrow(/OUTBOX_TIMEOUT_MS/)
-  })
-})
 
 describe('sending', () => {
   it('gives each call an Idempotency-Key of the record’s kind and id, the same on its retry', async () => {
@@ -191,8 +165,8 @@ describe('sending', () => {
       ok(call)
     })
     // A claim that takes 100 ms after it has taken its rows, so the second flush comes while it runs.
-    const claimDue = store.claimDue.bind(store)
-    store.claimDue = async (...args) => {
+    const claimDue = store.outbox.claimDue.bind(store.outbox)
+    store.outbox.claimDue = async (...args) => {
       const rows = await claimDue(...args)
       await sleep(100)
       return rows

@@ -7,7 +7,7 @@ import { compressBody } from '../../lib/node/compression.server'
 import { formTimingCookie } from '../../server/form-timing'
 import { writeMiniatureSite } from './routing-table'
 
-// The site's files are answered from memory (server/site-files.ts): read once, compressed once, checked on
+// The site's files are answered from memory (server/site-files.ts, site-file-cache.ts): read once, compressed once, checked on
 // disk again once a second. What a visitor must see: the file as it is on disk, a rebuild included, within
 // that second; the memory bound kept. Counting brotli runs shows what is compressed again.
 const brotliRuns = vi.hoisted(() => ({ count: 0 }))

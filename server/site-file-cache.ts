@@ -1,0 +1,203 @@
+// The site's files held in memory for server/site-files.ts: each file is read once, with the precompressed
+// copies the build left beside it, and compressed once per encoding off the event loop, on its first
+// request. A file is re-checked on disk (stat) at most once per `recheckMs`, so a rebuild while the server
+// runs is served within that time. Memory is bounded: least recently used files are dropped first. A file
+// also keeps the headers its answers were made with, for the last request path that named it.
+import { join } from 'node:path'
+import { getMimeType } from 'hono/utils/mime'
+import { alternateFileHeaders } from '../lib/universal/alternate-headers'
+import { cacheControlFor } from '../lib/universal/routes'
+import { compressBody, isCompressible, type Encoding } from '../lib/node/compression.server'
+import { carriesScoreForm } from './form-timing'
+import { fileStats, precompressedPaths, readCopy, stampOf, type Bytes, type Copy, type PrecompressedCopy } from './site-file-disk'
+
+export interface SiteFileCacheOptions {
+  /** The clock that times the re-checks on disk. */
+  now: () => number
+  /** The most bytes held (files, their precompressed copies and what is compressed here), least recently used dropped first. */
+  maxCacheBytes?: number
+  /** How long a file is answered from memory before it is checked on disk again. */
+  recheckMs?: number
+}
+
+const DEFAULT_MAX_CACHE_BYTES = 64 * 1024 * 1024
+const DEFAULT_RECHECK_MS = 1000
+/**
+ * A file bigger than this share of the memory bound is not held: it is streamed from disk as it is there,
+ * its precompressed copies honoured but not compressed here, and, were it a page, without the form cookie,
+ * which needs the page's text.
+ */
+const MAX_HELD_SHARE = 1 / 4
+
+export interface SiteFile extends Copy {
+  /** The path it is held under: the file's, or its folder's for a folder's index.html. */
+  key: string
+  contentType: string
+  /** The free-score form is in the page: it gets the form-timing cookie. */
+  hasForm: boolean
+  precompressed: readonly PrecompressedCopy[]
+  /** Compressed here, shared by the requests that arrive while the compression runs. */
+  compressed: Partial<Record<Encoding, Promise<Bytes>>>
+  /** The file and its copies' identity on disk: a different one means the file changed. */
+  stamp: string
+  checkedAt: number
+  /** Bytes counted against the memory bound. */
+  heldBytes: number
+  /** What the answers for the last request path that named this file say. */
+  route?: Route
+}
+
+/** What a request path adds to a file's answers: a feed's or twin's own headers, its Cache-Control; and the header sets made for it. */
+export interface Route {
+  path: string
+  /** The Content-Type answered, the file's own unless the path names a feed or a twin. */
+  contentType: string
+  html: boolean
+  compressible: boolean
+  /** The feed's or twin's own headers. */
+  alternate: Readonly<Record<string, string>> | undefined
+  cacheControl: string
+  variants: Map<string, Record<string, string>>
+}
+
+/**
+ * The route of `path` to `entry`, kept for the next request: a file is almost always asked for by one path
+ * (a page by its URL), so one is kept; an app-shell file asked for by many paths is worked out again.
+ */
+export function routeOf(entry: SiteFile, path: string): Route {
+  if (entry.route?.path === path) return entry.route
+  const alternate = alternateFileHeaders(path)
+  const contentType = alternate?.['Content-Type'] ?? entry.contentType
+  const route: Route = {
+    path,
+    contentType,
+    html: contentType.startsWith('text/html'),
+    compressible: isCompressible(contentType),
+    alternate,
+    cacheControl: alternate?.['Cache-Control'] ?? cacheControlFor(path, contentType),
+    variants: new Map(),
+  }
+  entry.route = route
+  return route
+}
+
+export class SiteFileCache {
+  private readonly entries = new Map<string, SiteFile>()
+  private readonly loading = new Map<string, Promise<SiteFile | undefined>>()
+  private totalBytes = 0
+  private readonly maxBytes: number
+  private readonly maxHeldFileBytes: number
+  private readonly recheckMs: number
+
+  constructor(private readonly options: SiteFileCacheOptions) {
+    this.maxBytes = options.maxCacheBytes ?? DEFAULT_MAX_CACHE_BYTES
+    this.maxHeldFileBytes = Math.floor(this.maxBytes * MAX_HELD_SHARE)
+    this.recheckMs = options.recheckMs ?? DEFAULT_RECHECK_MS
+  }
+
+  /** The file at `key` (a folder: its index.html), from memory while fresh, else as it now is on disk. */
+  get(key: string): SiteFile | undefined | Promise<SiteFile | undefined> {
+    const entry = this.entries.get(key)
+    const now = this.options.now()
+    if (entry && Math.abs(now - entry.checkedAt) < this.recheckMs) return this.touch(entry)
+    const pending = this.loading.get(key)
+    if (pending) return pending
+    if (entry) {
+      if (stampOf(entry.path, precompressedPaths(entry.path, entry.contentType)) === entry.stamp) {
+        entry.checkedAt = now
+        return this.touch(entry)
+      }
+      this.drop(entry)
+    }
+    const loaded = this.load(key, now).finally(() => this.loading.delete(key))
+    this.loading.set(key, loaded)
+    return loaded
+  }
+
+  /** The entry's body compressed with `encoding`, made once while the entry is held. */
+  compressed(entry: SiteFile, encoding: Encoding): Promise<Bytes> {
+    const cached = entry.compressed[encoding]
+    if (cached) return cached
+    const made = compressBody(entry.body!, encoding)
+    entry.compressed[encoding] = made
+    made.then(
+      (bytes) => {
+        if (entry.compressed[encoding] === made) this.hold(entry, bytes.byteLength)
+      },
+      () => {
+        // Not kept: the next request tries again.
+        if (entry.compressed[encoding] === made) delete entry.compressed[encoding]
+      },
+    )
+    return made
+  }
+
+  private touch(entry: SiteFile): SiteFile {
+    this.entries.delete(entry.key)
+    this.entries.set(entry.key, entry) // now the most recently used
+    return entry
+  }
+
+  private async load(key: string, now: number): Promise<SiteFile | undefined> {
+    let path = key
+    let stats = fileStats(path)
+    if (stats?.isDirectory()) {
+      path = join(path, 'index.html')
+      stats = fileStats(path)
+    }
+    if (!stats?.isFile()) return undefined
+    const contentType = getMimeType(path) ?? 'application/octet-stream'
+    const siblings = precompressedPaths(path, contentType)
+    // Stamped before reading, so that a change made while reading is seen at the next check.
+    const stamp = stampOf(path, siblings)
+    const file = await readCopy(path, stats, this.maxHeldFileBytes)
+    if (!file) return undefined
+    const precompressed = (
+      await Promise.all(
+        siblings.map(async ([encoding, sibling]) => {
+          const siblingStats = fileStats(sibling)
+          const copy = siblingStats?.isFile() ? await readCopy(sibling, siblingStats, this.maxHeldFileBytes) : undefined
+          return copy && { ...copy, encoding }
+        }),
+      )
+    ).filter((copy) => copy !== undefined)
+    const entry: SiteFile = {
+      ...file,
+      key,
+      contentType,
+      hasForm: file.body !== undefined && contentType.startsWith('text/html') && carriesScoreForm(file.body),
+      precompressed,
+      compressed: {},
+      stamp,
+      checkedAt: now,
+      heldBytes: 0,
+    }
+    const current = this.entries.get(key)
+    if (current) this.drop(current)
+    this.entries.set(key, entry)
+    this.hold(
+      entry,
+      [file, ...precompressed].reduce((sum, copy) => sum + (copy.body?.byteLength ?? 0), 0),
+    )
+    return entry
+  }
+
+  /** Counts `bytes` more held by `entry`, then drops the least recently used files until within the bound. */
+  private hold(entry: SiteFile, bytes: number): void {
+    if (this.entries.get(entry.key) !== entry) return
+    entry.heldBytes += bytes
+    this.totalBytes += bytes
+    for (const oldest of this.entries.values()) {
+      if (this.totalBytes <= this.maxBytes) break
+      this.drop(oldest)
+    }
+  }
+
+  private drop(entry: SiteFile): void {
+    if (this.entries.get(entry.key) !== entry) return
+    this.entries.delete(entry.key)
+    this.totalBytes -= entry.heldBytes
+    // Compressions still running are not counted once they end.
+    entry.compressed = {}
+  }
+}
