@@ -49,10 +49,11 @@ let services: Services | undefined
 function servicesOf(env: Env): Services {
   if (services) return services
   const store = Store.fromDatabase(d1Database(env.DB))
-  const timeoutMs = outboxTimeoutFromEnv(settings(env))
-  const outbox = new QueuedOutbox(new Outbox(store, webhooksFromEnv(settings(env)), { timeoutMs }), store, env.OUTBOX)
+  const vars = settings(env)
+  const timeoutMs = outboxTimeoutFromEnv(vars)
+  const outbox = new QueuedOutbox(new Outbox(store, webhooksFromEnv(vars), { timeoutMs }), store, env.OUTBOX)
   const api = new Hono().route(API_PREFIX, createApi({ store, outbox, trustedHops: 1, siteOrigin: env.SITE_URL, formPage: () => BUILT_FORM_PAGE }))
-  services = { api, store, outbox, timeoutMs, retentionDays: leadRetentionDays(settings(env)) }
+  services = { api, store, outbox, timeoutMs, retentionDays: leadRetentionDays(vars) }
   return services
 }
 
