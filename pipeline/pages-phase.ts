@@ -39,7 +39,7 @@ export async function writePages(args: {
   images: ImageCache
   bundleDir: string
   content: ContentWithoutTopics
-  topicSources: readonly TopicSource[]
+  topicSources: TopicSource[]
   base: string
   publishing: Publishing
 }): Promise<PagesWritten> {
