@@ -30,3 +30,15 @@ export interface SiteCheckInput {
 export function checkedPage(file: string, html: string): CheckedPage {
   return { file, path: pathOfHtmlFile(file), html, doc: parse(html) }
 }
+
+export function isNoindex(page: CheckedPage): boolean {
+  return /\bnoindex\b/i.test(page.doc.querySelector('meta[name="robots"]')?.getAttribute('content') ?? '')
+}
+
+/** The URLs of a `srcset`: `/a-480.avif 480w, /a-800.avif 800w` → `/a-480.avif`, `/a-800.avif`. */
+export function srcsetUrls(srcset: string): string[] {
+  return srcset
+    .split(',')
+    .map((candidate) => candidate.trim().split(/\s+/)[0]!)
+    .filter(Boolean)
+}

@@ -1,20 +1,12 @@
 // The checks of what search engines read of each built page: its title and description, one h1, its
 // canonical URL, robots noindex where it belongs, and the sitemap listing every indexable page.
 import { absoluteUrl } from '../universal/seo/url'
-import type { CheckedPage, Problem, SiteCheckInput } from './checked-page'
+import { isNoindex, type CheckedPage, type Problem, type SiteCheckInput } from './checked-page'
 
 const TITLE_MAX = 60
 const DESCRIPTION_MAX = 160
 /** Pages that must carry noindex (the 404 page, path null, too). */
 const NOINDEX_PATHS: ReadonlySet<string> = new Set(['/score/confirmation', '/thank-you', '/r'])
-
-function shouldBeNoindex(page: CheckedPage): boolean {
-  return page.path === null || NOINDEX_PATHS.has(page.path)
-}
-
-function isNoindex(page: CheckedPage): boolean {
-  return /\bnoindex\b/i.test(page.doc.querySelector('meta[name="robots"]')?.getAttribute('content') ?? '')
-}
 
 function uniqueText(input: SiteCheckInput, what: string, max: number, read: (page: CheckedPage) => string[], fix: string): Problem[] {
   const problems: Problem[] = []
@@ -87,11 +79,11 @@ export function checkCanonicals(input: SiteCheckInput): Problem[] {
 /** 5. noindex on exactly the confirmation, thank-you, referral-shell and 404 pages. */
 export function checkRobots(input: SiteCheckInput): Problem[] {
   return input.pages.flatMap((page): Problem[] => {
-    if (shouldBeNoindex(page) && !isNoindex(page))
-      return [{ file: page.file, problem: 'missing robots noindex', fix: "set noindex: true in the page's +seo.ts" }]
-    if (!shouldBeNoindex(page) && isNoindex(page))
-      return [{ file: page.file, problem: 'noindex on a page that should be indexed', fix: "remove noindex from the page's +seo.ts" }]
-    return []
+    const should = page.path === null || NOINDEX_PATHS.has(page.path)
+    if (should === isNoindex(page)) return []
+    return should
+      ? [{ file: page.file, problem: 'missing robots noindex', fix: "set noindex: true in the page's +seo.ts" }]
+      : [{ file: page.file, problem: 'noindex on a page that should be indexed', fix: "remove noindex from the page's +seo.ts" }]
   })
 }
 

@@ -2,7 +2,7 @@
 // site serves.
 import { SHELL_ROUTES, pathOfHtmlFile } from '../universal/routes'
 import { absoluteUrl } from '../universal/seo/url'
-import type { CheckedPage, Problem, SiteCheckInput } from './checked-page'
+import { srcsetUrls, type CheckedPage, type Problem, type SiteCheckInput } from './checked-page'
 
 /** The page (or file) a same-site URL path lands on, or undefined if nothing is served there. */
 function resolveTarget(path: string, input: SiteCheckInput, pagesByPath: Map<string, CheckedPage>): CheckedPage | 'file' | undefined {
@@ -12,14 +12,6 @@ function resolveTarget(path: string, input: SiteCheckInput, pagesByPath: Map<str
   const page = pagesByPath.get(path)
   if (page) return page
   return input.files.has(path.slice(1)) ? 'file' : undefined
-}
-
-/** The URLs of a `srcset`: `/a-480.avif 480w, /a-800.avif 800w` → `/a-480.avif`, `/a-800.avif`. */
-function srcsetUrls(srcset: string): string[] {
-  return srcset
-    .split(',')
-    .map((candidate) => candidate.trim().split(/\s+/)[0]!)
-    .filter(Boolean)
 }
 
 /** 7. Every internal link, asset (a picture's every width too) and #anchor resolves to something the site serves. */

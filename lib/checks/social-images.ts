@@ -4,7 +4,7 @@
 // under /assets/images/) may be shared on purpose: two articles may name one file.
 import { fileOfPath } from '../universal/routes'
 import { CARDS_URL, SOCIAL_IMAGE_HEIGHT, SOCIAL_IMAGE_WIDTH } from '../universal/seo/social'
-import type { CheckedPage, Problem, SiteCheckInput } from './checked-page'
+import { isNoindex, type CheckedPage, type Problem, type SiteCheckInput } from './checked-page'
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
 /** The bytes pngSize reads: the signature, then the IHDR chunk's length, type, width and height. */
@@ -15,9 +15,6 @@ export function pngSize(head: Buffer): { width: number; height: number } | undef
   if (head.length < PNG_HEAD_BYTES || !head.subarray(0, 8).equals(PNG_SIGNATURE) || head.toString('latin1', 12, 16) !== 'IHDR') return undefined
   return { width: head.readUInt32BE(16), height: head.readUInt32BE(20) }
 }
-
-const isIndexable = (page: CheckedPage) =>
-  page.path !== null && !/\bnoindex\b/i.test(page.doc.querySelector('meta[name="robots"]')?.getAttribute('content') ?? '')
 
 const metaValues = (page: CheckedPage, attribute: 'property' | 'name', key: string) =>
   page.doc.querySelectorAll(`meta[${attribute}="${key}"]`).map((meta) => meta.getAttribute('content') ?? '')
@@ -32,7 +29,7 @@ export function checkSocialImages(input: SiteCheckInput, readHead: (file: string
   const firstUse = new Map<string, string>()
   const sizes = new Map<string, ReturnType<typeof pngSize>>()
   const problems: Problem[] = []
-  for (const page of input.pages.filter(isIndexable)) {
+  for (const page of input.pages.filter((page) => page.path !== null && !isNoindex(page))) {
     const problem = (text: string, fix: string) => problems.push({ file: page.file, problem: text, fix })
     const images = metaValues(page, 'property', 'og:image')
     if (images.length !== 1) {

@@ -2,7 +2,7 @@ import { parse } from 'node-html-parser'
 import { FEEDS, LLMS_TXT_PATH, MARKDOWN_TYPE, TWIN_FOLDERS, markdownTwinPath } from '../universal/alternates'
 import { fileOfPath } from '../universal/routes'
 import { absoluteUrl } from '../universal/seo/url'
-import type { CheckedPage, Problem, SiteCheckInput } from './checked-page'
+import { srcsetUrls, type CheckedPage, type Problem, type SiteCheckInput } from './checked-page'
 import { childrenNamed, parseXml, textOf, XmlError, type XmlElement } from './xml'
 
 // Checks of what the build writes for feed readers and answer engines (lib/universal/alternates.ts):
@@ -70,12 +70,7 @@ function relativeUrls(html: string): string[] {
   const urls = [
     ...doc.querySelectorAll('[href]').map((element) => element.getAttribute('href')!),
     ...doc.querySelectorAll('[src]').map((element) => element.getAttribute('src')!),
-    ...doc.querySelectorAll('[srcset]').flatMap((element) =>
-      element
-        .getAttribute('srcset')!
-        .split(',')
-        .map((candidate) => candidate.trim().split(/\s+/)[0]!),
-    ),
+    ...doc.querySelectorAll('[srcset]').flatMap((element) => srcsetUrls(element.getAttribute('srcset')!)),
   ]
   return urls.filter((url) => !/^[a-z][a-z\d+.-]*:/i.test(url))
 }
