@@ -17,12 +17,8 @@ const MARGIN = 20
 const INNER = PAGE_WIDTH - 2 * MARGIN
 
 /**
- * Each sheet is an SVG image of its own, a file under /assets/ (lib/node/report-sheets.server.ts), rather
- * than markup in the page: one element instead of some forty, laid out and painted apart from the page
- * and only once scrolled near, which keeps the home page's main thread within its performance budget,
- * and out of the page's HTML, which every visit downloads, while a browser keeps the files. An image
- * does not see the page's stylesheet, so each sheet carries its font and the site's colours
- * (renderer/styles.css) itself.
+ * Each sheet is an SVG file under /assets/, not markup in the page: one element instead of some forty,
+ * painted only once scrolled near and cached. An image does not see the page's stylesheet, so each carries its colours.
  */
 const SHEET_STYLE = [
   'text{font-family:system-ui,sans-serif}',
@@ -49,12 +45,7 @@ export interface ReportSheet {
 
 type PageProps = { report: ReportCopy; sample: SampleScoreCopy; productName: string }
 
-/**
- * Three pages of a sample Full Authority Audit, for the invented profile of the sample score: its
- * cover, a headline rewrite and its prioritized fixes. Vector drawings from the copy, crisp at any size
- * and a few kilobytes each. Server only (it uses react-dom/server): the same copy always draws the same
- * bytes, which name the files the build writes (pipeline/report-sheets.ts) and the page links to.
- */
+/** Three pages of a sample Full Authority Audit, drawn on the server: the same copy always draws the same bytes, which name the files. */
 export function reportSheets(props: PageProps): ReportSheet[] {
   const draw = { cover: coverSheet, headline: headlineSheet, fixes: fixesSheet }
   return SHEET_NAMES.map((name) => ({ name, ...draw[name](props) }))

@@ -24,10 +24,7 @@ export function checkImages(input: SiteCheckInput): Problem[] {
 /** A `<pre>` block or an inline `<code>`, with what is inside it (a `<code>` in a `<pre>` goes with the block). */
 const CODE_ELEMENTS = /<pre\b[^>]*>[\s\S]*?<\/pre>|<code\b[^>]*>[\s\S]*?<\/code>/gi
 
-/**
- * 10. No placeholder text: lorem ipsum, TODO, or an unreplaced {product}. Code is left out: it is shown
- * as written (content/README.md, Code), so `{product}` or a `// TODO` in a sample is what its writer meant.
- */
+/** 10. No placeholder text (lorem ipsum, TODO, an unreplaced {product}) outside code, which is shown as written. */
 export function checkPlaceholders(input: SiteCheckInput): Problem[] {
   return input.pages.flatMap((page) => {
     const found = [...new Set(page.html.replace(CODE_ELEMENTS, '').match(/lorem ipsum|\bTODO\b|\{product\}/gi) ?? [])]
@@ -35,12 +32,7 @@ export function checkPlaceholders(input: SiteCheckInput): Problem[] {
   })
 }
 
-/**
- * The markup rules of the HTML standard (html-validate's `standard` preset): elements where they may
- * stand, closed, with their required parts and no duplicate id. Its few rules of taste are off: HTML
- * does not care how an attribute is cased (React writes `dateTime`), how a boolean attribute or a void
- * element is spelled, or that an id (a heading's anchor) starts with a digit.
- */
+/** The HTML standard's rules (html-validate's `standard` preset) without its rules of taste, which HTML does not care about (React writes `dateTime`). */
 const htmlValidator = new HtmlValidate({
   extends: ['html-validate:standard'],
   rules: { 'attr-case': 'off', 'attribute-boolean-style': 'off', 'void-style': 'off', 'valid-id': ['error', { relaxed: true }] },

@@ -8,10 +8,7 @@ import type { Problem } from './checked-page'
 // check:site's look for drafts and scheduled entries on the built site. It finds them in the content
 // itself, not in what the build says it left out, so a build that let one through is caught.
 
-/**
- * The articles and topics of `dir` that a build on `today` leaves out: a draft, or dated after `today`.
- * Reads each file's frontmatter only; a file that does not parse is the build's to report, not this check's.
- */
+/** The articles and topics of `dir` a build on `today` leaves out; a file that does not parse is the build's to report. */
 export function unpublishedContent(dir: string, today: string, productName: string): LeftOut[] {
   const found: LeftOut[] = []
   for (const folder of ['blog', 'topics'] as const) {
@@ -40,12 +37,7 @@ const BINARY = /\.(?:png|jpe?g|webp|avif|gif|ico|woff2?|br|gz)$/
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
-/**
- * No draft or scheduled entry reached the site: no file is named after its URL (`blog/x.html`, a
- * `blog/x.md` twin, a `…/blog/x.png` card), and no file of text (pages, sitemap, feeds, llms.txt, the
- * hosts' rule files) names its URL, whether as a link, a list entry or a redirect. `files` are the
- * client folder's files, relative, and `textOf` reads one.
- */
+/** No draft or scheduled entry reached the site: no file is named after its URL, and no file of text names it. */
 export function checkUnpublished(unpublished: readonly LeftOut[], files: Iterable<string>, textOf: (file: string) => string): Problem[] {
   if (unpublished.length === 0) return []
   const byPath = new Map(unpublished.map((entry) => [entry.path, entry]))

@@ -19,10 +19,7 @@ export function pngSize(head: Buffer): { width: number; height: number } | undef
 const metaValues = (page: CheckedPage, attribute: 'property' | 'name', key: string) =>
   page.doc.querySelectorAll(`meta[${attribute}="${key}"]`).map((meta) => meta.getAttribute('content') ?? '')
 
-/**
- * 11. Every indexable page's og:image. `readHead` gives the first PNG_HEAD_BYTES bytes of a file of
- * the client folder (relative path).
- */
+/** 11. Every indexable page's og:image; `readHead` gives the first PNG_HEAD_BYTES bytes of a file of the client folder. */
 export function checkSocialImages(input: SiteCheckInput, readHead: (file: string) => Buffer): Problem[] {
   const origin = new URL(input.siteUrl).origin
   const size = `${SOCIAL_IMAGE_WIDTH} × ${SOCIAL_IMAGE_HEIGHT}`

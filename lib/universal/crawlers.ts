@@ -27,11 +27,7 @@ export type AiCrawlers = z.infer<typeof aiCrawlersSchema>
 /** The paths no crawler needs: the API answers forms, not readers. */
 const DISALLOWED = ['/api/']
 
-/**
- * robots.txt: a group for each kind of AI crawler, naming each agent, then the group for every other
- * crawler, then the sitemap. A crawler obeys only the most specific group that names it, so each group
- * says everything its agents may do.
- */
+/** robots.txt: a group per kind of AI crawler, then every other crawler; each group says all its agents may do (a crawler obeys only one). */
 export function robotsTxtFor(sitemapUrl: string, crawlers: AiCrawlers): string {
   const allowAll = ['Allow: /', ...DISALLOWED.map((path) => `Disallow: ${path}`)]
   const group = (comment: string, agents: readonly string[], rules: readonly string[]) =>

@@ -41,11 +41,7 @@ const LINK_PARAGRAPH = /<p><a href="([^"]*)">((?:(?!<\/?a[\s>])[\s\S])*)<\/a><\/
 /** An href as written in HTML, back to the URL (the renderer writes `&` as `&#x26;`). */
 const unescapeHref = (href: string) => href.replace(/&#x26;|&amp;/g, '&')
 
-/**
- * Calls to action written as plain markdown links get the site's buttons: a paragraph that is only a
- * link to the checkout becomes the primary button, one that is only a link to the free-score form
- * (`/#free-score`) the secondary button. Links inside sentences stay links.
- */
+/** A paragraph that is only a link to the checkout or to `/#free-score` becomes a button; links inside sentences stay links. */
 export function linksAsButtons(html: string, checkoutUrl: string): string {
   return html.replace(LINK_PARAGRAPH, (whole, href: string, label: string) => {
     const url = unescapeHref(href)

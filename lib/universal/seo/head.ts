@@ -8,16 +8,13 @@ import { absoluteUrl } from './url'
 export interface PageSeo {
   /** The page's own path, used for the canonical URL; `null` for the 404 page, which has none. */
   path: string | null
-  /** The full <title>, at most 60 characters. */
   title: string
-  /** At most 160 characters. */
   description: string
   /** Keeps the page out of search indexes and the sitemap. */
   noindex?: boolean
   type?: 'website' | 'article'
-  /** YYYY-MM-DD, for articles. */
+  /** YYYY-MM-DD, for articles; `modified` is the sitemap's lastmod. */
   published?: string
-  /** YYYY-MM-DD, for articles; the sitemap's lastmod. */
   modified?: string
   /** The path of the page's markdown twin (`/blog/x.md`), named by a `<link rel="alternate">`. */
   markdown?: string
