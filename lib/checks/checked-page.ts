@@ -31,9 +31,17 @@ export function checkedPage(file: string, html: string): CheckedPage {
   return { file, path: pathOfHtmlFile(file), html, doc: parse(html) }
 }
 
+/** An empty list of problems, and `add` to grow it. */
+export function problemList() {
+  const problems: Problem[] = []
+  return { problems, add: (file: string, problem: string, fix: string) => void problems.push({ file, problem, fix }) }
+}
+
 export function isNoindex(page: CheckedPage): boolean {
   return /\bnoindex\b/i.test(page.doc.querySelector('meta[name="robots"]')?.getAttribute('content') ?? '')
 }
+
+export const isIndexable = (page: CheckedPage) => page.path !== null && !isNoindex(page)
 
 /** The URLs of a `srcset`: `/a-480.avif 480w, /a-800.avif 800w` → `/a-480.avif`, `/a-800.avif`. */
 export function srcsetUrls(srcset: string): string[] {

@@ -1,7 +1,7 @@
 // The checks of what search engines read of each built page: its title and description, one h1, its
 // canonical URL, robots noindex where it belongs, and the sitemap listing every indexable page.
 import { absoluteUrl } from '../universal/seo/url'
-import { isNoindex, type CheckedPage, type Problem, type SiteCheckInput } from './checked-page'
+import { isIndexable, isNoindex, problemList, type CheckedPage, type Problem, type SiteCheckInput } from './checked-page'
 
 const TITLE_MAX = 60
 const DESCRIPTION_MAX = 160
@@ -9,20 +9,19 @@ const DESCRIPTION_MAX = 160
 const NOINDEX_PATHS: ReadonlySet<string> = new Set(['/score/confirmation', '/thank-you', '/r'])
 
 function uniqueText(input: SiteCheckInput, what: string, max: number, read: (page: CheckedPage) => string[], fix: string): Problem[] {
-  const problems: Problem[] = []
+  const { problems, add } = problemList()
   const firstUse = new Map<string, string>()
   for (const page of input.pages) {
     const values = read(page)
     if (values.length === 0 || !values[0]!.trim()) {
-      problems.push({ file: page.file, problem: `missing ${what}`, fix })
+      add(page.file, `missing ${what}`, fix)
       continue
     }
-    if (values.length > 1) problems.push({ file: page.file, problem: `${values.length} ${what} tags`, fix: `keep exactly one ${what}` })
+    if (values.length > 1) add(page.file, `${values.length} ${what} tags`, `keep exactly one ${what}`)
     const value = values[0]!.trim()
-    if (value.length > max)
-      problems.push({ file: page.file, problem: `${what} is ${value.length} characters: "${value}"`, fix: `shorten it to ${max} characters or fewer` })
+    if (value.length > max) add(page.file, `${what} is ${value.length} characters: "${value}"`, `shorten it to ${max} characters or fewer`)
     const other = firstUse.get(value)
-    if (other) problems.push({ file: page.file, problem: `${what} "${value}" is also used by ${other}`, fix: `give each page its own ${what}` })
+    if (other) add(page.file, `${what} "${value}" is also used by ${other}`, `give each page its own ${what}`)
     else firstUse.set(value, page.file)
   }
   return problems
@@ -90,21 +89,16 @@ export function checkRobots(input: SiteCheckInput): Problem[] {
 /** 6. The sitemap lists exactly the indexable pages, each once. */
 export function checkSitemap(input: SiteCheckInput): Problem[] {
   if (!input.sitemapUrls) return [{ file: 'sitemap.xml', problem: 'missing', fix: 'run the full `npm run build`, which writes it' }]
-  const expected = new Set(input.pages.filter((page) => page.path !== null && !isNoindex(page)).map((page) => absoluteUrl(page.path!, input.siteUrl)))
-  const problems: Problem[] = []
+  const expected = new Set(input.pages.filter(isIndexable).map((page) => absoluteUrl(page.path!, input.siteUrl)))
+  const { problems, add } = problemList()
   const seen = new Set<string>()
   for (const url of input.sitemapUrls) {
-    if (seen.has(url)) problems.push({ file: 'sitemap.xml', problem: `${url} is listed twice`, fix: 'list each page once' })
+    if (seen.has(url)) add('sitemap.xml', `${url} is listed twice`, 'list each page once')
     seen.add(url)
-    if (!expected.has(url))
-      problems.push({
-        file: 'sitemap.xml',
-        problem: `${url} is not an indexable built page`,
-        fix: 'leave out noindex pages, the 404 page and URLs that were not built',
-      })
+    if (!expected.has(url)) add('sitemap.xml', `${url} is not an indexable built page`, 'leave out noindex pages, the 404 page and URLs that were not built')
   }
   for (const url of expected) {
-    if (!seen.has(url)) problems.push({ file: 'sitemap.xml', problem: `${url} is missing`, fix: 'rebuild: every indexable page belongs in the sitemap' })
+    if (!seen.has(url)) add('sitemap.xml', `${url} is missing`, 'rebuild: every indexable page belongs in the sitemap')
   }
   return problems
 }

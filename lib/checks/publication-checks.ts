@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { slugFromFile } from '../node/content-links.server'
 import { FrontmatterSyntaxError, parseFrontmatter } from '../node/frontmatter.server'
 import { leftOutOf, reasonOf, type LeftOut } from '../node/publication.server'
-import type { Problem } from './checked-page'
+import { problemList, type Problem } from './checked-page'
 
 // check:site's look for drafts and scheduled entries on the built site. It finds them in the content
 // itself, not in what the build says it left out, so a build that let one through is caught.
@@ -49,17 +49,16 @@ export function checkUnpublished(unpublished: readonly LeftOut[], files: Iterabl
       .join('|')})(?![\\w~-])`,
     'g',
   )
-  const problems: Problem[] = []
+  const { problems, add } = problemList()
   const fix = 'rebuild: a build leaves drafts and scheduled entries out of every page and file; if it still names one, the page or file that does is wrong'
   for (const file of files) {
     const named = byPath.get(`/${file.replace(/\.[^/.]+$/, '')}`) ?? [...byPath.values()].find((entry) => file.replace(/\.[^/.]+$/, '').endsWith(entry.path))
-    if (named)
-      problems.push({ file, problem: `is named after ${named.path}, the page of ${named.file}, which this build leaves out (${reasonOf(named)})`, fix })
+    if (named) add(file, `is named after ${named.path}, the page of ${named.file}, which this build leaves out (${reasonOf(named)})`, fix)
     if (BINARY.test(file)) continue
     const mentioned = new Set([...textOf(file).matchAll(mention)].map((match) => match[1]!))
     for (const path of mentioned) {
       const entry = byPath.get(path)!
-      problems.push({ file, problem: `names ${path}, the page of ${entry.file}, which this build leaves out (${reasonOf(entry)})`, fix })
+      add(file, `names ${path}, the page of ${entry.file}, which this build leaves out (${reasonOf(entry)})`, fix)
     }
   }
   return problems

@@ -4,7 +4,7 @@
 // under /assets/images/) may be shared on purpose: two articles may name one file.
 import { fileOfPath } from '../universal/routes'
 import { CARDS_URL, SOCIAL_IMAGE_HEIGHT, SOCIAL_IMAGE_WIDTH } from '../universal/seo/social'
-import { isNoindex, type CheckedPage, type Problem, type SiteCheckInput } from './checked-page'
+import { isIndexable, problemList, type CheckedPage, type Problem, type SiteCheckInput } from './checked-page'
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
 /** The bytes pngSize reads: the signature, then the IHDR chunk's length, type, width and height. */
@@ -25,9 +25,9 @@ export function checkSocialImages(input: SiteCheckInput, readHead: (file: string
   const size = `${SOCIAL_IMAGE_WIDTH} × ${SOCIAL_IMAGE_HEIGHT}`
   const firstUse = new Map<string, string>()
   const sizes = new Map<string, ReturnType<typeof pngSize>>()
-  const problems: Problem[] = []
-  for (const page of input.pages.filter((page) => page.path !== null && !isNoindex(page))) {
-    const problem = (text: string, fix: string) => problems.push({ file: page.file, problem: text, fix })
+  const { problems, add } = problemList()
+  for (const page of input.pages.filter(isIndexable)) {
+    const problem = (text: string, fix: string) => add(page.file, text, fix)
     const images = metaValues(page, 'property', 'og:image')
     if (images.length !== 1) {
       problem(

@@ -2,7 +2,7 @@ import { parse } from 'node-html-parser'
 import { FEEDS, LLMS_TXT_PATH, MARKDOWN_TYPE, TWIN_FOLDERS, markdownTwinPath } from '../universal/alternates'
 import { fileOfPath } from '../universal/routes'
 import { absoluteUrl } from '../universal/seo/url'
-import { srcsetUrls, type CheckedPage, type Problem, type SiteCheckInput } from './checked-page'
+import { problemList, srcsetUrls, type CheckedPage, type Problem, type SiteCheckInput } from './checked-page'
 import { childrenNamed, parseXml, textOf, XmlError, type XmlElement } from './xml'
 
 // Checks of what the build writes for feed readers and answer engines (lib/universal/alternates.ts):
@@ -77,62 +77,49 @@ function relativeUrls(html: string): string[] {
 
 /** Feeds: each parses and lists exactly the articles built, each with a title, a date and its text with absolute links; every page names the three. */
 export function checkFeeds(input: SyndicationCheckInput): Problem[] {
-  const problems: Problem[] = []
+  const { problems, add } = problemList()
   const articles = new Set(entryPages(input, '/blog').map((page) => absoluteUrl(page.path!, input.siteUrl)))
   for (const feed of FEEDS) {
     const file = fileOfPath(feed.path)
     const text = input.read(file)
     if (text === undefined) {
-      problems.push({ file, problem: 'missing', fix: REBUILD })
+      add(file, 'missing', REBUILD)
       continue
     }
     let items: FeedItem[]
     try {
       items = feed.format === 'json' ? jsonItems(text) : feed.format === 'rss' ? rssItems(parseXml(text)) : atomItems(parseXml(text))
     } catch (error) {
-      problems.push({
-        file,
-        problem: `does not parse as ${feed.name}: ${(error as Error).message}`,
-        fix: 'write it with the `feed` package (lib/node/feeds.server.ts)',
-      })
+      add(file, `does not parse as ${feed.name}: ${(error as Error).message}`, 'write it with the `feed` package (lib/node/feeds.server.ts)')
       continue
     }
     const listed = new Set<string>()
     for (const item of items) {
       if (!articles.has(item.link))
-        problems.push({
-          file,
-          problem: `lists ${item.link || 'an item without a link'}, which is not an article of this build`,
-          fix: 'list only the articles the build publishes',
-        })
-      if (listed.has(item.link)) problems.push({ file, problem: `lists ${item.link} twice`, fix: 'list each article once' })
+        add(file, `lists ${item.link || 'an item without a link'}, which is not an article of this build`, 'list only the articles the build publishes')
+      if (listed.has(item.link)) add(file, `lists ${item.link} twice`, 'list each article once')
       listed.add(item.link)
       if (!item.title.trim() || Number.isNaN(Date.parse(item.date)))
-        problems.push({
-          file,
-          problem: `${item.link}: no title, or no date a feed reader can read ("${item.date}")`,
-          fix: "give each item the article's title and date",
-        })
+        add(file, `${item.link}: no title, or no date a feed reader can read ("${item.date}")`, "give each item the article's title and date")
       const relative = relativeUrls(item.html)
       if (!item.html.trim() || relative.length > 0)
-        problems.push({
+        add(
           file,
-          problem: `${item.link}: ${item.html.trim() ? `relative URLs in its text (${relative.slice(0, 3).join(', ')})` : 'no text'}`,
-          fix: "give each item the article's whole HTML with every URL absolute (absoluteHtml in lib/node/feeds.server.ts)",
-        })
+          `${item.link}: ${item.html.trim() ? `relative URLs in its text (${relative.slice(0, 3).join(', ')})` : 'no text'}`,
+          "give each item the article's whole HTML with every URL absolute (absoluteHtml in lib/node/feeds.server.ts)",
+        )
     }
-    for (const url of articles)
-      if (!listed.has(url)) problems.push({ file, problem: `does not list the article ${url}`, fix: 'list every article the build publishes' })
+    for (const url of articles) if (!listed.has(url)) add(file, `does not list the article ${url}`, 'list every article the build publishes')
   }
   for (const page of input.pages) {
     const named = new Set(page.doc.querySelectorAll('link[rel="alternate"]').map((link) => `${link.getAttribute('type')} ${link.getAttribute('href')}`))
     const missing = FEEDS.filter((feed) => !named.has(`${feed.type} ${absoluteUrl(feed.path, input.siteUrl)}`))
     if (missing.length > 0)
-      problems.push({
-        file: page.file,
-        problem: `no <link rel="alternate"> to ${missing.map((feed) => feed.path).join(', ')}`,
-        fix: 'every head names the feeds (alternateLinks in lib/universal/seo)',
-      })
+      add(
+        page.file,
+        `no <link rel="alternate"> to ${missing.map((feed) => feed.path).join(', ')}`,
+        'every head names the feeds (alternateLinks in lib/universal/seo)',
+      )
   }
   return problems
 }
@@ -145,51 +132,45 @@ export function checkLlmsTxt(input: SyndicationCheckInput): Problem[] {
   const text = input.read(file)
   if (text === undefined) return [{ file, problem: 'missing', fix: REBUILD }]
   const fix = 'the build writes it from the content index (lib/node/llms-txt.server.ts): rebuild'
-  const problems: Problem[] = []
+  const { problems, add } = problemList()
   const lines = text.split('\n')
-  if (!/^# \S/.test(lines[0] ?? '')) problems.push({ file, problem: 'line 1: not an H1 with the site\'s name ("# Name")', fix })
-  if (!lines.some((line) => line.startsWith('> '))) problems.push({ file, problem: 'no blockquote summing up the site ("> …")', fix })
-  if (!lines.some((line) => line.startsWith('## '))) problems.push({ file, problem: 'no "## " section of links', fix })
+  if (!/^# \S/.test(lines[0] ?? '')) add(file, 'line 1: not an H1 with the site\'s name ("# Name")', fix)
+  if (!lines.some((line) => line.startsWith('> '))) add(file, 'no blockquote summing up the site ("> …")', fix)
+  if (!lines.some((line) => line.startsWith('## '))) add(file, 'no "## " section of links', fix)
   const origin = new URL(input.siteUrl).origin
   const pages = new Set(input.pages.flatMap((page) => (page.path === null ? [] : [page.path])))
   const listed = new Set<string>()
   lines.forEach((line, index) => {
     if (!line.startsWith('- ')) return
     const match = LLMS_LINK.exec(line)
-    if (!match) return problems.push({ file, problem: `line ${index + 1}: not "- [title](url): description"`, fix })
+    if (!match) return add(file, `line ${index + 1}: not "- [title](url): description"`, fix)
     const url = new URL(match[2]!, input.siteUrl)
     const answered = url.origin === origin && (pages.has(url.pathname) || input.files.has(url.pathname.slice(1)))
-    if (!answered) problems.push({ file, problem: `line ${index + 1}: ${match[2]} is not a page or file of this build`, fix })
+    if (!answered) add(file, `line ${index + 1}: ${match[2]} is not a page or file of this build`, fix)
     listed.add(url.pathname)
   })
-  for (const page of entryPages(input))
-    if (!listed.has(page.path!)) problems.push({ file, problem: `does not list ${page.path}`, fix: 'list every article and topic the build publishes' })
+  for (const page of entryPages(input)) if (!listed.has(page.path!)) add(file, `does not list ${page.path}`, 'list every article and topic the build publishes')
   return problems
 }
 
 /** Markdown twins: one for every article and topic, named by its page's head, and none for a page that is not built. */
 export function checkMarkdownTwins(input: SyndicationCheckInput): Problem[] {
-  const problems: Problem[] = []
+  const { problems, add } = problemList()
   const expected = new Set<string>()
   for (const page of entryPages(input)) {
     const twinPath = markdownTwinPath(page.path!)
     const file = fileOfPath(twinPath)
     expected.add(file)
     const text = input.read(file)
-    if (text === undefined) problems.push({ file: page.file, problem: `no markdown twin ${file}`, fix: REBUILD })
-    else if (!text.startsWith('# '))
-      problems.push({ file, problem: 'does not open with the page\'s title as "# "', fix: 'write it with lib/node/markdown-twin.server.ts' })
+    if (text === undefined) add(page.file, `no markdown twin ${file}`, REBUILD)
+    else if (!text.startsWith('# ')) add(file, 'does not open with the page\'s title as "# "', 'write it with lib/node/markdown-twin.server.ts')
     const href = absoluteUrl(twinPath, input.siteUrl)
     if (!page.doc.querySelector(`link[rel="alternate"][type="${MARKDOWN_TYPE}"][href="${href}"]`))
-      problems.push({
-        file: page.file,
-        problem: `no <link rel="alternate" type="${MARKDOWN_TYPE}" href="${href}">`,
-        fix: "set `markdown` in the page's +seo (articleSeo, topicSeo)",
-      })
+      add(page.file, `no <link rel="alternate" type="${MARKDOWN_TYPE}" href="${href}">`, "set `markdown` in the page's +seo (articleSeo, topicSeo)")
   }
   for (const file of input.files) {
     if (file.endsWith('.md') && TWIN_FOLDERS.some((folder) => file.startsWith(`${folder.slice(1)}/`)) && !expected.has(file))
-      problems.push({ file, problem: 'a markdown twin of no built page', fix: 'rebuild: the build writes a twin only beside its page' })
+      add(file, 'a markdown twin of no built page', 'rebuild: the build writes a twin only beside its page')
   }
   return problems
 }
