@@ -37,6 +37,14 @@ export function problemList() {
   return { problems, add: (file: string, problem: string, fix: string) => void problems.push({ file, problem, fix }) }
 }
 
+/** Checks that find at most one problem a page: `find` gives its text and fix, or nothing. */
+export function perPage(pages: CheckedPage[], find: (page: CheckedPage) => [problem: string, fix: string] | undefined): Problem[] {
+  return pages.flatMap((page) => {
+    const found = find(page)
+    return found ? [{ file: page.file, problem: found[0], fix: found[1] }] : []
+  })
+}
+
 export function isNoindex(page: CheckedPage): boolean {
   return /\bnoindex\b/i.test(page.doc.querySelector('meta[name="robots"]')?.getAttribute('content') ?? '')
 }

@@ -1,7 +1,7 @@
 // The checks of what search engines read of each built page: its title and description, one h1, its
 // canonical URL, robots noindex where it belongs, and the sitemap listing every indexable page.
 import { absoluteUrl } from '../universal/seo/url'
-import { isIndexable, isNoindex, problemList, type CheckedPage, type Problem, type SiteCheckInput } from './checked-page'
+import { isIndexable, isNoindex, perPage, problemList, type CheckedPage, type Problem, type SiteCheckInput } from './checked-page'
 
 const TITLE_MAX = 60
 const DESCRIPTION_MAX = 160
@@ -46,43 +46,36 @@ export function checkDescriptions(input: SiteCheckInput): Problem[] {
 
 /** 3. Exactly one <h1> per page. */
 export function checkHeadings(input: SiteCheckInput): Problem[] {
-  return input.pages.flatMap((page) => {
+  return perPage(input.pages, (page) => {
     const count = page.doc.querySelectorAll('h1').length
-    return count === 1 ? [] : [{ file: page.file, problem: `${count} <h1> elements`, fix: 'give the page exactly one h1; use h2 and below for sections' }]
+    return count === 1 ? undefined : [`${count} <h1> elements`, 'give the page exactly one h1; use h2 and below for sections']
   })
 }
 
 /** 4. A canonical link that is absolute, on SITE_URL and the page's own URL; none on the 404 page. */
 export function checkCanonicals(input: SiteCheckInput): Problem[] {
   const origin = new URL(input.siteUrl).origin
-  return input.pages.flatMap((page): Problem[] => {
+  return perPage(input.pages, (page) => {
     const links = page.doc.querySelectorAll('link[rel="canonical"]')
     const href = links[0]?.getAttribute('href')
-    if (page.path === null) {
-      return links.length === 0
-        ? []
-        : [{ file: page.file, problem: 'the 404 page has a canonical link', fix: 'remove it: a not-found page has no URL of its own' }]
-    }
-    if (!href) return [{ file: page.file, problem: 'missing canonical link', fix: "return a path from the page's +seo.ts" }]
-    if (links.length > 1) return [{ file: page.file, problem: `${links.length} canonical links`, fix: 'keep exactly one' }]
-    if (!/^https?:\/\//.test(href))
-      return [{ file: page.file, problem: `canonical "${href}" is relative`, fix: 'make it absolute on SITE_URL (buildHead does this)' }]
-    if (new URL(href).origin !== origin) return [{ file: page.file, problem: `canonical "${href}" is not on ${origin}`, fix: 'build with the right SITE_URL' }]
+    if (page.path === null) return links.length === 0 ? undefined : ['the 404 page has a canonical link', 'remove it: a not-found page has no URL of its own']
+    if (!href) return ['missing canonical link', "return a path from the page's +seo.ts"]
+    if (links.length > 1) return [`${links.length} canonical links`, 'keep exactly one']
+    if (!/^https?:\/\//.test(href)) return [`canonical "${href}" is relative`, 'make it absolute on SITE_URL (buildHead does this)']
+    if (new URL(href).origin !== origin) return [`canonical "${href}" is not on ${origin}`, 'build with the right SITE_URL']
     const own = absoluteUrl(page.path, input.siteUrl)
-    return href === own
-      ? []
-      : [{ file: page.file, problem: `canonical "${href}" is not the page's own URL ${own}`, fix: "point the canonical at the page's own path" }]
+    return href === own ? undefined : [`canonical "${href}" is not the page's own URL ${own}`, "point the canonical at the page's own path"]
   })
 }
 
 /** 5. noindex on exactly the confirmation, thank-you, referral-shell and 404 pages. */
 export function checkRobots(input: SiteCheckInput): Problem[] {
-  return input.pages.flatMap((page): Problem[] => {
+  return perPage(input.pages, (page) => {
     const should = page.path === null || NOINDEX_PATHS.has(page.path)
-    if (should === isNoindex(page)) return []
+    if (should === isNoindex(page)) return undefined
     return should
-      ? [{ file: page.file, problem: 'missing robots noindex', fix: "set noindex: true in the page's +seo.ts" }]
-      : [{ file: page.file, problem: 'noindex on a page that should be indexed', fix: "remove noindex from the page's +seo.ts" }]
+      ? ['missing robots noindex', "set noindex: true in the page's +seo.ts"]
+      : ['noindex on a page that should be indexed', "remove noindex from the page's +seo.ts"]
   })
 }
 

@@ -1,24 +1,18 @@
 // The checks of the built pages' markup: images with alt text and their size, no placeholder text, and
 // valid HTML.
 import { HtmlValidate } from 'html-validate'
-import type { Problem, SiteCheckInput } from './checked-page'
+import { perPage, problemList, type Problem, type SiteCheckInput } from './checked-page'
 
 /** 8. Every <img> has alt text (empty is allowed for decoration), width and height. */
 export function checkImages(input: SiteCheckInput): Problem[] {
-  return input.pages.flatMap((page) =>
-    page.doc.querySelectorAll('img').flatMap((img): Problem[] => {
+  const { problems, add } = problemList()
+  for (const page of input.pages)
+    for (const img of page.doc.querySelectorAll('img')) {
       const missing = ['alt', 'width', 'height'].filter((attribute) => !img.hasAttribute(attribute))
-      return missing.length === 0
-        ? []
-        : [
-            {
-              file: page.file,
-              problem: `<img src="${img.getAttribute('src')}"> has no ${missing.join(', ')}`,
-              fix: 'give every image alt text and its intrinsic width and height (no layout shift)',
-            },
-          ]
-    }),
-  )
+      const fix = 'give every image alt text and its intrinsic width and height (no layout shift)'
+      if (missing.length > 0) add(page.file, `<img src="${img.getAttribute('src')}"> has no ${missing.join(', ')}`, fix)
+    }
+  return problems
 }
 
 /** A `<pre>` block or an inline `<code>`, with what is inside it (a `<code>` in a `<pre>` goes with the block). */
@@ -26,9 +20,9 @@ const CODE_ELEMENTS = /<pre\b[^>]*>[\s\S]*?<\/pre>|<code\b[^>]*>[\s\S]*?<\/code>
 
 /** 10. No placeholder text (lorem ipsum, TODO, an unreplaced {product}) outside code, which is shown as written. */
 export function checkPlaceholders(input: SiteCheckInput): Problem[] {
-  return input.pages.flatMap((page) => {
+  return perPage(input.pages, (page) => {
     const found = [...new Set(page.html.replace(CODE_ELEMENTS, '').match(/lorem ipsum|\bTODO\b|\{product\}/gi) ?? [])]
-    return found.length === 0 ? [] : [{ file: page.file, problem: `placeholder text: ${found.join(', ')}`, fix: 'write the real text in the content file' }]
+    return found.length === 0 ? undefined : [`placeholder text: ${found.join(', ')}`, 'write the real text in the content file']
   })
 }
 

@@ -1,5 +1,5 @@
 import { parse } from 'node-html-parser'
-import { FEEDS, LLMS_TXT_PATH, MARKDOWN_TYPE, TWIN_FOLDERS, markdownTwinPath } from '../universal/alternates'
+import { FEEDS, LLMS_TXT_PATH, type FeedFormat, MARKDOWN_TYPE, TWIN_FOLDERS, markdownTwinPath } from '../universal/alternates'
 import { fileOfPath } from '../universal/routes'
 import { absoluteUrl } from '../universal/seo/url'
 import { problemList, srcsetUrls, type CheckedPage, type Problem, type SiteCheckInput } from './checked-page'
@@ -33,35 +33,34 @@ interface FeedItem {
   html: string
 }
 
-function rssItems(root: XmlElement): FeedItem[] {
-  if (root.name !== 'rss' || root.attributes.version !== '2.0') throw new XmlError('the root element is not <rss version="2.0">')
-  const channel = childrenNamed(root, 'channel')[0]
-  if (!channel) throw new XmlError('<rss> has no <channel>')
-  return childrenNamed(channel, 'item').map((item) => {
-    const text = (name: string) => textOf(childrenNamed(item, name)[0]).trim()
-    return { link: text('link'), title: text('title'), date: text('pubDate'), html: text('content:encoded') }
-  })
-}
-
-function atomItems(root: XmlElement): FeedItem[] {
+function feedItems(format: FeedFormat, text: string): FeedItem[] {
+  if (format === 'json') {
+    const feed = JSON.parse(text) as { version?: unknown; items?: unknown }
+    if (typeof feed.version !== 'string' || !feed.version.startsWith('https://jsonfeed.org/version/') || !Array.isArray(feed.items))
+      throw new Error('not a JSON Feed: no "version" of jsonfeed.org, or no "items"')
+    return (feed.items as Array<Record<string, unknown>>).map((item) => {
+      const field = (name: string) => String(item[name] ?? '')
+      return { link: field('url'), title: field('title'), date: field('date_published'), html: field('content_html') }
+    })
+  }
+  const root = parseXml(text)
+  const read = (element: XmlElement, name: string) => textOf(childrenNamed(element, name)[0]).trim()
+  if (format === 'rss') {
+    if (root.name !== 'rss' || root.attributes.version !== '2.0') throw new XmlError('the root element is not <rss version="2.0">')
+    const channel = childrenNamed(root, 'channel')[0]
+    if (!channel) throw new XmlError('<rss> has no <channel>')
+    return childrenNamed(channel, 'item').map((item) => ({
+      link: read(item, 'link'),
+      title: read(item, 'title'),
+      date: read(item, 'pubDate'),
+      html: read(item, 'content:encoded'),
+    }))
+  }
   if (root.name !== 'feed' || root.attributes.xmlns !== 'http://www.w3.org/2005/Atom') throw new XmlError('the root element is not an Atom <feed>')
   return childrenNamed(root, 'entry').map((entry) => {
-    const text = (name: string) => textOf(childrenNamed(entry, name)[0]).trim()
     const link = childrenNamed(entry, 'link').find((candidate) => (candidate.attributes.rel ?? 'alternate') === 'alternate')
-    return { link: link?.attributes.href ?? '', title: text('title'), date: text('updated'), html: text('content') }
+    return { link: link?.attributes.href ?? '', title: read(entry, 'title'), date: read(entry, 'updated'), html: read(entry, 'content') }
   })
-}
-
-function jsonItems(text: string): FeedItem[] {
-  const feed = JSON.parse(text) as { version?: unknown; items?: unknown }
-  if (typeof feed.version !== 'string' || !feed.version.startsWith('https://jsonfeed.org/version/') || !Array.isArray(feed.items))
-    throw new Error('not a JSON Feed: no "version" of jsonfeed.org, or no "items"')
-  return (feed.items as Array<Record<string, unknown>>).map((item) => ({
-    link: String(item.url ?? ''),
-    title: String(item.title ?? ''),
-    date: String(item.date_published ?? ''),
-    html: String(item.content_html ?? ''),
-  }))
 }
 
 /** The URLs of an item's HTML that are not absolute: a feed is read away from the site, where they lead nowhere. */
@@ -88,7 +87,7 @@ export function checkFeeds(input: SyndicationCheckInput): Problem[] {
     }
     let items: FeedItem[]
     try {
-      items = feed.format === 'json' ? jsonItems(text) : feed.format === 'rss' ? rssItems(parseXml(text)) : atomItems(parseXml(text))
+      items = feedItems(feed.format, text)
     } catch (error) {
       add(file, `does not parse as ${feed.name}: ${(error as Error).message}`, 'write it with the `feed` package (lib/node/feeds.server.ts)')
       continue
