@@ -32,17 +32,11 @@ export function robotsTxtFor(sitemapUrl: string, crawlers: AiCrawlers): string {
   const allowAll = ['Allow: /', ...DISALLOWED.map((path) => `Disallow: ${path}`)]
   const group = (comment: string, agents: readonly string[], rules: readonly string[]) =>
     [`# ${comment}`, ...agents.map((agent) => `User-agent: ${agent}`), ...rules].join('\n')
+  const ai = (what: string, key: keyof AiCrawlers, agents: readonly string[]) =>
+    group(`${what}: ${crawlers[key] ? 'allowed' : 'kept out'} (aiCrawlers.${key} in content/site.json)`, agents, crawlers[key] ? allowAll : ['Disallow: /'])
   return `${[
-    group(
-      `AI search engines and agents a person sent: ${crawlers.search ? 'allowed' : 'kept out'} (aiCrawlers.search in content/site.json)`,
-      AI_SEARCH_AGENTS,
-      crawlers.search ? allowAll : ['Disallow: /'],
-    ),
-    group(
-      `AI training crawlers: ${crawlers.training ? 'allowed' : 'kept out'} (aiCrawlers.training in content/site.json)`,
-      AI_TRAINING_AGENTS,
-      crawlers.training ? allowAll : ['Disallow: /'],
-    ),
+    ai('AI search engines and agents a person sent', 'search', AI_SEARCH_AGENTS),
+    ai('AI training crawlers', 'training', AI_TRAINING_AGENTS),
     group('Every other crawler', ['*'], allowAll),
     `Sitemap: ${sitemapUrl}`,
   ].join('\n\n')}\n`

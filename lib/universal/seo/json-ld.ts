@@ -83,15 +83,16 @@ export function faqPageJsonLd(faqs: ReadonlyArray<{ q: string; a: string }>, pat
   }
 }
 
-export interface ListedPage {
-  title: string
-  path: string
+/** A page that lists others (/blog, /topics). */
+interface Listing {
+  name: string
   description: string
+  path: string
 }
 
 export function collectionPageJsonLd(
-  page: { name: string; description: string; path: string },
-  items: ReadonlyArray<ListedPage>,
+  page: Listing,
+  items: ReadonlyArray<{ title: string; path: string; description: string }>,
   site: Site,
 ): WithContext<CollectionPage> {
   return {
@@ -146,7 +147,7 @@ function imageObject(image: RasterImage, site: Site): ImageObject {
   return { '@type': 'ImageObject', url: absoluteUrl(image.url, site.siteUrl), width: `${image.width}`, height: `${image.height}` }
 }
 
-export function blogJsonLd(page: { name: string; description: string; path: string }, posts: ReadonlyArray<ArticleInfo>, site: Site): WithContext<Blog> {
+export function blogJsonLd(page: Listing, posts: ReadonlyArray<ArticleInfo>, site: Site): WithContext<Blog> {
   return {
     '@context': CONTEXT,
     '@type': 'Blog',
