@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import type { PageFrontmatter } from '../lib/universal/content/schemas'
-import { wrapText } from '../lib/universal/wrap-text'
 import { Logo } from './Logo'
 import { GAP_BELOW, type SampleScoreCopy } from './SampleScore'
 import { ScoreRing } from './ScoreRing'
@@ -95,6 +94,27 @@ function sheet({ sample, productName }: PageProps, label: string, children: Reac
 }
 
 type LinesProps = { lines: string[]; x: number; y: number; size: number; lineHeight: number; bold?: boolean; className: string }
+
+/**
+ * Breaks a text into lines of at most `maxChars` characters at its spaces, for SVG, which does not wrap
+ * text itself. A word longer than a line gets a line of its own. The count is an estimate of width:
+ * callers size `maxChars` for their font with room to spare.
+ */
+export function wrapText(text: string, maxChars: number): string[] {
+  const lines: string[] = []
+  let line = ''
+  // Plain spaces only: a non-breaking space keeps its words on one line.
+  for (const word of text.split(/[ \t\n]+/).filter(Boolean)) {
+    if (line && line.length + 1 + word.length > maxChars) {
+      lines.push(line)
+      line = word
+    } else {
+      line = line ? `${line} ${word}` : word
+    }
+  }
+  if (line) lines.push(line)
+  return lines
+}
 
 /** Lines of text from a baseline, one `lineHeight` apart. */
 function Lines({ lines, x, y, size, lineHeight, bold = false, className }: LinesProps) {
