@@ -1,6 +1,5 @@
-// Typesetting rules for the text a visitor reads. The renderer applies them on the server (the page's
-// data, the shared copy and the rendered markdown), so the browser receives text that already follows
-// them and hydrates it unchanged, with no code of its own.
+// Typesetting rules for the text a visitor reads, applied on the server, so the browser hydrates text that
+// already follows them, with no code of its own.
 
 const NBSP = '\u00a0'
 
