@@ -13,10 +13,8 @@ export interface RefusedForm {
 }
 
 /**
- * The free-score form. Before the bundle runs (or without JavaScript) it is a plain form: the browser's
- * own checks, then a POST to /api/score, which answers 303 to the confirmation page, or with this form
- * again, `refused`, when the server refuses a value. Once hydrated it validates with the shared rules
- * and posts JSON, then goes to the confirmation page itself.
+ * The free-score form: without JavaScript a plain POST to /api/score (answered with a 303, or this form
+ * again, `refused`); once hydrated it validates with the shared rules and posts JSON itself.
  */
 export function FreeScoreForm({ refused }: { refused?: RefusedForm }) {
   const { form } = useUiText()

@@ -5,10 +5,7 @@ export interface RelatedLink {
   text: string
 }
 
-/**
- * The pages a page links to at its end ("Related topics", "Keep reading"), as cards: the title is the
- * link, and the whole card answers a click. Drawn on the server (the pages' +prose.tsx): no script of its own.
- */
+/** The pages a page links to at its end ("Related topics", "Keep reading"), as cards; drawn on the server, no script of its own. */
 export function RelatedLinks({ heading, links }: { heading: string; links: readonly RelatedLink[] }) {
   if (links.length === 0) return null
   return (

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import type { PageFrontmatter } from '../lib/universal/content/schemas'
-import { wrapText } from '../lib/universal/wrap-text'
 import { Logo } from './Logo'
 import { GAP_BELOW, type SampleScoreCopy } from './SampleScore'
 import { ScoreRing } from './ScoreRing'
@@ -17,12 +16,8 @@ const MARGIN = 20
 const INNER = PAGE_WIDTH - 2 * MARGIN
 
 /**
- * Each sheet is an SVG image of its own, a file under /assets/ (lib/node/report-sheets.server.ts), rather
- * than markup in the page: one element instead of some forty, laid out and painted apart from the page
- * and only once scrolled near, which keeps the home page's main thread within its performance budget,
- * and out of the page's HTML, which every visit downloads, while a browser keeps the files. An image
- * does not see the page's stylesheet, so each sheet carries its font and the site's colours
- * (renderer/styles.css) itself.
+ * Each sheet is an SVG file under /assets/, not markup in the page: one element instead of some forty,
+ * painted only once scrolled near and cached. An image does not see the page's stylesheet, so each carries its colours.
  */
 const SHEET_STYLE = [
   'text{font-family:system-ui,sans-serif}',
@@ -49,12 +44,7 @@ export interface ReportSheet {
 
 type PageProps = { report: ReportCopy; sample: SampleScoreCopy; productName: string }
 
-/**
- * Three pages of a sample Full Authority Audit, for the invented profile of the sample score: its
- * cover, a headline rewrite and its prioritized fixes. Vector drawings from the copy, crisp at any size
- * and a few kilobytes each. Server only (it uses react-dom/server): the same copy always draws the same
- * bytes, which name the files the build writes (pipeline/report-sheets.ts) and the page links to.
- */
+/** Three pages of a sample Full Authority Audit, drawn on the server: the same copy always draws the same bytes, which name the files. */
 export function reportSheets(props: PageProps): ReportSheet[] {
   const draw = { cover: coverSheet, headline: headlineSheet, fixes: fixesSheet }
   return SHEET_NAMES.map((name) => ({ name, ...draw[name](props) }))
@@ -78,7 +68,8 @@ export function ReportPreview({ caption, sheets }: { caption: string; sheets: Ar
 }
 
 /** One sheet: the brand, the sample badge, a rule, then the page's own drawing, as an SVG document; `label`, its text in order, is its alt text. */
-function sheet({ label, badge, productName, children }: { label: string; badge: string; productName: string; children: ReactNode }): Omit<ReportSheet, 'name'> {
+function sheet({ sample, productName }: PageProps, label: string, children: ReactNode): Omit<ReportSheet, 'name'> {
+  const { badge } = sample
   // Capitals with letter spacing: about 0.8 of the font size each.
   const badgeWidth = badge.length * 8 + 14
   const svg = renderToStaticMarkup(
@@ -102,24 +93,31 @@ function sheet({ label, badge, productName, children }: { label: string; badge: 
   return { alt: label, svg }
 }
 
+type LinesProps = { lines: string[]; x: number; y: number; size: number; lineHeight: number; bold?: boolean; className: string }
+
+/**
+ * Breaks a text into lines of at most `maxChars` characters at its spaces, for SVG, which does not wrap
+ * text itself. A word longer than a line gets a line of its own. The count is an estimate of width:
+ * callers size `maxChars` for their font with room to spare.
+ */
+export function wrapText(text: string, maxChars: number): string[] {
+  const lines: string[] = []
+  let line = ''
+  // Plain spaces only: a non-breaking space keeps its words on one line.
+  for (const word of text.split(/[ \t\n]+/).filter(Boolean)) {
+    if (line && line.length + 1 + word.length > maxChars) {
+      lines.push(line)
+      line = word
+    } else {
+      line = line ? `${line} ${word}` : word
+    }
+  }
+  if (line) lines.push(line)
+  return lines
+}
+
 /** Lines of text from a baseline, one `lineHeight` apart. */
-function Lines({
-  lines,
-  x,
-  y,
-  size,
-  lineHeight,
-  bold = false,
-  className,
-}: {
-  lines: string[]
-  x: number
-  y: number
-  size: number
-  lineHeight: number
-  bold?: boolean
-  className: string
-}) {
+function Lines({ lines, x, y, size, lineHeight, bold = false, className }: LinesProps) {
   return (
     <text className={className} x={x} y={y} fontSize={size} fontWeight={bold ? 700 : 400}>
       {lines.map((line, index) => (
@@ -148,7 +146,8 @@ function title(text: string): { lines: string[]; bottom: number } {
   return { lines, bottom: 82 + (lines.length - 1) * 24 }
 }
 
-function coverSheet({ report, sample, productName }: PageProps): Omit<ReportSheet, 'name'> {
+function coverSheet(props: PageProps): Omit<ReportSheet, 'name'> {
+  const { report, sample, productName } = props
   const heading = wrapText(report.cover.title, fit(INNER, 24, true))
   const profile = wrapText(sample.profile, fit(INNER, 12))
   const profileY = 84 + (heading.length - 1) * 28 + 26
@@ -159,46 +158,43 @@ function coverSheet({ report, sample, productName }: PageProps): Omit<ReportShee
   const label = `${productName} ${report.cover.title}. ${sample.profile}. ${sample.heading}: ${sample.score} ${sample.outOf}. ${sample.categories
     .map((category) => `${category.label} ${category.score}`)
     .join(', ')}.`
-  return sheet({
+  return sheet(
+    props,
     label,
-    badge: sample.badge,
-    productName,
-    children: (
-      <>
-        <Lines className="rp-ink" lines={heading} x={MARGIN} y={84} size={24} lineHeight={28} bold />
-        <Lines className="rp-muted" lines={profile} x={MARGIN} y={profileY} size={12} lineHeight={16} />
-        <text className="rp-label" x={PAGE_WIDTH / 2} y={labelY} fontSize={10} fontWeight={700} textAnchor="middle">
-          {sample.heading}
-        </text>
-        <ScoreRing cx={PAGE_WIDTH / 2} cy={ringY} r={38} width={9} score={sample.score} />
-        <text className="rp-ink" x={PAGE_WIDTH / 2} y={ringY + 6} fontSize={28} fontWeight={800} textAnchor="middle">
-          {sample.score}
-        </text>
-        <text className="rp-muted" x={PAGE_WIDTH / 2} y={ringY + 20} fontSize={8.5} textAnchor="middle">
-          {sample.outOf}
-        </text>
-        {sample.categories.map((category, index) => {
-          const y = barsY + index * 19
-          return (
-            <g key={category.label} className={category.score < GAP_BELOW ? 'score-gap' : undefined}>
-              <text className="rp-ink" x={MARGIN} y={y} fontSize={10.5}>
-                {category.label}
-              </text>
-              <rect className="score-bar-track" x={122} y={y - 7} width={130} height={7} rx={3.5} />
-              <rect className="score-bar-fill" x={122} y={y - 7} width={(130 * category.score) / 100} height={7} rx={3.5} />
-              <text className="rp-ink" x={PAGE_WIDTH - MARGIN} y={y} fontSize={10.5} fontWeight={700} textAnchor="end">
-                {category.score}
-              </text>
-            </g>
-          )
-        })}
-      </>
-    ),
-  })
+    <>
+      <Lines className="rp-ink" lines={heading} x={MARGIN} y={84} size={24} lineHeight={28} bold />
+      <Lines className="rp-muted" lines={profile} x={MARGIN} y={profileY} size={12} lineHeight={16} />
+      <text className="rp-label" x={PAGE_WIDTH / 2} y={labelY} fontSize={10} fontWeight={700} textAnchor="middle">
+        {sample.heading}
+      </text>
+      <ScoreRing cx={PAGE_WIDTH / 2} cy={ringY} r={38} width={9} score={sample.score} />
+      <text className="rp-ink" x={PAGE_WIDTH / 2} y={ringY + 6} fontSize={28} fontWeight={800} textAnchor="middle">
+        {sample.score}
+      </text>
+      <text className="rp-muted" x={PAGE_WIDTH / 2} y={ringY + 20} fontSize={8.5} textAnchor="middle">
+        {sample.outOf}
+      </text>
+      {sample.categories.map((category, index) => {
+        const y = barsY + index * 19
+        return (
+          <g key={category.label} className={category.score < GAP_BELOW ? 'score-gap' : undefined}>
+            <text className="rp-ink" x={MARGIN} y={y} fontSize={10.5}>
+              {category.label}
+            </text>
+            <rect className="score-bar-track" x={122} y={y - 7} width={130} height={7} rx={3.5} />
+            <rect className="score-bar-fill" x={122} y={y - 7} width={(130 * category.score) / 100} height={7} rx={3.5} />
+            <text className="rp-ink" x={PAGE_WIDTH - MARGIN} y={y} fontSize={10.5} fontWeight={700} textAnchor="end">
+              {category.score}
+            </text>
+          </g>
+        )
+      })}
+    </>,
+  )
 }
 
-function headlineSheet({ report, sample, productName }: PageProps): Omit<ReportSheet, 'name'> {
-  const page = report.headline
+function headlineSheet(props: PageProps): Omit<ReportSheet, 'name'> {
+  const page = props.report.headline
   const heading = title(page.title)
   const before = wrapText(page.before, fit(INNER - 24, 12))
   const after = wrapText(page.after, fit(INNER - 28, 13, true))
@@ -211,36 +207,33 @@ function headlineSheet({ report, sample, productName }: PageProps): Omit<ReportS
   const whyLabelY = afterTop + afterHeight + 24
   const reasons = stack(page.why, fit(INNER - 24, 12), whyLabelY + 20, 16, 6)
   const label = `${page.title}. ${page.beforeLabel}: ${page.before}. ${page.afterLabel}: ${page.after}. ${page.whyLabel}: ${page.why.join(', ')}.`
-  return sheet({
+  return sheet(
+    props,
     label,
-    badge: sample.badge,
-    productName,
-    children: (
-      <>
-        <Lines className="rp-ink" lines={heading.lines} x={MARGIN} y={82} size={20} lineHeight={24} bold />
-        <text className="rp-label" x={MARGIN} y={beforeLabelY} fontSize={10} fontWeight={700}>
-          {page.beforeLabel}
-        </text>
-        <rect className="rp-soft" x={MARGIN} y={beforeTop} width={INNER} height={beforeHeight} rx={6} />
-        <Lines className="rp-muted" lines={before} x={MARGIN + 12} y={beforeTop + 21} size={12} lineHeight={16} />
-        <text className="rp-label" x={MARGIN} y={afterLabelY} fontSize={10} fontWeight={700}>
-          {page.afterLabel}
-        </text>
-        <rect className="rp-accent-soft" x={MARGIN} y={afterTop} width={INNER} height={afterHeight} rx={6} />
-        <rect className="rp-accent" x={MARGIN} y={afterTop} width={4} height={afterHeight} />
-        <Lines className="rp-ink" lines={after} x={MARGIN + 16} y={afterTop + 23} size={13} lineHeight={18} bold />
-        <text className="rp-label" x={MARGIN} y={whyLabelY} fontSize={10} fontWeight={700}>
-          {page.whyLabel}
-        </text>
-        {reasons.map(({ text, lines, y }) => (
-          <g key={text}>
-            <Tick x={MARGIN + 7} y={y - 4} />
-            <Lines className="rp-ink" lines={lines} x={MARGIN + 22} y={y} size={12} lineHeight={16} />
-          </g>
-        ))}
-      </>
-    ),
-  })
+    <>
+      <Lines className="rp-ink" lines={heading.lines} x={MARGIN} y={82} size={20} lineHeight={24} bold />
+      <text className="rp-label" x={MARGIN} y={beforeLabelY} fontSize={10} fontWeight={700}>
+        {page.beforeLabel}
+      </text>
+      <rect className="rp-soft" x={MARGIN} y={beforeTop} width={INNER} height={beforeHeight} rx={6} />
+      <Lines className="rp-muted" lines={before} x={MARGIN + 12} y={beforeTop + 21} size={12} lineHeight={16} />
+      <text className="rp-label" x={MARGIN} y={afterLabelY} fontSize={10} fontWeight={700}>
+        {page.afterLabel}
+      </text>
+      <rect className="rp-accent-soft" x={MARGIN} y={afterTop} width={INNER} height={afterHeight} rx={6} />
+      <rect className="rp-accent" x={MARGIN} y={afterTop} width={4} height={afterHeight} />
+      <Lines className="rp-ink" lines={after} x={MARGIN + 16} y={afterTop + 23} size={13} lineHeight={18} bold />
+      <text className="rp-label" x={MARGIN} y={whyLabelY} fontSize={10} fontWeight={700}>
+        {page.whyLabel}
+      </text>
+      {reasons.map(({ text, lines, y }) => (
+        <g key={text}>
+          <Tick x={MARGIN + 7} y={y - 4} />
+          <Lines className="rp-ink" lines={lines} x={MARGIN + 22} y={y} size={12} lineHeight={16} />
+        </g>
+      ))}
+    </>,
+  )
 }
 
 /** A filled circle with a check mark, centred on x, y. */
@@ -253,8 +246,8 @@ function Tick({ x, y }: { x: number; y: number }) {
   )
 }
 
-function fixesSheet({ report, sample, productName }: PageProps): Omit<ReportSheet, 'name'> {
-  const page = report.fixes
+function fixesSheet(props: PageProps): Omit<ReportSheet, 'name'> {
+  const page = props.report.fixes
   const heading = title(page.title)
   const [top = '', ...rest] = page.items
   const topLines = wrapText(top, fit(INNER - 24, 13, true))
@@ -262,29 +255,26 @@ function fixesSheet({ report, sample, productName }: PageProps): Omit<ReportShee
   const cardHeight = 42 + topLines.length * 17
   const items = stack(rest, fit(INNER - 32, 12), cardTop + cardHeight + 30, 16, 22)
   const label = `${page.title}. ${page.topLabel}: ${top}. ${rest.map((item, index) => `${index + 2}: ${item}`).join('. ')}.`
-  return sheet({
+  return sheet(
+    props,
     label,
-    badge: sample.badge,
-    productName,
-    children: (
-      <>
-        <Lines className="rp-ink" lines={heading.lines} x={MARGIN} y={82} size={20} lineHeight={24} bold />
-        <rect className="rp-accent" x={MARGIN} y={cardTop} width={INNER} height={cardHeight} rx={8} />
-        <text className="rp-on-accent-label" x={MARGIN + 12} y={cardTop + 22} fontSize={10} fontWeight={700}>
-          {`1 · ${page.topLabel}`}
-        </text>
-        <Lines className="rp-on-accent" lines={topLines} x={MARGIN + 12} y={cardTop + 42} size={13} lineHeight={17} bold />
-        {items.map(({ text, lines, y }, index) => (
-          <g key={text}>
-            {index > 0 && <line className="rp-rule" x1={MARGIN + 30} x2={PAGE_WIDTH - MARGIN} y1={y - 22} y2={y - 22} />}
-            <circle className="rp-accent-soft" cx={MARGIN + 10} cy={y - 4} r={10} />
-            <text className="rp-number" x={MARGIN + 10} y={y} fontSize={11} fontWeight={700} textAnchor="middle">
-              {index + 2}
-            </text>
-            <Lines className="rp-ink" lines={lines} x={MARGIN + 30} y={y} size={12} lineHeight={16} />
-          </g>
-        ))}
-      </>
-    ),
-  })
+    <>
+      <Lines className="rp-ink" lines={heading.lines} x={MARGIN} y={82} size={20} lineHeight={24} bold />
+      <rect className="rp-accent" x={MARGIN} y={cardTop} width={INNER} height={cardHeight} rx={8} />
+      <text className="rp-on-accent-label" x={MARGIN + 12} y={cardTop + 22} fontSize={10} fontWeight={700}>
+        {`1 · ${page.topLabel}`}
+      </text>
+      <Lines className="rp-on-accent" lines={topLines} x={MARGIN + 12} y={cardTop + 42} size={13} lineHeight={17} bold />
+      {items.map(({ text, lines, y }, index) => (
+        <g key={text}>
+          {index > 0 && <line className="rp-rule" x1={MARGIN + 30} x2={PAGE_WIDTH - MARGIN} y1={y - 22} y2={y - 22} />}
+          <circle className="rp-accent-soft" cx={MARGIN + 10} cy={y - 4} r={10} />
+          <text className="rp-number" x={MARGIN + 10} y={y} fontSize={11} fontWeight={700} textAnchor="middle">
+            {index + 2}
+          </text>
+          <Lines className="rp-ink" lines={lines} x={MARGIN + 30} y={y} size={12} lineHeight={16} />
+        </g>
+      ))}
+    </>,
+  )
 }

@@ -6,11 +6,7 @@ export type SampleScoreCopy = PageFrontmatter<'home'>['sampleScore']
 /** Below this a dimension is drawn as a gap to fix (amber), at or above it as a strength. */
 export const GAP_BELOW = 60
 
-/**
- * What a free score looks like, for an invented profile: the overall score on a ring and a bar per
- * dimension. Plain markup, sized by the stylesheet, so it is whole in the first paint. The home page
- * draws it on the server (pages/index/+prose.tsx): the browser gets the HTML and none of this code.
- */
+/** What a free score looks like, for an invented profile: plain markup, whole in the first paint, drawn on the server only. */
 export function SampleScore({ sample }: { sample: SampleScoreCopy }) {
   return (
     <figure className="sample-score card">

@@ -1,9 +1,6 @@
 import type { Heading } from '../lib/universal/content/types'
 
-/**
- * An article's `##` sections as a numbered list of links to their headings (each heading has an id,
- * lib/node/outline.server.ts): plain anchors, so they work without JavaScript. Drawn on the server.
- */
+/** An article's `##` sections as numbered links to their headings: plain anchors, drawn on the server, work without JavaScript. */
 export function TableOfContents({ sections, heading }: { sections: readonly Heading[]; heading: string }) {
   return (
     <nav className="contents" aria-labelledby="contents-heading">

@@ -3,10 +3,7 @@ import type { PageFrontmatter } from '../lib/universal/content/schemas'
 
 type Testimonial = PageFrontmatter<'testimonials'>['testimonials'][number]
 
-/**
- * Customers' words as cards: the quote, then who said it (an initials avatar, name, role and niche).
- * Drawn on the server into the page's HTML (pages/testimonials/+prose.tsx); the browser gets no code for it.
- */
+/** Customers' words as cards (the quote, then who said it), drawn on the server: the browser gets no code for them. */
 export function TestimonialCards({ testimonials }: { testimonials: ReadonlyArray<Testimonial> }) {
   if (testimonials.length === 0) return null
   return (

@@ -3,11 +3,7 @@ import { useEffect } from 'react'
 /** A section counts as seen when 10% of it is within the viewport extended 50px at the bottom. */
 const REVEAL_OPTIONS: IntersectionObserverInit = { threshold: 0.1, rootMargin: '0px 0px 50px 0px' }
 
-/**
- * Fades `[data-reveal]` sections in as they scroll into view. Only sections that start out of view
- * are hidden, and only by this script: with JavaScript off, or with reduced motion asked for,
- * everything stays visible. Opacity and transform never move other content (CLS stays 0).
- */
+/** Fades `[data-reveal]` sections in as they scroll into view; only this script hides them, so without it (or with reduced motion) all shows. */
 export function useScrollReveal() {
   useEffect(() => {
     if (!('IntersectionObserver' in window) || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return

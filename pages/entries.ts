@@ -8,11 +8,8 @@ import { loadRelatedTopics } from '../lib/node/related-topics.server'
 import type { RelatedTopic } from '../lib/universal/content/types'
 
 /**
- * The entry a dynamic route shows, looked up once per render: its +data, +seo and +prose each ask,
- * and each answers 404 when there is none (the first to ask, +data, ends the render there). The
- * lookup is kept on the pageContext under a key of its own: Vike hands each hook a new proxy of the
- * one pageContext object, so a WeakMap keyed by the argument would miss, while a property set
- * through any proxy lands on that object.
+ * The entry a dynamic route shows, looked up once per render (+data, +seo and +prose each ask; none is a 404).
+ * Kept on the pageContext, not in a WeakMap: Vike hands each hook a new proxy of the one object.
  */
 function entryOf<T>(lookUp: (pageContext: PageContextServer) => Promise<T | undefined>) {
   const key = Symbol('entry')
@@ -24,10 +21,7 @@ function entryOf<T>(lookUp: (pageContext: PageContextServer) => Promise<T | unde
   }
 }
 
-/**
- * The article at /blog/<slug>; in `npm run dev`, one whose file has a problem a build would stop on (its
- * own, a link, an image, an old URL, its slug taken twice) throws them, whether or not it could be read.
- */
+/** The article at /blog/<slug>; in `npm run dev`, the problems a build would stop on in its file are thrown. */
 export const postOf = entryOf(async ({ routeParams }) => {
   const content = await loadContent()
   const slug = routeParams.slug ?? ''
@@ -37,10 +31,7 @@ export const postOf = entryOf(async ({ routeParams }) => {
   return post
 })
 
-/**
- * The topic at /topics/<slug>: the one the build has just read and validated for this page, else its
- * file; in `npm run dev`, its file's problems are thrown, those only the whole content shows too (links, old URLs).
- */
+/** The topic at /topics/<slug>: the one the build has just read for this page, else its file (whose problems `npm run dev` throws). */
 export const topicOf = entryOf(async ({ builtTopic, routeParams }) => {
   const slug = routeParams.slug ?? ''
   if (builtTopic?.slug === slug) return builtTopic

@@ -2,9 +2,8 @@
 import type { Config } from 'vike/types'
 
 export default {
-  // Every route is rendered to static HTML at build time; the server only serves files.
-  // One file per page (`blog.html`, `topics/x.html`, not `blog/index.html`): static hosts then serve
-  // `/blog` as it is, where a folder index would be redirected to `/blog/` (the build writes the hosts' rule files, pipeline/host-files.ts).
+  // Every route is rendered to static HTML at build time, one file per page (`blog.html`, not `blog/index.html`):
+  // static hosts then serve `/blog` as it is, where a folder index would be redirected to `/blog/`.
   prerender: { noExtraDir: true, disableAutoRun: true, keepDistServer: true },
   // Server routing (MPA): every page is a full document, so each keeps its own data and head.
   clientRouting: false,

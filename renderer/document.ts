@@ -1,8 +1,4 @@
-/**
- * The whole HTML document around the rendered page; the only place that writes <html> and <head>.
- * The stylesheet is inlined (`styles`, a few KB): a linked one is a render-blocking request that
- * delays the first paint on a slow phone; the CSP allows it by its hash.
- */
+/** The whole HTML document around a page; the stylesheet is inlined, since a linked one would delay the first paint on a slow phone. */
 export function renderDocument({ lang, styles, headHtml, bodyHtml }: { lang: string; styles: string; headHtml: string; bodyHtml: string }): string {
   return `<!DOCTYPE html>
 <html lang="${lang}">

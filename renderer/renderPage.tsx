@@ -23,8 +23,3 @@ export async function renderPageDocument(pageContext: PageContextServer): Promis
   )
   return { html: renderDocument({ lang: site.lang, styles, headHtml: buildHead(seo, site), bodyHtml }), facts: headFacts(seo, site) }
 }
-
-/** The full HTML document of one page. */
-export async function renderPageHtml(pageContext: PageContextServer): Promise<string> {
-  return (await renderPageDocument(pageContext)).html
-}

@@ -31,13 +31,12 @@ declare global {
     interface PageContextServer {
       /** Set by onRenderHtml: what the page's head says, for the build's sitemap. */
       headFacts?: HeadFacts
-      /** Given by the build when it renders a topic page: the topic it has just read and validated, so the page does not read it again. */
+      /** Given by the build for a topic page: the topic it has just read, and the related topics it chose from every topic. */
       builtTopic?: Topic
-      /** Given with `builtTopic`: the topics its page links to as related, which the build chose from every topic. */
       builtRelated?: readonly RelatedTopic[]
       /** Set by the home page's onRenderHtml: the page its form's refused posts get, which the build writes for the server. */
       formPage?: FormPage
-      /** Given by the build when it renders any other page: the content index it validated, which every list of content shows (lib/node/content-index.server.ts). */
+      /** Given by the build for any other page: the content index it validated, which every list of content shows. */
       builtIndex?: ContentIndex
       /** Given by the build with every page it renders: the day it publishes for, whether it draws cards, the drawing's digest. */
       buildSettings?: BuildSettings

@@ -30,3 +30,31 @@ export interface SiteCheckInput {
 export function checkedPage(file: string, html: string): CheckedPage {
   return { file, path: pathOfHtmlFile(file), html, doc: parse(html) }
 }
+
+/** An empty list of problems, and `add` to grow it. */
+export function problemList() {
+  const problems: Problem[] = []
+  return { problems, add: (file: string, problem: string, fix: string) => void problems.push({ file, problem, fix }) }
+}
+
+/** Checks that find at most one problem a page: `find` gives its text and fix, or nothing. */
+export function perPage(pages: CheckedPage[], find: (page: CheckedPage) => [problem: string, fix: string] | undefined): Problem[] {
+  return pages.flatMap((page) => {
+    const found = find(page)
+    return found ? [{ file: page.file, problem: found[0], fix: found[1] }] : []
+  })
+}
+
+export function isNoindex(page: CheckedPage): boolean {
+  return /\bnoindex\b/i.test(page.doc.querySelector('meta[name="robots"]')?.getAttribute('content') ?? '')
+}
+
+export const isIndexable = (page: CheckedPage) => page.path !== null && !isNoindex(page)
+
+/** The URLs of a `srcset`: `/a-480.avif 480w, /a-800.avif 800w` → `/a-480.avif`, `/a-800.avif`. */
+export function srcsetUrls(srcset: string): string[] {
+  return srcset
+    .split(',')
+    .map((candidate) => candidate.trim().split(/\s+/)[0]!)
+    .filter(Boolean)
+}

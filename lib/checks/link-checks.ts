@@ -2,7 +2,7 @@
 // site serves.
 import { SHELL_ROUTES, pathOfHtmlFile } from '../universal/routes'
 import { absoluteUrl } from '../universal/seo/url'
-import type { CheckedPage, Problem, SiteCheckInput } from './checked-page'
+import { problemList, srcsetUrls, type CheckedPage, type Problem, type SiteCheckInput } from './checked-page'
 
 /** The page (or file) a same-site URL path lands on, or undefined if nothing is served there. */
 function resolveTarget(path: string, input: SiteCheckInput, pagesByPath: Map<string, CheckedPage>): CheckedPage | 'file' | undefined {
@@ -14,19 +14,11 @@ function resolveTarget(path: string, input: SiteCheckInput, pagesByPath: Map<str
   return input.files.has(path.slice(1)) ? 'file' : undefined
 }
 
-/** The URLs of a `srcset`: `/a-480.avif 480w, /a-800.avif 800w` → `/a-480.avif`, `/a-800.avif`. */
-function srcsetUrls(srcset: string): string[] {
-  return srcset
-    .split(',')
-    .map((candidate) => candidate.trim().split(/\s+/)[0]!)
-    .filter(Boolean)
-}
-
 /** 7. Every internal link, asset (a picture's every width too) and #anchor resolves to something the site serves. */
 export function checkLinks(input: SiteCheckInput): Problem[] {
   const origin = new URL(input.siteUrl).origin
   const pagesByPath = new Map(input.pages.filter((page) => page.path !== null).map((page) => [page.path!, page]))
-  const problems: Problem[] = []
+  const { problems, add } = problemList()
   for (const page of input.pages) {
     // The 404 page is served at any unknown path; its relative links are read from the root.
     const base = absoluteUrl(page.path ?? '/', input.siteUrl)
@@ -47,26 +39,18 @@ export function checkLinks(input: SiteCheckInput): Problem[] {
       try {
         url = new URL(value, base)
       } catch {
-        problems.push({ file: page.file, problem: `${kind} "${value}" is not a valid URL`, fix: 'fix the address' })
+        add(page.file, `${kind} "${value}" is not a valid URL`, 'fix the address')
         continue
       }
       if (url.origin !== origin) continue
       const target = value.startsWith('#') ? page : resolveTarget(url.pathname, input, pagesByPath)
       if (!target) {
-        problems.push({
-          file: page.file,
-          problem: `${kind} "${value}" leads to ${url.pathname}, which is not built`,
-          fix: 'link to an existing page or add the missing one',
-        })
+        add(page.file, `${kind} "${value}" leads to ${url.pathname}, which is not built`, 'link to an existing page or add the missing one')
         continue
       }
       const anchor = decodeURIComponent(url.hash.slice(1))
       if (anchor && (target === 'file' || !target.doc.getElementById(anchor))) {
-        problems.push({
-          file: page.file,
-          problem: `link "${value}" points to #${anchor}, which ${url.pathname} does not have`,
-          fix: `add id="${anchor}" to the target section or fix the link`,
-        })
+        add(page.file, `link "${value}" points to #${anchor}, which ${url.pathname} does not have`, `add id="${anchor}" to the target section or fix the link`)
       }
     }
   }

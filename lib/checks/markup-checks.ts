@@ -1,46 +1,32 @@
 // The checks of the built pages' markup: images with alt text and their size, no placeholder text, and
 // valid HTML.
 import { HtmlValidate } from 'html-validate'
-import type { Problem, SiteCheckInput } from './checked-page'
+import { perPage, problemList, type Problem, type SiteCheckInput } from './checked-page'
 
 /** 8. Every <img> has alt text (empty is allowed for decoration), width and height. */
 export function checkImages(input: SiteCheckInput): Problem[] {
-  return input.pages.flatMap((page) =>
-    page.doc.querySelectorAll('img').flatMap((img): Problem[] => {
+  const { problems, add } = problemList()
+  for (const page of input.pages)
+    for (const img of page.doc.querySelectorAll('img')) {
       const missing = ['alt', 'width', 'height'].filter((attribute) => !img.hasAttribute(attribute))
-      return missing.length === 0
-        ? []
-        : [
-            {
-              file: page.file,
-              problem: `<img src="${img.getAttribute('src')}"> has no ${missing.join(', ')}`,
-              fix: 'give every image alt text and its intrinsic width and height (no layout shift)',
-            },
-          ]
-    }),
-  )
+      const fix = 'give every image alt text and its intrinsic width and height (no layout shift)'
+      if (missing.length > 0) add(page.file, `<img src="${img.getAttribute('src')}"> has no ${missing.join(', ')}`, fix)
+    }
+  return problems
 }
 
 /** A `<pre>` block or an inline `<code>`, with what is inside it (a `<code>` in a `<pre>` goes with the block). */
 const CODE_ELEMENTS = /<pre\b[^>]*>[\s\S]*?<\/pre>|<code\b[^>]*>[\s\S]*?<\/code>/gi
 
-/**
- * 10. No placeholder text: lorem ipsum, TODO, or an unreplaced {product}. Code is left out: it is shown
- * as written (content/README.md, Code), so `{product}` or a `// TODO` in a sample is what its writer meant.
- */
+/** 10. No placeholder text (lorem ipsum, TODO, an unreplaced {product}) outside code, which is shown as written. */
 export function checkPlaceholders(input: SiteCheckInput): Problem[] {
-  return input.pages.flatMap((page) => {
+  return perPage(input.pages, (page) => {
     const found = [...new Set(page.html.replace(CODE_ELEMENTS, '').match(/lorem ipsum|\bTODO\b|\{product\}/gi) ?? [])]
-    return found.length === 0 ? [] : [{ file: page.file, problem: `placeholder text: ${found.join(', ')}`, fix: 'write the real text in the content file' }]
+    return found.length === 0 ? undefined : [`placeholder text: ${found.join(', ')}`, 'write the real text in the content file']
   })
 }
 
-/**
- * The markup rules of the HTML standard (html-validate's `standard` preset): elements where they may
- * stand, closed, with their required parts and no duplicate id. Its few rules of taste are off: HTML
- * does not care how an attribute is cased (React writes `dateTime`), how a boolean attribute or a void
- * element is spelled, or that an id (a heading's anchor) starts with a digit.
- */
+/** The HTML standard's rules (html-validate's `standard` preset) without its rules of taste, which HTML does not care about (React writes `dateTime`). */
 const htmlValidator = new HtmlValidate({
   extends: ['html-validate:standard'],
   rules: { 'attr-case': 'off', 'attribute-boolean-style': 'off', 'void-style': 'off', 'valid-id': ['error', { relaxed: true }] },

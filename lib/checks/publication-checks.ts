@@ -3,15 +3,12 @@ import { join } from 'node:path'
 import { slugFromFile } from '../node/content-links.server'
 import { FrontmatterSyntaxError, parseFrontmatter } from '../node/frontmatter.server'
 import { leftOutOf, reasonOf, type LeftOut } from '../node/publication.server'
-import type { Problem } from './checked-page'
+import { problemList, type Problem } from './checked-page'
 
 // check:site's look for drafts and scheduled entries on the built site. It finds them in the content
 // itself, not in what the build says it left out, so a build that let one through is caught.
 
-/**
- * The articles and topics of `dir` that a build on `today` leaves out: a draft, or dated after `today`.
- * Reads each file's frontmatter only; a file that does not parse is the build's to report, not this check's.
- */
+/** The articles and topics of `dir` a build on `today` leaves out; a file that does not parse is the build's to report. */
 export function unpublishedContent(dir: string, today: string, productName: string): LeftOut[] {
   const found: LeftOut[] = []
   for (const folder of ['blog', 'topics'] as const) {
@@ -40,12 +37,7 @@ const BINARY = /\.(?:png|jpe?g|webp|avif|gif|ico|woff2?|br|gz)$/
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
-/**
- * No draft or scheduled entry reached the site: no file is named after its URL (`blog/x.html`, a
- * `blog/x.md` twin, a `…/blog/x.png` card), and no file of text (pages, sitemap, feeds, llms.txt, the
- * hosts' rule files) names its URL, whether as a link, a list entry or a redirect. `files` are the
- * client folder's files, relative, and `textOf` reads one.
- */
+/** No draft or scheduled entry reached the site: no file is named after its URL, and no file of text names it. */
 export function checkUnpublished(unpublished: readonly LeftOut[], files: Iterable<string>, textOf: (file: string) => string): Problem[] {
   if (unpublished.length === 0) return []
   const byPath = new Map(unpublished.map((entry) => [entry.path, entry]))
@@ -57,17 +49,16 @@ export function checkUnpublished(unpublished: readonly LeftOut[], files: Iterabl
       .join('|')})(?![\\w~-])`,
     'g',
   )
-  const problems: Problem[] = []
+  const { problems, add } = problemList()
   const fix = 'rebuild: a build leaves drafts and scheduled entries out of every page and file; if it still names one, the page or file that does is wrong'
   for (const file of files) {
     const named = byPath.get(`/${file.replace(/\.[^/.]+$/, '')}`) ?? [...byPath.values()].find((entry) => file.replace(/\.[^/.]+$/, '').endsWith(entry.path))
-    if (named)
-      problems.push({ file, problem: `is named after ${named.path}, the page of ${named.file}, which this build leaves out (${reasonOf(named)})`, fix })
+    if (named) add(file, `is named after ${named.path}, the page of ${named.file}, which this build leaves out (${reasonOf(named)})`, fix)
     if (BINARY.test(file)) continue
     const mentioned = new Set([...textOf(file).matchAll(mention)].map((match) => match[1]!))
     for (const path of mentioned) {
       const entry = byPath.get(path)!
-      problems.push({ file, problem: `names ${path}, the page of ${entry.file}, which this build leaves out (${reasonOf(entry)})`, fix })
+      add(file, `names ${path}, the page of ${entry.file}, which this build leaves out (${reasonOf(entry)})`, fix)
     }
   }
   return problems

@@ -1,6 +1,4 @@
-// The checks `npm run check:site` runs over the built HTML (scripts/check-site.ts), in order, each
-// named as its report prints it (each check's comment gives its number here). What they read and
-// return: checked-page.ts.
+// The checks `npm run check:site` runs over the built HTML, in order, each named as its report prints it.
 import { checkCanonicals, checkDescriptions, checkHeadings, checkRobots, checkSitemap, checkTitles } from './indexing-checks'
 import { checkLinks } from './link-checks'
 import { checkImages, checkPlaceholders, checkValidHtml } from './markup-checks'

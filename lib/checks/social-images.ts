@@ -4,7 +4,7 @@
 // under /assets/images/) may be shared on purpose: two articles may name one file.
 import { fileOfPath } from '../universal/routes'
 import { CARDS_URL, SOCIAL_IMAGE_HEIGHT, SOCIAL_IMAGE_WIDTH } from '../universal/seo/social'
-import type { CheckedPage, Problem, SiteCheckInput } from './checked-page'
+import { isIndexable, problemList, type CheckedPage, type Problem, type SiteCheckInput } from './checked-page'
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
 /** The bytes pngSize reads: the signature, then the IHDR chunk's length, type, width and height. */
@@ -16,24 +16,18 @@ export function pngSize(head: Buffer): { width: number; height: number } | undef
   return { width: head.readUInt32BE(16), height: head.readUInt32BE(20) }
 }
 
-const isIndexable = (page: CheckedPage) =>
-  page.path !== null && !/\bnoindex\b/i.test(page.doc.querySelector('meta[name="robots"]')?.getAttribute('content') ?? '')
-
 const metaValues = (page: CheckedPage, attribute: 'property' | 'name', key: string) =>
   page.doc.querySelectorAll(`meta[${attribute}="${key}"]`).map((meta) => meta.getAttribute('content') ?? '')
 
-/**
- * 11. Every indexable page's og:image. `readHead` gives the first PNG_HEAD_BYTES bytes of a file of
- * the client folder (relative path).
- */
+/** 11. Every indexable page's og:image; `readHead` gives the first PNG_HEAD_BYTES bytes of a file of the client folder. */
 export function checkSocialImages(input: SiteCheckInput, readHead: (file: string) => Buffer): Problem[] {
   const origin = new URL(input.siteUrl).origin
   const size = `${SOCIAL_IMAGE_WIDTH} × ${SOCIAL_IMAGE_HEIGHT}`
   const firstUse = new Map<string, string>()
   const sizes = new Map<string, ReturnType<typeof pngSize>>()
-  const problems: Problem[] = []
+  const { problems, add } = problemList()
   for (const page of input.pages.filter(isIndexable)) {
-    const problem = (text: string, fix: string) => problems.push({ file: page.file, problem: text, fix })
+    const problem = (text: string, fix: string) => add(page.file, text, fix)
     const images = metaValues(page, 'property', 'og:image')
     if (images.length !== 1) {
       problem(

@@ -1,6 +1,6 @@
 // The check of the built pages' structured data: every JSON-LD block parses, names schema.org, and has
 // the fields its type needs.
-import type { Problem, SiteCheckInput } from './checked-page'
+import { problemList, type Problem, type SiteCheckInput } from './checked-page'
 
 type Json = Record<string, unknown>
 
@@ -38,32 +38,23 @@ const REQUIRED_FIELDS: Record<string, (item: Json) => string[]> = {
 
 /** 9. Every JSON-LD block parses and has the fields its type needs. */
 export function checkJsonLd(input: SiteCheckInput): Problem[] {
-  const problems: Problem[] = []
+  const { problems, add } = problemList()
   for (const page of input.pages) {
     for (const script of page.doc.querySelectorAll('script[type="application/ld+json"]')) {
       let data: Json
       try {
         data = JSON.parse(script.text) as Json
       } catch (error) {
-        problems.push({
-          file: page.file,
-          problem: `JSON-LD does not parse: ${(error as Error).message}`,
-          fix: 'serialize structured data with serializeJsonLd',
-        })
+        add(page.file, `JSON-LD does not parse: ${(error as Error).message}`, 'serialize structured data with serializeJsonLd')
         continue
       }
       if (data['@context'] !== 'https://schema.org')
-        problems.push({
-          file: page.file,
-          problem: 'JSON-LD has no "@context": "https://schema.org"',
-          fix: 'build it with the lib/universal/seo/json-ld builders',
-        })
+        add(page.file, 'JSON-LD has no "@context": "https://schema.org"', 'build it with the lib/universal/seo/json-ld builders')
       const items = Array.isArray(data['@graph']) ? (data['@graph'] as Json[]) : [data]
       for (const item of items) {
         const type = String(item['@type'])
         const missing = REQUIRED_FIELDS[type]?.(item) ?? []
-        if (missing.length > 0)
-          problems.push({ file: page.file, problem: `${type} JSON-LD lacks ${missing.join(', ')}`, fix: `fill those fields in the ${type} builder's input` })
+        if (missing.length > 0) add(page.file, `${type} JSON-LD lacks ${missing.join(', ')}`, `fill those fields in the ${type} builder's input`)
       }
     }
   }

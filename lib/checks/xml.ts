@@ -15,6 +15,7 @@ export class XmlError extends Error {
 
 const NAME = /[A-Za-z_:][\w.:-]*/y
 const SPACE = /\s*/y
+const MISC = /<!--[\s\S]*?-->|<\?[\s\S]*?\?>/y
 const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" }
 const REFERENCE = /&(?:#(\d+)|#x([\da-fA-F]+)|([A-Za-z]+));|&/g
 
@@ -34,18 +35,15 @@ export function parseXml(text: string): XmlElement {
   const fail = (message: string): never => {
     throw new XmlError(`line ${text.slice(0, at).split('\n').length}: ${message}`)
   }
-  const skipSpace = () => {
-    SPACE.lastIndex = at
-    SPACE.exec(text)
-    at = SPACE.lastIndex
+  /** Moves past what the sticky `pattern` matches at `at`, and returns it; undefined when it does not match. */
+  const take = (pattern: RegExp): string | undefined => {
+    pattern.lastIndex = at
+    const match = pattern.exec(text)?.[0]
+    if (match !== undefined) at = pattern.lastIndex
+    return match
   }
-  const name = (): string => {
-    NAME.lastIndex = at
-    const match = NAME.exec(text)
-    if (!match) return fail(`expected a name at "${text.slice(at, at + 20)}"`)
-    at = NAME.lastIndex
-    return match[0]
-  }
+  const skipSpace = () => take(SPACE)
+  const name = (): string => take(NAME) ?? fail(`expected a name at "${text.slice(at, at + 20)}"`)
   const decode = (raw: string): string =>
     raw.replace(REFERENCE, (whole, decimal?: string, hex?: string, entity?: string) => {
       if (decimal !== undefined) return String.fromCodePoint(Number(decimal))
@@ -55,17 +53,9 @@ export function parseXml(text: string): XmlElement {
     })
   /** Comments and processing instructions, which may come anywhere between elements. */
   const skipMisc = (): boolean => {
-    for (const [open, close] of [
-      ['<!--', '-->'],
-      ['<?', '?>'],
-    ] as const) {
-      if (!text.startsWith(open, at)) continue
-      const end = text.indexOf(close, at + open.length)
-      if (end === -1) fail(`${open} is never closed by ${close}`)
-      at = end + close.length
-      return true
-    }
-    return false
+    if (take(MISC) !== undefined) return true
+    const open = ['<!--', '<?'].find((start) => text.startsWith(start, at))
+    return open === undefined ? false : fail(`${open} is never closed by ${open === '<?' ? '?>' : '-->'}`)
   }
   const element = (): XmlElement => {
     at++ // <

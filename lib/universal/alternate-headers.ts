@@ -4,17 +4,12 @@ import { CACHE_CONTROL } from './routes'
 // The headers the feeds and the markdown twins are sent with (lib/universal/alternates.ts), by the Node
 // server (server/site-files.ts) and the static hosts' rule files (pipeline/host-files.ts).
 
-/**
- * Feed readers poll: ten minutes, so a new article reaches them soon after a release while a reader
- * polling every minute still costs the server one request in ten.
- */
+/** Feed readers poll: ten minutes, so a new article reaches them soon while a reader polling every minute costs one request in ten. */
 export const FEED_CACHE_CONTROL = 'public, max-age=600'
 
 /**
- * The headers a feed or a markdown twin is sent with, beyond those every answer carries; undefined
- * for any other path. No host would guess these media types from the file names. A twin is its page
- * in another format: revalidated like the page, so the two change together on a release, and kept
- * out of search results (`X-Robots-Tag`: the page is the one to find).
+ * The headers a feed or a markdown twin is sent with (no host would guess their media types); undefined
+ * for any other path. A twin is revalidated like its page and kept out of search results: the page is the one to find.
  */
 export function alternateFileHeaders(pathname: string): Readonly<Record<string, string>> | undefined {
   const feed = FEEDS.find((candidate) => candidate.path === pathname)

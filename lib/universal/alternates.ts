@@ -1,7 +1,5 @@
-// The files the build writes for feed readers and answer engines beside the pages: the blog's three
-// feeds, llms.txt, and each article's and topic's markdown twin at its page's URL plus `.md`. Their
-// URLs are stated here once, and the headers they are sent with in alternate-headers.ts. Runs anywhere,
-// and imports nothing: a page's code reads markdownTwinPath, and the browser bundle stays as it was.
+// The URLs of the files the build writes for feed readers and answer engines: the feeds, llms.txt and the
+// markdown twins. Imports nothing, so a page's code may read markdownTwinPath at no cost to the bundle.
 
 /** The blog's feeds, each at one URL in one format; every page's head names all three. */
 export const FEEDS = [

@@ -27,26 +27,16 @@ export type AiCrawlers = z.infer<typeof aiCrawlersSchema>
 /** The paths no crawler needs: the API answers forms, not readers. */
 const DISALLOWED = ['/api/']
 
-/**
- * robots.txt: a group for each kind of AI crawler, naming each agent, then the group for every other
- * crawler, then the sitemap. A crawler obeys only the most specific group that names it, so each group
- * says everything its agents may do.
- */
+/** robots.txt: a group per kind of AI crawler, then every other crawler; each group says all its agents may do (a crawler obeys only one). */
 export function robotsTxtFor(sitemapUrl: string, crawlers: AiCrawlers): string {
   const allowAll = ['Allow: /', ...DISALLOWED.map((path) => `Disallow: ${path}`)]
   const group = (comment: string, agents: readonly string[], rules: readonly string[]) =>
     [`# ${comment}`, ...agents.map((agent) => `User-agent: ${agent}`), ...rules].join('\n')
+  const ai = (what: string, key: keyof AiCrawlers, agents: readonly string[]) =>
+    group(`${what}: ${crawlers[key] ? 'allowed' : 'kept out'} (aiCrawlers.${key} in content/site.json)`, agents, crawlers[key] ? allowAll : ['Disallow: /'])
   return `${[
-    group(
-      `AI search engines and agents a person sent: ${crawlers.search ? 'allowed' : 'kept out'} (aiCrawlers.search in content/site.json)`,
-      AI_SEARCH_AGENTS,
-      crawlers.search ? allowAll : ['Disallow: /'],
-    ),
-    group(
-      `AI training crawlers: ${crawlers.training ? 'allowed' : 'kept out'} (aiCrawlers.training in content/site.json)`,
-      AI_TRAINING_AGENTS,
-      crawlers.training ? allowAll : ['Disallow: /'],
-    ),
+    ai('AI search engines and agents a person sent', 'search', AI_SEARCH_AGENTS),
+    ai('AI training crawlers', 'training', AI_TRAINING_AGENTS),
     group('Every other crawler', ['*'], allowAll),
     `Sitemap: ${sitemapUrl}`,
   ].join('\n\n')}\n`

@@ -11,11 +11,7 @@ export const FORM_PAGE_FILE = 'form-page.json'
 /** Which field the problem is about, as a key of `FormPage.forms`: `none` for a problem with no field (another site's post). */
 export type ProblemField = LeadField | 'none'
 
-/**
- * The document with its `{{form}}` slot, and the form to put there, one for each field the problem may be
- * about (the component marks that field invalid). Both carry the other slots: `{{message}}`,
- * `{{return_query}}` and one per field, `{{email}}` and so on.
- */
+/** The document with its `{{form}}` slot, and the form to put there for each field the problem may be about. */
 export interface FormPage {
   page: string
   forms: Record<ProblemField, string>

@@ -26,19 +26,13 @@ const PROFILE_PATH = /^\/(in|company)\/[^/]+(\/.*)?$/i
 const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i
 /** Markup (`<`, `>`) and control characters (NUL, tab, CR and LF included): refused in every field, wherever they are. */
 const UNSAFE = /[<>\p{Cc}]/u
-/**
- * A value a spreadsheet would run as a formula (`=HYPERLINK(…)`, `+1+cmd|…`, `@SUM(…)`, `-2+3`): refused in
- * every field (not stored with a leading `'`), since the webhooks' payloads land in spreadsheets and CRMs.
- */
+/** A value a spreadsheet would run as a formula (`=HYPERLINK(…)`): refused, since the webhooks' payloads land in spreadsheets. */
 const FORMULA_START = /^[=+\-@]/
 
 /** The name of the honeypot field: hidden from people and assistive technology, so only a bot fills it. */
 export const HONEYPOT_FIELD = 'website'
 
-/**
- * The profile URL rule as an HTML `pattern` (the whole value must match), for the browser's own check
- * before the bundle runs: `linkedin.com/in/` or `/company/` anywhere, in any letter case.
- */
+/** The profile URL rule as an HTML `pattern`, for the browser's own check before the bundle runs. */
 export const LINKEDIN_URL_PATTERN = '.*[Ll][Ii][Nn][Kk][Ee][Dd][Ii][Nn]\\.[Cc][Oo][Mm]/([Ii][Nn]|[Cc][Oo][Mm][Pp][Aa][Nn][Yy])/.*'
 
 /** The server's stricter URL check: a real linkedin.com (or subdomain) `/in/<handle>` or `/company/<handle>` URL. */
@@ -87,10 +81,7 @@ export function validateLead(
   return { ok: true, lead }
 }
 
-/**
- * The profile URL as it is stored: https, host in lower case, no user, query or fragment (the path as
- * typed). Only for a value `isLinkedinProfileUrl` accepted.
- */
+/** The profile URL as it is stored (https, host in lower case, no query or fragment), for a value isLinkedinProfileUrl accepted. */
 export function normalizeLinkedinUrl(value: string): string {
   const url = new URL(HAS_SCHEME.test(value) ? value : `https://${value}`)
   return `https://${url.hostname}${url.pathname}`
@@ -103,21 +94,14 @@ export function normalizeEmail(value: string): string {
   return `${email.slice(0, at + 1)}${email.slice(at + 1).toLowerCase()}`
 }
 
-/**
- * What makes two leads the same person: the e-mail address and the profile (host without `www.`, path
- * without a trailing slash), all in lower case.
- */
+/** What makes two leads the same person: the e-mail address and the profile, without `www.` or a trailing slash, in lower case. */
 export function leadDedupeKey(lead: Lead): string {
   const url = new URL(normalizeLinkedinUrl(lead.linkedin_url))
   const profile = `${url.hostname.replace(/^www\./, '')}${url.pathname.replace(/\/+$/, '')}`
   return `${normalizeEmail(lead.email).toLowerCase()} ${profile.toLowerCase()}`
 }
 
-/**
- * The form an e-mail address is matched by (privacy requests): Unicode NFKC, then case-folded, so every
- * spelling a person could type meets the stored one (`ÑOÑO@Exämple.com`, `ñoño@exämple.com`; `ß`, `SS`,
- * `ss`; full-width letters). Upper case first, then lower, folds letters whose lower case alone does not meet.
- */
+/** The form an e-mail address is matched by (privacy requests): NFKC, then upper and lower case, so `ß` meets `SS` and `ss`. */
 export function emailMatchKey(value: string): string {
   return value.trim().normalize('NFKC').toUpperCase().toLowerCase().normalize('NFKC')
 }

@@ -1,6 +1,5 @@
-// Typesetting rules for the text a visitor reads. The renderer applies them on the server (the page's
-// data, the shared copy and the rendered markdown), so the browser receives text that already follows
-// them and hydrates it unchanged, with no code of its own.
+// Typesetting rules for the text a visitor reads, applied on the server, so the browser hydrates text that
+// already follows them, with no code of its own.
 
 const NBSP = '\u00a0'
 
@@ -41,11 +40,7 @@ const LINK_PARAGRAPH = /<p><a href="([^"]*)">((?:(?!<\/?a[\s>])[\s\S])*)<\/a><\/
 /** An href as written in HTML, back to the URL (the renderer writes `&` as `&#x26;`). */
 const unescapeHref = (href: string) => href.replace(/&#x26;|&amp;/g, '&')
 
-/**
- * Calls to action written as plain markdown links get the site's buttons: a paragraph that is only a
- * link to the checkout becomes the primary button, one that is only a link to the free-score form
- * (`/#free-score`) the secondary button. Links inside sentences stay links.
- */
+/** A paragraph that is only a link to the checkout or to `/#free-score` becomes a button; links inside sentences stay links. */
 export function linksAsButtons(html: string, checkoutUrl: string): string {
   return html.replace(LINK_PARAGRAPH, (whole, href: string, label: string) => {
     const url = unescapeHref(href)

@@ -25,10 +25,7 @@ export const uiTextSchema = z.strictObject({
   form: z.strictObject({ firstName: label, linkedinUrl: label, linkedinPlaceholder: label, email: label, submit: label, sending: label, privacyNote: label }),
   /** `related` heads the topics a topic page links to at its end. */
   topic: z.strictObject({ breadcrumbHome: label, breadcrumbTopics: label, shortAnswer: label, faqHeading: label, related: label }),
-  /**
-   * `by` leads an article's byline (By <name>, <role>); `aboutAuthor` heads the author's bio under it; `readingTime` follows
-   * its dates, {minutes} replaced by the number; `contents` heads its table of contents; `keepReading`, the articles it links to at its end.
-   */
+  /** `by` leads an article's byline (By <name>, <role>); `readingTime` follows its dates, {minutes} replaced by the number. */
   blog: z.strictObject({
     back: label,
     updated: label,
@@ -42,10 +39,7 @@ export const uiTextSchema = z.strictObject({
     contents: label,
     keepReading: label,
   }),
-  /**
-   * The label over the title of a page's social card (the picture a shared link shows): an article's,
-   * a topic's, and a fixed page's by the name of its copy; a fixed page left out gets a card without one.
-   */
+  /** The label over the title of a page's social card, by kind of page; a fixed page left out gets a card without one. */
   card: z.strictObject({
     article: label,
     topic: label,

@@ -21,7 +21,7 @@ import { data as topicData } from '../../pages/topics/@slug/+data'
 import topicProse from '../../pages/topics/@slug/+prose'
 import topicSeo from '../../pages/topics/@slug/+seo'
 import { loadRelatedTopics } from '../../lib/node/related-topics.server'
-import { renderPageHtml } from '../../renderer/renderPage'
+import { renderPageDocument } from '../../renderer/renderPage'
 import { articleMarkdown, contentCopy, fixtureContent, tempDir, topicMarkdown, writeFile } from './content-fixture'
 
 afterEach(() => {
@@ -43,7 +43,7 @@ async function render(dir: string, url: string, page: { Page: unknown; data: (pc
     ...extra,
   }
   const pageContext = { ...base, Page: page.Page, data: await page.data(base as unknown as PageContextServer) } as unknown as PageContextServer
-  return parse(await renderPageHtml(pageContext))
+  return parse((await renderPageDocument(pageContext)).html)
 }
 
 const article = (dir: string, slug: string) =>

@@ -24,7 +24,7 @@ import { data as topicsIndexData } from '../../pages/topics/index/+data'
 import topicsIndexSeo from '../../pages/topics/index/+seo'
 import prose from '../../pages/topics/@slug/+prose'
 import seo from '../../pages/topics/@slug/+seo'
-import { renderPageHtml } from '../../renderer/renderPage'
+import { renderPageDocument } from '../../renderer/renderPage'
 import { articleMarkdown, contentCopy, fixtureContent, topicMarkdown, writeFile } from './content-fixture'
 
 const ATTACK = '</script><script>alert(1)</script>'
@@ -47,7 +47,7 @@ function contextFor(dir: string, url: string, config: Record<string, unknown>, r
 async function renderRoute(dir: string, url: string, page: PageModule, routeParams: Record<string, string> = {}) {
   const base = contextFor(dir, url, page.config, routeParams)
   const pageContext = { ...base, Page: page.Page, data: await page.data(base) } as unknown as PageContextServer
-  return renderPageHtml(pageContext)
+  return (await renderPageDocument(pageContext)).html
 }
 
 const renderTopic = (dir: string, slug: string) => renderRoute(dir, `/topics/${slug}`, { Page: TopicPage, data, config: { seo, prose } }, { slug })

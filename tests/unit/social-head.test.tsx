@@ -28,7 +28,7 @@ import TopicPage from '../../pages/topics/@slug/+Page'
 import { data as topicData } from '../../pages/topics/@slug/+data'
 import topicProse from '../../pages/topics/@slug/+prose'
 import topicSeo from '../../pages/topics/@slug/+seo'
-import { renderPageHtml } from '../../renderer/renderPage'
+import { renderPageDocument } from '../../renderer/renderPage'
 import { fixtureContent } from './content-fixture'
 
 const SITE_URL = 'https://authoritylens.com'
@@ -61,7 +61,7 @@ async function headOf(
     ui: loadUiText('content'),
     buildYear: 2026,
   } as unknown as PageContextServer
-  const html = await renderPageHtml({ ...base, Page: page.Page, data: await page.data(base) } as unknown as PageContextServer)
+  const { html } = await renderPageDocument({ ...base, Page: page.Page, data: await page.data(base) } as unknown as PageContextServer)
   return parse(html).querySelector('head')!
 }
 

@@ -13,7 +13,7 @@ import { markdownTwinPath } from '../../lib/universal/alternates'
 import type { Content } from '../../lib/universal/content/types'
 import { fileOfPath } from '../../lib/universal/routes'
 import { articlePath } from '../../lib/universal/seo/article'
-import { alternateLinks } from '../../lib/universal/seo/alternate-links'
+import { alternateLinks } from '../../lib/universal/seo/head'
 import { topicPath } from '../../lib/universal/seo/topic'
 import { writeSyndicationFiles } from '../../pipeline/syndication-files'
 import { builtPage, contentCopy, tempDir } from './content-fixture'
@@ -30,7 +30,7 @@ beforeAll(async () => {
 
 /** A page whose head names what the build's heads name: the feeds, and its markdown twin if it has one. */
 const pageHtml = (path: string, twin: boolean) =>
-  `<!DOCTYPE html><html><head>${alternateLinks(twin ? markdownTwinPath(path) : undefined, SITE, (value) => value).join('')}</head><body><h1>${path}</h1></body></html>`
+  `<!DOCTYPE html><html><head>${alternateLinks(twin ? markdownTwinPath(path) : undefined, SITE).join('')}</head><body><h1>${path}</h1></body></html>`
 
 /** The miniature build in a folder of its own; `change` may edit its files before they are read. */
 async function built(change: (client: string) => void = () => {}): Promise<SyndicationCheckInput> {

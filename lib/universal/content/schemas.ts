@@ -66,25 +66,14 @@ export const blogFrontmatter = z
     draft,
     redirectFrom,
   })
-  .refine((post) => post.updated === undefined || post.updated >= post.date, {
-    error: 'expected a date on or after `date`',
-    path: ['updated'],
-  })
-  .refine((post) => post.cover === undefined || post.coverAlt !== undefined, {
-    error: 'required with `cover`: say what the image shows, for readers who cannot see it',
-    path: ['coverAlt'],
-  })
-  .refine((post) => post.coverAlt === undefined || post.cover !== undefined, {
-    error: 'describes a cover, but `cover` is not set',
-    path: ['coverAlt'],
-  })
-  .refine((post) => post.image === undefined || post.imageAlt !== undefined, {
-    error: 'required with `image`: say what the picture shows, for people who cannot see it',
-    path: ['imageAlt'],
-  })
-  .refine((post) => post.imageAlt === undefined || post.image !== undefined, {
-    error: 'describes a social image, but `image` is not set',
-    path: ['imageAlt'],
+  .superRefine((post, context) => {
+    const issue = (field: string, message: string) => context.addIssue({ code: 'custom', path: [field], message })
+    if (post.updated !== undefined && post.updated < post.date) issue('updated', 'expected a date on or after `date`')
+    // A picture and its alt text go together.
+    if (post.cover !== undefined && post.coverAlt === undefined) issue('coverAlt', 'required with `cover`: say what the image shows, for readers who cannot see it')
+    if (post.coverAlt !== undefined && post.cover === undefined) issue('coverAlt', 'describes a cover, but `cover` is not set')
+    if (post.image !== undefined && post.imageAlt === undefined) issue('imageAlt', 'required with `image`: say what the picture shows, for people who cannot see it')
+    if (post.imageAlt !== undefined && post.image === undefined) issue('imageAlt', 'describes a social image, but `image` is not set')
   })
 
 const faq = z.strictObject({ q: text(), a: text() }, { error: 'expected an entry with `q` and `a`' })
@@ -109,10 +98,14 @@ export const topicFrontmatter = z.strictObject({
 })
 
 /** A score on the product's scale, 0 to 100. */
-const score = z
-  .int({ error: 'expected a whole number from 0 to 100' })
-  .min(0, { error: 'expected a whole number from 0 to 100' })
-  .max(100, { error: 'expected a whole number from 0 to 100' })
+const SCORE = { error: 'expected a whole number from 0 to 100' }
+const score = z.int(SCORE).min(0, SCORE).max(100, SCORE)
+
+/** A list of `min` to `max` items. */
+function list<T extends z.ZodType>(item: T, min: number, max: number) {
+  const count = { error: `expected ${min} to ${max} entries` }
+  return z.array(item).min(min, count).max(max, count)
+}
 
 /** One id per `## ` section of a page's body, in order: each section is rendered on its own, with that id. */
 const sectionIds = z.array(z.string().regex(/^[a-z][a-z0-9-]*$/, { error: 'expected an id of lowercase letters, digits and hyphens' })).min(1)
@@ -124,7 +117,7 @@ const sampleScore = z.strictObject({
   profile: text(60),
   score,
   outOf: text(20),
-  categories: z.array(z.strictObject({ label: text(16), score })).min(3, { error: 'expected 3 to 6 entries' }).max(6, { error: 'expected 3 to 6 entries' }),
+  categories: list(z.strictObject({ label: text(16), score }), 3, 6),
   note: text(),
 })
 
@@ -139,12 +132,12 @@ const reportPreview = z.strictObject({
     afterLabel: text(20),
     after: text(80),
     whyLabel: text(24),
-    why: z.array(text(32)).min(1, { error: 'expected 1 to 3 entries' }).max(3, { error: 'expected 1 to 3 entries' }),
+    why: list(text(32), 1, 3),
   }),
   fixes: z.strictObject({
     title: text(24),
     topLabel: text(24),
-    items: z.array(text(60)).min(2, { error: 'expected 2 to 4 entries' }).max(4, { error: 'expected 2 to 4 entries' }),
+    items: list(text(60), 2, 4),
   }),
 })
 

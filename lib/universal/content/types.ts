@@ -4,14 +4,9 @@ import type { AuthorEntry, BlogFrontmatter, PageFrontmatter, PageName, TopicFron
 
 // The validated content's shapes: what loading the markdown gives the pages and the build.
 
-/**
- * An article's cover image, encoded: the picture shown at the top of the article, and its largest
- * fallback file (JPEG, or PNG when the image has transparent pixels) with its size, which JSON-LD
- * gives as the article's image and a social card can use.
- */
+/** An article's cover, encoded: its markup, and its largest JPEG (or PNG) file with its size, which JSON-LD names. */
 export interface CoverImage {
   html: string
-  /** Site path of the largest JPEG (or PNG): `/assets/images/cover-1600.<hash>.jpg`. */
   url: string
   width: number
   height: number
@@ -28,11 +23,7 @@ export interface Heading {
 /** What an article's "Keep reading" list shows of another article. */
 export type RelatedPost = Pick<BlogPost, 'slug' | 'title' | 'description'>
 
-/**
- * An article, its `author` id replaced by that author's entry, with what its page shows beside the
- * text: the minutes it takes to read, its `##` sections (for the table of contents) and the articles
- * most like it (lib/node/related.server.ts).
- */
+/** An article, its `author` id replaced by that author's entry, with what its page shows beside the text. */
 export type BlogPost = Omit<BlogFrontmatter, 'author'> & {
   author: Author
   slug: string
@@ -67,10 +58,7 @@ export interface Content {
   topicsBySlug: ReadonlyMap<string, Topic>
 }
 
-/**
- * What a list of topics needs of one topic; its page reads the rest from `file` (loadTopic). In `npm run
- * dev`, a draft or scheduled topic is marked `unpublished` (`Draft`, `Scheduled for 2027-01-05`).
- */
+/** What a list of topics needs of one topic (its page reads the rest from `file`); `unpublished` marks a draft in `npm run dev`. */
 export type TopicEntry = Pick<Topic, (typeof TOPIC_ENTRY_FIELDS)[number]> & { unpublished?: string }
 
 /** The fields of a topic that lists show (TopicEntry): a field added here reaches every list, the build's index and its cache. */

@@ -1,5 +1,5 @@
+import { FEEDS, MARKDOWN_TYPE } from '../alternates'
 import type { Site } from '../site'
-import { alternateLinks } from './alternate-links'
 import { serializeJsonLd, type JsonLd } from './json-ld'
 import type { DrawnImage, SocialImage } from './social'
 import { absoluteUrl } from './url'
@@ -8,16 +8,13 @@ import { absoluteUrl } from './url'
 export interface PageSeo {
   /** The page's own path, used for the canonical URL; `null` for the 404 page, which has none. */
   path: string | null
-  /** The full <title>, at most 60 characters. */
   title: string
-  /** At most 160 characters. */
   description: string
   /** Keeps the page out of search indexes and the sitemap. */
   noindex?: boolean
   type?: 'website' | 'article'
-  /** YYYY-MM-DD, for articles. */
+  /** YYYY-MM-DD, for articles; `modified` is the sitemap's lastmod. */
   published?: string
-  /** YYYY-MM-DD, for articles; the sitemap's lastmod. */
   modified?: string
   /** The path of the page's markdown twin (`/blog/x.md`), named by a `<link rel="alternate">`. */
   markdown?: string
@@ -58,7 +55,7 @@ export function buildHead(seo: PageSeo, site: Site): string {
     meta('name', 'twitter:card', seo.image ? 'summary_large_image' : 'summary'),
     meta('name', 'twitter:title', seo.title),
     meta('name', 'twitter:description', seo.description),
-    ...alternateLinks(seo.markdown, site, escapeHtml),
+    ...alternateLinks(seo.markdown, site),
     seo.jsonLd && `<script type="application/ld+json">${serializeJsonLd(seo.jsonLd)}</script>`,
   ]
   return tags.filter(Boolean).join('\n    ')
@@ -72,6 +69,16 @@ function socialImageTags(image: SocialImage, site: Site): string[] {
     meta('property', 'og:image:width', String(image.width)),
     meta('property', 'og:image:height', String(image.height)),
     meta('property', 'og:image:alt', image.alt),
+  ]
+}
+
+/** The blog's three feeds on every page, so a feed reader finds them from any URL, and the page's markdown twin when it has one. */
+export function alternateLinks(markdownPath: string | undefined, site: Site): string[] {
+  const link = (type: string, href: string, title?: string) =>
+    `<link rel="alternate" type="${type}"${title === undefined ? '' : ` title="${escapeHtml(title)}"`} href="${escapeHtml(absoluteUrl(href, site.siteUrl))}">`
+  return [
+    ...FEEDS.map((feed) => link(feed.type, feed.path, `${site.productName} blog (${feed.name})`)),
+    ...(markdownPath === undefined ? [] : [link(MARKDOWN_TYPE, markdownPath)]),
   ]
 }
 

@@ -1,17 +1,4 @@
-import type {
-  Blog,
-  BlogPosting,
-  BreadcrumbList,
-  CollectionPage,
-  FAQPage,
-  Graph,
-  ImageObject,
-  Organization,
-  Person,
-  Thing,
-  WebSite,
-  WithContext,
-} from 'schema-dts'
+import type { Blog, BlogPosting, BreadcrumbList, CollectionPage, FAQPage, Graph, ImageObject, Organization, Thing, WebSite, WithContext } from 'schema-dts'
 import type { Site } from '../site'
 import type { RasterImage } from './social'
 import { absoluteUrl } from './url'
@@ -44,21 +31,14 @@ export function jsonLdGraph(...items: WithContext<Thing>[]): JsonLd {
   }
 }
 
-function organizationRef(site: Site, logo?: RasterImage): Organization {
+function organizationRef(site: Site, logo?: RasterImage): Exclude<Organization, string> {
   return { '@type': 'Organization', name: site.productName, url: absoluteUrl('/', site.siteUrl), ...(logo && { logo: imageObject(logo, site) }) }
 }
 
 /** Who runs the site; `logo`, the raster logo drawn by the build, is what search engines show for it. */
 export function organizationJsonLd(site: Site, logo?: RasterImage): WithContext<Organization> {
-  return {
-    '@context': CONTEXT,
-    '@type': 'Organization',
-    name: site.productName,
-    url: absoluteUrl('/', site.siteUrl),
-    ...(logo && { logo: imageObject(logo, site) }),
-    email: site.supportEmail,
-    sameAs: [site.social.linkedin, site.social.x, site.social.instagram],
-  }
+  const { linkedin, x, instagram } = site.social
+  return { '@context': CONTEXT, ...organizationRef(site, logo), email: site.supportEmail, sameAs: [linkedin, x, instagram] }
 }
 
 export function webSiteJsonLd(site: Site, description: string): WithContext<WebSite> {
@@ -103,15 +83,16 @@ export function faqPageJsonLd(faqs: ReadonlyArray<{ q: string; a: string }>, pat
   }
 }
 
-export interface ListedPage {
-  title: string
-  path: string
+/** A page that lists others (/blog, /topics). */
+interface Listing {
+  name: string
   description: string
+  path: string
 }
 
 export function collectionPageJsonLd(
-  page: { name: string; description: string; path: string },
-  items: ReadonlyArray<ListedPage>,
+  page: Listing,
+  items: ReadonlyArray<{ title: string; path: string; description: string }>,
   site: Site,
 ): WithContext<CollectionPage> {
   return {
@@ -145,12 +126,10 @@ export interface ArticleInfo {
   author: { name: string; role: string; url: string }
 }
 
-/** The article's author as a Person: who they are, their role, and their profile. */
-function personOf(author: ArticleInfo['author']): Person {
-  return { '@type': 'Person', name: author.name, jobTitle: author.role, url: author.url }
-}
-
 function blogPosting(post: ArticleInfo, site: Site): BlogPosting {
+  const { name, role, url } = post.author
+  // `image`: one URL, or the list when there are more (search engines pick the shape they show).
+  const images = (post.images ?? []).map((path) => absoluteUrl(path, site.siteUrl))
   return {
     '@type': 'BlogPosting',
     headline: post.title,
@@ -158,15 +137,9 @@ function blogPosting(post: ArticleInfo, site: Site): BlogPosting {
     url: absoluteUrl(post.path, site.siteUrl),
     datePublished: post.date,
     dateModified: post.updated ?? post.date,
-    author: personOf(post.author),
-    ...imagesOf(post.images, site),
+    author: { '@type': 'Person', name, jobTitle: role, url },
+    ...(images.length > 0 && { image: images.length === 1 ? images[0]! : images }),
   }
-}
-
-/** `image`: one URL, or the list when there are more (search engines pick the shape they show). */
-function imagesOf(paths: readonly string[] | undefined, site: Site): Pick<BlogPosting, 'image'> {
-  const urls = (paths ?? []).map((path) => absoluteUrl(path, site.siteUrl))
-  return urls.length === 0 ? {} : { image: urls.length === 1 ? urls[0]! : urls }
 }
 
 /** A raster logo as an ImageObject: what search engines take for a publisher's `logo` (never SVG). */
@@ -174,7 +147,7 @@ function imageObject(image: RasterImage, site: Site): ImageObject {
   return { '@type': 'ImageObject', url: absoluteUrl(image.url, site.siteUrl), width: `${image.width}`, height: `${image.height}` }
 }
 
-export function blogJsonLd(page: { name: string; description: string; path: string }, posts: ReadonlyArray<ArticleInfo>, site: Site): WithContext<Blog> {
+export function blogJsonLd(page: Listing, posts: ReadonlyArray<ArticleInfo>, site: Site): WithContext<Blog> {
   return {
     '@context': CONTEXT,
     '@type': 'Blog',
