@@ -12,8 +12,7 @@ import { PNG_HEAD_BYTES, checkSocialImages } from '../lib/checks/social-images'
 import { loadSite } from '../lib/node/site.server'
 import { SECURITY_HEADERS } from '../lib/universal/routes'
 import { createApp } from '../server/app'
-import { fileCountSummary } from './host-file-limits'
-import { checkStaticHosts } from './static-hosts'
+import { checkStaticHosts, fileCountSummary } from './static-hosts'
 
 /** The URLs of sitemap.xml, following a sitemap index to its files. */
 export function readSitemapUrls(dir: string): string[] | undefined {

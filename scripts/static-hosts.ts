@@ -1,12 +1,6 @@
-// Models of how Netlify, Cloudflare Pages, Vercel and Cloudflare Workers answer a request for a built
-// site, from the rule files the build writes into it (`_redirects`, `_headers`, `vercel.json`:
-// pipeline/host-files.ts) and, for Workers, wrangler.jsonc and the Worker's rules
-// (scripts/workers-host.ts); and the check that every built file answers on each as from the Node
-// server. No host can be reached from CI, so each model follows its host's documented routing
-// (host-models.ts). The files are read by the hosts' own parsers (netlify-redirect-parser,
-// netlify-headers-parser, @vercel/routing-utils: host-rules.ts), and Netlify's paths and Vercel's routes
-// are matched by the regular expressions those parsers make; only Cloudflare's matcher is written here.
-// Used by tests/unit/host-files.test.ts and `npm run check:site`.
+// The check that every built file answers on Netlify, Cloudflare Pages, Vercel and Cloudflare Workers as
+// from the Node server, on the host models (host-models.ts, workers-host.ts), and within each host's file
+// limit. Used by tests/unit/host-files.test.ts and `npm run check:site`.
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { getTransformedRoutes } from '@vercel/routing-utils'
@@ -22,11 +16,68 @@ import {
   type Redirect,
 } from '../lib/universal/routes'
 import { STATIC_REDIRECT_LIMITS } from '../lib/node/redirects.server'
+import { ASSETS_IGNORE } from '../pipeline/host-files'
 import { FORM_TIMING_COOKIE, carriesScoreForm } from '../server/form-timing'
-import { checkFileLimits, uploadedToWorkers, type HostProblem } from './host-file-limits'
-import { PAGES, WORKERS_ASSETS, cloudflarePages, netlify, vercel, type Host, type HostName } from './host-models'
-import { isLiteral, netlifyMatchers, readRuleFiles, type RuleFiles } from './host-rules'
+import {
+  PAGES,
+  WORKERS_ASSETS,
+  cloudflarePages,
+  escapeRegExp,
+  isLiteral,
+  netlify,
+  readRuleFiles,
+  vercel,
+  type Host,
+  type HostName,
+  type RuleFiles,
+} from './host-models'
 import { WRANGLER_CONFIG, pathsLeftToAssets, readRunWorkerFirst, workers, type RunWorkerFirst } from './workers-host'
+
+/** A problem check:site reports of a static host: the file it is in, what is wrong, and how to put it right. */
+export interface HostProblem {
+  file: string
+  problem: string
+  fix: string
+}
+
+/** A pattern of `.assetsignore` without a slash, as Workers static assets match it: against a file's name, in any folder. */
+const assetsIgnored = ASSETS_IGNORE.map((pattern) => new RegExp(`(^|/)${pattern.split('*').map(escapeRegExp).join('[^/]*')}$`))
+
+/** Whether `wrangler deploy` uploads a file of the client folder as a Workers static asset: neither a rule file nor one `.assetsignore` lists. */
+const uploadedToWorkers = (file: string) => !(HOST_RULE_FILES as readonly string[]).includes(file) && !assetsIgnored.some((pattern) => pattern.test(file))
+
+/**
+ * How many files a deployment may hold where the host documents it (free plan): Cloudflare Pages uploads
+ * every file but its two rule files; Workers static assets leave out `.assetsignore`'s too. Netlify and
+ * Vercel document no file count for a deployment.
+ */
+const FILE_LIMITS = [
+  { host: 'Cloudflare Pages', limit: 20_000, uploads: (file: string) => file !== '_headers' && file !== '_redirects' },
+  { host: 'Workers static assets', limit: 20_000, uploads: uploadedToWorkers },
+] as const
+
+const fileCounts = (files: Iterable<string>) => {
+  const all = [...files]
+  return FILE_LIMITS.map(({ host, limit, uploads }) => ({ host, count: all.filter(uploads).length, limit }))
+}
+const number = (value: number) => value.toLocaleString('en-US')
+
+/** One problem per host whose file limit the client folder passes, naming the count and the limit. */
+export function checkFileLimits(files: Iterable<string>): HostProblem[] {
+  return fileCounts(files)
+    .filter(({ count, limit }) => count > limit)
+    .map(({ host, count, limit }) => ({
+      file: '.',
+      problem: `${number(count)} files: ${host} takes at most ${number(limit)} a deployment (free plan)`,
+      fix: 'fewer files (pages, twins, report sheets), or a paid plan whose limit is higher; the Node server, Netlify and Vercel serve them all',
+    }))
+}
+
+/** The file counts as check:site's host line prints them: `1,234 files of 20,000 on Cloudflare Pages, …`. */
+export function fileCountSummary(files: Iterable<string>): string {
+  const counts = fileCounts(files).map(({ host, count, limit }) => `${number(count)} files of ${number(limit)} on ${host}`)
+  return `${counts.join(', ')}; no documented limit checked on Netlify and Vercel`
+}
 
 /** The models of a client folder; Workers' with wrangler.jsonc's `run_worker_first`, unless told another. */
 export async function loadHosts(clientDir: string, runWorkerFirst: RunWorkerFirst = readRunWorkerFirst()): Promise<Record<HostName, Host>> {
@@ -37,7 +88,7 @@ async function hostsOf(clientDir: string, { rules, headerRules, vercelConfig }: 
   const isFile = (file: string) => existsSync(join(clientDir, file)) && statSync(join(clientDir, file)).isFile()
   const workersAssets = cloudflarePages(rules, headerRules, (file) => uploadedToWorkers(file) && isFile(file), WORKERS_ASSETS)
   return {
-    netlify: netlify(rules, headerRules, await netlifyMatchers(rules.map((rule) => rule.from).filter((from) => !isLiteral(from))), isFile),
+    netlify: await netlify(rules, headerRules, isFile),
     cloudflare: cloudflarePages(rules, headerRules, isFile, PAGES),
     vercel: vercel(vercelConfig, isFile),
     workers: workers(workersAssets, runWorkerFirst, (file) => readFileSync(join(clientDir, file))),
@@ -77,7 +128,7 @@ export async function checkStaticHosts(
     })
   if (headerRules.length > CLOUDFLARE_RULE_LIMIT)
     problems.push({ file: '_headers', problem: `${headerRules.length} rules: Cloudflare Pages reads the first ${CLOUDFLARE_RULE_LIMIT}`, fix })
-  const dynamicRules = rules.filter((rule) => /[:*]/.test(rule.from)).length
+  const dynamicRules = rules.filter((rule) => !isLiteral(rule.from)).length
   if (dynamicRules > CLOUDFLARE_RULE_LIMIT)
     problems.push({ file: '_redirects', problem: `${dynamicRules} rules with a placeholder: Cloudflare Pages reads the first ${CLOUDFLARE_RULE_LIMIT}`, fix })
   // The old URLs (redirectFrom): one static rule each in _redirects, one route each in vercel.json.

@@ -16,7 +16,7 @@ import {
   responseHeaders,
 } from '../lib/universal/routes'
 import { FORM_TIMING_COOKIE, carriesScoreForm } from '../server/form-timing'
-import type { Host, HostAnswer } from './host-models'
+import { pathPattern, split, type Host, type HostAnswer } from './host-models'
 
 /** The Worker's configuration, relative to the working directory (the project's root, as for every script). */
 export const WRANGLER_CONFIG = 'wrangler.jsonc'
@@ -47,8 +47,6 @@ export function readRunWorkerFirst(file: string = WRANGLER_CONFIG): RunWorkerFir
   throw new Error(`${file}: assets.run_worker_first must be true, false or a list of paths starting with / or !/, not ${JSON.stringify(setting)}`)
 }
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-
 /**
  * Whether the Worker runs before the assets for `pathname`, as Workers read `run_worker_first` (static
  * assets, "Routing"): `true` for every path; a list of patterns, each matched against the whole path,
@@ -57,9 +55,8 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
  */
 export function workerRunsFirst(setting: RunWorkerFirst): (pathname: string) => boolean {
   if (typeof setting === 'boolean') return () => setting
-  const compile = (pattern: string) => new RegExp(`^${pattern.split('*').map(escapeRegExp).join('.*')}$`)
-  const included = setting.filter((pattern) => !pattern.startsWith('!')).map(compile)
-  const excluded = setting.filter((pattern) => pattern.startsWith('!')).map((pattern) => compile(pattern.slice(1)))
+  const included = setting.filter((pattern) => !pattern.startsWith('!')).map((pattern) => pathPattern(pattern))
+  const excluded = setting.filter((pattern) => pattern.startsWith('!')).map((pattern) => pathPattern(pattern.slice(1)))
   return (pathname) => included.some((pattern) => pattern.test(pathname)) && !excluded.some((pattern) => pattern.test(pathname))
 }
 
@@ -73,7 +70,7 @@ const honoMatches = (route: string, pathname: string) =>
  * the form pages. `run_worker_first` must cover each, or that path never reaches the Worker. (The rule
  * files are in NOT_FOUND_PATHS too, but the assets never serve them: they need no Worker.)
  */
-export const WORKER_PATHS: ReadonlyArray<{ path: string; rule: string }> = [
+const WORKER_PATHS: ReadonlyArray<{ path: string; rule: string }> = [
   { path: API_PREFIX, rule: 'the lead API' },
   { path: `${API_PREFIX}/score`, rule: 'the lead API' },
   { path: '/blog/', rule: "a page's one URL with 308, where the assets send 307" },
@@ -97,12 +94,6 @@ const lowerCased = (headers: Record<string, string>) => Object.fromEntries(Objec
 /** The headers of the Worker's own redirects: those of every answer, with a policy for no inline script or style (a redirect has no page). */
 const OWN_HEADERS = lowerCased(responseHeaders({ script: [], style: [] }))
 
-/** The path and query as sent: a doubled slash (`//evil.example/`) stays in the path, as the Worker sees it. */
-const splitPath = (url: string) => {
-  const parsed = new URL(`http://host.test${url.startsWith('/') ? url : `/${url}`}`)
-  return { pathname: parsed.pathname, search: parsed.search }
-}
-
 /**
  * Cloudflare Workers: `assets` answers every path `run_worker_first` does not name; the Worker answers
  * the rest by worker/index.ts's rules, in its order: the API (`proxy` is the path and query the Worker's
@@ -116,7 +107,7 @@ export function workers(assets: Host, runWorkerFirst: RunWorkerFirst, read: (fil
   const formPages = new Map<string, boolean>()
   const carriesForm = (file: string) => formPages.get(file) ?? formPages.set(file, carriesScoreForm(read(file))).get(file)!
   return (url): HostAnswer => {
-    const { pathname, search } = splitPath(url)
+    const { pathname, search } = split(url)
     if (!runsFirst(pathname)) return assets(url)
     if (honoMatches(`${API_PREFIX}/*`, pathname)) return { status: 200, proxy: `${pathname}${search}`, headers: {} }
     const target = canonicalPath(pathname, search)
