@@ -26,19 +26,7 @@ if (!firstTopic) {
 const PATHS = ['/', pathOfHtmlFile(`topics/${firstTopic}`)!]
 const ACCEPT_ENCODING = 'br, gzip'
 
-interface Row {
-  path: string
-  connections: number
-  requestsPerSecond: number
-  p50: number
-  p99: number
-  /** Answers that were not a 200, timeouts and socket errors. */
-  failed: number
-  /** 200 answers sent without brotli. */
-  notBrotli: number
-}
-
-async function run(path: string, connections: number): Promise<Row> {
+async function run(path: string, connections: number) {
   let notBrotli = 0
   const result = await autocannon({
     url: origin,
@@ -63,6 +51,7 @@ async function run(path: string, connections: number): Promise<Row> {
     requestsPerSecond: result['2xx'] / seconds,
     p50: result.latency.p50,
     p99: result.latency.p99,
+    // Answers that were not a 200, timeouts and socket errors; 200 answers sent without brotli.
     failed: result.requests.total - result['2xx'] + result.errors + result.timeouts,
     notBrotli,
   }
@@ -70,7 +59,7 @@ async function run(path: string, connections: number): Promise<Row> {
 
 const server = await startLoadServer(4192, cpuProfileDir)
 const { origin } = server
-const rows: Row[] = []
+const rows: Array<Awaited<ReturnType<typeof run>>> = []
 try {
   for (const path of PATHS) {
     // Once before the load: the first answer of a page is the one that compresses it.

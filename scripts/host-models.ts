@@ -20,7 +20,7 @@ export interface HostAnswer {
   location?: string
   /** Where a proxied path (`/api/*`) is fetched from; on Workers, the path and query the Worker's own API answers. */
   proxy?: string
-  /** The cookie the answer sets, by name: only the Worker sets one (the form-timing cookie). */
+  /** The name of the cookie the answer sets: only the Worker sets one. */
   cookie?: string
   /** Response headers set by the rule files, names in lower case. */
   headers: Record<string, string>
@@ -73,10 +73,7 @@ const isApiProxy = (rule: Rule) =>
 /** A `_redirects` source with no placeholder or splat: it matches one path. */
 export const isLiteral = (from: string) => !/[:*]/.test(from)
 
-/**
- * The first rule that a path matches, as `rules.find` would give it: a rule with a `literalOf` key is
- * looked up by it (ten thousand old URLs cost one lookup a request, not ten thousand tests), the others tried.
- */
+/** The first rule a path matches, as `rules.find` would give it, but rules with a `literalOf` key looked up (ten thousand old URLs: one lookup, not ten thousand tests). */
 function firstRule<R>(
   rules: readonly R[],
   literalOf: (rule: R) => string | undefined,
@@ -125,22 +122,14 @@ export const pathPattern = (pattern: string, placeholders = false) =>
       .join('.*')}$`,
   )
 
-/**
- * Netlify's own path matchers, the `forRegExp` its headers parser makes, for redirect sources too (same
- * syntax): `:name` is one segment; a standalone `*` is the rest, so `/a/*` also matches `/a`; a trailing
- * slash is optional; letters match either case.
- */
+/** Netlify's own path matchers, the `forRegExp` its headers parser makes, for redirect sources too (the same syntax). */
 async function netlifyMatchers(patterns: string[]): Promise<Map<string, RegExp>> {
   const configHeaders = patterns.map((pattern) => ({ for: pattern, values: { 'X-Pattern': pattern } }))
   const { headers } = await parseAllHeaders({ configHeaders: configHeaders as never[], netlifyConfigPath: undefined })
   return new Map(headers.map((header) => [header.for, header.forRegExp!]))
 }
 
-/**
- * Netlify: the CDN drops a trailing slash before anything else ("Trailing slash"); rules run top to
- * bottom, and one not forced with `!` yields to an existing file ("shadowing"); `/x` is served by `x` or
- * `x.html`; a redirect keeps the query; `404.html` answers the rest.
- */
+/** Netlify: a trailing slash is dropped first ("Trailing slash"); a rule not forced with `!` yields to an existing file ("shadowing"). */
 export async function netlify(rules: Rule[], headerRules: HeaderRule[], isFile: (file: string) => boolean): Promise<Host> {
   const patterns = await netlifyMatchers(rules.map((rule) => rule.from).filter((from) => !isLiteral(from)))
   const fileFor = (path: string) => (path === '/' ? 'index.html' : [path.slice(1), `${path.slice(1)}.html`].find(isFile))
@@ -166,29 +155,19 @@ export async function netlify(rules: Rule[], headerRules: HeaderRule[], isFile: 
   }
 }
 
-/** Where Cloudflare's two ways of serving static files differ. */
-export interface CloudflareServing {
-  /** The status of the redirect from another spelling of a page's URL (`/x/`, `/x.html`) to it. */
+/** Where Cloudflare's two ways of serving static files differ: the status of a redirect from `/x/` or `/x.html`, and the 404 page's own Cache-Control. */
+interface CloudflareServing {
   redirectStatus: number
-  /** The Cache-Control the 404 page is sent with, whatever `_headers` says; none if the host sets none of its own. */
   notFoundCacheControl?: string
 }
 
 /** Cloudflare Pages ("Serving Pages", "Route matching"). */
 export const PAGES: CloudflareServing = { redirectStatus: 308 }
 
-/**
- * Workers static assets with `html_handling: "drop-trailing-slash"` and `not_found_handling: "404-page"`
- * (wrangler.jsonc, which workers-host.ts holds to these): another spelling of a page's URL gets 307, and
- * the 404 page the assets' own Cache-Control, as local workerd sends both (tests/unit/cloudflare-pages.test.ts).
- */
+/** Workers static assets with wrangler.jsonc's settings, as local workerd answers (tests/unit/cloudflare-pages.test.ts). */
 export const WORKERS_ASSETS: CloudflareServing = { redirectStatus: 307, notFoundCacheControl: 'public, max-age=0, must-revalidate' }
 
-/**
- * Cloudflare Pages: `_redirects` rules run before the files ("Redirects are always followed, regardless
- * of whether or not an asset matches"); then `/x` is served by `x.html`, `/x.html` and `/x/` redirect to
- * `/x`, `/index.html` to `/`, and `404.html` answers the rest. `_headers` match the requested path.
- */
+/** Cloudflare Pages: `_redirects` rules run before the files ("Redirects are always followed, regardless of whether or not an asset matches"). */
 export function cloudflarePages(rules: Rule[], headerRules: HeaderRule[], isFile: (file: string) => boolean, serving: CloudflareServing): Host {
   const { redirectStatus, notFoundCacheControl } = serving
   const serve = (pathname: string, search: string): Omit<HostAnswer, 'headers'> => {
@@ -227,11 +206,7 @@ interface VercelRoute {
   handle?: string
 }
 
-/**
- * Vercel: vercel.json compiled by @vercel/routing-utils (as Vercel's own builds do) into its route list:
- * the routes before `handle: filesystem` (redirects, headers) run first; then the files, `cleanUrls`
- * serving `/x` from `x.html`; then the rewrites; else `404.html` with 404.
- */
+/** Vercel: vercel.json compiled into its route list by @vercel/routing-utils, as Vercel's own builds do. */
 export function vercel(config: GetRoutesProps, isFile: (file: string) => boolean): Host {
   const { routes, error } = getTransformedRoutes(config)
   if (error || !routes) throw new Error(`vercel.json: ${error?.message ?? 'no routes'}`)

@@ -80,11 +80,8 @@ export function fileCountSummary(files: Iterable<string>): string {
 }
 
 /** The models of a client folder; Workers' with wrangler.jsonc's `run_worker_first`, unless told another. */
-export async function loadHosts(clientDir: string, runWorkerFirst: RunWorkerFirst = readRunWorkerFirst()): Promise<Record<HostName, Host>> {
-  return hostsOf(clientDir, await readRuleFiles(clientDir), runWorkerFirst)
-}
-
-async function hostsOf(clientDir: string, { rules, headerRules, vercelConfig }: RuleFiles, runWorkerFirst: RunWorkerFirst): Promise<Record<HostName, Host>> {
+export async function loadHosts(clientDir: string, runWorkerFirst = readRunWorkerFirst(), ruleFiles?: RuleFiles): Promise<Record<HostName, Host>> {
+  const { rules, headerRules, vercelConfig } = ruleFiles ?? (await readRuleFiles(clientDir))
   const isFile = (file: string) => existsSync(join(clientDir, file)) && statSync(join(clientDir, file)).isFile()
   const workersAssets = cloudflarePages(rules, headerRules, (file) => uploadedToWorkers(file) && isFile(file), WORKERS_ASSETS)
   return {
@@ -99,14 +96,9 @@ async function hostsOf(clientDir: string, { rules, headerRules, vercelConfig }: 
 const CLOUDFLARE_RULE_LIMIT = 100
 
 /**
- * The built site on each static host: every page answers 200 from its own file, revalidated, and
- * every other file from itself with its Cache-Control class; both with the headers the Node server
- * sends for this build (`served`: its Content-Security-Policy carries the build's inline hashes). A
- * feed or a markdown twin has the media type and headers the server sends it with; no other answer
- * gets a Content-Type or an X-Robots-Tag from the rule files. On Workers, a page with the free-score
- * form also gets the form-timing cookie, `private`, as from the server (the other hosts can set no
- * cookie), and `run_worker_first` (wrangler.jsonc, unless told another) sends the Worker every path it
- * must answer.
+ * The built site on each host: every page and file answers 200 from itself with its Cache-Control class and
+ * the headers the Node server sends for this build (`served`, the CSP's inline hashes included); only a feed
+ * or a markdown twin gets a media type or X-Robots-Tag. Only the Worker can set the form-timing cookie.
  */
 export async function checkStaticHosts(
   clientDir: string,
@@ -116,7 +108,7 @@ export async function checkStaticHosts(
 ): Promise<HostProblem[]> {
   const ruleFiles = await readRuleFiles(clientDir)
   const { rules, headerRules } = ruleFiles
-  const hosts = await hostsOf(clientDir, ruleFiles, runWorkerFirst)
+  const hosts = await loadHosts(clientDir, runWorkerFirst, ruleFiles)
   const fix = 'the build writes it from lib/universal/routes.ts: rebuild, or correct the rule there (pipeline/host-files.ts turns it into host syntax)'
   const builtFiles = [...files]
   const problems: HostProblem[] = checkFileLimits(builtFiles)
@@ -126,23 +118,24 @@ export async function checkStaticHosts(
       problem: `assets.run_worker_first leaves ${path} to the static assets; the Worker must answer it (${rule})`,
       fix: 'add a pattern that matches it to run_worker_first (worker/index.ts has the rule)',
     })
-  if (headerRules.length > CLOUDFLARE_RULE_LIMIT)
-    problems.push({ file: '_headers', problem: `${headerRules.length} rules: Cloudflare Pages reads the first ${CLOUDFLARE_RULE_LIMIT}`, fix })
-  const dynamicRules = rules.filter((rule) => !isLiteral(rule.from)).length
-  if (dynamicRules > CLOUDFLARE_RULE_LIMIT)
-    problems.push({ file: '_redirects', problem: `${dynamicRules} rules with a placeholder: Cloudflare Pages reads the first ${CLOUDFLARE_RULE_LIMIT}`, fix })
   // The old URLs (redirectFrom): one static rule each in _redirects, one route each in vercel.json.
   const tooMany = "fewer old URLs (redirectFrom), or that host's bulk redirects loaded from redirects.json; the Node server and Netlify answer them all"
-  const staticRules = rules.length - dynamicRules
-  if (staticRules > STATIC_REDIRECT_LIMITS.cloudflare)
-    problems.push({
-      file: '_redirects',
-      problem: `${staticRules} static rules: Cloudflare Pages applies the first ${STATIC_REDIRECT_LIMITS.cloudflare}`,
-      fix: tooMany,
-    })
-  const vercelRoutes = getTransformedRoutes(ruleFiles.vercelConfig).routes?.length ?? 0
-  if (vercelRoutes > STATIC_REDIRECT_LIMITS.vercelRoutes)
-    problems.push({ file: 'vercel.json', problem: `${vercelRoutes} routes: Vercel takes ${STATIC_REDIRECT_LIMITS.vercelRoutes} a deployment`, fix: tooMany })
+  const dynamicRules = rules.filter((rule) => !isLiteral(rule.from)).length
+  const [staticRules, vercelRoutes] = [rules.length - dynamicRules, getTransformedRoutes(ruleFiles.vercelConfig).routes?.length ?? 0]
+  const { cloudflare: staticLimit, vercelRoutes: routeLimit } = STATIC_REDIRECT_LIMITS
+  const limits = [
+    [headerRules.length, CLOUDFLARE_RULE_LIMIT, '_headers', `${headerRules.length} rules: Cloudflare Pages reads the first ${CLOUDFLARE_RULE_LIMIT}`, fix],
+    [
+      dynamicRules,
+      CLOUDFLARE_RULE_LIMIT,
+      '_redirects',
+      `${dynamicRules} rules with a placeholder: Cloudflare Pages reads the first ${CLOUDFLARE_RULE_LIMIT}`,
+      fix,
+    ],
+    [staticRules, staticLimit, '_redirects', `${staticRules} static rules: Cloudflare Pages applies the first ${staticLimit}`, tooMany],
+    [vercelRoutes, routeLimit, 'vercel.json', `${vercelRoutes} routes: Vercel takes ${routeLimit} a deployment`, tooMany],
+  ] as const
+  for (const [count, limit, file, problem, fix] of limits) if (count > limit) problems.push({ file, problem, fix })
 
   const expected = builtFiles
     .filter((file) => file !== NOT_FOUND_FILE && !(HOST_RULE_FILES as readonly string[]).includes(file))
