@@ -1,12 +1,8 @@
-// `npm run bench:build -- --topics 1000,10000,50000 [--incremental] [--no-cards] [--keep]`
-// For each N: a content folder with the real articles and fixed pages and N topics from
-// scripts/bench/gen-topics.mjs (the shared generator, so figures compare with other site builders),
-// plus the real topics the rest links to (scripts/bench/content.ts),
-// an empty build cache, then a cold `npm run build`. With --incremental, three more builds: one
-// with nothing changed, one after editing one topic (its page must show the edit), and a `--fresh`
-// one whose output must equal the incremental one byte for byte. Prints one table; fails when a
-// build's process tree peaks above 1 GiB or an incremental build differs from the fresh one. Every
-// build draws each page's social card (one per topic), unless --no-cards, which passes the flag on.
+// `npm run bench:build -- --topics 1000,10000,50000 [--incremental] [--no-cards] [--keep]`: for each N, a
+// cold `npm run build` of the real content with N generated topics (scripts/bench/content.ts); with
+// --incremental, then one with nothing changed, one after editing a topic, and a `--fresh` one whose output
+// must equal the incremental one byte for byte. Prints one table; fails when a build's process tree peaks
+// above 1 GiB or an incremental build differs from the fresh one.
 import { spawn } from 'node:child_process'
 import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'

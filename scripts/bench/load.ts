@@ -1,8 +1,6 @@
-// What the load benchmarks (`npm run bench:api`, `npm run bench:serve`) share: their command line
-// (`--connections 50,200 --seconds 10 --cpu-prof DIR`) and the real server they load, compiled by the build
-// and run with node as `npm run serve` runs it, on loopback on a throwaway database as behind one proxy
-// (TRUST_PROXY=1: every connection comes from one address, which would otherwise be held to a tenth of
-// HTTP_MAX_CONNECTIONS) with no webhook unless the benchmark gives one.
+// What the load benchmarks (`npm run bench:api`, `npm run bench:serve`) share: their command line and the
+// real server, run as `npm run serve` runs it, on a throwaway database, as behind one proxy (TRUST_PROXY=1:
+// every connection comes from one address, which would otherwise be held to a tenth of HTTP_MAX_CONNECTIONS).
 import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
