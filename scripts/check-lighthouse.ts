@@ -1,10 +1,7 @@
-// `npm run check:lighthouse`: serves the built site with the real server on a loopback port, runs
-// Lighthouse (mobile, simulated throttling, Debian Chromium) on one URL of every template, takes the
-// median of several runs, prints a table and exits 1 naming every template and budget missed.
-// An article or topic template is measured on a page the built site has (its sitemap), never on a
-// slug written down, so writers can add, rename or remove any of them.
-// Full reports go to reports/lighthouse/. It builds nothing: run `npm run build` first.
-// `-- --only topic` measures just the templates whose name contains "topic" (for a quick look).
+// `npm run check:lighthouse [-- --only topic]`: serves the built site with the real server on a loopback
+// port, runs Lighthouse (mobile, simulated throttling, Debian Chromium) on one URL of every template (or of
+// those whose name contains the --only text), takes the median of several runs, prints a table and exits 1
+// naming every budget missed. Full reports go to reports/lighthouse/. Run `npm run build` first.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -64,11 +61,7 @@ for (const line of unsampled) console.log(`check:lighthouse: ${line}`)
 // chrome-launcher adds its own flags to these, which keep the browser off the network and past first-run screens.
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage']
 
-/**
- * Lighthouse's settings for a template. A page that must answer 404 makes Chromium log that very
- * response as a console error; that one line is expected there (the status itself is checked) and is
- * the only one the best-practices score is told to ignore.
- */
+/** Lighthouse's settings: on a page that must answer 404, Chromium's console error for that very response is expected (the status itself is checked). */
 function lighthouseConfig(expectedStatus: number | undefined) {
   if (expectedStatus !== 404) return undefined
   return {

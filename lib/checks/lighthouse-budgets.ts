@@ -18,21 +18,13 @@ const budgetsSchema = z.strictObject({
       z
         .strictObject({
           name: z.string().min(1),
-          /** A fixed route: the URL measured. */
+          /** A fixed route, or a kind of page made from content, whose URL is taken from the built site so that no slug is written here for a writer to break. */
           path: z.string().startsWith('/').optional(),
-          /**
-           * A page made from content: which kind, its URL taken from the built site when the check runs
-           * (sampleTemplates), so that no article or topic slug is written here for a writer to break.
-           */
           sample: z.enum(['article', 'article with an image', 'topic']).optional(),
           /** Exempts the template from the SEO score only. */
           noindex: z.boolean().optional(),
-          /** The document's expected HTTP status (200 unless said). */
           status: z.number().int().optional(),
-          /**
-           * Hold the API's answer past the trace: the referral shell leaves as soon as its click is
-           * answered, so this measures the shell itself (where it goes is measured as its own template).
-           */
+          /** Hold the API's answer past the trace: the referral shell leaves as soon as its click is answered. */
           holdApi: z.boolean().optional(),
         })
         .refine((template) => (template.path === undefined) !== (template.sample === undefined), {
@@ -61,10 +53,8 @@ const SAMPLE_RULES: Record<NonNullable<Template['sample']>, (path: string, site:
 }
 
 /**
- * Every template with the URL to measure: a fixed route's own path; for a sample, the first page of
- * its kind in the built site, in the order of the paths (sorted, so the same site always gives the
- * same URL). A kind the site has no page of (no article with an image today) is not measured: it is
- * named in `unsampled`, so the report says so, and a writer's change never fails the check for it.
+ * Every template with the URL to measure: for a sample, the first page of its kind in the sorted paths. A
+ * kind the site has no page of is named in `unsampled`, so a writer's change never fails the check for it.
  */
 export function sampleTemplates(templates: readonly Template[], site: BuiltSite): { measured: MeasuredTemplate[]; unsampled: string[] } {
   const paths = [...site.paths].sort()
@@ -90,13 +80,10 @@ export interface RunSummary {
   /** Gzipped bytes per kind of resource, summed over the page's requests. */
   gzipBytes: Record<Kind, number>
   cls: number
-  /** First contentful paint, in milliseconds (simulated mobile). */
   fcpMs: number
-  /** Requests to any origin but the site's own. */
   thirdPartyRequests: string[]
-  /** The HTTP status of the page itself. */
   documentStatus: number | undefined
-  /** Other requests of the page that failed (status 400 or more): a missing asset. */
+  /** Other requests of the page that answered 400 or more: a missing asset. */
   failedRequests: string[]
 }
 
