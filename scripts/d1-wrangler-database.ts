@@ -1,21 +1,14 @@
-// The lead store of a site on Cloudflare, for the operator's commands (`npm run privacy`, `npm run
-// outbox`): a Database (server/database.ts) on the Worker's D1, reached through `wrangler d1 execute`.
-// `DATABASE_URL=d1:remote` is the deployed database (wrangler's login), `d1:local:<folder>` the local
-// preview's (its `--persist-to` folder; `.wrangler/state` by default) while no preview runs on it.
-// Each statement is one wrangler run, its arguments written into the SQL as literals, since wrangler takes
-// no bound parameters: strings quoted (a quote doubled), numbers as numbers, null as NULL.
+// The lead store of a site on Cloudflare, for `npm run privacy` and `npm run outbox`: a Database
+// (server/database.ts) on the Worker's D1 through `wrangler d1 execute`, `DATABASE_URL=d1:remote` the
+// deployed one, `d1:local[:<folder>]` the local preview's (its `--persist-to` folder) while no preview
+// runs on it. Each statement is one wrangler run, its arguments written into the SQL as literals, since
+// wrangler takes no bound parameters.
 import type { Result, Statement } from '../server/database'
 import { Store } from '../server/store'
 import { runWrangler } from './cloudflare'
 
-interface D1Target {
-  remote: boolean
-  /** The local state folder (`--persist-to`), for a local database. */
-  persistTo?: string
-}
-
 /** `d1:remote` or `d1:local[:<folder>]` as a target; undefined for any other DATABASE_URL. */
-export function d1TargetOf(url: string): D1Target | undefined {
+export function d1TargetOf(url: string): { remote: boolean; persistTo?: string } | undefined {
   if (url === 'd1:remote') return { remote: true }
   const local = /^d1:local(?::(.+))?$/.exec(url)
   if (!local) return undefined
@@ -51,7 +44,7 @@ export function sqlWithArgs(sql: string, args: readonly unknown[] = []): string 
  * Runs one statement. A write is followed, in the same command, by `SELECT changes(), last_insert_rowid()`:
  * a local D1's answer to `--json` carries no count of the rows a statement changed.
  */
-function execute(target: D1Target, statement: Statement | string, write: boolean): Result {
+function execute(target: NonNullable<ReturnType<typeof d1TargetOf>>, statement: Statement | string, write: boolean): Result {
   const one = typeof statement === 'string' ? statement : sqlWithArgs(statement.sql, statement.args as unknown[] | undefined)
   const sql = write ? `${one.trim().replace(/;$/, '')}; SELECT changes() AS changes, last_insert_rowid() AS last_id` : one
   const where = target.remote ? ['--remote'] : ['--local', ...(target.persistTo ? ['--persist-to', target.persistTo] : [])]

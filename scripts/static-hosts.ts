@@ -147,6 +147,9 @@ export async function checkStaticHosts(
       for (const [header, value] of Object.entries((!isPage && alternateFileHeaders(path)) || {})) wanted[header.toLowerCase()] = value
       return { file, path, wanted }
     })
+  // The old URLs the build wrote for the Node server, beside the client folder; none for a build from before them.
+  const redirectsFile = join(dirname(clientDir), REDIRECTS_FILE)
+  const redirects = existsSync(redirectsFile) ? (JSON.parse(readFileSync(redirectsFile, 'utf8')) as Redirect[]) : []
   for (const [name, host] of Object.entries(hosts)) {
     const [routes, headers] = name === 'vercel' ? ['vercel.json', 'vercel.json'] : ['_redirects', '_headers']
     for (const { file, path, wanted } of expected) {
@@ -175,7 +178,7 @@ export async function checkStaticHosts(
         })
       }
     }
-    for (const { from, to } of redirectsOf(clientDir)) {
+    for (const { from, to } of redirects) {
       const answer = host(from)
       if (answer.status !== REDIRECT_STATUS || answer.location !== to)
         problems.push({
@@ -189,10 +192,4 @@ export async function checkStaticHosts(
       problems.push({ file: NOT_FOUND_FILE, problem: `${name} answers an unknown path with ${missing.status}`, fix: `build ${NOT_FOUND_FILE}` })
   }
   return problems
-}
-
-/** The old URLs the build wrote for the Node server (REDIRECTS_FILE, beside the client folder); none for a build from before them. */
-function redirectsOf(clientDir: string): Redirect[] {
-  const file = join(dirname(clientDir), REDIRECTS_FILE)
-  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Redirect[]) : []
 }
