@@ -2,7 +2,7 @@
 // tests/unit/bench-api.test.ts checks them without starting a server.
 
 /** What bench:api can load: the Node server (`npm run serve`) or the Worker in local workerd (`npm run preview:cloudflare`). */
-export const TARGETS = ['node', 'cloudflare'] as const
+const TARGETS = ['node', 'cloudflare'] as const
 export type Target = (typeof TARGETS)[number]
 
 /** `--target node|cloudflare|both` (or `--target=…`, the last if twice) taken out of `args`; node runs first, as the ratio divides by it. */
