@@ -1,23 +1,22 @@
-// `npm run bench:api [-- --target node|cloudflare|both --connections 50,200 --seconds 10 --cpu-prof DIR]`: the
-// lead endpoint under load, on loopback. --target node (the default) starts the real Node server
-// (`server/index.ts`) on a throwaway database with TRUST_PROXY=1; --target cloudflare starts `npm run
-// preview:cloudflare` (the Worker in local workerd, D1 and the outbox queue) on a throwaway state folder;
-// both runs one, then the other. Each gets a fake score webhook on loopback (scripts/bench/webhook.ts).
-// For each connection count it sends POST /api/score with autocannon for the given seconds, each request
-// from its own client address (X-Forwarded-For on Node, CF-Connecting-IP on the Worker) with its own
-// e-mail and profile, as real visitors would; then waits, at most a minute, until the webhook has every
-// stored lead (firing the Worker's Cron Trigger every few seconds, as Cloudflare would every minute).
-// Prints one table per target (scripts/bench/api.ts) and, for both, Cloudflare's leads/s over Node's.
-// Exits 1 when a lead answered 202 was not stored or a stored lead was not delivered exactly once.
-// --no-webhook runs the target with no score webhook: the intake alone (the request, its checks, the
-// stored row), as the lead path's first figures were taken, without delivery sharing the two cores. With
-// --cpu-prof, the Node server writes a V8 CPU profile of its main thread into DIR when it exits. Run
-// `npm run build` first: both serve the built site.
+// `npm run bench:api [-- --target node|cloudflare|both --connections 50,200 --seconds 10 --cpu-prof DIR --no-webhook]`:
+// the lead endpoint under load, on loopback, against the real Node server (throwaway database,
+// TRUST_PROXY=1) or `npm run preview:cloudflare` (the Worker in local workerd, D1 and the queue, on a
+// throwaway state folder), each with a fake score webhook on loopback. Every request comes from its own
+// client address with its own e-mail, as real visitors would; after each row it waits, at most a minute,
+// for the webhook to have every stored lead. Prints one table per target (scripts/bench/api.ts) and exits
+// 1 when a lead answered 202 was not stored or a stored lead not delivered exactly once. --no-webhook
+// measures the intake alone, without delivery sharing the two cores. Run `npm run build` first.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import autocannon from 'autocannon'
+import { clientDir } from '../lib/node/paths.server'
+import { Store } from '../server/store'
 import { failures, deliveries, ratioLine, tableLines, takeTarget, type Row, type Target } from './bench/api'
-import { startTarget, type LoadTarget } from './bench/api-targets'
-import { loadOptions } from './bench/load'
-import { startFakeWebhook, type FakeWebhook } from './bench/webhook'
+import { loadOptions, startLoadServer } from './bench/load'
+import { previewMissing, queryPreviewD1, startPreview } from './cloudflare-preview'
 
 const NO_WEBHOOK = '--no-webhook'
 const withWebhook = !process.argv.includes(NO_WEBHOOK)
@@ -28,17 +27,103 @@ if ('error' in parsed) {
 }
 const { connectionCounts, seconds, cpuProfileDir } = loadOptions('bench:api', '50,200', parsed.rest)
 
-/** How long the bench waits after a row's load for the webhook to have every stored lead. */
+/** How long the bench waits after a row's load for the webhook to have every stored lead, and then for a repeat to show. */
 const DELIVERY_WAIT_MS = 60_000
-/** How often it fires the Worker's Cron Trigger meanwhile (Cloudflare does every minute; a bench need not wait that long). */
-const NUDGE_EVERY_MS = 5_000
-/** How long it waits once all have arrived, for a repeat to show. */
 const SETTLE_MS = 2_000
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** A distinct IPv4 address for request `n`, so no client reaches its rate limit. */
 const addressOf = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`
+
+interface LoadTarget {
+  origin: string
+  /** The header this target reads the client's address from. */
+  addressHeader: string
+  /** The ids of the stored leads whose e-mail starts with `prefix`. */
+  leadIds(prefix: string): Promise<number[]>
+  /** Moves delivery along while the bench waits: the Worker's Cron Trigger; nothing on Node, whose outbox polls by itself. */
+  nudge(): Promise<void>
+  stop(): Promise<void>
+}
+
+async function startNode(webhookUrl: string): Promise<LoadTarget> {
+  const server = await startLoadServer(4191, cpuProfileDir, { SCORE_WEBHOOK_URL: webhookUrl })
+  return {
+    origin: server.origin,
+    addressHeader: 'x-forwarded-for',
+    async leadIds(prefix) {
+      // A second reader of the server's SQLite file, as `npm run outbox` is.
+      const store = await Store.open(server.databaseUrl)
+      try {
+        return (await store.rows('leads')).filter((row) => String(row.email).startsWith(prefix)).map((row) => Number(row.id))
+      } finally {
+        await store.close()
+      }
+    },
+    nudge: async () => undefined,
+    stop: () => server.stop(),
+  }
+}
+
+async function startCloudflare(webhookUrl: string): Promise<LoadTarget> {
+  if (previewMissing) throw new Error(previewMissing)
+  const state = mkdtempSync(join(tmpdir(), 'bench-wrangler-'))
+  const remove = () => rmSync(state, { recursive: true, force: true })
+  const preview = await startPreview({ clientDir: clientDir(), state, env: { SCORE_WEBHOOK_URL: webhookUrl, AFFILIATE_WEBHOOK_URL: '' } }).catch(
+    (error: unknown) => {
+      remove()
+      throw error
+    },
+  )
+  // A LIKE pattern with `\` as its escape character.
+  const likePrefix = (text: string) => `${text.replace(/[\\%_']/g, (c) => (c === "'" ? "''" : `\\${c}`))}%`
+  return {
+    origin: preview.origin,
+    // Cloudflare overwrites it with the visitor's address; local workerd passes the client's on.
+    addressHeader: 'cf-connecting-ip',
+    async leadIds(prefix) {
+      // Read beside the running preview: a second wrangler on its state would break it (scripts/cloudflare-preview.ts).
+      const rows = await queryPreviewD1<{ id: number }>(state, `SELECT id FROM leads WHERE email LIKE '${likePrefix(prefix)}' ESCAPE '\\'`)
+      return rows.map((row) => Number(row.id))
+    },
+    nudge: () => preview.cron(),
+    stop: () => preview.stop().then(remove),
+  }
+}
+
+/**
+ * The score webhook the target is pointed at: it answers 202 at once, so it never slows the outbox it
+ * measures, and records each call's Idempotency-Key and e-mail, to tell which stored leads arrived, and
+ * which twice.
+ */
+async function startFakeWebhook() {
+  const calls: Array<{ key: string; email: string | undefined }> = []
+  const server = createServer((request, response) => {
+    let body = ''
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()))
+    request.on('end', () => {
+      let email: string | undefined
+      try {
+        email = (JSON.parse(body) as { email?: string }).email
+      } catch {
+        // Not JSON: recorded with no e-mail, so it counts for no row.
+      }
+      calls.push({ key: String(request.headers['idempotency-key']), email })
+      response.writeHead(202, { 'content-type': 'application/json' }).end('{}')
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/score`,
+    calls,
+    async close() {
+      server.closeAllConnections()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    },
+  }
+}
+type FakeWebhook = Awaited<ReturnType<typeof startFakeWebhook>>
 
 /** Fires the target's nudge; a failure (the Worker busy) is reported and the wait goes on. */
 async function nudge(target: LoadTarget) {
@@ -69,29 +154,10 @@ async function run(target: LoadTarget, webhook: FakeWebhook | undefined, connect
     ],
   })
   const keys = (await target.leadIds(prefix)).map((id) => `lead-${id}`)
-  const accepted = summary(result, connections)
-  if (!webhook) return { ...accepted, stored: keys.length }
-  const received = () => webhook.calls.filter((call) => call.email?.startsWith(prefix)).map((call) => call.key)
-  const deadline = Date.now() + DELIVERY_WAIT_MS
-  let nextNudge = Date.now() + NUDGE_EVERY_MS
-  while (deliveries(keys, received()).delivered < keys.length && Date.now() < deadline) {
-    if (Date.now() >= nextNudge) {
-      await nudge(target)
-      nextNudge = Date.now() + NUDGE_EVERY_MS
-    }
-    await sleep(200)
-  }
-  await nudge(target)
-  await sleep(SETTLE_MS)
-  return { ...accepted, stored: keys.length, ...deliveries(keys, received()) }
-}
-
-/** What autocannon measured of one row: the rate and latency of the 202 answers, and the errors by kind. */
-function summary(result: autocannon.Result, connections: number): Omit<Row, 'stored'> {
   // autocannon counts timeouts among its errors.
   const errorKinds: Record<string, number> = { 'socket errors': result.errors - result.timeouts, timeouts: result.timeouts }
   for (const [status, { count = 0 }] of Object.entries(result.statusCodeStats ?? {})) if (!status.startsWith('2')) errorKinds[status] = count
-  return {
+  const row: Row = {
     connections,
     leadsPerSecond: result['2xx'] / seconds,
     p50: result.latency.p50,
@@ -99,13 +165,25 @@ function summary(result: autocannon.Result, connections: number): Omit<Row, 'sto
     errors: result.non2xx + result.errors,
     errorKinds,
     accepted: result['2xx'],
+    stored: keys.length,
   }
+  if (!webhook) return row
+  const received = () => webhook.calls.filter((call) => call.email?.startsWith(prefix)).map((call) => call.key)
+  const deadline = Date.now() + DELIVERY_WAIT_MS
+  for (let tick = 1; deliveries(keys, received()).delivered < keys.length && Date.now() < deadline; tick++) {
+    // The Worker's Cron Trigger every 5 s: Cloudflare fires it every minute, and a bench need not wait that long.
+    if (tick % 25 === 0) await nudge(target)
+    await sleep(200)
+  }
+  await nudge(target)
+  await sleep(SETTLE_MS)
+  return { ...row, ...deliveries(keys, received()) }
 }
 
 async function bench(targetName: Target): Promise<Row[]> {
   const webhook = withWebhook ? await startFakeWebhook() : undefined
   try {
-    const target = await startTarget(targetName, webhook?.url ?? '', cpuProfileDir)
+    const target = await (targetName === 'node' ? startNode : startCloudflare)(webhook?.url ?? '')
     const rows: Row[] = []
     try {
       for (const [index, connections] of connectionCounts.entries()) rows.push(await run(target, webhook, connections, index + 1))

@@ -1,12 +1,8 @@
-// `npm run bench:build -- --topics 1000,10000,50000 [--incremental] [--no-cards] [--keep]`
-// For each N: a content folder with the real articles and fixed pages and N topics from
-// scripts/bench/gen-topics.mjs (the shared generator, so figures compare with other site builders),
-// plus the real topics the rest links to (scripts/bench/content.ts),
-// an empty build cache, then a cold `npm run build`. With --incremental, three more builds: one
-// with nothing changed, one after editing one topic (its page must show the edit), and a `--fresh`
-// one whose output must equal the incremental one byte for byte. Prints one table; fails when a
-// build's process tree peaks above 1 GiB or an incremental build differs from the fresh one. Every
-// build draws each page's social card (one per topic), unless --no-cards, which passes the flag on.
+// `npm run bench:build -- --topics 1000,10000,50000 [--incremental] [--no-cards] [--keep]`: for each N, a
+// cold `npm run build` of the real content with N generated topics (scripts/bench/content.ts); with
+// --incremental, then one with nothing changed, one after editing a topic, and a `--fresh` one whose output
+// must equal the incremental one byte for byte. Prints one table; fails when a build's process tree peaks
+// above 1 GiB or an incremental build differs from the fresh one.
 import { spawn } from 'node:child_process'
 import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -44,28 +40,20 @@ function treeRss(rootPid: number): number {
       // The process ended while we looked.
     }
   }
-  let bytes = 0
-  const queue = [rootPid]
-  while (queue.length > 0) {
-    const pid = queue.pop()!
+  const rss = (pid: number): number => {
+    let bytes = 0
     try {
-      bytes += Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024
+      bytes = Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024
     } catch {
       // Ended.
     }
-    queue.push(...(children.get(pid) ?? []))
+    return (children.get(pid) ?? []).reduce((sum, child) => sum + rss(child), bytes)
   }
-  return bytes
-}
-
-interface Run {
-  seconds: number
-  peak: number
-  output: string
+  return rss(rootPid)
 }
 
 /** One `npm run build` (as scripts/build.ts), timed, with the peak memory of its process tree. */
-async function build(env: NodeJS.ProcessEnv, args: string[] = []): Promise<Run> {
+async function build(env: NodeJS.ProcessEnv, args: string[] = []) {
   const started = performance.now()
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/build.ts', ...args, ...(values['no-cards'] ? ['--no-cards'] : [])], {
     env: { ...process.env, ...env, BUILD_QUIET: '1' },
@@ -94,7 +82,7 @@ function differences(a: Map<string, string>, b: Map<string, string>): string[] {
     .map((file) => (!a.has(file) ? `only fresh: ${file}` : !b.has(file) ? `only incremental: ${file}` : `differs: ${file}`))
 }
 
-const pagesOf = (run: Run) => Number(/build: (\d+) pages:/.exec(run.output)?.[1])
+type Run = Awaited<ReturnType<typeof build>>
 
 async function bench(topicCount: number) {
   const root = mkdtempSync(join(tmpdir(), `bench-${topicCount}-`))
@@ -106,7 +94,7 @@ async function bench(topicCount: number) {
   const env = { CONTENT_DIR: content, DIST_DIR: dist, BUILD_CACHE_DIR: join(root, 'cache') }
   try {
     const cold = await build(env)
-    const pages = pagesOf(cold)
+    const pages = Number(/build: (\d+) pages:/.exec(cold.output)?.[1])
     const topicPages = Number(/\/topics\/\* (\d+)/.exec(cold.output)?.[1])
     if (topicPages !== topicCount + kept.length) {
       throw new Error(`expected ${topicCount + kept.length} topic pages from ${content}, the build made ${topicPages}:\n${cold.output}`)

@@ -1,10 +1,7 @@
-// `npm run bench:serve [-- --connections 50,200 --seconds 10 --cpu-prof DIR]`: the prerendered pages under load, on loopback.
-// With --cpu-prof, the server writes a V8 CPU profile of its main thread into DIR when it exits.
-// Starts the real server (`server/index.ts`) on a throwaway database with TRUST_PROXY=1 and no webhook, then for the home
-// page and the built site's first topic page, at each connection count, sends GET with
-// `Accept-Encoding: br, gzip` as a browser does, with autocannon for the given seconds. Prints one table:
-// requests/s, p50 and p99 latency, and the answers that were not a 200 or not brotli-encoded (fails if
-// there is any). Run `npm run build` first: the server serves the built site.
+// `npm run bench:serve [-- --connections 50,200 --seconds 10 --cpu-prof DIR]`: the home page and the first
+// topic page of the built site under load from the real server (scripts/bench/load.ts), GET with
+// `Accept-Encoding: br, gzip` as a browser sends. Prints one table; fails on an answer that was not a 200 or
+// not brotli-encoded. Run `npm run build` first.
 import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
@@ -26,19 +23,7 @@ if (!firstTopic) {
 const PATHS = ['/', pathOfHtmlFile(`topics/${firstTopic}`)!]
 const ACCEPT_ENCODING = 'br, gzip'
 
-interface Row {
-  path: string
-  connections: number
-  requestsPerSecond: number
-  p50: number
-  p99: number
-  /** Answers that were not a 200, timeouts and socket errors. */
-  failed: number
-  /** 200 answers sent without brotli. */
-  notBrotli: number
-}
-
-async function run(path: string, connections: number): Promise<Row> {
+async function run(path: string, connections: number) {
   let notBrotli = 0
   const result = await autocannon({
     url: origin,
@@ -63,6 +48,7 @@ async function run(path: string, connections: number): Promise<Row> {
     requestsPerSecond: result['2xx'] / seconds,
     p50: result.latency.p50,
     p99: result.latency.p99,
+    // Answers that were not a 200, timeouts and socket errors; 200 answers sent without brotli.
     failed: result.requests.total - result['2xx'] + result.errors + result.timeouts,
     notBrotli,
   }
@@ -70,7 +56,7 @@ async function run(path: string, connections: number): Promise<Row> {
 
 const server = await startLoadServer(4192, cpuProfileDir)
 const { origin } = server
-const rows: Row[] = []
+const rows: Array<Awaited<ReturnType<typeof run>>> = []
 try {
   for (const path of PATHS) {
     // Once before the load: the first answer of a page is the one that compresses it.

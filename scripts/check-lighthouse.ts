@@ -1,10 +1,7 @@
-// `npm run check:lighthouse`: serves the built site with the real server on a loopback port, runs
-// Lighthouse (mobile, simulated throttling, Debian Chromium) on one URL of every template, takes the
-// median of several runs, prints a table and exits 1 naming every template and budget missed.
-// An article or topic template is measured on a page the built site has (its sitemap), never on a
-// slug written down, so writers can add, rename or remove any of them.
-// Full reports go to reports/lighthouse/. It builds nothing: run `npm run build` first.
-// `-- --only topic` measures just the templates whose name contains "topic" (for a quick look).
+// `npm run check:lighthouse [-- --only topic]`: serves the built site with the real server on a loopback
+// port, runs Lighthouse (mobile, simulated throttling, Debian Chromium) on one URL of every template (or of
+// those whose name contains the --only text), takes the median of several runs, prints a table and exits 1
+// naming every budget missed. Full reports go to reports/lighthouse/. Run `npm run build` first.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -24,11 +21,13 @@ import {
   type LighthouseResult,
   type RunSummary,
 } from '../lib/checks/lighthouse-budgets'
+import { clientDir } from '../lib/node/paths.server'
 import { loadSite } from '../lib/node/site.server'
 import { createApi } from '../server/api'
 import { createApp } from '../server/app'
 import { Outbox } from '../server/outbox'
 import { Store } from '../server/store'
+import { readSitemapUrls } from './check-site'
 
 const REPORT_DIR = join('reports', 'lighthouse')
 const budgets = parseBudgets(JSON.parse(readFileSync('lighthouse.budgets.json', 'utf8')))
@@ -52,41 +51,17 @@ api.use(async (c, next) => (holdApi ? new Promise<Response>(() => {}) : next()))
 api.route('/', createApi({ store, outbox: new Outbox(store, {}) }))
 const server = serve({ fetch: createApp({ api }).fetch, port, hostname: '127.0.0.1' })
 
-/** The paths of every URL of a sitemap served here, following a sitemap index (past 50,000 URLs) to its files. */
-async function sitemapPaths(path: string): Promise<string[]> {
-  const xml = await (await fetch(`${origin}${path}`)).text()
-  const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, loc]) => new URL(loc!).pathname)
-  if (!xml.includes('<sitemapindex')) return locs
-  return (await Promise.all(locs.map(sitemapPaths))).flat()
+/** The built site as the samples are picked from it: its sitemap, and whether a page shows a content image. */
+const site: BuiltSite = {
+  paths: (readSitemapUrls(clientDir()) ?? []).map((url) => new URL(url).pathname),
+  showsImage: (path) => readFileSync(join(clientDir(), `${path.slice(1)}.html`), 'utf8').includes('/assets/images/'),
 }
-
-/** The built site as the samples are picked from it: its sitemap, and the articles whose page shows a content image. */
-async function builtSite(): Promise<BuiltSite> {
-  const paths = await sitemapPaths('/sitemap.xml')
-  const withImage = new Set<string>()
-  for (const path of paths.filter((candidate) => candidate.startsWith('/blog/'))) {
-    if ((await (await fetch(`${origin}${path}`)).text()).includes('/assets/images/')) withImage.add(path)
-  }
-  return { paths, showsImage: (path) => withImage.has(path) }
-}
-
-const { measured: templates, unsampled } = sampleTemplates(chosen, await builtSite())
+const { measured: templates, unsampled } = sampleTemplates(chosen, site)
 for (const line of unsampled) console.log(`check:lighthouse: ${line}`)
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-]
+// chrome-launcher adds its own flags to these, which keep the browser off the network and past first-run screens.
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage']
 
-/**
- * Lighthouse's settings for a template. A page that must answer 404 makes Chromium log that very
- * response as a console error; that one line is expected there (the status itself is checked) and is
- * the only one the best-practices score is told to ignore.
- */
+/** Lighthouse's settings: on a page that must answer 404, Chromium's console error for that very response is expected (the status itself is checked). */
 function lighthouseConfig(expectedStatus: number | undefined) {
   if (expectedStatus !== 404) return undefined
   return {
@@ -123,7 +98,7 @@ async function runLighthouse(url: string, expectedStatus: number | undefined, wa
 const gzipSizes = new Map<string, number>()
 async function measureGzip(urls: string[]) {
   for (const url of urls) {
-    if (gzipSizes.has(url) || new URL(url).origin !== origin) continue
+    if (gzipSizes.has(url) || !url.startsWith(`${origin}/`)) continue
     const response = await fetch(url, { headers: { 'accept-encoding': 'identity' } })
     gzipSizes.set(url, gzipSync(Buffer.from(await response.arrayBuffer()), { level: 9 }).length)
   }
@@ -141,7 +116,7 @@ try {
       writeFileSync(join(REPORT_DIR, file), String(result.report))
       const lhr = result.lhr as unknown as LighthouseResult
       const sized = networkRequests(lhr).filter((request) => ['Document', 'Script', 'Stylesheet'].includes(request.resourceType ?? ''))
-      await measureGzip(sized.map((request) => request.url).filter((url) => /^https?:/.test(url)))
+      await measureGzip(sized.map((request) => request.url))
       runs.push(summarizeRun(lhr, origin, (url) => gzipSizes.get(url) ?? 0))
     }
     const summary = medianSummary(runs)

@@ -12,8 +12,7 @@ import { PNG_HEAD_BYTES, checkSocialImages } from '../lib/checks/social-images'
 import { loadSite } from '../lib/node/site.server'
 import { SECURITY_HEADERS } from '../lib/universal/routes'
 import { createApp } from '../server/app'
-import { fileCountSummary } from './host-file-limits'
-import { checkStaticHosts } from './static-hosts'
+import { checkStaticHosts, fileCountSummary, type HostProblem } from './static-hosts'
 
 /** The URLs of sitemap.xml, following a sitemap index to its files. */
 export function readSitemapUrls(dir: string): string[] | undefined {
@@ -57,46 +56,37 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const input: SyndicationCheckInput = { ...loadSiteCheckInput(dir, loadSite().siteUrl), read }
   console.log(`check:site: ${input.pages.length} HTML files in ${dir}, SITE_URL ${input.siteUrl}`)
   let failed = 0
-  const checks: ReadonlyArray<{ name: string; run: (input: SyndicationCheckInput) => Array<{ file: string; problem: string; fix: string }> }> = [
-    ...SITE_CHECKS,
-    ...SYNDICATION_CHECKS,
-  ]
-  checks.forEach((check, index) => {
-    const problems = check.run(input)
-    console.log(
-      `${String(index + 1).padStart(2)}. ${check.name}: ${problems.length === 0 ? 'ok' : `${problems.length} problem${problems.length === 1 ? '' : 's'}`}`,
-    )
+  let number = 0
+  const report = (name: string, problems: HostProblem[], counts = '') => {
+    const verdict = problems.length === 0 ? 'ok' : `${problems.length} problem${problems.length === 1 ? '' : 's'}`
+    console.log(`${String(++number).padStart(2)}. ${name}: ${verdict}${counts}`)
     for (const problem of problems) console.log(`      ${problem.file}: ${problem.problem} — fix: ${problem.fix}`)
     failed += problems.length
-  })
+  }
+  for (const check of [...SITE_CHECKS, ...SYNDICATION_CHECKS] as ReadonlyArray<{ name: string; run: (input: SyndicationCheckInput) => HostProblem[] }>)
+    report(check.name, check.run(input))
   // The checks below read more than the pages; they are numbered after the others.
-  let number = checks.length
-  const socialProblems = checkSocialImages(input, (file) => readHead(join(dir, file), PNG_HEAD_BYTES))
-  console.log(
-    `${String(++number).padStart(2)}. social images (one og:image per indexable page, a PNG of 1200 × 630, no drawn card on two pages): ${socialProblems.length === 0 ? 'ok' : `${socialProblems.length} problems`}`,
+  report(
+    'social images (one og:image per indexable page, a PNG of 1200 × 630, no drawn card on two pages)',
+    checkSocialImages(input, (file) => readHead(join(dir, file), PNG_HEAD_BYTES)),
   )
-  for (const problem of socialProblems) console.log(`      ${problem.file}: ${problem.problem} — fix: ${problem.fix}`)
-  failed += socialProblems.length
   // What the Node server sends for this build, asked of the server itself: the static hosts must send the same.
   const home = await createApp({ clientDir: dir }).request('/')
   const served = Object.fromEntries([...Object.keys(SECURITY_HEADERS), 'Content-Security-Policy'].map((name) => [name, home.headers.get(name) ?? '']))
-  const hostProblems = await checkStaticHosts(dir, input.files, served)
-  console.log(
-    `${String(++number).padStart(2)}. static hosts (Netlify, Cloudflare Pages, Vercel, Cloudflare Workers) serve every page and file like the server, from the build's _redirects, _headers and vercel.json and the Worker's rules (wrangler.jsonc), within their file limits: ${hostProblems.length === 0 ? 'ok' : `${hostProblems.length} problems`} (${fileCountSummary(input.files)})`,
+  report(
+    "static hosts (Netlify, Cloudflare Pages, Vercel, Cloudflare Workers) serve every page and file like the server, from the build's _redirects, _headers and vercel.json and the Worker's rules (wrangler.jsonc), within their file limits",
+    await checkStaticHosts(dir, input.files, served),
+    ` (${fileCountSummary(input.files)})`,
   )
-  for (const problem of hostProblems) console.log(`      ${problem.file}: ${problem.problem} — fix: ${problem.fix}`)
-  failed += hostProblems.length
   // Drafts and scheduled entries, found in the content for the day the build published for.
   const record = join(dirname(dir), PUBLICATION_RECORD)
   const today = existsSync(record) ? (JSON.parse(readFileSync(record, 'utf8')) as { buildDate: string }).buildDate : buildDate()
   const unpublished = unpublishedContent(contentDir(), today, loadSite().productName)
   const html = new Map(input.pages.map((page) => [page.file, page.html]))
-  const leaks = checkUnpublished(unpublished, input.files, (file) => html.get(file) ?? readFileSync(join(dir, file), 'utf8'))
-  console.log(
-    `${String(number + 1).padStart(2)}. no draft or scheduled entry (${unpublished.length} for ${today}) on any page or file: ${leaks.length === 0 ? 'ok' : `${leaks.length} problems`}`,
+  report(
+    `no draft or scheduled entry (${unpublished.length} for ${today}) on any page or file`,
+    checkUnpublished(unpublished, input.files, (file) => html.get(file) ?? readFileSync(join(dir, file), 'utf8')),
   )
-  for (const problem of leaks) console.log(`      ${problem.file}: ${problem.problem} — fix: ${problem.fix}`)
-  failed += leaks.length
   if (failed > 0) {
     console.error(`check:site: ${failed} problem${failed === 1 ? '' : 's'}`)
     process.exit(1)

@@ -1,46 +1,35 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+// `npm run preview:cloudflare` for tests and `npm run bench:api -- --target cloudflare`: the real command
+// (scripts/cloudflare.ts) on a built client folder, its D1 and queue state in a folder the caller owns, so
+// a second start on the same folder finds the records of the first. Run from the project's root.
+import { spawn } from 'node:child_process'
 import { existsSync, readdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { createClient } from '@libsql/client'
 import { wranglerBin } from './cloudflare'
 import { freePort } from './free-port'
 
-// `npm run preview:cloudflare` for tests and `npm run bench:api -- --target cloudflare`: the real command
-// (scripts/cloudflare.ts, wrangler.jsonc, worker/index.ts) in local workerd, on a built client folder, with
-// its D1 and queue state in a folder the caller owns, so a second start on the same folder finds the
-// records of the first. Run from the project's root (it starts scripts/cloudflare.ts by that path).
-
 /** Why the preview cannot run here (wrangler not installed), or undefined. Tests skip on it, and say so. */
 export const previewMissing = existsSync(wranglerBin()) ? undefined : `wrangler is not installed (${wranglerBin()}): run npm install`
 
-export interface Preview {
-  origin: string
-  /** Everything wrangler and the Worker printed so far. */
-  output(): string
-  /** Fires one of the Worker's Cron Triggers now (the outbox's, every minute, unless told), as Cloudflare would. */
-  cron(schedule?: string): Promise<void>
-  /** Stops wrangler and workerd (their whole process group) and waits for them to be gone. */
-  stop(): Promise<void>
-}
+export type Preview = Awaited<ReturnType<typeof startPreview>>
 
-const WRANGLER_ENV = { WRANGLER_SEND_METRICS: 'false' }
-
-export async function startPreview(options: { clientDir: string; state: string; env?: Record<string, string>; port?: number }): Promise<Preview> {
+export async function startPreview(options: { clientDir: string; state: string; env?: Record<string, string>; port?: number }) {
   const port = options.port ?? (await freePort())
   // A devtools port of its own too: two previews at once (two test files) would both take wrangler's default.
   const inspectorPort = await freePort()
   const args = ['preview', '--persist-to', options.state, '--inspector-port', String(inspectorPort)]
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/cloudflare.ts', ...args], {
-    env: { ...process.env, ...options.env, ...WRANGLER_ENV, PORT: String(port), DIST_DIR: dirname(options.clientDir) },
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/cloudflare.ts', ...args], {
+    env: { ...process.env, ...options.env, PORT: String(port), DIST_DIR: dirname(options.clientDir) },
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group, so that wrangler and workerd end with it.
     detached: true,
   })
   let output = ''
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   const origin = `http://127.0.0.1:${port}`
+  // Stops wrangler and workerd (their whole process group) and waits for them to be gone.
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGKILL')
     await exited
@@ -56,7 +45,9 @@ export async function startPreview(options: { clientDir: string; state: string; 
   }
   return {
     origin,
+    /** Everything wrangler and the Worker printed so far. */
     output: () => output,
+    /** Fires one of the Worker's Cron Triggers now (the outbox's, unless told), as Cloudflare would. */
     async cron(schedule = '* * * * *') {
       const response = await fetch(`${origin}/__scheduled?cron=${encodeURIComponent(schedule)}`)
       // Read whole, so the connection is free for the next request.
@@ -76,9 +67,8 @@ export function previewD1File(state: string): string {
 }
 
 /**
- * Rows of the preview's local D1, read from its SQLite file beside the running preview, as a second reader
- * of any SQLite database would (a second wrangler on the same state, `wrangler d1 execute --local`, would
- * start a workerd of its own on the files the preview's has open, which made the preview fail requests).
+ * Rows of the preview's local D1, read from its SQLite file beside the running preview (`wrangler d1 execute
+ * --local` would start a workerd of its own on the files the preview's has open, which made it fail requests).
  */
 export async function queryPreviewD1<Row>(state: string, sql: string): Promise<Row[]> {
   const client = createClient({ url: `file:${previewD1File(state)}` })

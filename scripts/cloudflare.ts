@@ -4,11 +4,12 @@
 //
 //   PORT=8787 npm run preview:cloudflare      offline, on 127.0.0.1:$PORT, state under .wrangler/
 //   npm run deploy:cloudflare -- --dry-run    bundles into a temporary folder, contacts nobody
-import { spawn, spawnSync } from 'node:child_process'
+import { spawn, spawnSync, type SpawnSyncOptions } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
+import { parseArgs } from 'node:util'
 import { clientDir as builtClientDir } from '../lib/node/paths.server'
 import { loadSite } from '../lib/node/site.server'
 import { FORM_PAGE_FILE } from '../lib/universal/form-page'
@@ -17,8 +18,15 @@ import { NOT_FOUND_FILE } from '../lib/universal/routes'
 /** The wrangler command line, run from this package's own copy (a pinned devDependency). */
 export const wranglerBin = () => createRequire(import.meta.url).resolve('wrangler/bin/wrangler.js')
 
-/** The settings `npm run serve` reads from its environment that the Worker reads as vars or secrets. */
-export const WORKER_SETTINGS = [
+/** Wrangler's usage reports would need the network; the preview must work without it. */
+const wranglerEnv = () => ({ ...process.env, WRANGLER_SEND_METRICS: 'false' })
+
+/** Runs wrangler with `args` to its end. */
+export const runWrangler = (args: string[], options: SpawnSyncOptions = {}) =>
+  spawnSync(process.execPath, [wranglerBin(), ...args], { env: wranglerEnv(), ...options })
+
+/** The settings `npm run serve` reads from its environment that the Worker reads as vars (a deployed Worker takes the keys as secrets). */
+const WORKER_SETTINGS = [
   'FORM_TIMING_SECRET',
   'SCORE_WEBHOOK_URL',
   'SCORE_WEBHOOK_KEY',
@@ -29,47 +37,11 @@ export const WORKER_SETTINGS = [
   'LEAD_RETENTION_DAYS',
 ] as const
 
-/**
- * The preview's settings, from the environment variables `npm run serve` reads, as `--var` options: the
- * site's origin (SITE_URL, else content/site.json's siteUrl) and each of WORKER_SETTINGS that is set. (A
- * deployed Worker takes the keys as secrets, `wrangler secret put NAME`, never as vars.)
- */
-export function workerVars(env: NodeJS.ProcessEnv = process.env): string[] {
-  const vars: Record<string, string | undefined> = { SITE_URL: env.SITE_URL || loadSite().siteUrl }
-  for (const name of WORKER_SETTINGS) vars[name] = env[name] || undefined
+/** The preview's `--var` options: the site's origin (SITE_URL, else content/site.json's siteUrl) and each of WORKER_SETTINGS that is set. */
+function workerVars(): string[] {
+  const vars: Record<string, string | undefined> = { SITE_URL: process.env.SITE_URL || loadSite().siteUrl }
+  for (const name of WORKER_SETTINGS) vars[name] = process.env[name] || undefined
   return Object.entries(vars).flatMap(([name, value]) => (value === undefined ? [] : ['--var', `${name}:${value}`]))
-}
-
-/** `--persist-to <folder>` (or `--persist-to=<folder>`) among the preview's options, for the migrations to use the same local state. */
-function persistOption(args: string[]): string[] {
-  const index = args.findIndex((arg) => arg === '--persist-to' || arg.startsWith('--persist-to='))
-  if (index === -1) return []
-  return args[index]!.includes('=') ? [args[index]!] : args.slice(index, index + 2)
-}
-
-/** The wrangler command run before the main one: the migrations (migrations/*.sql) applied to the local or the remote D1. */
-export function migrationArgs(command: string | undefined, args: string[]): string[] | undefined {
-  if (command === 'preview') return ['d1', 'migrations', 'apply', 'DB', '--local', ...persistOption(args)]
-  // A dry run contacts nobody, so applies nothing.
-  if (command === 'deploy' && !args.includes('--dry-run')) return ['d1', 'migrations', 'apply', 'DB', '--remote']
-  return undefined
-}
-
-function wranglerArgs(command: string | undefined, args: string[], clientDir: string): string[] {
-  // wrangler.jsonc names dist/client; `--assets` keeps its other settings and follows DIST_DIR. The Worker
-  // bundles the build's form page from beside it (worker/built.d.ts).
-  const formPage = JSON.stringify(JSON.parse(readFileSync(join(dirname(clientDir), FORM_PAGE_FILE), 'utf8')))
-  args = ['--assets', clientDir, '--define', `BUILT_FORM_PAGE:${formPage}`, ...args]
-  if (command === 'preview') {
-    const port = process.env.PORT ?? '8787'
-    return ['dev', '--ip', '127.0.0.1', '--port', port, '--local', '--show-interactive-dev-session=false', '--test-scheduled', ...workerVars(), ...args]
-  }
-  if (command === 'deploy') {
-    // A dry run writes its bundle somewhere, never into the project.
-    const dryRun = args.includes('--dry-run') && !args.some((arg) => arg.startsWith('--outdir'))
-    return ['deploy', ...args, ...(dryRun ? ['--outdir', mkdtempSync(join(tmpdir(), 'worker-bundle-'))] : [])]
-  }
-  throw new Error(`usage: tsx scripts/cloudflare.ts preview|deploy [wrangler options]`)
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -82,26 +54,45 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       console.error(`${file} is missing: run \`npm run build\` first`)
       process.exit(1)
     }
-  const wrangler = [wranglerBin(), ...wranglerArgs(command, args, clientDir)]
-  // Wrangler's usage reports would need the network; the preview must work without it.
-  const env = { ...process.env, WRANGLER_SEND_METRICS: 'false' }
-  const migrations = migrationArgs(command, args)
+  const { values } = parseArgs({
+    args,
+    strict: false,
+    options: { 'persist-to': { type: 'string' }, 'dry-run': { type: 'boolean' }, outdir: { type: 'string' } },
+  })
+  const persistTo = typeof values['persist-to'] === 'string' ? ['--persist-to', values['persist-to']] : []
+  // wrangler.jsonc names dist/client; `--assets` keeps its other settings and follows DIST_DIR. The Worker
+  // bundles the build's form page from beside it (worker/built.d.ts).
+  const formPage = JSON.stringify(JSON.parse(readFileSync(join(dirname(clientDir), FORM_PAGE_FILE), 'utf8')))
+  const common = ['--assets', clientDir, '--define', `BUILT_FORM_PAGE:${formPage}`, ...args]
+  const port = process.env.PORT ?? '8787'
+  let wrangler: string[]
+  // The migrations (migrations/*.sql) applied first, to the preview's local D1 or the deployed one; a dry run contacts nobody.
+  let migrations: string[] | undefined
+  if (command === 'preview') {
+    wrangler = ['dev', '--ip', '127.0.0.1', '--port', port, '--local', '--show-interactive-dev-session=false', '--test-scheduled', ...workerVars(), ...common]
+    migrations = ['--local', ...persistTo]
+  } else if (command === 'deploy') {
+    // A dry run writes its bundle somewhere, never into the project.
+    const outdir = values['dry-run'] && values.outdir === undefined ? ['--outdir', mkdtempSync(join(tmpdir(), 'worker-bundle-'))] : []
+    wrangler = ['deploy', ...common, ...outdir]
+    if (!values['dry-run']) migrations = ['--remote']
+  } else {
+    console.error('usage: tsx scripts/cloudflare.ts preview|deploy [wrangler options]')
+    process.exit(1)
+  }
   if (migrations) {
-    const applied = spawnSync(process.execPath, [wranglerBin(), ...migrations], { stdio: 'inherit', env })
+    const applied = runWrangler(['d1', 'migrations', 'apply', 'DB', ...migrations], { stdio: 'inherit' })
     if (applied.status !== 0) process.exit(applied.status ?? 1)
   }
-  const child = spawn(process.execPath, wrangler, { stdio: 'inherit', env })
+  const child = spawn(process.execPath, [wranglerBin(), ...wrangler], { stdio: 'inherit', env: wranglerEnv() })
   // Local workerd never fires Cron Triggers by itself: the preview fires the Worker's, the outbox's every
   // minute and retention's every hour, as Cloudflare would, through wrangler's /__scheduled (a test may
   // fire either sooner the same way).
   if (command === 'preview') {
-    const fire = (cron: string) =>
-      void fetch(`http://127.0.0.1:${process.env.PORT ?? '8787'}/__scheduled?cron=${encodeURIComponent(cron)}`).catch(() => undefined)
+    const fire = (cron: string) => void fetch(`http://127.0.0.1:${port}/__scheduled?cron=${encodeURIComponent(cron)}`).catch(() => undefined)
     setInterval(() => fire('* * * * *'), 60_000).unref()
     setInterval(() => fire('17 * * * *'), 60 * 60_000).unref()
   }
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal))
-  child.on('exit', (code, signal) => {
-    process.exit(code ?? (signal ? 1 : 0))
-  })
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))
 }

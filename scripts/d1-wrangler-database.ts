@@ -1,22 +1,14 @@
-// The lead store of a site on Cloudflare, for the operator's commands (`npm run privacy`, `npm run
-// outbox`): a Database (server/database.ts) on the Worker's D1, reached through `wrangler d1 execute`.
-// `DATABASE_URL=d1:remote` is the deployed database (wrangler's login), `d1:local:<folder>` the local
-// preview's (its `--persist-to` folder; `.wrangler/state` by default) while no preview runs on it.
-// Each statement is one wrangler run, its arguments written into the SQL as literals, since wrangler takes
-// no bound parameters: strings quoted (a quote doubled), numbers as numbers, null as NULL.
-import { spawnSync } from 'node:child_process'
-import type { Database, Result, Statement } from '../server/database'
+// The lead store of a site on Cloudflare, for `npm run privacy` and `npm run outbox`: a Database
+// (server/database.ts) on the Worker's D1 through `wrangler d1 execute`, `DATABASE_URL=d1:remote` the
+// deployed one, `d1:local[:<folder>]` the local preview's (its `--persist-to` folder) while no preview
+// runs on it. Each statement is one wrangler run, its arguments written into the SQL as literals, since
+// wrangler takes no bound parameters.
+import type { Result, Statement } from '../server/database'
 import { Store } from '../server/store'
-import { wranglerBin } from './cloudflare'
-
-export interface D1Target {
-  remote: boolean
-  /** The local state folder (`--persist-to`), for a local database. */
-  persistTo?: string
-}
+import { runWrangler } from './cloudflare'
 
 /** `d1:remote` or `d1:local[:<folder>]` as a target; undefined for any other DATABASE_URL. */
-export function d1TargetOf(url: string): D1Target | undefined {
+export function d1TargetOf(url: string): { remote: boolean; persistTo?: string } | undefined {
   if (url === 'd1:remote') return { remote: true }
   const local = /^d1:local(?::(.+))?$/.exec(url)
   if (!local) return undefined
@@ -26,10 +18,8 @@ export function d1TargetOf(url: string): D1Target | undefined {
 /** A value as an SQL literal. */
 function literal(value: unknown): string {
   if (value === null || value === undefined) return 'NULL'
-  if (typeof value === 'number' || typeof value === 'bigint') {
-    if (typeof value === 'number' && !Number.isFinite(value)) throw new Error(`cannot write ${value} into SQL`)
-    return String(value)
-  }
+  if (typeof value === 'number' && !Number.isFinite(value)) throw new Error(`cannot write ${value} into SQL`)
+  if (typeof value === 'number' || typeof value === 'bigint') return String(value)
   if (typeof value === 'boolean') return value ? '1' : '0'
   if (typeof value === 'string') return `'${value.replaceAll("'", "''")}'`
   throw new Error(`cannot write a ${typeof value} into SQL`)
@@ -40,49 +30,28 @@ function literal(value: unknown): string {
  * a `?` inside a quoted string or identifier is left alone. Throws when the counts do not match.
  */
 export function sqlWithArgs(sql: string, args: readonly unknown[] = []): string {
-  let out = ''
   let next = 0
-  let quote: string | undefined
-  for (let index = 0; index < sql.length; index++) {
-    const char = sql[index]!
-    if (quote) {
-      out += char
-      if (char === quote) quote = undefined
-      continue
-    }
-    if (char === "'" || char === '"') {
-      quote = char
-      out += char
-      continue
-    }
-    if (char !== '?') {
-      out += char
-      continue
-    }
-    const digits = /^\d+/.exec(sql.slice(index + 1))?.[0]
+  // A quoted string or identifier is matched whole, so that the `?` in it is not taken for a placeholder.
+  return sql.replace(/'[^']*'|"[^"]*"|\?(\d*)/g, (token, digits: string | undefined) => {
+    if (!token.startsWith('?')) return token
     const position = digits ? Number(digits) - 1 : next++
-    if (position < 0 || position >= args.length) throw new Error(`no argument for placeholder ${digits ? `?${digits}` : '?'} in: ${sql}`)
-    out += literal(args[position])
-    index += digits?.length ?? 0
-  }
-  return out
+    if (position < 0 || position >= args.length) throw new Error(`no argument for placeholder ?${digits ?? ''} in: ${sql}`)
+    return literal(args[position])
+  })
 }
 
 /**
  * Runs one statement. A write is followed, in the same command, by `SELECT changes(), last_insert_rowid()`:
  * a local D1's answer to `--json` carries no count of the rows a statement changed.
  */
-function execute(target: D1Target, statement: Statement | string, write: boolean): Result {
+function execute(target: NonNullable<ReturnType<typeof d1TargetOf>>, statement: Statement | string, write: boolean): Result {
   const one = typeof statement === 'string' ? statement : sqlWithArgs(statement.sql, statement.args as unknown[] | undefined)
   const sql = write ? `${one.trim().replace(/;$/, '')}; SELECT changes() AS changes, last_insert_rowid() AS last_id` : one
   const where = target.remote ? ['--remote'] : ['--local', ...(target.persistTo ? ['--persist-to', target.persistTo] : [])]
-  const run = spawnSync(process.execPath, [wranglerBin(), 'd1', 'execute', 'DB', ...where, '--json', '--command', sql], {
-    env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
-    encoding: 'utf8',
-    maxBuffer: 256 * 1024 * 1024,
-  })
-  if (run.status !== 0) throw new Error(`wrangler d1 execute failed (exit ${run.status}): ${(run.stderr || run.stdout).trim()}`)
-  const [answer, counts] = JSON.parse(run.stdout) as Array<{ results: Array<Record<string, unknown>> }>
+  const run = runWrangler(['d1', 'execute', 'DB', ...where, '--json', '--command', sql], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 })
+  const [stdout, stderr] = [String(run.stdout), String(run.stderr)]
+  if (run.status !== 0) throw new Error(`wrangler d1 execute failed (exit ${run.status}): ${(stderr || stdout).trim()}`)
+  const [answer, counts] = JSON.parse(stdout) as Array<{ results: Array<Record<string, unknown>> }>
   const changed = counts?.results[0]
   return {
     rows: answer?.results ?? [],
@@ -91,18 +60,15 @@ function execute(target: D1Target, statement: Statement | string, write: boolean
   }
 }
 
-/** A Database on the Worker's D1 through wrangler. Its storage is Cloudflare's: there is no log to checkpoint here. */
-export function wranglerD1Database(target: D1Target): Database {
-  return {
-    read: async (statement) => execute(target, statement, false),
-    write: async (statement) => execute(target, statement, true),
-    checkpoint: async () => undefined,
-    close: async () => {},
-  }
-}
-
-/** The store at DATABASE_URL when it names a D1 database (`d1:remote`, `d1:local[:<folder>]`); undefined otherwise. */
+/** The store at DATABASE_URL when it names a D1 database; undefined otherwise. Its storage is Cloudflare's: there is no log to checkpoint. */
 export function d1StoreOf(url: string): Store | undefined {
   const target = d1TargetOf(url)
-  return target ? Store.fromDatabase(wranglerD1Database(target)) : undefined
+  return target
+    ? Store.fromDatabase({
+        read: async (statement) => execute(target, statement, false),
+        write: async (statement) => execute(target, statement, true),
+        checkpoint: async () => undefined,
+        close: async () => {},
+      })
+    : undefined
 }

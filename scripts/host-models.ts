@@ -1,11 +1,14 @@
 // Models of how Netlify, Cloudflare Pages and Vercel answer a request for a built site, from the rule
-// files the build writes into it (host-rules.ts reads them); Workers static assets are Cloudflare Pages'
-// model with the differences wrangler.jsonc gives them (WORKERS_ASSETS), and the Worker in front of them
-// is scripts/workers-host.ts. No host can be reached from CI, so each model follows its host's
-// documented routing.
+// files the build writes into it, read by the hosts' own parsers (netlify-redirect-parser,
+// netlify-headers-parser, @vercel/routing-utils). Workers static assets are the Cloudflare Pages model
+// with wrangler.jsonc's differences (WORKERS_ASSETS); the Worker in front of them is workers-host.ts.
+// No host can be reached from CI, so each model follows its host's documented routing.
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { getTransformedRoutes, type GetRoutesProps } from '@vercel/routing-utils'
-import { NOT_FOUND_FILE } from '../lib/universal/routes'
-import { addHeaders, cloudflarePattern, firstRule, isApiProxy, isRedirect, proxied, redirected, split, type HeaderRule, type Rule } from './host-rules'
+import { parseAllHeaders } from 'netlify-headers-parser'
+import { parseAllRedirects } from 'netlify-redirect-parser'
+import { API_PREFIX, HOST_RULE_FILES, NOT_FOUND_FILE, REDIRECT_STATUS } from '../lib/universal/routes'
 
 /** `cloudflare` is Cloudflare Pages; `workers`, the whole site on Cloudflare Workers (wrangler.jsonc). */
 export type HostName = 'netlify' | 'cloudflare' | 'vercel' | 'workers'
@@ -14,14 +17,10 @@ export interface HostAnswer {
   status: number
   /** The built file whose content answers, relative to the client folder (`blog.html`). */
   file?: string
-  /** Redirect target, as sent. */
   location?: string
-  /**
-   * The URL the host fetches the answer from, for a path it proxies (`/api/*` to API_ORIGIN); on Workers,
-   * the path and query the Worker's own API answers.
-   */
+  /** Where a proxied path (`/api/*`) is fetched from; on Workers, the path and query the Worker's own API answers. */
   proxy?: string
-  /** The cookie the answer sets, by name: the form-timing cookie, which only the Worker sets among the hosts. */
+  /** The name of the cookie the answer sets: only the Worker sets one. */
   cookie?: string
   /** Response headers set by the rule files, names in lower case. */
   headers: Record<string, string>
@@ -29,18 +28,115 @@ export interface HostAnswer {
 
 export type Host = (url: string) => HostAnswer
 
-/**
- * Netlify: the CDN drops a trailing slash before anything else ("Trailing slash" in its redirect
- * docs); rules run top to bottom, and one not forced with `!` yields to an existing file
- * ("shadowing"); `/x` is served by `x` or `x.html`; a redirect keeps the query ("Query parameters");
- * `404.html` answers the rest.
- */
-export function netlify(rules: Rule[], headerRules: HeaderRule[], patterns: ReadonlyMap<string, RegExp>, isFile: (file: string) => boolean): Host {
+interface Rule {
+  from: string
+  to: string
+  status: number
+  force: boolean
+}
+
+interface HeaderRule {
+  for: string
+  /** Netlify's own matcher for `for`, made by its parser. */
+  forRegExp: RegExp
+  values: Record<string, string>
+}
+
+/** The rule files of a client folder, parsed; a file a host would reject throws, naming it. */
+export async function readRuleFiles(clientDir: string) {
+  const [redirectsFile, headersFile, vercelFile] = HOST_RULE_FILES.map((name) => join(clientDir, name))
+  const redirects = await parseAllRedirects({ redirectsFiles: [redirectsFile!], configRedirects: [], minimal: true })
+  const headers = await parseAllHeaders({ headersFiles: [headersFile] as never[], netlifyConfigPath: undefined, minimal: false })
+  const errors = [...redirects.errors, ...headers.errors]
+  if (errors.length > 0) throw new Error(`${redirectsFile} / ${headersFile}: ${errors.map((error) => error.message).join('; ')}`)
+  const rules = redirects.redirects as Rule[]
+  // The build writes rewrites to its own pages, redirects of old URLs and the API's proxy only; a model that routed anything else would be guessing.
+  const unknown = rules.find(
+    (rule) =>
+      !isApiProxy(rule) &&
+      ((rule.status !== 200 && !(rule.status === REDIRECT_STATUS && isLiteral(rule.from))) || rule.force || rule.to.includes(':') || !rule.to.startsWith('/')),
+  )
+  if (unknown)
+    throw new Error(
+      `${redirectsFile}: the static-host models know only rewrites to a page, redirects from one path and the API's proxy, not ${JSON.stringify(unknown)}`,
+    )
+  return { rules, headerRules: headers.headers as HeaderRule[], vercelConfig: JSON.parse(readFileSync(vercelFile!, 'utf8')) as GetRoutesProps }
+}
+
+export type RuleFiles = Awaited<ReturnType<typeof readRuleFiles>>
+
+/** The API's proxy rule as the build writes it with API_ORIGIN: `/api/*  https://api.example.com/api/:splat  200`. */
+const API_PROXY_SOURCE = `${API_PREFIX}/*`
+const isApiProxy = (rule: Rule) =>
+  rule.from === API_PROXY_SOURCE && rule.status === 200 && !rule.force && new RegExp(`^https?://[^/]+${API_PREFIX}/:splat$`).test(rule.to)
+
+/** A `_redirects` source with no placeholder or splat: it matches one path. */
+export const isLiteral = (from: string) => !/[:*]/.test(from)
+
+/** The first rule a path matches, as `rules.find` would give it, but rules with a `literalOf` key looked up (ten thousand old URLs: one lookup, not ten thousand tests). */
+function firstRule<R>(
+  rules: readonly R[],
+  literalOf: (rule: R) => string | undefined,
+  tries: (rule: R, path: string) => boolean,
+  keyOf = (path: string) => path,
+): (path: string) => R | undefined {
+  const literal = new Map<string, number>()
+  const others: Array<{ rule: R; index: number }> = []
+  rules.forEach((rule, index) => {
+    const key = literalOf(rule)
+    if (key === undefined) others.push({ rule, index })
+    else if (!literal.has(keyOf(key))) literal.set(keyOf(key), index)
+  })
+  return (path) => {
+    const found = literal.get(keyOf(path)) ?? Infinity
+    return others.find(({ rule, index }) => index < found && tries(rule, path))?.rule ?? rules[found]
+  }
+}
+
+const literalSource = (rule: Rule) => (isLiteral(rule.from) ? rule.from : undefined)
+const redirected = (rule: Rule, search: string) => ({ status: rule.status, location: `${rule.to}${search}` })
+const isRedirect = (rule: { status?: number } | undefined) => rule?.status !== undefined && rule.status >= 300 && rule.status < 400
+
+/** The path and query as sent: a doubled slash (`//evil.example/`) stays in the path. */
+export const split = (url: string) => {
+  const parsed = new URL(`http://host.test${url.startsWith('/') ? url : `/${url}`}`)
+  return { pathname: parsed.pathname, search: parsed.search }
+}
+
+/** Values set twice for one path are joined with ", ", as Netlify and Cloudflare document. */
+function addHeaders(into: Record<string, string>, values: Record<string, string>) {
+  for (const [name, value] of Object.entries(values)) {
+    const key = name.toLowerCase()
+    into[key] = into[key] === undefined ? value : `${into[key]}, ${value}`
+  }
+}
+
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/** An anchored path pattern: `*` is any characters, `/` included; with `placeholders`, `:name` is one segment (Cloudflare's syntax). */
+export const pathPattern = (pattern: string, placeholders = false) =>
+  new RegExp(
+    `^${pattern
+      .split('*')
+      .map((part) => (placeholders ? escapeRegExp(part).replace(/:\w+/g, '[^/]+') : escapeRegExp(part)))
+      .join('.*')}$`,
+  )
+
+/** Netlify's own path matchers, the `forRegExp` its headers parser makes, for redirect sources too (the same syntax). */
+async function netlifyMatchers(patterns: string[]): Promise<Map<string, RegExp>> {
+  const configHeaders = patterns.map((pattern) => ({ for: pattern, values: { 'X-Pattern': pattern } }))
+  const { headers } = await parseAllHeaders({ configHeaders: configHeaders as never[], netlifyConfigPath: undefined })
+  return new Map(headers.map((header) => [header.for, header.forRegExp!]))
+}
+
+/** Netlify: a trailing slash is dropped first ("Trailing slash"); a rule not forced with `!` yields to an existing file ("shadowing"). */
+export async function netlify(rules: Rule[], headerRules: HeaderRule[], isFile: (file: string) => boolean): Promise<Host> {
+  const patterns = await netlifyMatchers(rules.map((rule) => rule.from).filter((from) => !isLiteral(from)))
   const fileFor = (path: string) => (path === '/' ? 'index.html' : [path.slice(1), `${path.slice(1)}.html`].find(isFile))
-  const served = (file: string | undefined) => (file ? { status: 200, file } : { status: 404, file: NOT_FOUND_FILE })
-  // A literal source matches its one path in either case, trailing slash or not (the path has none left).
+  // A literal source matches its one path in either case (the path has no trailing slash left).
   const ruleFor = firstRule(
     rules,
+    literalSource,
     (rule, path) => patterns.get(rule.from)!.test(path),
     (path) => path.toLowerCase(),
   )
@@ -51,42 +147,27 @@ export function netlify(rules: Rule[], headerRules: HeaderRule[], patterns: Read
     for (const rule of headerRules) if (rule.forRegExp.test(pathname)) addHeaders(headers, rule.values)
     const file = fileFor(path)
     const rule = ruleFor(path)
-    if (!file && rule && isApiProxy(rule)) return { status: 200, proxy: proxied(rule, path, search), headers }
+    // The proxy's `:splat` is what `/api/*`'s star matched.
+    if (!file && rule && isApiProxy(rule)) return { status: 200, proxy: `${rule.to.replace(':splat', path.slice(API_PREFIX.length + 1))}${search}`, headers }
     if (!file && isRedirect(rule)) return { ...redirected(rule!, search), headers }
-    return { ...served(file ?? (rule && fileFor(rule.to))), headers }
+    const served = file ?? (rule && fileFor(rule.to))
+    return served ? { status: 200, file: served, headers } : { status: 404, file: NOT_FOUND_FILE, headers }
   }
 }
 
-/** Where Cloudflare's two ways of serving static files differ, for the settings wrangler.jsonc gives the Workers one. */
-export interface CloudflareServing {
-  /** The status of the redirect from another spelling of a page's URL (`/x/`, `/x.html`) to it. */
+/** Where Cloudflare's two ways of serving static files differ: the status of a redirect from `/x/` or `/x.html`, and the 404 page's own Cache-Control. */
+interface CloudflareServing {
   redirectStatus: number
-  /** The Cache-Control the 404 page is sent with, whatever `_headers` says; none if the host sets none of its own. */
   notFoundCacheControl?: string
 }
 
 /** Cloudflare Pages ("Serving Pages", "Route matching"). */
 export const PAGES: CloudflareServing = { redirectStatus: 308 }
 
-/**
- * Workers static assets with `html_handling: "drop-trailing-slash"` and `not_found_handling: "404-page"`
- * (wrangler.jsonc, which scripts/workers-host.ts holds to these): Pages' route matching and its `_headers`
- * and `_redirects`, except that another spelling of a page's URL is sent on with 307, and the 404 page
- * comes with a Cache-Control of the assets' own, as local workerd sends both (tests/unit/cloudflare-pages.test.ts:
- * its NOT_FOUND_CACHE_CONTROL, on every 404 of the routing table, whatever `_headers` rule matches the
- * path). They serve none of the files the upload leaves out
- * (the rule files and what `.assetsignore` lists), where Pages uploads all but its two rule files. Not
- * modelled, as no rule file sets it: the media type, which for SVG and XML names no charset there.
- */
+/** Workers static assets with wrangler.jsonc's settings, as local workerd answers (tests/unit/cloudflare-pages.test.ts). */
 export const WORKERS_ASSETS: CloudflareServing = { redirectStatus: 307, notFoundCacheControl: 'public, max-age=0, must-revalidate' }
 
-/**
- * Cloudflare Pages: `_redirects` rules run before the files ("Redirects are always followed,
- * regardless of whether or not an asset matches"), a redirect keeping the query; then its route
- * matching ("Serving Pages"): `/x` is served by `x.html`; `/x.html` and `/x/` redirect (308) to `/x`,
- * `/index.html` to `/`; `404.html` answers the rest with 404. `_headers` match the requested path.
- * Workers static assets serve alike, with the differences `serving` names.
- */
+/** Cloudflare Pages: `_redirects` rules run before the files ("Redirects are always followed, regardless of whether or not an asset matches"). */
 export function cloudflarePages(rules: Rule[], headerRules: HeaderRule[], isFile: (file: string) => boolean, serving: CloudflareServing): Host {
   const { redirectStatus, notFoundCacheControl } = serving
   const serve = (pathname: string, search: string): Omit<HostAnswer, 'headers'> => {
@@ -99,14 +180,10 @@ export function cloudflarePages(rules: Rule[], headerRules: HeaderRule[], isFile
     if (!isFile(NOT_FOUND_FILE)) throw new Error('no 404.html: Cloudflare Pages would serve the site as a single-page app')
     return { status: 404, file: NOT_FOUND_FILE }
   }
-  const compiledHeaders = headerRules.map((rule) => ({ ...rule, pattern: cloudflarePattern(rule.for) }))
+  const compiledHeaders = headerRules.map((rule) => ({ ...rule, pattern: pathPattern(rule.for, true) }))
   // Cloudflare Pages proxies only to its own paths ("You cannot proxy external domains"), so it passes the API's proxy by.
-  const compiled = rules.filter((rule) => !isApiProxy(rule)).map((rule) => ({ ...rule, pattern: cloudflarePattern(rule.from) }))
-  const ruleFor = firstRule(
-    compiled,
-    (rule, path) => rule.pattern.test(path),
-    (path) => path,
-  )
+  const compiled = rules.filter((rule) => !isApiProxy(rule)).map((rule) => ({ ...rule, pattern: pathPattern(rule.from, true) }))
+  const ruleFor = firstRule(compiled, literalSource, (rule, path) => rule.pattern.test(path))
   return (url) => {
     const { pathname, search } = split(url)
     const headers: Record<string, string> = {}
@@ -129,26 +206,22 @@ interface VercelRoute {
   handle?: string
 }
 
-/**
- * Vercel: vercel.json compiled by @vercel/routing-utils (the package Vercel's own builds use) into
- * its route list: the routes before `handle: filesystem` (redirects, headers) run first; then the
- * files, with `cleanUrls` serving `/x` from `x.html`; then the rewrites; else `404.html` with 404.
- */
+/** Vercel: vercel.json compiled into its route list by @vercel/routing-utils, as Vercel's own builds do. */
 export function vercel(config: GetRoutesProps, isFile: (file: string) => boolean): Host {
   const { routes, error } = getTransformedRoutes(config)
   if (error || !routes) throw new Error(`vercel.json: ${error?.message ?? 'no routes'}`)
   const boundary = routes.findIndex((route) => 'handle' in route && route.handle === 'filesystem')
-  const compile = (route: VercelRoute) => ({ ...route, pattern: new RegExp(route.src!) })
-  const isRedirectRoute = (route: VercelRoute) => route.status !== undefined && route.status >= 300 && route.status < 400
-  // A redirect from one path (`^/blog/old\\.php$`) is looked up by that path, not tried: ten thousand old URLs cost one lookup.
-  const literalOf = (route: VercelRoute) => (isRedirectRoute(route) ? /^\^((?:[\w~/-]|\\\.)+)\$$/.exec(route.src!)?.[1]?.replaceAll('\\.', '.') : undefined)
-  const firstRoutes = routes.slice(0, boundary) as VercelRoute[]
-  const literal = new Map<string, VercelRoute & { index: number }>()
-  firstRoutes.forEach((route, index) => {
-    const path = literalOf(route)
-    if (path !== undefined && !literal.has(path)) literal.set(path, { ...route, index })
-  })
-  const before = firstRoutes.flatMap((route, index) => (literalOf(route) === undefined ? [{ ...compile(route), index }] : []))
+  const compile = (route: VercelRoute, index: number) => ({ ...route, index, pattern: new RegExp(route.src!) })
+  const unhandled = (route: VercelRoute) => new Error(`the Vercel model does not handle the route ${JSON.stringify(route)}`)
+  const before = (routes.slice(0, boundary) as VercelRoute[]).map(compile)
+  for (const route of before) if (!isRedirect(route) && !(route.headers && route.continue)) throw unhandled(route)
+  const headerRoutes = before.filter((route) => !isRedirect(route))
+  // A redirect from one path (`^/blog/old\\.php$`) is looked up by that path, not tried.
+  const redirectFor = firstRule(
+    before.filter(isRedirect),
+    (route) => /^\^((?:[\w~/-]|\\\.)+)\$$/.exec(route.src!)?.[1]?.replaceAll('\\.', '.'),
+    (route, path) => route.pattern.test(path),
+  )
   const after = (routes.slice(boundary + 1) as VercelRoute[]).map(compile)
   const fileFor = (pathname: string) => {
     const base = pathname.replace(/^\/+/, '')
@@ -159,23 +232,17 @@ export function vercel(config: GetRoutesProps, isFile: (file: string) => boolean
   const substituteGroups = (target: string, match: RegExpExecArray) => target.replace(/\$(\d+)/g, (_, index: string) => match[Number(index)] ?? '')
   return (url) => {
     const { pathname, search } = split(url)
+    const redirect = redirectFor(pathname)
     const headers: Record<string, string> = {}
-    const moved = literal.get(pathname)
-    for (const route of before) {
-      if (moved && route.index > moved.index) break
-      const match = route.pattern.exec(pathname)
-      if (!match) continue
-      if (isRedirectRoute(route)) return { status: route.status!, location: `${substituteGroups(route.headers!.Location!, match)}${search}`, headers }
-      if (route.headers && route.continue) addHeaders(headers, route.headers)
-      else throw new Error(`the Vercel model does not handle the route ${JSON.stringify(route)}`)
-    }
-    if (moved) return { status: moved.status!, location: `${moved.headers!.Location!}${search}`, headers }
+    for (const route of headerRoutes) if (route.index < (redirect?.index ?? Infinity) && route.pattern.test(pathname)) addHeaders(headers, route.headers!)
+    if (redirect)
+      return { status: redirect.status!, location: `${substituteGroups(redirect.headers!.Location!, redirect.pattern.exec(pathname)!)}${search}`, headers }
     const file = fileFor(pathname)
     if (file) return { status: 200, file, headers }
     for (const route of after) {
       const match = route.pattern.exec(pathname)
       if (!match) continue
-      if (!route.dest || !route.check) throw new Error(`the Vercel model does not handle the route ${JSON.stringify(route)}`)
+      if (!route.dest || !route.check) throw unhandled(route)
       // A rewrite to another origin is proxied there, the query passed on.
       if (/^https?:\/\//.test(route.dest)) {
         const proxy = substituteGroups(route.dest, match)

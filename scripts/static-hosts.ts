@@ -1,12 +1,6 @@
-// Models of how Netlify, Cloudflare Pages, Vercel and Cloudflare Workers answer a request for a built
-// site, from the rule files the build writes into it (`_redirects`, `_headers`, `vercel.json`:
-// pipeline/host-files.ts) and, for Workers, wrangler.jsonc and the Worker's rules
-// (scripts/workers-host.ts); and the check that every built file answers on each as from the Node
-// server. No host can be reached from CI, so each model follows its host's documented routing
-// (host-models.ts). The files are read by the hosts' own parsers (netlify-redirect-parser,
-// netlify-headers-parser, @vercel/routing-utils: host-rules.ts), and Netlify's paths and Vercel's routes
-// are matched by the regular expressions those parsers make; only Cloudflare's matcher is written here.
-// Used by tests/unit/host-files.test.ts and `npm run check:site`.
+// The check that every built file answers on Netlify, Cloudflare Pages, Vercel and Cloudflare Workers as
+// from the Node server, on the host models (host-models.ts, workers-host.ts), and within each host's file
+// limit. Used by tests/unit/host-files.test.ts and `npm run check:site`.
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { getTransformedRoutes } from '@vercel/routing-utils'
@@ -22,22 +16,76 @@ import {
   type Redirect,
 } from '../lib/universal/routes'
 import { STATIC_REDIRECT_LIMITS } from '../lib/node/redirects.server'
+import { ASSETS_IGNORE } from '../pipeline/host-files'
 import { FORM_TIMING_COOKIE, carriesScoreForm } from '../server/form-timing'
-import { checkFileLimits, uploadedToWorkers, type HostProblem } from './host-file-limits'
-import { PAGES, WORKERS_ASSETS, cloudflarePages, netlify, vercel, type Host, type HostName } from './host-models'
-import { isLiteral, netlifyMatchers, readRuleFiles, type RuleFiles } from './host-rules'
+import {
+  PAGES,
+  WORKERS_ASSETS,
+  cloudflarePages,
+  escapeRegExp,
+  isLiteral,
+  netlify,
+  readRuleFiles,
+  vercel,
+  type Host,
+  type HostName,
+  type RuleFiles,
+} from './host-models'
 import { WRANGLER_CONFIG, pathsLeftToAssets, readRunWorkerFirst, workers, type RunWorkerFirst } from './workers-host'
 
-/** The models of a client folder; Workers' with wrangler.jsonc's `run_worker_first`, unless told another. */
-export async function loadHosts(clientDir: string, runWorkerFirst: RunWorkerFirst = readRunWorkerFirst()): Promise<Record<HostName, Host>> {
-  return hostsOf(clientDir, await readRuleFiles(clientDir), runWorkerFirst)
+/** A problem check:site reports of a static host: the file it is in, what is wrong, and how to put it right. */
+export interface HostProblem {
+  file: string
+  problem: string
+  fix: string
 }
 
-async function hostsOf(clientDir: string, { rules, headerRules, vercelConfig }: RuleFiles, runWorkerFirst: RunWorkerFirst): Promise<Record<HostName, Host>> {
+/** A pattern of `.assetsignore` without a slash, as Workers static assets match it: against a file's name, in any folder. */
+const assetsIgnored = ASSETS_IGNORE.map((pattern) => new RegExp(`(^|/)${pattern.split('*').map(escapeRegExp).join('[^/]*')}$`))
+
+/** Whether `wrangler deploy` uploads a file of the client folder as a Workers static asset: neither a rule file nor one `.assetsignore` lists. */
+const uploadedToWorkers = (file: string) => !(HOST_RULE_FILES as readonly string[]).includes(file) && !assetsIgnored.some((pattern) => pattern.test(file))
+
+/**
+ * How many files a deployment may hold where the host documents it (free plan): Cloudflare Pages uploads
+ * every file but its two rule files; Workers static assets leave out `.assetsignore`'s too. Netlify and
+ * Vercel document no file count for a deployment.
+ */
+const FILE_LIMITS = [
+  { host: 'Cloudflare Pages', limit: 20_000, uploads: (file: string) => file !== '_headers' && file !== '_redirects' },
+  { host: 'Workers static assets', limit: 20_000, uploads: uploadedToWorkers },
+] as const
+
+const fileCounts = (files: Iterable<string>) => {
+  const all = [...files]
+  return FILE_LIMITS.map(({ host, limit, uploads }) => ({ host, count: all.filter(uploads).length, limit }))
+}
+const number = (value: number) => value.toLocaleString('en-US')
+
+/** One problem per host whose file limit the client folder passes, naming the count and the limit. */
+export function checkFileLimits(files: Iterable<string>): HostProblem[] {
+  return fileCounts(files)
+    .filter(({ count, limit }) => count > limit)
+    .map(({ host, count, limit }) => ({
+      file: '.',
+      problem: `${number(count)} files: ${host} takes at most ${number(limit)} a deployment (free plan)`,
+      fix: 'fewer files (pages, twins, report sheets), or a paid plan whose limit is higher; the Node server, Netlify and Vercel serve them all',
+    }))
+}
+
+/** The file counts as check:site's host line prints them: `1,234 files of 20,000 on Cloudflare Pages, …`. */
+export function fileCountSummary(files: Iterable<string>): string {
+  const counts = fileCounts(files).map(({ host, count, limit }) => `${number(count)} files of ${number(limit)} on ${host}`)
+  return `${counts.join(', ')}; no documented limit checked on Netlify and Vercel`
+}
+
+/** The models of a client folder; Workers' with wrangler.jsonc's `run_worker_first`, unless told another. */
+export async function loadHosts(clientDir: string, runWorkerFirst = readRunWorkerFirst(), ruleFiles?: RuleFiles): Promise<Record<HostName, Host>> {
+  const { rules, headerRules, vercelConfig } = ruleFiles ?? (await readRuleFiles(clientDir))
   const isFile = (file: string) => existsSync(join(clientDir, file)) && statSync(join(clientDir, file)).isFile()
   const workersAssets = cloudflarePages(rules, headerRules, (file) => uploadedToWorkers(file) && isFile(file), WORKERS_ASSETS)
   return {
-    netlify: netlify(rules, headerRules, await netlifyMatchers(rules.map((rule) => rule.from).filter((from) => !isLiteral(from))), isFile),
+    netlify: await netlify(rules, headerRules, isFile),
     cloudflare: cloudflarePages(rules, headerRules, isFile, PAGES),
     vercel: vercel(vercelConfig, isFile),
     workers: workers(workersAssets, runWorkerFirst, (file) => readFileSync(join(clientDir, file))),
@@ -48,14 +96,9 @@ async function hostsOf(clientDir: string, { rules, headerRules, vercelConfig }: 
 const CLOUDFLARE_RULE_LIMIT = 100
 
 /**
- * The built site on each static host: every page answers 200 from its own file, revalidated, and
- * every other file from itself with its Cache-Control class; both with the headers the Node server
- * sends for this build (`served`: its Content-Security-Policy carries the build's inline hashes). A
- * feed or a markdown twin has the media type and headers the server sends it with; no other answer
- * gets a Content-Type or an X-Robots-Tag from the rule files. On Workers, a page with the free-score
- * form also gets the form-timing cookie, `private`, as from the server (the other hosts can set no
- * cookie), and `run_worker_first` (wrangler.jsonc, unless told another) sends the Worker every path it
- * must answer.
+ * The built site on each host: every page and file answers 200 from itself with its Cache-Control class and
+ * the headers the Node server sends for this build (`served`, the CSP's inline hashes included); only a feed
+ * or a markdown twin gets a media type or X-Robots-Tag. Only the Worker can set the form-timing cookie.
  */
 export async function checkStaticHosts(
   clientDir: string,
@@ -65,7 +108,7 @@ export async function checkStaticHosts(
 ): Promise<HostProblem[]> {
   const ruleFiles = await readRuleFiles(clientDir)
   const { rules, headerRules } = ruleFiles
-  const hosts = await hostsOf(clientDir, ruleFiles, runWorkerFirst)
+  const hosts = await loadHosts(clientDir, runWorkerFirst, ruleFiles)
   const fix = 'the build writes it from lib/universal/routes.ts: rebuild, or correct the rule there (pipeline/host-files.ts turns it into host syntax)'
   const builtFiles = [...files]
   const problems: HostProblem[] = checkFileLimits(builtFiles)
@@ -75,23 +118,24 @@ export async function checkStaticHosts(
       problem: `assets.run_worker_first leaves ${path} to the static assets; the Worker must answer it (${rule})`,
       fix: 'add a pattern that matches it to run_worker_first (worker/index.ts has the rule)',
     })
-  if (headerRules.length > CLOUDFLARE_RULE_LIMIT)
-    problems.push({ file: '_headers', problem: `${headerRules.length} rules: Cloudflare Pages reads the first ${CLOUDFLARE_RULE_LIMIT}`, fix })
-  const dynamicRules = rules.filter((rule) => /[:*]/.test(rule.from)).length
-  if (dynamicRules > CLOUDFLARE_RULE_LIMIT)
-    problems.push({ file: '_redirects', problem: `${dynamicRules} rules with a placeholder: Cloudflare Pages reads the first ${CLOUDFLARE_RULE_LIMIT}`, fix })
   // The old URLs (redirectFrom): one static rule each in _redirects, one route each in vercel.json.
   const tooMany = "fewer old URLs (redirectFrom), or that host's bulk redirects loaded from redirects.json; the Node server and Netlify answer them all"
-  const staticRules = rules.length - dynamicRules
-  if (staticRules > STATIC_REDIRECT_LIMITS.cloudflare)
-    problems.push({
-      file: '_redirects',
-      problem: `${staticRules} static rules: Cloudflare Pages applies the first ${STATIC_REDIRECT_LIMITS.cloudflare}`,
-      fix: tooMany,
-    })
-  const vercelRoutes = getTransformedRoutes(ruleFiles.vercelConfig).routes?.length ?? 0
-  if (vercelRoutes > STATIC_REDIRECT_LIMITS.vercelRoutes)
-    problems.push({ file: 'vercel.json', problem: `${vercelRoutes} routes: Vercel takes ${STATIC_REDIRECT_LIMITS.vercelRoutes} a deployment`, fix: tooMany })
+  const dynamicRules = rules.filter((rule) => !isLiteral(rule.from)).length
+  const [staticRules, vercelRoutes] = [rules.length - dynamicRules, getTransformedRoutes(ruleFiles.vercelConfig).routes?.length ?? 0]
+  const { cloudflare: staticLimit, vercelRoutes: routeLimit } = STATIC_REDIRECT_LIMITS
+  const limits = [
+    [headerRules.length, CLOUDFLARE_RULE_LIMIT, '_headers', `${headerRules.length} rules: Cloudflare Pages reads the first ${CLOUDFLARE_RULE_LIMIT}`, fix],
+    [
+      dynamicRules,
+      CLOUDFLARE_RULE_LIMIT,
+      '_redirects',
+      `${dynamicRules} rules with a placeholder: Cloudflare Pages reads the first ${CLOUDFLARE_RULE_LIMIT}`,
+      fix,
+    ],
+    [staticRules, staticLimit, '_redirects', `${staticRules} static rules: Cloudflare Pages applies the first ${staticLimit}`, tooMany],
+    [vercelRoutes, routeLimit, 'vercel.json', `${vercelRoutes} routes: Vercel takes ${routeLimit} a deployment`, tooMany],
+  ] as const
+  for (const [count, limit, file, problem, fix] of limits) if (count > limit) problems.push({ file, problem, fix })
 
   const expected = builtFiles
     .filter((file) => file !== NOT_FOUND_FILE && !(HOST_RULE_FILES as readonly string[]).includes(file))
@@ -103,6 +147,9 @@ export async function checkStaticHosts(
       for (const [header, value] of Object.entries((!isPage && alternateFileHeaders(path)) || {})) wanted[header.toLowerCase()] = value
       return { file, path, wanted }
     })
+  // The old URLs the build wrote for the Node server, beside the client folder; none for a build from before them.
+  const redirectsFile = join(dirname(clientDir), REDIRECTS_FILE)
+  const redirects = existsSync(redirectsFile) ? (JSON.parse(readFileSync(redirectsFile, 'utf8')) as Redirect[]) : []
   for (const [name, host] of Object.entries(hosts)) {
     const [routes, headers] = name === 'vercel' ? ['vercel.json', 'vercel.json'] : ['_redirects', '_headers']
     for (const { file, path, wanted } of expected) {
@@ -131,7 +178,7 @@ export async function checkStaticHosts(
         })
       }
     }
-    for (const { from, to } of redirectsOf(clientDir)) {
+    for (const { from, to } of redirects) {
       const answer = host(from)
       if (answer.status !== REDIRECT_STATUS || answer.location !== to)
         problems.push({
@@ -145,10 +192,4 @@ export async function checkStaticHosts(
       problems.push({ file: NOT_FOUND_FILE, problem: `${name} answers an unknown path with ${missing.status}`, fix: `build ${NOT_FOUND_FILE}` })
   }
   return problems
-}
-
-/** The old URLs the build wrote for the Node server (REDIRECTS_FILE, beside the client folder); none for a build from before them. */
-function redirectsOf(clientDir: string): Redirect[] {
-  const file = join(dirname(clientDir), REDIRECTS_FILE)
-  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Redirect[]) : []
 }

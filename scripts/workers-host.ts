@@ -1,8 +1,7 @@
-// The whole site on Cloudflare Workers (wrangler.jsonc, worker/index.ts) as a static-host model: a path
-// that `assets.run_worker_first` names is answered by the Worker's rules, modelled here from the same
-// functions and lists the Worker uses; every other path, and whatever the Worker hands on, by the static
-// assets, which scripts/host-models.ts models (its Cloudflare Pages model, with the assets' differences).
-// The Worker's module itself is not imported: it brings the API, D1 and the queue with it.
+// The whole site on Cloudflare Workers (wrangler.jsonc, worker/index.ts) as a host model: a path that
+// `assets.run_worker_first` names is answered by the Worker's rules, from the same functions and lists the
+// Worker uses (its module is not imported: it brings the API, D1 and the queue); every other path by the
+// static assets (host-models.ts).
 import { readFileSync } from 'node:fs'
 import ts from 'typescript'
 import {
@@ -16,7 +15,7 @@ import {
   responseHeaders,
 } from '../lib/universal/routes'
 import { FORM_TIMING_COOKIE, carriesScoreForm } from '../server/form-timing'
-import type { Host, HostAnswer } from './host-models'
+import { pathPattern, split, type Host, type HostAnswer } from './host-models'
 
 /** The Worker's configuration, relative to the working directory (the project's root, as for every script). */
 export const WRANGLER_CONFIG = 'wrangler.jsonc'
@@ -24,16 +23,10 @@ export const WRANGLER_CONFIG = 'wrangler.jsonc'
 /** wrangler.jsonc's `assets.run_worker_first`: every path, none, or those its patterns match. */
 export type RunWorkerFirst = boolean | readonly string[]
 
-/**
- * The assets settings the model knows: another `html_handling` or `not_found_handling` answers other
- * spellings and missing paths otherwise, so the model refuses it rather than guess.
- */
+/** The assets settings the model knows; it refuses others rather than guess how they answer. */
 const MODELLED_ASSETS: Readonly<Record<string, string>> = { html_handling: 'drop-trailing-slash', not_found_handling: '404-page' }
 
-/**
- * `assets.run_worker_first` of a wrangler.jsonc. JSON with comments and trailing commas is read by
- * TypeScript's own reader of such files (tsconfig.json's), a declared dependency, not by a parser of ours.
- */
+/** `assets.run_worker_first` of a wrangler.jsonc, read by TypeScript's reader of JSON with comments (tsconfig.json's). */
 export function readRunWorkerFirst(file: string = WRANGLER_CONFIG): RunWorkerFirst {
   const { config, error } = ts.parseConfigFileTextToJson(file, readFileSync(file, 'utf8'))
   if (error) throw new Error(`${file}: ${ts.flattenDiagnosticMessageText(error.messageText, '\n')}`)
@@ -47,19 +40,14 @@ export function readRunWorkerFirst(file: string = WRANGLER_CONFIG): RunWorkerFir
   throw new Error(`${file}: assets.run_worker_first must be true, false or a list of paths starting with / or !/, not ${JSON.stringify(setting)}`)
 }
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-
 /**
- * Whether the Worker runs before the assets for `pathname`, as Workers read `run_worker_first` (static
- * assets, "Routing"): `true` for every path; a list of patterns, each matched against the whole path,
- * `*` standing for any characters, `/` included; a pattern that starts with `!` excludes the paths it
- * matches, whatever other pattern matches them too. The query is never matched.
+ * Whether the Worker runs before the assets for a path, as Workers read `run_worker_first` ("Routing"):
+ * each pattern matches the whole path, `*` any characters; one starting with `!` excludes what it matches.
  */
 export function workerRunsFirst(setting: RunWorkerFirst): (pathname: string) => boolean {
   if (typeof setting === 'boolean') return () => setting
-  const compile = (pattern: string) => new RegExp(`^${pattern.split('*').map(escapeRegExp).join('.*')}$`)
-  const included = setting.filter((pattern) => !pattern.startsWith('!')).map(compile)
-  const excluded = setting.filter((pattern) => pattern.startsWith('!')).map((pattern) => compile(pattern.slice(1)))
+  const included = setting.filter((pattern) => !pattern.startsWith('!')).map((pattern) => pathPattern(pattern))
+  const excluded = setting.filter((pattern) => pattern.startsWith('!')).map((pattern) => pathPattern(pattern.slice(1)))
   return (pathname) => included.some((pattern) => pattern.test(pathname)) && !excluded.some((pattern) => pattern.test(pathname))
 }
 
@@ -68,12 +56,10 @@ const honoMatches = (route: string, pathname: string) =>
   route.endsWith('/*') ? pathname === route.slice(0, -2) || pathname.startsWith(route.slice(0, -1)) : pathname === route
 
 /**
- * One path for each of the Worker's rules that the assets alone would answer unlike the Node server: the
- * API, a page's other spellings (`/x/`, `/x.html`), the 404 page's own URLs, a missing markdown twin and
- * the form pages. `run_worker_first` must cover each, or that path never reaches the Worker. (The rule
- * files are in NOT_FOUND_PATHS too, but the assets never serve them: they need no Worker.)
+ * One path for each of the Worker's rules that the assets alone would answer unlike the Node server, which
+ * `run_worker_first` must cover. (The assets never serve the rule files, so those need no Worker.)
  */
-export const WORKER_PATHS: ReadonlyArray<{ path: string; rule: string }> = [
+const WORKER_PATHS: ReadonlyArray<{ path: string; rule: string }> = [
   { path: API_PREFIX, rule: 'the lead API' },
   { path: `${API_PREFIX}/score`, rule: 'the lead API' },
   { path: '/blog/', rule: "a page's one URL with 308, where the assets send 307" },
@@ -92,31 +78,19 @@ export function pathsLeftToAssets(setting: RunWorkerFirst): Array<{ path: string
   return WORKER_PATHS.filter(({ path }) => !runsFirst(path))
 }
 
-const lowerCased = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]))
-
 /** The headers of the Worker's own redirects: those of every answer, with a policy for no inline script or style (a redirect has no page). */
-const OWN_HEADERS = lowerCased(responseHeaders({ script: [], style: [] }))
-
-/** The path and query as sent: a doubled slash (`//evil.example/`) stays in the path, as the Worker sees it. */
-const splitPath = (url: string) => {
-  const parsed = new URL(`http://host.test${url.startsWith('/') ? url : `/${url}`}`)
-  return { pathname: parsed.pathname, search: parsed.search }
-}
+const OWN_HEADERS = Object.fromEntries(Object.entries(responseHeaders({ script: [], style: [] })).map(([name, value]) => [name.toLowerCase(), value]))
 
 /**
- * Cloudflare Workers: `assets` answers every path `run_worker_first` does not name; the Worker answers
- * the rest by worker/index.ts's rules, in its order: the API (`proxy` is the path and query the Worker's
- * API answers, with its own headers); another spelling of a page's URL, 308 to it; a form page, from the
- * assets, with the form-timing cookie (`cookie`) and `private` when the page carries the form (`read`
- * gives its bytes); the 404 page's own URLs, the assets' 404 page; anything else, the assets' answer, a
- * missing markdown twin's 404 page relabelled HTML.
+ * Cloudflare Workers: `assets` answers every path `run_worker_first` does not name; the Worker the rest,
+ * by worker/index.ts's rules in its order (`read` gives a page's bytes, to find the form on it).
  */
 export function workers(assets: Host, runWorkerFirst: RunWorkerFirst, read: (file: string) => Uint8Array): Host {
   const runsFirst = workerRunsFirst(runWorkerFirst)
   const formPages = new Map<string, boolean>()
   const carriesForm = (file: string) => formPages.get(file) ?? formPages.set(file, carriesScoreForm(read(file))).get(file)!
   return (url): HostAnswer => {
-    const { pathname, search } = splitPath(url)
+    const { pathname, search } = split(url)
     if (!runsFirst(pathname)) return assets(url)
     if (honoMatches(`${API_PREFIX}/*`, pathname)) return { status: 200, proxy: `${pathname}${search}`, headers: {} }
     const target = canonicalPath(pathname, search)

@@ -1,16 +1,11 @@
-// The parts of `npm run bench:api` that decide rather than run (scripts/bench-api.ts runs): its --target
-// option, how a row's webhook calls count against its stored leads, the table it prints and whether it
-// fails. Pure, so tests/unit/bench-api.test.ts checks them without starting a server.
+// The parts of `npm run bench:api` (scripts/bench-api.ts) that decide rather than run, so that
+// tests/unit/bench-api.test.ts checks them without starting a server.
 
 /** What bench:api can load: the Node server (`npm run serve`) or the Worker in local workerd (`npm run preview:cloudflare`). */
-export const TARGETS = ['node', 'cloudflare'] as const
+const TARGETS = ['node', 'cloudflare'] as const
 export type Target = (typeof TARGETS)[number]
 
-/**
- * `--target node|cloudflare|both` (or `--target=…`) taken out of `args`, the last one if given twice: the
- * targets in the order they run (node first, so `both` puts the figure the ratio divides by first) and
- * the other arguments, for the options the load benchmarks share. Without it, node alone.
- */
+/** `--target node|cloudflare|both` (or `--target=…`, the last if twice) taken out of `args`; node runs first, as the ratio divides by it. */
 export function takeTarget(args: string[]): { targets: Target[]; rest: string[] } | { error: string } {
   let value = 'node'
   const rest: string[] = []
@@ -35,24 +30,18 @@ export interface Row {
   leadsPerSecond: number
   p50: number
   p99: number
-  /** Non-2xx answers, timeouts and socket errors. */
+  /** Non-2xx answers, timeouts and socket errors, and how many of each kind ("503", "timeouts", "socket errors"). */
   errors: number
-  /** What the errors were: a status code ("503") or "timeouts" / "socket errors", with how many. */
   errorKinds: Record<string, number>
-  /** Answers 202. */
+  /** Answers 202, and leads of this row in the database after the load. */
   accepted: number
-  /** Leads of this row in the database after the load. */
   stored: number
-  /** Stored leads whose Idempotency-Key the webhook received at least once; undefined when run without a webhook. */
+  /** Stored leads whose Idempotency-Key the webhook received at least once, and more than once; undefined without a webhook. */
   delivered?: number
-  /** Stored leads whose Idempotency-Key the webhook received more than once; undefined without a webhook. */
   deliveredTwice?: number
 }
 
-/**
- * How the webhook's calls (`received`, one Idempotency-Key per call) cover the stored leads' keys: how many
- * of them arrived at least once and how many more than once. A key of no stored lead counts for neither.
- */
+/** How many of the stored leads' keys the webhook's calls (one Idempotency-Key each) brought at least once, and more than once. */
 export function deliveries(storedKeys: string[], received: string[]): { delivered: number; deliveredTwice: number } {
   const calls = new Map<string, number>()
   for (const key of received) calls.set(key, (calls.get(key) ?? 0) + 1)
@@ -90,10 +79,7 @@ export function ratioLine(node: Row[], cloudflare: Row[]): string {
   return `cloudflare ÷ node, leads/s (202): ${ratios.join(', ')}`
 }
 
-/**
- * Why the run fails (a lead answered 202 and not stored, a stored lead not delivered exactly once), one
- * message per finding; none when it passes. A row run without a webhook is judged on storage alone.
- */
+/** Why the run fails: a lead answered 202 and not stored, or a stored lead not delivered exactly once (judged without a webhook on storage alone). */
 export function failures(target: Target, rows: Row[]): string[] {
   return rows.flatMap((row) => {
     const at = `at ${row.connections} connections (${target})`

@@ -1,13 +1,12 @@
+// The content a benchmark builds: the real articles, fixed pages and settings, N topics from the shared
+// generator (gen-topics.mjs, so figures compare with other site builders) in place of the real ones, and
+// the real topics the rest links to, so that a real link does not fail the build as leading nowhere.
 import { execFileSync } from 'node:child_process'
 import { copyFileSync, cpSync, readdirSync, readFileSync } from 'node:fs'
 import { basename, join, relative } from 'node:path'
 import { topicSlugFiles } from '../../lib/node/content-files.server'
 import { loadSite } from '../../lib/node/site.server'
-
-// The content a benchmark builds: the real articles, fixed pages and settings, N topics from the
-// shared generator (scripts/bench/gen-topics.mjs) in place of the real ones, and those real topics
-// the rest links to (an article's `../topics/x.md`, a page's `/topics/x`, one topic's link to
-// another), so that a real link does not fail the benchmark's build as leading nowhere.
+import { escapeRegExp } from '../host-models'
 
 /** Writes the benchmark's content into `target` from `source`; returns the real topic files kept, by name. */
 export function benchContent(source: string, target: string, topicCount: number): string[] {
@@ -43,8 +42,6 @@ function linkedTopics(source: string): string[] {
   }
   return [...kept].sort()
 }
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 /** The markdown and JSON files of the content folder, at any depth, but for its README (the writers' guide, whose links are examples). */
 function filesOf(dir: string): string[] {

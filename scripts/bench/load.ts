@@ -1,8 +1,6 @@
-// What the load benchmarks (`npm run bench:api`, `npm run bench:serve`) share: their command line
-// (`--connections 50,200 --seconds 10 --cpu-prof DIR`) and the real server they load, compiled by the build
-// and run with node as `npm run serve` runs it, on loopback on a throwaway database as behind one proxy
-// (TRUST_PROXY=1: every connection comes from one address, which would otherwise be held to a tenth of
-// HTTP_MAX_CONNECTIONS) with no webhook unless the benchmark gives one.
+// What the load benchmarks (`npm run bench:api`, `npm run bench:serve`) share: their command line and the
+// real server, run as `npm run serve` runs it, on a throwaway database, as behind one proxy (TRUST_PROXY=1:
+// every connection comes from one address, which would otherwise be held to a tenth of HTTP_MAX_CONNECTIONS).
 import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -11,15 +9,8 @@ import { parseArgs } from 'node:util'
 import { clientDir, distDir } from '../../lib/node/paths.server'
 import { compiledServerOf } from '../../pipeline/server-bundle'
 
-export interface LoadOptions {
-  connectionCounts: number[]
-  seconds: number
-  /** Where the server writes its main thread's V8 CPU profile when it exits (--cpu-prof DIR). */
-  cpuProfileDir: string | undefined
-}
-
 /** The command line (`args`, else the process's) of the benchmark `name`; exits 2 on a bad value, 1 when there is no built site to serve. */
-export function loadOptions(name: string, defaultConnections: string, args: string[] = process.argv.slice(2)): LoadOptions {
+export function loadOptions(name: string, defaultConnections: string, args: string[] = process.argv.slice(2)) {
   const { values } = parseArgs({
     args,
     options: { connections: { type: 'string', default: defaultConnections }, seconds: { type: 'string', default: '10' }, 'cpu-prof': { type: 'string' } },
@@ -34,20 +25,15 @@ export function loadOptions(name: string, defaultConnections: string, args: stri
     console.error(`${name}: ${distDir()} has no built site and server; run \`npm run build\` first`)
     process.exit(1)
   }
+  // --cpu-prof DIR: where the server writes its main thread's V8 CPU profile when it exits.
   return { connectionCounts, seconds, cpuProfileDir: values['cpu-prof'] }
 }
 
-export interface LoadServer {
-  /** `http://127.0.0.1:<port>`. */
-  origin: string
-  /** Its throwaway database, to read what it stored. */
-  databaseUrl: string
-  /** SIGTERM, then waits for it to exit (so its CPU profile is written), then removes its database. */
-  stop(): Promise<void>
-}
-
-/** Starts the server on `port` (`env` over the defaults, a webhook say); resolves once it answers `/`, rejects after 10 s. */
-export async function startLoadServer(port: number, cpuProfileDir: string | undefined, env: Record<string, string> = {}): Promise<LoadServer> {
+/**
+ * Starts the server on `port` (`env` over the defaults, a webhook say); resolves once it answers `/`, rejects
+ * after 10 s. Its `stop` waits for it to exit, so its CPU profile is written, then removes its database.
+ */
+export async function startLoadServer(port: number, cpuProfileDir: string | undefined, env: Record<string, string> = {}) {
   const origin = `http://127.0.0.1:${port}`
   const dir = mkdtempSync(join(tmpdir(), 'bench-load-'))
   const databaseUrl = `file:${join(dir, 'bench.db')}`
