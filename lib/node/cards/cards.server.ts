@@ -11,7 +11,7 @@ import { CARDS_URL, SOCIAL_IMAGE_HEIGHT, SOCIAL_IMAGE_WIDTH, type CardSpec, type
 import type { Site } from '../../universal/site'
 import { codeGraphsSync, graphDigest, packageOf, readLockFile, type CodeGraph, type LockFile } from '../code-graph.server'
 import { CARD_FONTS, drawableText, TITLE_FONT_FILE } from './design.server'
-import { FALLBACK_FONTS } from './fallback-fonts.server'
+import { FALLBACK_FONTS } from './font-files.server'
 
 /** Off for `npm run build -- --no-cards` (setCardsEnabled): no page gets a drawn card or the raster logo, and nothing is drawn. */
 let enabled = true
@@ -50,7 +50,7 @@ export function takeDrawingDigest(digest: string): void {
 }
 
 /** drawingDigestOf, as the build found it (takeDrawingDigest), else found now (`npm run dev`, tests). */
-export function drawingDigest(): string {
+function drawingDigest(): string {
   design ??= drawingDigestOf(codeGraphsSync([DRAWING_ENTRY]).get(DRAWING_ENTRY)!, readLockFile())
   return design
 }
@@ -61,7 +61,7 @@ function drawnImage(spec: CardSpec | LogoSpec): DrawnImage {
 }
 
 /** Where a drawn picture is served. */
-export function drawnImageUrl({ key }: DrawnImage): string {
+function drawnImageUrl({ key }: DrawnImage): string {
   return `${CARDS_URL}${key}.png`
 }
 

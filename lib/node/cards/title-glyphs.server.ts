@@ -13,7 +13,7 @@
 // the next line (satori may break it after the hyphen), spaces other than single ones between words.
 import { createRequire } from 'node:module'
 import { inflateSync } from 'node:zlib'
-import { rasterize } from './raster.server'
+import { coverageOf } from './raster.server'
 
 /** What the shaper gives of each glyph (harfbuzzjs's buffer JSON): its id, cluster, advance and offsets, in font units. */
 interface Shaped {
@@ -241,10 +241,7 @@ export class TitleSetter {
       const width = Math.ceil(extents.width * scale + shift) + 3
       const height = Math.ceil(-extents.height * scale) + 3
       const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><path fill="#fff" transform="translate(${shift - left} ${-top}) scale(${scale} ${-scale})" d="${path}"/></svg>`
-      const { pixels } = rasterize(svg)
-      const coverage = new Uint8Array(width * height)
-      for (let index = 0; index < coverage.length; index++) coverage[index] = pixels[index * 4 + 3]!
-      drawn = { coverage, width, height, left, top }
+      drawn = { coverage: coverageOf(svg).coverage, width, height, left, top }
     }
     this.drawn.set(key, drawn)
     return drawn
