@@ -59,7 +59,7 @@ export const CARD_FONTS = WEIGHTS.flatMap((weight) =>
 const FONT_FAMILY = SUBSETS.map((subset) => `'Inter ${subset}'`).join(', ')
 
 /** A satori element: React's element shape, without React. */
-export interface CardNode {
+interface CardNode {
   type: string
   props: { style?: Record<string, string | number>; children?: CardNode | string | Array<CardNode | string>; [attribute: string]: unknown }
 }
@@ -121,9 +121,9 @@ export function cardFrame({ label, productName, host }: Omit<CardSpec, 'kind' | 
  */
 export function cardTitle(title: string): CardNode {
   const { fontSize, lineHeight, letterSpacing: tracking, lines } = titleStyle(title)
-  // An Arabic title reads from the right: its lines start at the box's right edge, as `dir="auto"` sets them in a browser.
-  // Its letters join: spacing them would pull them apart, and browsers set them as the font does.
-  const rtl = isRightToLeft(title)
+  // A title whose first letter is Arabic or Hebrew reads from the right: its lines start at the box's right edge, as
+  // `dir="auto"` sets them in a browser. Arabic letters join: spacing them would pull them apart.
+  const rtl = /[\p{Script=Arabic}\p{Script=Hebrew}]/u.test(/\p{L}/u.exec(title)?.[0] ?? '')
   const letterSpacing = rtl ? 0 : tracking
   return h(
     'div',
@@ -134,11 +134,6 @@ export function cardTitle(title: string): CardNode {
       title,
     ),
   )
-}
-
-/** Whether `text` is right-to-left: whether its first letter is Arabic or Hebrew (Unicode's rule for a paragraph's direction). */
-export function isRightToLeft(text: string): boolean {
-  return /[\p{Script=Arabic}\p{Script=Hebrew}]/u.test(/\p{L}/u.exec(text)?.[0] ?? '')
 }
 
 /** How `title` is set: its size by its length, the lines it may take, and its line height and (tighter) letter spacing. */
