@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { basename, extname, join } from 'node:path'
-import { checkSourceLimits, encode, encodeSocialImage, encodingSettings, socialImageSettings, type Encoder } from './image-encoding.server'
+import { checkSource, encode, encodingSettings, type ImageKind } from './image-encoding.server'
 import { ImageProblem, type EncodedImage } from './images.server'
 
 /**
@@ -26,7 +26,7 @@ export class ImageCache {
 
   /** The image at `path`, encoded; throws an ImageProblem when it is missing, not an image, or too narrow. */
   image(path: string): Promise<EncodedImage> {
-    return this.lookUp(path, encodingSettings, encode)
+    return this.lookUp(path, 'image')
   }
 
   /**
@@ -36,15 +36,15 @@ export class ImageCache {
    * missing, not an image, or smaller than that.
    */
   socialImage(path: string): Promise<EncodedImage> {
-    return this.lookUp(path, socialImageSettings, encodeSocialImage)
+    return this.lookUp(path, 'social')
   }
 
-  private async lookUp(path: string, settings: () => Promise<string>, encoder: Encoder): Promise<EncodedImage> {
+  private async lookUp(path: string, kind: ImageKind): Promise<EncodedImage> {
     const bytes = readSource(path)
-    await checkSourceLimits(bytes)
+    const size = await checkSource(bytes)
     const stem = stemOf(path)
     const key = createHash('sha256')
-      .update(await settings())
+      .update(await encodingSettings(kind))
       .update(stem)
       .update('\0')
       .update(bytes)
@@ -52,7 +52,7 @@ export class ImageCache {
       .slice(0, 32)
     let image = this.pending.get(key)
     if (!image) {
-      image = this.load(key, bytes, stem, encoder)
+      image = this.load(key, () => encode(kind, bytes, stem, size))
       this.pending.set(key, image)
     }
     this.used.set(key, await image)
@@ -86,13 +86,13 @@ export class ImageCache {
   }
 
   /** The image under `key` from the cache when it has it whole, else encoded and stored. */
-  private async load(key: string, bytes: Buffer, stem: string, encoder: Encoder): Promise<EncodedImage> {
+  private async load(key: string, encoded: () => ReturnType<typeof encode>): Promise<EncodedImage> {
     const manifest = join(this.dir, `${key}.json`)
     if (!this.fresh && existsSync(manifest)) {
       const cached = JSON.parse(readFileSync(manifest, 'utf8')) as EncodedImage
       if (cached.formats.every((format) => format.files.every((file) => existsSync(this.fileOf(file.name))))) return cached
     }
-    const { image, files } = await encoder(bytes, stem).catch((error: unknown) => {
+    const { image, files } = await encoded().catch((error: unknown) => {
       throw error instanceof ImageProblem ? error : new ImageProblem(`could not be encoded (${(error as Error).message})`)
     })
     this.encoded++
