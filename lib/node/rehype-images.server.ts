@@ -1,5 +1,5 @@
 // The markdown's images as responsive pictures: `![what it shows](./chart.png)` becomes a <picture>
-// with AVIF and WebP sources and a JPEG or PNG <img> (encoded by image-encoding.server.ts), its width and
+// with AVIF and WebP sources and a JPEG or PNG <img> (encoded by image-cache.server.ts), its width and
 // height written in so that nothing moves as it loads. A rehype plugin: it works on the HTML tree
 // remark-rehype makes, where every <img> comes from a markdown image (raw HTML is dropped).
 import { dirname, isAbsolute, relative, resolve } from 'node:path'
