@@ -27,22 +27,12 @@ export class ImageCache {
     private readonly fresh = false,
   ) {}
 
-  /** The image at `path`, encoded; throws an ImageProblem when it is missing, not an image, or too narrow. */
-  image(path: string): Promise<EncodedImage> {
-    return this.lookUp(path, 'image')
-  }
-
   /**
-   * The image at `path` as a social image (an article's `image:`): one PNG of SOCIAL_IMAGE_WIDTH ×
-   * SOCIAL_IMAGE_HEIGHT, cropped around what sharp finds the most interesting part of it, so that
-   * the page's og:image:width and og:image:height are true. Throws an ImageProblem when it is
-   * missing, not an image, or smaller than that.
+   * The image at `path`, encoded as `kind`; throws an ImageProblem when it is missing, not an image, or
+   * too small. A social image (an article's `image:`) is one PNG of SOCIAL_IMAGE_WIDTH × SOCIAL_IMAGE_HEIGHT,
+   * cropped around what sharp finds the most interesting part of it, so that og:image:width and height are true.
    */
-  socialImage(path: string): Promise<EncodedImage> {
-    return this.lookUp(path, 'social')
-  }
-
-  private async lookUp(path: string, kind: ImageKind): Promise<EncodedImage> {
+  async image(path: string, kind: ImageKind = 'image'): Promise<EncodedImage> {
     const bytes = readSource(path)
     const size = await checkSource(bytes)
     const stem = stemOf(path)
@@ -201,7 +191,7 @@ const loadSharp = () =>
   }))
 
 /** An article's image in the content (`image`, shown in every format and width), or its own social image (`social`, one cropped PNG). */
-type ImageKind = 'image' | 'social'
+export type ImageKind = 'image' | 'social'
 type Size = { width: number; height: number }
 /** An image's files, from its source's bytes; the cache stores what it returns. */
 type Encoded = { image: EncodedImage; files: Map<string, Buffer> }

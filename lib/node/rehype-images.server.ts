@@ -7,7 +7,7 @@ import rehypeStringify from 'rehype-stringify'
 import { unified } from 'unified'
 import type { CoverImage } from '../universal/content/types'
 import type { SocialImage } from '../universal/seo/social'
-import type { ImageCache } from './image-cache.server'
+import type { ImageCache, ImageKind } from './image-cache.server'
 import { IMAGE_SIZES, IMAGES_URL, ImageProblem, type EncodedImage, type ImageFile } from './images.server'
 
 /** Where a content read's images come from and where their problems go. */
@@ -73,9 +73,9 @@ export function rehypeImages() {
 }
 
 /** The image `src` written in `settings.file` names, encoded as `kind`; the ImageProblem it has, returned rather than thrown. */
-async function encoded(src: string, settings: ImageRead & { file: string }, kind: 'image' | 'socialImage' = 'image'): Promise<EncodedImage | ImageProblem> {
+async function encoded(src: string, settings: ImageRead & { file: string }, kind?: ImageKind): Promise<EncodedImage | ImageProblem> {
   try {
-    return await settings.cache[kind](sourcePath(src, settings.file, settings.contentRoot))
+    return await settings.cache.image(sourcePath(src, settings.file, settings.contentRoot), kind)
   } catch (error) {
     if (error instanceof ImageProblem) return error
     throw error
@@ -95,7 +95,7 @@ export async function coverImage(src: string, alt: string, settings: ImageRead &
  * link shows instead of the article's drawn card; undefined, with the problem added, when it cannot be.
  */
 export async function ownSocialImage(src: string, alt: string, settings: ImageRead & { file: string }): Promise<SocialImage | undefined> {
-  const image = await encoded(src, settings, 'socialImage')
+  const image = await encoded(src, settings, 'social')
   if (image instanceof ImageProblem) return void settings.problems.push(`${settings.file}: image: ${src}: ${image.message}`)
   return { url: urlOf(image.formats[0]!.files[0]!), ...size(image), alt }
 }
