@@ -13,10 +13,7 @@ const WORKER = new URL('./card-worker.ts', import.meta.url)
 /** Node 20 does not give a worker thread its parent's module loader: this entry registers tsx's, then imports the worker. */
 const TYPESCRIPT_WORKER = new URL('../lib/node/typescript-worker.mjs', import.meta.url)
 
-/**
- * A card thread holds a few MB of live objects, but V8's default young generation (16 MB semi-spaces)
- * let each grow past 150 MB; at 4 MB the threads of a 1,000-topic build peaked 40 MB lower apiece.
- */
+/** A card thread holds a few MB of live objects, but V8's default young generation lets each grow far past that. */
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 128 }
 
 /** What a card worker is sent: a picture to draw into `file`. */
@@ -107,8 +104,7 @@ export class CardStage {
 
   /**
    * `cacheDir` keeps the pictures (`<key>.png`); with `fresh`, every picture is drawn again. `threads`
-   * draw at first: one while the render workers fill the cores (each thread holds about 150 MB), more
-   * once they are done (grow).
+   * draw at first: one while the render workers fill the cores, more once they are done (grow).
    */
   constructor(
     private readonly cacheDir: string,
