@@ -33,8 +33,8 @@ export class SplicedPng {
    */
   constructor(
     rgb: Buffer,
-    private readonly width: number,
-    private readonly height: number,
+    width: number,
+    height: number,
     private readonly top: number,
   ) {
     this.stride = width * 3 + 1
