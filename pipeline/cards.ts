@@ -4,7 +4,6 @@
 // picture is drawn once: a build with nothing new links every one from the cache and starts no thread.
 // The new ones are drawn on worker threads (card-worker.ts), one per core, while the pages render.
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs'
-import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
 import { Worker } from 'node:worker_threads'
 import { CARDS_URL, type DrawnImage } from '../lib/universal/seo/social'
@@ -14,10 +13,7 @@ const WORKER = new URL('./card-worker.ts', import.meta.url)
 /** Node 20 does not give a worker thread its parent's module loader: this entry registers tsx's, then imports the worker. */
 const TYPESCRIPT_WORKER = new URL('../lib/node/typescript-worker.mjs', import.meta.url)
 
-/**
- * A card thread holds a few MB of live objects, but V8's default young generation (16 MB semi-spaces)
- * let each grow past 150 MB; at 4 MB the threads of a 1,000-topic build peaked 40 MB lower apiece.
- */
+/** A card thread holds a few MB of live objects, but V8's default young generation lets each grow far past that. */
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 128 }
 
 /** What a card worker is sent: a picture to draw into `file`. */
@@ -38,8 +34,8 @@ export class CardDrawFailed extends Error {
 /** Worker threads taking one picture at a time from a shared queue. */
 class CardPool {
   private readonly queue: Array<{ job: CardJob; done: (error?: Error) => void }> = []
-  private readonly idle: Worker[] = []
-  private readonly busy = new Map<Worker, (error?: Error) => void>()
+  /** Each idle worker's way to take the next picture. */
+  private readonly idle: Array<() => void> = []
   private readonly workers: Worker[] = []
 
   constructor(private size: number) {}
@@ -47,49 +43,44 @@ class CardPool {
   /** Lets the pool run up to `size` threads from now on, starting them if pictures are waiting. */
   grow(size: number): void {
     this.size = Math.max(this.size, size)
-    while (this.workers.length < this.size && this.queue.length > this.idle.length) this.start()
-    this.next()
+    while (this.workers.length < this.size && this.queue.length > 0) this.start()
   }
 
   draw(job: CardJob): Promise<void> {
     return new Promise((resolve, reject) => {
       this.queue.push({ job, done: (error) => (error ? reject(error) : resolve()) })
-      if (this.workers.length < this.size && this.idle.length === 0) this.start()
-      this.next()
+      if (this.idle.length > 0) this.idle.pop()!()
+      else if (this.workers.length < this.size) this.start()
     })
   }
 
+  /** Starts a worker, which takes the next picture waiting whenever it is done with one. */
   private start(): void {
     const worker = new Worker(TYPESCRIPT_WORKER, { workerData: { entry: WORKER.href }, execArgv: [], resourceLimits: WORKER_LIMITS })
     this.workers.push(worker)
-    this.idle.push(worker)
+    let current: ((error?: Error) => void) | undefined
+    const next = () => {
+      const waiting = this.queue.shift()
+      current = waiting?.done
+      if (waiting) worker.postMessage(waiting.job)
+      else this.idle.push(next)
+    }
     worker.on('message', ({ key, error }: CardDone) => {
-      const done = this.busy.get(worker)!
-      this.busy.delete(worker)
-      this.idle.push(worker)
-      done(error === undefined ? undefined : new CardDrawFailed(`drawing ${CARDS_URL}${key}.png: ${error}`))
-      this.next()
+      current!(error === undefined ? undefined : new CardDrawFailed(`drawing ${CARDS_URL}${key}.png: ${error}`))
+      next()
     })
     // A worker that stops fails its picture and every one still waiting: no picture is left unanswered.
     const stopped = (why: string) => {
       const failure = new CardDrawFailed(`a card worker stopped: ${why}`)
-      this.busy.get(worker)?.(failure)
-      this.busy.delete(worker)
+      current?.(failure)
+      current = undefined
       for (const { done } of this.queue.splice(0)) done(failure)
     }
     worker.on('error', (error) => stopped(error.stack ?? error.message))
     worker.on('exit', (code) => {
-      if (this.busy.has(worker) || this.queue.length > 0) stopped(`exit ${code}`)
+      if (current || this.queue.length > 0) stopped(`exit ${code}`)
     })
-  }
-
-  private next(): void {
-    while (this.idle.length > 0 && this.queue.length > 0) {
-      const worker = this.idle.pop()!
-      const { job, done } = this.queue.shift()!
-      this.busy.set(worker, done)
-      worker.postMessage(job)
-    }
+    next()
   }
 
   async close(): Promise<void> {
@@ -106,21 +97,22 @@ export class CardStage {
   private readonly wanted = new Set<string>()
   private readonly pending: Array<Promise<void>> = []
   private readonly folder: string
-  private pool: CardPool | undefined
+  /** Starts no thread until a picture is to be drawn. */
+  private readonly pool: CardPool
   private failure: Error | undefined
   private folderMade = false
 
   /**
    * `cacheDir` keeps the pictures (`<key>.png`); with `fresh`, every picture is drawn again. `threads`
-   * draw at first: one while the render workers fill the cores (each thread holds about 150 MB), more
-   * once they are done (grow).
+   * draw at first: one while the render workers fill the cores, more once they are done (grow).
    */
   constructor(
     private readonly cacheDir: string,
     clientDir: string,
     private readonly fresh: boolean,
-    private threads = 1,
+    threads = 1,
   ) {
+    this.pool = new CardPool(threads)
     this.folder = join(clientDir, CARDS_URL.slice(1))
     mkdirSync(cacheDir, { recursive: true })
   }
@@ -131,9 +123,8 @@ export class CardStage {
   }
 
   /** Lets up to `threads` threads draw from now on: the pages are rendered, and their workers have exited. */
-  grow(threads = availableParallelism()): void {
-    this.threads = Math.max(this.threads, threads)
-    this.pool?.grow(this.threads)
+  grow(threads: number): void {
+    this.pool.grow(threads)
   }
 
   /** Publishes each picture a page names: linked from the cache when it was drawn before, else drawn first. */
@@ -147,7 +138,6 @@ export class CardStage {
         this.reused++
         continue
       }
-      this.pool ??= new CardPool(this.threads)
       const drawing = this.pool.draw({ ...image, file }).then(
         () => {
           this.publish(image.key)
@@ -170,8 +160,7 @@ export class CardStage {
 
   /** Stops the threads, drawing or not (the build failed). */
   async close(): Promise<void> {
-    await this.pool?.close()
-    this.pool = undefined
+    await this.pool.close()
   }
 
   /** Deletes every cached picture this build did not name, so the cache does not grow with each edit. */

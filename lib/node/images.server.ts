@@ -1,7 +1,6 @@
 // What an encoded image of the content is, for the code that shows one: the URL folder its files are
 // served under, the widths and the column it is shown in, its files by format, and the problem a source
-// that cannot be shown raises. The encoding itself is image-encoding.server.ts; the cache of encoded
-// files is image-cache.server.ts.
+// that cannot be shown raises. The encoding and its cache are image-cache.server.ts.
 import { ASSETS_PREFIX } from '../universal/routes'
 
 /** The URL folder of the encoded images: hashed assets, so served `immutable` (lib/universal/routes.ts). */

@@ -1,5 +1,5 @@
 // The markdown's images as responsive pictures: `![what it shows](./chart.png)` becomes a <picture>
-// with AVIF and WebP sources and a JPEG or PNG <img> (encoded by image-encoding.server.ts), its width and
+// with AVIF and WebP sources and a JPEG or PNG <img> (encoded by image-cache.server.ts), its width and
 // height written in so that nothing moves as it loads. A rehype plugin: it works on the HTML tree
 // remark-rehype makes, where every <img> comes from a markdown image (raw HTML is dropped).
 import { dirname, isAbsolute, relative, resolve } from 'node:path'
@@ -7,7 +7,7 @@ import rehypeStringify from 'rehype-stringify'
 import { unified } from 'unified'
 import type { CoverImage } from '../universal/content/types'
 import type { SocialImage } from '../universal/seo/social'
-import type { ImageCache } from './image-cache.server'
+import type { ImageCache, ImageKind } from './image-cache.server'
 import { IMAGE_SIZES, IMAGES_URL, ImageProblem, type EncodedImage, type ImageFile } from './images.server'
 
 /** Where a content read's images come from and where their problems go. */
@@ -72,17 +72,22 @@ export function rehypeImages() {
   }
 }
 
+/** The image `src` written in `settings.file` names, encoded as `kind`; the ImageProblem it has, returned rather than thrown. */
+async function encoded(src: string, settings: ImageRead & { file: string }, kind?: ImageKind): Promise<EncodedImage | ImageProblem> {
+  try {
+    return await settings.cache.image(sourcePath(src, settings.file, settings.contentRoot), kind)
+  } catch (error) {
+    if (error instanceof ImageProblem) return error
+    throw error
+  }
+}
+
 /** An article's cover (`cover:` and `coverAlt:`), encoded: its picture, at the top of the page, and its largest fallback file; undefined, with the problem added, when it cannot be shown. */
 export async function coverImage(src: string, alt: string, settings: ImageRead & { file: string }): Promise<CoverImage | undefined> {
-  try {
-    const image = await settings.cache.image(sourcePath(src, settings.file, settings.contentRoot))
-    const largest = image.formats.at(-1)!.files.at(-1)!
-    return { html: toHtml.stringify({ type: 'root', children: [picture(image, alt, undefined, 'top')] } as never), url: urlOf(largest), ...size(image) }
-  } catch (error) {
-    if (!(error instanceof ImageProblem)) throw error
-    settings.problems.push(`${settings.file}: cover: image ${src}: ${error.message}`)
-    return undefined
-  }
+  const image = await encoded(src, settings)
+  if (image instanceof ImageProblem) return void settings.problems.push(`${settings.file}: cover: image ${src}: ${image.message}`)
+  const html = toHtml.stringify({ type: 'root', children: [picture(image, alt, undefined, 'top')] } as never)
+  return { html, url: urlOf(image.formats.at(-1)!.files.at(-1)!), ...size(image) }
 }
 
 /**
@@ -90,27 +95,17 @@ export async function coverImage(src: string, alt: string, settings: ImageRead &
  * link shows instead of the article's drawn card; undefined, with the problem added, when it cannot be.
  */
 export async function ownSocialImage(src: string, alt: string, settings: ImageRead & { file: string }): Promise<SocialImage | undefined> {
-  try {
-    const image = await settings.cache.socialImage(sourcePath(src, settings.file, settings.contentRoot))
-    return { url: urlOf(image.formats[0]!.files[0]!), ...size(image), alt }
-  } catch (error) {
-    if (!(error instanceof ImageProblem)) throw error
-    settings.problems.push(`${settings.file}: image: ${src}: ${error.message}`)
-    return undefined
-  }
+  const image = await encoded(src, settings, 'social')
+  if (image instanceof ImageProblem) return void settings.problems.push(`${settings.file}: image: ${src}: ${image.message}`)
+  return { url: urlOf(image.formats[0]!.files[0]!), ...size(image), alt }
 }
 
 const toHtml = unified().use(rehypeStringify)
 
 /** The site path of the largest fallback file (JPEG or PNG) of an image written in `settings.file`, as a markdown twin shows it; undefined when the image has a problem (reported where it is shown). */
 export async function largestImageUrl(src: string, settings: ImageRead & { file: string }): Promise<string | undefined> {
-  try {
-    const image = await settings.cache.image(sourcePath(src, settings.file, settings.contentRoot))
-    return urlOf(image.formats.at(-1)!.files.at(-1)!)
-  } catch (error) {
-    if (error instanceof ImageProblem) return undefined
-    throw error
-  }
+  const image = await encoded(src, settings)
+  return image instanceof ImageProblem ? undefined : urlOf(image.formats.at(-1)!.files.at(-1)!)
 }
 
 /** Every <img> of the tree, with where it sits. */
@@ -142,13 +137,9 @@ async function pictureOf(image: HtmlNode, priority: Priority, settings: Markdown
   const problems: string[] = []
   const alt = String(image.properties?.alt ?? '').trim()
   if (!alt) problems.push(problem(`no alt text; say what the image shows between the brackets: ![what it shows](${src})`))
-  try {
-    const encoded = await settings.cache.image(sourcePath(src, settings.file, settings.contentRoot))
-    if (problems.length === 0) return { picture: picture(encoded, alt, image.properties?.title, priority) }
-  } catch (error) {
-    if (!(error instanceof ImageProblem)) throw error
-    problems.push(problem(error.message))
-  }
+  const found = await encoded(src, settings)
+  if (found instanceof ImageProblem) problems.push(problem(found.message))
+  else if (problems.length === 0) return { picture: picture(found, alt, image.properties?.title, priority) }
   return { problems }
 }
 

@@ -2,7 +2,8 @@
 // title drawn whole by satori and resvg: the card a reader sees must not depend on which drew it.
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import { TITLE_BOX, TITLE_FONT_FILE, readFontFile, titleStyle } from '../../lib/node/cards/design.server'
+import { TITLE_BOX, TITLE_FONT_FILE, titleStyle } from '../../lib/node/cards/design.server'
+import { readFontFile } from '../../lib/node/cards/font-files.server'
 import { CardPainter } from '../../lib/node/cards/draw.server'
 import { TitleSetter } from '../../lib/node/cards/title-glyphs.server'
 import type { CardSpec } from '../../lib/universal/seo/social'

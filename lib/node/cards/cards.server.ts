@@ -10,8 +10,8 @@ import type { PageSeo } from '../../universal/seo/head'
 import { CARDS_URL, SOCIAL_IMAGE_HEIGHT, SOCIAL_IMAGE_WIDTH, type CardSpec, type DrawnImage, type LogoSpec, type SocialImage } from '../../universal/seo/social'
 import type { Site } from '../../universal/site'
 import { codeGraphsSync, graphDigest, packageOf, readLockFile, type CodeGraph, type LockFile } from '../code-graph.server'
-import { CARD_FONTS, drawableText, TITLE_FONT_FILE } from './design.server'
-import { FALLBACK_FONTS } from './fallback-fonts.server'
+import { CARD_FONTS, drawableText } from './design.server'
+import { FALLBACK_FONTS } from './font-files.server'
 
 /** Off for `npm run build -- --no-cards` (setCardsEnabled): no page gets a drawn card or the raster logo, and nothing is drawn. */
 let enabled = true
@@ -31,7 +31,7 @@ const LOGO_SIZE = 512
 /** The module that draws every picture (CardPainter): its code graph is what decides a drawing's pixels. */
 export const DRAWING_ENTRY = 'lib/node/cards/draw.server.ts'
 /** The packages whose font files the painter reads (not imports): named by the same tables it reads them from. */
-const FONT_PACKAGES = [...CARD_FONTS.map(({ file }) => file), TITLE_FONT_FILE, ...FALLBACK_FONTS.map((font) => font.package)].map((file) => packageOf(file)!)
+const FONT_PACKAGES = [...CARD_FONTS.map(({ file }) => file), ...FALLBACK_FONTS.map((font) => font.package)].map((file) => packageOf(file)!)
 
 let design: string | undefined
 
@@ -49,25 +49,15 @@ export function takeDrawingDigest(digest: string): void {
   design = digest
 }
 
-/** drawingDigestOf, as the build found it (takeDrawingDigest), else found now (`npm run dev`, tests). */
-export function drawingDigest(): string {
-  design ??= drawingDigestOf(codeGraphsSync([DRAWING_ENTRY]).get(DRAWING_ENTRY)!, readLockFile())
-  return design
-}
-
-/** A picture to draw, with its key: the digest of the drawing and of the spec. */
+/** A picture to draw, with its key: the digest of the drawing (as the build found it, else found now: `npm run dev`, tests) and of the spec. */
 function drawnImage(spec: CardSpec | LogoSpec): DrawnImage {
-  return { key: createHash('sha256').update(drawingDigest()).update('\0').update(JSON.stringify(spec)).digest('hex').slice(0, 32), spec }
+  design ??= drawingDigestOf(codeGraphsSync([DRAWING_ENTRY]).get(DRAWING_ENTRY)!, readLockFile())
+  return { key: createHash('sha256').update(design).update('\0').update(JSON.stringify(spec)).digest('hex').slice(0, 32), spec }
 }
 
 /** Where a drawn picture is served. */
-export function drawnImageUrl({ key }: DrawnImage): string {
+function drawnImageUrl({ key }: DrawnImage): string {
   return `${CARDS_URL}${key}.png`
-}
-
-/** The site's address as a card shows it: `https://www.authoritylens.com` → `authoritylens.com`. */
-function hostOf(siteUrl: string): string {
-  return new URL(siteUrl).host.replace(/^www\./, '')
 }
 
 /**
@@ -78,7 +68,9 @@ function hostOf(siteUrl: string): string {
 export function socialCard(title: string, label: string, site: Site): { image: SocialImage; drawn: DrawnImage } | undefined {
   if (!cardsEnabled()) return undefined
   const productName = drawableText(site.productName) || site.productName
-  const spec: CardSpec = { kind: 'card', title: drawableText(title) || productName, label: drawableText(label), productName, host: hostOf(site.siteUrl) }
+  // The site's address as a card shows it: `https://www.authoritylens.com` → `authoritylens.com`.
+  const host = new URL(site.siteUrl).host.replace(/^www\./, '')
+  const spec: CardSpec = { kind: 'card', title: drawableText(title) || productName, label: drawableText(label), productName, host }
   const drawn = drawnImage(spec)
   const alt = `${site.productName}${label ? ` ${label.toLowerCase()}` : ''}: ${title}`
   return { image: { url: drawnImageUrl(drawn), width: SOCIAL_IMAGE_WIDTH, height: SOCIAL_IMAGE_HEIGHT, alt }, drawn }

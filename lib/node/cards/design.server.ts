@@ -2,13 +2,9 @@
 // site's address, the background) and the title drawn into it, as satori's element trees (plain
 // objects in React's element shape: lib/ imports no React). Colours are the site's
 // (renderer/styles.css); the font is Inter from @fontsource/inter, read from node_modules, never fetched.
-import { readFileSync } from 'node:fs'
 import { SOCIAL_IMAGE_HEIGHT, SOCIAL_IMAGE_WIDTH, type CardSpec } from '../../universal/seo/social'
-import { describeChars, fallbackFileOf, isLetter } from './fallback-fonts.server'
-import { parseUnicodeRange, projectRequire, readFontFile, type CodeRange } from './font-files.server'
+import { boldFaces, describeChars, fallbackFileOf, fileDrawing, isLetter, readFontFile } from './font-files.server'
 import type { TitleStyle } from './title-glyphs.server'
-
-export { readFontFile }
 
 export const CARD_WIDTH = SOCIAL_IMAGE_WIDTH
 export const CARD_HEIGHT = SOCIAL_IMAGE_HEIGHT
@@ -63,7 +59,7 @@ export const CARD_FONTS = WEIGHTS.flatMap((weight) =>
 const FONT_FAMILY = SUBSETS.map((subset) => `'Inter ${subset}'`).join(', ')
 
 /** A satori element: React's element shape, without React. */
-export interface CardNode {
+interface CardNode {
   type: string
   props: { style?: Record<string, string | number>; children?: CardNode | string | Array<CardNode | string>; [attribute: string]: unknown }
 }
@@ -125,9 +121,9 @@ export function cardFrame({ label, productName, host }: Omit<CardSpec, 'kind' | 
  */
 export function cardTitle(title: string): CardNode {
   const { fontSize, lineHeight, letterSpacing: tracking, lines } = titleStyle(title)
-  // An Arabic title reads from the right: its lines start at the box's right edge, as `dir="auto"` sets them in a browser.
-  // Its letters join: spacing them would pull them apart, and browsers set them as the font does.
-  const rtl = isRightToLeft(title)
+  // A title whose first letter is Arabic or Hebrew reads from the right: its lines start at the box's right edge, as
+  // `dir="auto"` sets them in a browser. Arabic letters join: spacing them would pull them apart.
+  const rtl = /[\p{Script=Arabic}\p{Script=Hebrew}]/u.test(/\p{L}/u.exec(title)?.[0] ?? '')
   const letterSpacing = rtl ? 0 : tracking
   return h(
     'div',
@@ -138,11 +134,6 @@ export function cardTitle(title: string): CardNode {
       title,
     ),
   )
-}
-
-/** Whether `text` is right-to-left: whether its first letter is Arabic or Hebrew (Unicode's rule for a paragraph's direction). */
-export function isRightToLeft(text: string): boolean {
-  return /[\p{Script=Arabic}\p{Script=Hebrew}]/u.test(/\p{L}/u.exec(text)?.[0] ?? '')
 }
 
 /** How `title` is set: its size by its length, the lines it may take, and its line height and (tighter) letter spacing. */
@@ -163,27 +154,12 @@ export function loadCardFonts(): Array<{ name: string; data: Buffer; weight: 400
   return CARD_FONTS.map(({ name, weight, file }) => ({ name, data: readFontFile(file), weight, style: 'normal' }))
 }
 
-/** The code points Inter draws, from @fontsource/inter's own `unicode-range` of each subset loaded. */
-let drawable: CodeRange[] | undefined
-function interRanges(): CodeRange[] {
-  if (drawable) return drawable
-  const css = readFileSync(projectRequire().resolve('@fontsource/inter/700.css'), 'utf8')
-  drawable = SUBSETS.flatMap((subset) => {
-    const range = new RegExp(`/\\* inter-${subset}-700-normal \\*/[^}]*unicode-range:([^;]+);`).exec(css)?.[1]
-    if (!range) throw new Error(`@fontsource/inter/700.css names no unicode-range for the ${subset} subset`)
-    return parseUnicodeRange(range)
-  })
-  return drawable
-}
-
-/** Whether Inter draws `char`; otherwise a card draws it with a fallback font (fallback-fonts.server.ts), if one does. */
-export function interDraws(char: string): boolean {
-  const code = char.codePointAt(0)!
-  return interRanges().some(([from, to]) => code >= from && code <= to)
-}
+let interFiles: ReturnType<typeof boldFaces> | undefined
+/** Whether Inter draws `char` (by @fontsource/inter's own `unicode-range` of each subset loaded); otherwise a fallback font may. */
+const interDraws = (char: string) => fileDrawing((interFiles ??= boldFaces('@fontsource/inter', new RegExp(`^(${SUBSETS.join('|')})$`))), char) !== undefined
 
 /** Whether a card draws `char`: with Inter, or with a fallback font unless it is a symbol (an emoji, ✓), which a card leaves out whatever the font. */
-const cardDraws = (char: string) => interDraws(char) || (!/\p{S}/u.test(char) && fallbackFileOf(char.codePointAt(0)!) !== undefined)
+const cardDraws = (char: string) => interDraws(char) || (!/\p{S}/u.test(char) && fallbackFileOf(char) !== undefined)
 
 /**
  * `text` without the characters no card font draws (an emoji, a symbol), which satori would draw as a

@@ -2,20 +2,20 @@
 // is drawn to pixels here, by resvg, with one set of options.
 import { Resvg } from '@resvg/resvg-js'
 
-/** An SVG drawn by resvg: its size and its pixels. */
-export interface Raster {
-  width: number
-  height: number
-  /** RGBA, premultiplied by alpha (plain RGBA where the image is opaque). */
-  pixels: Buffer
-}
-
 /**
- * Draws an SVG at its own size. Its text is already paths (satori and HarfBuzz give the glyphs' outlines),
- * so resvg loads none of the system's fonts (2 ms an SVG when it did). The pixels are read once: resvg's
- * `pixels` copies them on every read.
+ * An SVG drawn at its own size, as RGBA premultiplied by alpha. Its text is already paths (satori and
+ * HarfBuzz give the glyphs' outlines), so resvg loads none of the system's fonts. The pixels are read
+ * once: resvg's `pixels` copies them on every read.
  */
-export function rasterize(svg: string): Raster {
+export function rasterize(svg: string): { width: number; height: number; pixels: Buffer } {
   const image = new Resvg(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } }).render()
   return { width: image.width, height: image.height, pixels: image.pixels }
+}
+
+/** What an SVG drawn in one colour covers of each pixel (0–255, its alpha), `width` × `height`. */
+export function coverageOf(svg: string): { coverage: Uint8Array; width: number; height: number } {
+  const { width, height, pixels } = rasterize(svg)
+  const coverage = new Uint8Array(width * height)
+  for (let index = 0; index < coverage.length; index++) coverage[index] = pixels[index * 4 + 3]!
+  return { coverage, width, height }
 }

@@ -1,9 +1,8 @@
 // A card's title set glyph by glyph: HarfBuzz (the shaper satori uses) gives each glyph and its
 // advance, each glyph is drawn once by resvg (at each size and quarter-pixel position it is used at)
 // and kept, and a title is those drawings laid into the card's rows. Titles repeat the same few dozen
-// glyphs at one of five sizes, so a card costs 1.4 ms instead of 4.2 ms with satori laying out and
-// resvg drawing each title (500 generated topics on one core), and its thread keeps no garbage of
-// resvg's (about 2 MB a drawing, freed only when the garbage collector runs).
+// glyphs at one of five sizes, so this is a fraction of the time satori and resvg take to draw each
+// title, and leaves none of resvg's garbage (freed only when the garbage collector runs).
 //
 // It sets what satori would: the same font, size, letter spacing, line height, whole-pixel words and
 // lines, greedy wrapping at spaces (design.server.ts's titleStyle; tests/unit/card-title.test.ts
@@ -13,7 +12,7 @@
 // the next line (satori may break it after the hyphen), spaces other than single ones between words.
 import { createRequire } from 'node:module'
 import { inflateSync } from 'node:zlib'
-import { rasterize } from './raster.server'
+import { coverageOf } from './raster.server'
 
 /** What the shaper gives of each glyph (harfbuzzjs's buffer JSON): its id, cluster, advance and offsets, in font units. */
 interface Shaped {
@@ -73,21 +72,18 @@ const BREAKS_INSIDE = /[-\u2010\u2013\u2014/]/
 /** Pen positions are kept to a quarter pixel: four drawings of a glyph per size cover every position. */
 const PHASES = 4
 
-/** WOFF 1.0 (a zlib-compressed table per entry) as the plain OpenType file HarfBuzz reads. */
-export function sfntOfWoff(woff: Buffer): Buffer {
-  if (woff.readUInt32BE(0) !== 0x774f4646) return woff
+/**
+ * WOFF 1.0 (a zlib-compressed table per entry) as the plain OpenType file HarfBuzz reads, with the
+ * font's ascender and descender in font units from its `hhea` table: what satori (opentype.js) centres
+ * a line on. Read here, as harfbuzzjs 0.10's `hExtents()` leaves the font drawing no glyph.
+ */
+function openWoff(woff: Buffer): { sfnt: Buffer; ascender: number; descender: number } {
   const count = woff.readUInt16BE(12)
   const tables = Array.from({ length: count }, (_, index) => {
     const at = 44 + index * 20
-    const [tag, offset, compressed, length, checksum] = [0, 4, 8, 12, 16].map((field) => woff.readUInt32BE(at + field)) as [
-      number,
-      number,
-      number,
-      number,
-      number,
-    ]
-    const bytes = woff.subarray(offset, offset + compressed)
-    return { tag, checksum, data: compressed < length ? inflateSync(bytes) : bytes }
+    const [tag, offset, compressed, length, checksum] = [0, 4, 8, 12, 16].map((field) => woff.readUInt32BE(at + field))
+    const bytes = woff.subarray(offset, offset! + compressed!)
+    return { tag: tag!, checksum: checksum!, data: compressed! < length! ? inflateSync(bytes) : bytes }
   })
   const headerLength = 12 + count * 16
   const size = tables.reduce((sum, table) => sum + ((table.data.length + 3) & ~3), headerLength)
@@ -108,25 +104,12 @@ export function sfntOfWoff(woff: Buffer): Buffer {
     data.copy(sfnt, offset)
     offset += (data.length + 3) & ~3
   })
-  return sfnt
+  const hhea = tables.find(({ tag }) => tag === 0x68686561)?.data
+  if (!hhea) throw new Error('the font has no hhea table')
+  return { sfnt, ascender: hhea.readInt16BE(4), descender: hhea.readInt16BE(6) }
 }
 
-/**
- * The font's ascender and descender from its `hhea` table, in font units: what satori (opentype.js)
- * centres a line on. Read here, as harfbuzzjs 0.10's `hExtents()` leaves the font drawing no glyph.
- */
-function lineMetrics(sfnt: Buffer): { ascender: number; descender: number } {
-  const count = sfnt.readUInt16BE(4)
-  for (let index = 0; index < count; index++) {
-    const at = 12 + index * 16
-    if (sfnt.toString('latin1', at, at + 4) !== 'hhea') continue
-    const table = sfnt.readUInt32BE(at + 8)
-    return { ascender: sfnt.readInt16BE(table + 4), descender: sfnt.readInt16BE(table + 6) }
-  }
-  throw new Error('the font has no hhea table')
-}
-
-/** Sets titles in one font (an OpenType or WOFF file), keeping each glyph it draws. */
+/** Sets titles in one font (a WOFF file), keeping each glyph it draws. */
 export class TitleSetter {
   private readonly drawn = new Map<string, DrawnGlyph>()
 
@@ -140,12 +123,12 @@ export class TitleSetter {
 
   static async load(fontFile: Buffer): Promise<TitleSetter> {
     const hb = (await createRequire(import.meta.url)('harfbuzzjs')) as HarfBuzz
-    const sfnt = sfntOfWoff(fontFile)
+    const { sfnt, ...metrics } = openWoff(fontFile)
     const blob = hb.createBlob(sfnt)
     const face = hb.createFace(blob, 0)
     const font = hb.createFont(face)
     font.setScale(face.upem, face.upem)
-    return new TitleSetter(hb, font, face.upem, lineMetrics(sfnt))
+    return new TitleSetter(hb, font, face.upem, metrics)
   }
 
   /** `title` set in a box `width` pixels wide, or undefined when only satori can set it. */
@@ -241,10 +224,7 @@ export class TitleSetter {
       const width = Math.ceil(extents.width * scale + shift) + 3
       const height = Math.ceil(-extents.height * scale) + 3
       const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><path fill="#fff" transform="translate(${shift - left} ${-top}) scale(${scale} ${-scale})" d="${path}"/></svg>`
-      const { pixels } = rasterize(svg)
-      const coverage = new Uint8Array(width * height)
-      for (let index = 0; index < coverage.length; index++) coverage[index] = pixels[index * 4 + 3]!
-      drawn = { coverage, width, height, left, top }
+      drawn = { coverage: coverageOf(svg).coverage, width, height, left, top }
     }
     this.drawn.set(key, drawn)
     return drawn
