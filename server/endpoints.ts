@@ -1,16 +1,21 @@
-import { z } from 'zod'
-import { SESSION_ID_MAX, UTM_MAX, readUtm } from '../lib/universal/attribution'
-import { RETURN_QUERY_FIELD } from '../lib/universal/confirmation'
-import { HONEYPOT_FIELD, leadDedupeKey, normalizeEmail, normalizeLinkedinUrl, validateLead } from '../lib/universal/lead'
-import { isValidRefCode } from '../lib/universal/referral'
-import { clip } from '../lib/universal/text'
-import { defineEndpoint, type Endpoint } from './endpoint'
-import { msSincePageServed } from './form-timing'
-import { confirmationLocation, leadFormRefused } from './lead-form'
-
 // The site's API: POST /api/score, /api/affiliate-click, /api/conversion. Each validates, stores, then answers.
 // The schemas live here, on the server, not in lib/universal: the browser code imports lib/universal, and zod
 // there would push the pages past their JavaScript budget.
+import type { Context } from 'hono'
+import { z } from 'zod'
+import { SESSION_ID_MAX, UTM_MAX, readUtm } from '../lib/universal/attribution'
+import { RETURN_QUERY_FIELD, confirmationUrl, keptQuery } from '../lib/universal/confirmation'
+import { fillFormPage, type FormPage } from '../lib/universal/form-page'
+import { HONEYPOT_FIELD, leadDedupeKey, normalizeEmail, normalizeLinkedinUrl, validateLead } from '../lib/universal/lead'
+import { isValidRefCode } from '../lib/universal/referral'
+import { clip } from '../lib/universal/text'
+import type { BodyProblem, Endpoint } from './api'
+import { msSincePageServed } from './form-timing'
+
+/** Declares an endpoint, typing the handler's body from the schema. */
+export function defineEndpoint<Body extends z.ZodType>(endpoint: Endpoint<Body>): Endpoint {
+  return endpoint
+}
 
 /** How long the referral page waits for the affiliate webhook's answer; past it the click is left to the outbox. */
 const AFFILIATE_RELAY_MS = 3_000
@@ -36,6 +41,25 @@ type Trap = keyof typeof trappedLeads
 function leadTrap(filledHoneypot: boolean, elapsedMs: number | undefined): Trap | null {
   if (filledHoneypot) return 'honeypot'
   return elapsedMs !== undefined && !(elapsedMs >= MIN_FILL_MS) ? 'tooFast' : null
+}
+
+/** The query of the page that sent the form, as sent: the error page's hidden field, else a same-origin Referer's (not an /api one). */
+function returnQuery(c: Context, fromForm: unknown): string {
+  if (typeof fromForm === 'string') return fromForm
+  const referer = c.req.header('referer')
+  if (!referer || !URL.canParse(referer)) return ''
+  const from = new URL(referer)
+  return from.host !== new URL(c.req.url).host || from.pathname.startsWith('/api/') ? '' : from.search
+}
+
+/**
+ * A refused no-JavaScript form post (400, or 403 from another site), never cached: the page's form as the build
+ * rendered it (lib/universal/form-page.ts) with the values typed kept, escaped, and the message in its alert.
+ * Served at /api/score, so no URL ever carries the values.
+ */
+function leadFormRefused(c: Context, values: Record<string, string>, problem: BodyProblem, status: 400 | 403, page: FormPage): Response {
+  const query = keptQuery(returnQuery(c, values[RETURN_QUERY_FIELD]))
+  return c.html(fillFormPage(page, values, problem, query), status, { 'Cache-Control': 'no-store' })
 }
 
 /** Control characters (NUL, CR, LF, tab …), the line separators some CSV readers break on, and markup. */
@@ -149,10 +173,10 @@ export const ENDPOINTS: readonly Endpoint[] = [
     path: '/score',
     rateLimit: { requests: 10, windowMs: 10 * 60_000 },
     body: leadBody,
-    form: { invalid: leadFormRefused },
+    formRefused: leadFormRefused,
     // A trapped or repeated lead gets the answer a stored one gets, so a bot learns nothing from it.
-    async handle({ lead, filledHoneypot, elapsedMs, returnQuery }, { c, store, outbox, now, via, client }) {
-      const answer = () => (via === 'form' ? c.redirect(confirmationLocation(c, returnQuery), 303) : c.json({ status: 'ok' }, 202))
+    async handle({ lead, filledHoneypot, elapsedMs, returnQuery: query }, { c, store, outbox, now, via, client }) {
+      const answer = () => (via === 'form' ? c.redirect(confirmationUrl(returnQuery(c, query)), 303) : c.json({ status: 'ok' }, 202))
       const trap = leadTrap(filledHoneypot, elapsedMs ?? msSincePageServed(c, now()))
       if (trap) {
         trappedLeads[trap]++
