@@ -3,7 +3,7 @@
 // least once, and how long the oldest has waited.
 // On Cloudflare, DATABASE_URL=d1:remote reads the Worker's D1 (scripts/d1-wrangler-database.ts).
 import { Store } from '../server/store'
-import { webhooksFromEnv } from '../server/webhooks'
+import { webhooksFromEnv } from '../server/settings'
 import { d1StoreOf } from './d1-wrangler-database'
 
 const store = d1StoreOf(process.env.DATABASE_URL ?? '') ?? (await Store.open())

@@ -57,12 +57,3 @@ export function clientKey({
   }
   return (remote && addressKey(remote)) ?? remote ?? 'unknown'
 }
-
-/** TRUST_PROXY: how many proxies in front of the server to trust (`0` or unset: none); anything else is refused. */
-export function trustedHopsFromEnv(value: string | undefined): number {
-  if (value === undefined || value === '') return 0
-  const hops = Number(value)
-  if (!Number.isInteger(hops) || hops < 0 || hops > 10)
-    throw new Error(`TRUST_PROXY must be the number of proxies in front of the server (0 to 10), got "${value}"`)
-  return hops
-}

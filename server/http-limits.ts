@@ -1,6 +1,7 @@
 import type { Server, ServerOptions } from 'node:http'
 import type { Socket } from 'node:net'
 import { addressKey } from './client-address'
+import { wholeNumber, type Env } from './settings'
 
 // How long a client may take to send a request, how long an idle connection is kept, and how many
 // connections are open at once, in all and per client: so that slow or idle clients cannot hold the
@@ -39,16 +40,10 @@ const ENV: Record<keyof HttpLimits, string> = {
   drainTimeoutMs: 'HTTP_DRAIN_TIMEOUT_MS',
 }
 
-/** The limits, each from its variable when set (a positive whole number); throws, naming the variable, on a bad value. */
-export function httpLimitsFromEnv(env: NodeJS.ProcessEnv = process.env): HttpLimits {
+/** The limits, each from its variable when set (a positive whole number). */
+export function httpLimitsFromEnv(env: Env = process.env): HttpLimits {
   const limits = { ...DEFAULT_HTTP_LIMITS }
-  for (const [key, name] of Object.entries(ENV) as Array<[keyof HttpLimits, string]>) {
-    const raw = env[name]
-    if (raw === undefined || raw === '') continue
-    const value = Number(raw)
-    if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive whole number, got "${raw}"`)
-    limits[key] = value
-  }
+  for (const [key, name] of Object.entries(ENV) as Array<[keyof HttpLimits, string]>) limits[key] = wholeNumber(env, name, limits[key])
   // Node refuses a headers timeout longer than the request timeout.
   limits.headersTimeoutMs = Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs)
   return limits

@@ -5,35 +5,29 @@ import { serve } from '@hono/node-server'
 import { loadSite } from '../lib/node/site.server'
 import { createApi } from './api'
 import { createApp } from './app'
-import { trustedHopsFromEnv } from './client-address'
 import { databaseFileOf, HealthChecks, healthHandler } from './health'
-import { applyConnectionLimit, httpLimitsFromEnv, httpServerOptions, type HttpLimits } from './http-limits'
+import { applyConnectionLimit, httpLimitsFromEnv, httpServerOptions } from './http-limits'
 import { Outbox } from './outbox'
-import { leadRetentionDays, startLeadRetention } from './retention'
+import { startLeadRetention } from './retention'
+import { leadRetentionDays, outboxTimeoutFromEnv, trustedHopsFromEnv, webhooksFromEnv, wholeNumber } from './settings'
 import { Store } from './store'
-import { outboxTimeoutFromEnv, webhooksFromEnv, type Webhooks } from './webhooks'
 
-const port = Number(process.env.PORT ?? 3000)
 const hostname = process.env.HOST ?? '0.0.0.0'
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error(`PORT must be a port number, got "${process.env.PORT}"`)
-  process.exit(1)
-}
-let limits: HttpLimits
-let retentionDays: number
-let trustedHops: number
-let outboxTimeoutMs: number
-let webhooks: Webhooks
-try {
-  limits = httpLimitsFromEnv()
-  retentionDays = leadRetentionDays()
-  trustedHops = trustedHopsFromEnv(process.env.TRUST_PROXY)
-  outboxTimeoutMs = outboxTimeoutFromEnv()
-  webhooks = webhooksFromEnv()
-} catch (error) {
-  console.error((error as Error).message)
-  process.exit(1)
-}
+const { port, limits, retentionDays, trustedHops, outboxTimeoutMs, webhooks } = (() => {
+  try {
+    return {
+      port: wholeNumber(process.env, 'PORT', 3000, 'a port number', 0, 65535),
+      limits: httpLimitsFromEnv(),
+      retentionDays: leadRetentionDays(),
+      trustedHops: trustedHopsFromEnv(),
+      outboxTimeoutMs: outboxTimeoutFromEnv(),
+      webhooks: webhooksFromEnv(),
+    }
+  } catch (error) {
+    console.error((error as Error).message)
+    process.exit(1)
+  }
+})()
 
 const store = await Store.open()
 const outbox = new Outbox(store, webhooks, { timeoutMs: outboxTimeoutMs })

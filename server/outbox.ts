@@ -2,7 +2,7 @@ import { BUSY_TIMEOUT_MS } from './busy-timeout'
 import type { OutboxRow, OutboxTable } from './outbox-rows'
 import type { Store } from './store'
 import { idempotencyKey, postToWebhook, type SendResult } from './webhook-call'
-import { DEFAULT_TIMEOUT_MS, type Webhooks } from './webhooks'
+import { DEFAULT_TIMEOUT_MS, type Webhooks } from './settings'
 
 // Forwards stored leads and clicks to their webhooks until each is delivered once. Sends run side by
 // side, at most MAX_IN_FLIGHT at a time per webhook and process, so a webhook call that hangs holds one

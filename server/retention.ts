@@ -7,20 +7,10 @@ import type { RetainedTable, Store } from './store'
 // rate limits' counts and the leads' client keys older than the longest rate-limit window, so they go
 // within the hour even when no request comes to prune them.
 
-export const DEFAULT_LEAD_RETENTION_DAYS = 365
 const DAY_MS = 24 * 60 * 60 * 1000
 /** Rows per DELETE, so one pass never holds the write lock long; and at most this many per pass. */
 const BATCH = 500
 const MAX_BATCHES = 200
-
-/** LEAD_RETENTION_DAYS as a whole number of days, at least 1; throws, naming the variable, on anything else. */
-export function leadRetentionDays(env: NodeJS.ProcessEnv = process.env): number {
-  const raw = env.LEAD_RETENTION_DAYS
-  if (raw === undefined || raw === '') return DEFAULT_LEAD_RETENTION_DAYS
-  const days = Number(raw)
-  if (!Number.isInteger(days) || days < 1) throw new Error(`LEAD_RETENTION_DAYS must be a whole number of days, at least 1, got "${raw}"`)
-  return days
-}
 
 /** How many rows of each table one pass deleted. */
 export type Purged = Record<RetainedTable, number>

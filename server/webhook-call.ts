@@ -1,5 +1,5 @@
 import type { OutboxTable } from './outbox-rows'
-import type { Webhook } from './webhooks'
+import type { Webhook } from './settings'
 
 // One call of the outbox (server/outbox.ts) to a webhook: the record POSTed as JSON with an
 // Idempotency-Key that names it (`lead-42`), the same on every retry and from every process, so the

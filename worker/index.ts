@@ -8,9 +8,9 @@ import { createApi } from '../server/api'
 import { d1Database, type D1Like } from '../server/d1-database'
 import { carriesScoreForm, formTimingCookie } from '../server/form-timing'
 import { Outbox } from '../server/outbox'
-import { leadRetentionDays, retentionPass } from '../server/retention'
+import { retentionPass } from '../server/retention'
 import { Store } from '../server/store'
-import { outboxTimeoutFromEnv, webhooksFromEnv } from '../server/webhooks'
+import { leadRetentionDays, outboxTimeoutFromEnv, webhooksFromEnv } from '../server/settings'
 import { QueuedOutbox, type MessageLike, type QueueLike } from './queued-outbox'
 
 /** The bindings wrangler.jsonc declares, and the settings passed as vars (scripts/cloudflare.ts) or secrets. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { outboxTimeoutFromEnv, webhooksFromEnv } from '../../server/webhooks'
+import { outboxTimeoutFromEnv, webhooksFromEnv } from '../../server/settings'
 
 // The outbox's webhooks and call timeout, read from the environment at start (server/webhooks.ts).
 
