@@ -1,6 +1,6 @@
 import type { Database } from './database'
 
-// The store's side of the outbox (server/outbox.ts, worker/queued-outbox.ts): the leads and clicks not yet
+// The store's side of the outbox (server/outbox.ts, worker/index.ts): the leads and clicks not yet
 // delivered to their webhook, claimed for a lease so no two senders take one at once, and each attempt's
 // outcome. Reached as `store.outbox`.
 

@@ -1,14 +1,11 @@
+// Forwards stored leads and clicks to their webhooks until each is delivered once. Sends run side by side,
+// at most MAX_IN_FLIGHT per webhook and process, so a hanging webhook holds slots of its own pool and delays
+// nothing else. Each call names its record in an Idempotency-Key, the same on every retry and from every
+// process, and follows no redirect: the record and its api-key go to the configured URL and nowhere else.
 import { BUSY_TIMEOUT_MS } from './busy-timeout'
 import type { OutboxRow, OutboxTable } from './outbox-rows'
+import { DEFAULT_TIMEOUT_MS, type Webhook, type Webhooks } from './settings'
 import type { Store } from './store'
-import { idempotencyKey, postToWebhook, type SendResult } from './webhook-call'
-import { DEFAULT_TIMEOUT_MS, type Webhooks } from './settings'
-
-// Forwards stored leads and clicks to their webhooks until each is delivered once. Sends run side by
-// side, at most MAX_IN_FLIGHT at a time per webhook and process, so a webhook call that hangs holds one
-// slot of its own webhook's pool and delays nothing else (a hanging score webhook never delays a click).
-// Each call (server/webhook-call.ts) names its record in an Idempotency-Key, the same on every retry and
-// from every process, and follows no redirect. Webhooks and the call's timeout: server/webhooks.ts.
 
 /**
  * Webhook calls in flight at once per webhook and process: enough to keep 200 deliveries a second going to a webhook
@@ -43,15 +40,57 @@ export function retryDelay(attempts: number): number {
  * whose answer the visitor waits for.
  */
 export interface OutboxPort {
-  isConfigured(table: OutboxTable): boolean
   stored(table: OutboxTable, id: number): Promise<void>
   deliverNow(table: OutboxTable, id: number, timeoutMs: number): Promise<SendResult>
 }
 
-/** When a row was claimed, and how long after that its call may last. */
-interface Attempt {
-  claimedAt: number
-  timeoutMs: number
+export interface SendResult {
+  ok: boolean
+  /** The JSON `status` field of the webhook's answer, when it had one (the affiliate webhook's is relayed). */
+  status?: string
+  error?: string
+  /** False when nothing was sent because the record was not due: delivered, waiting for its next attempt, or being sent. */
+  claimed?: false
+}
+
+/** The Idempotency-Key of a record: its kind and id (`lead-42`), so a lead and a click with the same id differ. */
+export const idempotencyKey = (table: OutboxTable, id: number) => `${table === 'leads' ? 'lead' : 'click'}-${id}`
+
+/**
+ * POSTs `payload`; the call, answer body included, is aborted after `msLeft()`. A redirect is a failed attempt,
+ * retried like a 500, its Location logged for whoever configured the webhook. Never throws.
+ */
+async function postToWebhook(webhook: Webhook, key: string, payload: Record<string, unknown>, timeoutMs: number, msLeft: number): Promise<SendResult> {
+  try {
+    const response = await fetch(webhook.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': key, ...(webhook.key ? { 'api-key': webhook.key } : {}) },
+      body: JSON.stringify(payload),
+      redirect: 'manual',
+      signal: AbortSignal.timeout(Math.max(0, msLeft)),
+    })
+    const text = await response.text()
+    if (response.status >= 300 && response.status < 400) {
+      const error = `HTTP ${response.status} redirect to ${JSON.stringify(response.headers.get('location') ?? '')} not followed`
+      console.warn(`outbox: ${key}: ${error}; fix the webhook URL`)
+      return { ok: false, error }
+    }
+    if (!response.ok) return { ok: false, error: `HTTP ${response.status}` }
+    const status = answerStatus(text)
+    return status === undefined ? { ok: true } : { ok: true, status }
+  } catch (error) {
+    return { ok: false, error: (error as Error).name === 'TimeoutError' ? `timed out after ${timeoutMs} ms` : (error as Error).message }
+  }
+}
+
+/** The `status` field of a JSON answer; any other body is fine, an ok HTTP status is success. */
+function answerStatus(text: string): string | undefined {
+  try {
+    const { status } = JSON.parse(text) as { status?: unknown }
+    return typeof status === 'string' ? status : undefined
+  } catch {
+    return undefined
+  }
 }
 
 export interface OutboxOptions {
@@ -194,7 +233,7 @@ export class Outbox implements OutboxPort {
     } finally {
       this.slotsTaken[table] -= limit - rows.length
     }
-    return rows.map((row) => this.track(table, idempotencyKey(table, row.id), this.send(table, row, { claimedAt, timeoutMs })))
+    return rows.map((row) => this.track(table, idempotencyKey(table, row.id), this.send(table, row, claimedAt, timeoutMs)))
   }
 
   /** Counts a send as in flight until it settles; when the last pass left rows of its table waiting, freed slots claim again. */
@@ -209,9 +248,8 @@ export class Outbox implements OutboxPort {
   }
 
   /** One attempt, then its outcome written to the store; never throws. */
-  private async send(table: OutboxTable, row: OutboxRow, { claimedAt, timeoutMs }: Attempt): Promise<SendResult> {
-    const msLeft = () => claimedAt + timeoutMs - this.now()
-    const result = await postToWebhook(this.webhooks[table]!, idempotencyKey(table, row.id), row.payload, { timeoutMs, msLeft })
+  private async send(table: OutboxTable, row: OutboxRow, claimedAt: number, timeoutMs: number): Promise<SendResult> {
+    const result = await postToWebhook(this.webhooks[table]!, idempotencyKey(table, row.id), row.payload, timeoutMs, claimedAt + timeoutMs - this.now())
     try {
       if (result.ok) await this.store.outbox.markDelivered(table, row.id, this.now())
       else await this.store.outbox.markFailed(table, row.id, this.now() + retryDelay(row.attempts + 1), result.error ?? 'failed')

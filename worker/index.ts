@@ -2,16 +2,48 @@
 // assets, answered by their own rules (`_headers`, `_redirects`, written by the build from
 // lib/universal/routes.ts); the Worker runs first only for the paths wrangler.jsonc's `run_worker_first`
 // names, where the assets alone would answer unlike the Node server.
+//
+// A Worker keeps no timers between requests, so the Node outbox's polling becomes a queue: a record is stored
+// in D1, then a message naming it goes on the `OUTBOX` queue, whose consumer sends it with the Node outbox's
+// own claim, Idempotency-Key, timeout and backoff; a Cron Trigger every minute puts every due record back on
+// the queue. So a failed enqueue or a lost message loses nothing: D1 is the truth, the queue only says "now".
 import { Hono } from 'hono'
 import { API_PREFIX, CACHE_CONTROL, CANONICAL_REDIRECT_STATUS, FORM_PAGE_PATHS, NOT_FOUND_PATHS, canonicalPath, responseHeaders } from '../lib/universal/routes'
 import { createApi } from '../server/api'
 import { d1Database, type D1Like } from '../server/d1-database'
 import { carriesScoreForm, formTimingCookie } from '../server/form-timing'
-import { Outbox } from '../server/outbox'
+import { Outbox, retryDelay, type OutboxPort } from '../server/outbox'
+import type { OutboxTable } from '../server/outbox-rows'
 import { retentionPass } from '../server/retention'
 import { Store } from '../server/store'
 import { leadRetentionDays, outboxTimeoutFromEnv, webhooksFromEnv } from '../server/settings'
-import { QueuedOutbox, type MessageLike, type QueueLike } from './queued-outbox'
+
+/** A queue message: which record to look at. */
+interface OutboxMessage {
+  table: OutboxTable
+  id: number
+}
+
+/** The part of a Queues producer binding used here (Cloudflare's Queue). */
+interface QueueLike {
+  send(body: OutboxMessage, options?: { delaySeconds?: number }): Promise<void>
+  sendBatch(messages: Array<{ body: OutboxMessage }>): Promise<void>
+}
+
+/** The part of a delivered message used here (Cloudflare's Message). */
+interface MessageLike {
+  readonly body: OutboxMessage
+  readonly attempts: number
+  ack(): void
+  retry(options?: { delaySeconds?: number }): void
+}
+
+const TABLES: readonly OutboxTable[] = ['leads', 'clicks']
+/** Records the Cron Trigger enqueues per table and minute at most; more wait for the next minute. */
+const CRON_BATCH = 1_000
+/** Queues take at most 100 messages per sendBatch call. */
+const SEND_BATCH = 100
+const seconds = (ms: number) => Math.ceil(ms / 1_000)
 
 /** The bindings wrangler.jsonc declares, and the settings passed as vars (scripts/cloudflare.ts) or secrets. */
 export interface Env {
@@ -19,7 +51,7 @@ export interface Env {
   ASSETS: { fetch: (request: Request) => Promise<Response> }
   /** The lead store, migrated by `wrangler d1 migrations apply DB`. */
   DB: D1Like
-  /** The outbox's queue: each message names a stored record to send (worker/queued-outbox.ts). */
+  /** The outbox's queue: each message names a stored record to send (see above). */
   OUTBOX: QueueLike
   /** The origin the pages are served from, as for the Node server; content/site.json's siteUrl is not readable here. */
   SITE_URL: string
@@ -37,7 +69,8 @@ const settings = (env: Env): Record<string, string | undefined> =>
 interface Services {
   api: Hono
   store: Store
-  outbox: QueuedOutbox
+  outbox: Outbox
+  queue: QueueLike
   timeoutMs: number
   retentionDays: number
 }
@@ -51,9 +84,27 @@ function servicesOf(env: Env): Services {
   const store = Store.fromDatabase(d1Database(env.DB))
   const vars = settings(env)
   const timeoutMs = outboxTimeoutFromEnv(vars)
-  const outbox = new QueuedOutbox(new Outbox(store, webhooksFromEnv(vars), { timeoutMs }), store, env.OUTBOX)
-  const api = new Hono().route(API_PREFIX, createApi({ store, outbox, trustedHops: 1, siteOrigin: env.SITE_URL, formPage: () => BUILT_FORM_PAGE }))
-  services = { api, store, outbox, timeoutMs, retentionDays: leadRetentionDays(vars) }
+  const outbox = new Outbox(store, webhooksFromEnv(vars), { timeoutMs })
+  /** Puts a stored record on the queue. Should that fail, the record waits in D1 for the next Cron Trigger. */
+  const stored = async (table: OutboxTable, id: number, delayMs = 0) => {
+    if (!outbox.isConfigured(table)) return
+    try {
+      await env.OUTBOX.send({ table, id }, delayMs > 0 ? { delaySeconds: seconds(delayMs) } : undefined)
+    } catch (error) {
+      console.error(`outbox: could not enqueue ${table} ${id} (the Cron Trigger will):`, (error as Error).message)
+    }
+  }
+  const port: OutboxPort = {
+    stored: (table, id) => stored(table, id),
+    // Sent now, as on Node (the affiliate click); a failed send is queued for its retry.
+    async deliverNow(table, id, timeoutMs) {
+      const result = await outbox.deliverNow(table, id, timeoutMs)
+      if (!result.ok && result.claimed !== false) await stored(table, id, retryDelay(1) + 1_000)
+      return result
+    },
+  }
+  const api = new Hono().route(API_PREFIX, createApi({ store, outbox: port, trustedHops: 1, siteOrigin: env.SITE_URL, formPage: () => BUILT_FORM_PAGE }))
+  services = { api, store, outbox, queue: env.OUTBOX, timeoutMs, retentionDays: leadRetentionDays(vars) }
   return services
 }
 
@@ -141,19 +192,38 @@ app.all('*', async (c) => {
 
 export default {
   fetch: app.fetch,
-  /** The outbox queue's consumer (wrangler.jsonc `queues.consumers`). */
+  /**
+   * The outbox queue's consumer (wrangler.jsonc `queues.consumers`): each message's record is claimed and sent,
+   * side by side. One not due (delivered, or waiting for a later attempt the Cron Trigger will enqueue) is
+   * acknowledged; a failed send is retried after the outbox's backoff for that attempt.
+   */
   async queue(batch: { messages: readonly MessageLike[] }, env: Env): Promise<void> {
     const { outbox, timeoutMs } = servicesOf(env)
-    await outbox.consume(batch.messages, timeoutMs)
+    await Promise.all(
+      batch.messages.map(async (message) => {
+        const { table, id } = message.body
+        if (!TABLES.includes(table) || !Number.isInteger(id)) return message.ack()
+        const result = await outbox.deliverNow(table, id, timeoutMs)
+        if (result.ok || result.claimed === false) message.ack()
+        // A second after the record's own next attempt (stored by the failed send), so it is due when the message returns.
+        else message.retry({ delaySeconds: seconds(retryDelay(message.attempts)) + 1 })
+      }),
+    )
   },
   /**
    * The Cron Triggers (wrangler.jsonc `triggers.crons`): every minute, every due record that is not
    * delivered goes back on the queue; every hour, the retention pass the Node server runs hourly.
    */
   async scheduled(controller: { cron: string; scheduledTime: number }, env: Env): Promise<void> {
-    const { outbox, store, retentionDays } = servicesOf(env)
+    const { outbox, store, queue, retentionDays } = servicesOf(env)
     if (controller.cron === RETENTION_CRON) return retentionPass(store, controller.scheduledTime, retentionDays)
-    const enqueued = await outbox.enqueueDue(Date.now())
+    let enqueued = 0
+    for (const table of TABLES.filter((table) => outbox.isConfigured(table))) {
+      const ids = await store.outbox.dueIds(table, Date.now(), CRON_BATCH)
+      for (let start = 0; start < ids.length; start += SEND_BATCH)
+        await queue.sendBatch(ids.slice(start, start + SEND_BATCH).map((id) => ({ body: { table, id } })))
+      enqueued += ids.length
+    }
     if (enqueued > 0) console.log(`outbox: ${enqueued} due record(s) put back on the queue`)
   },
 }

@@ -4,9 +4,8 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { MAX_IN_FLIGHT, Outbox, retryDelay } from '../../server/outbox'
+import { idempotencyKey, MAX_IN_FLIGHT, Outbox, retryDelay } from '../../server/outbox'
 import { Store, type ClickRecord, type StoredLead } from '../../server/store'
-import { idempotencyKey } from '../../server/webhook-call'
 
 const root = mkdtempSync(join(tmpdir(), 'outbox-'))
 afterAll(() => rmSync(root, { recursive: true, force: true }))
