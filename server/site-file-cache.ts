@@ -1,15 +1,80 @@
 // The site's files held in memory for server/site-files.ts: each file is read once, with the precompressed
 // copies the build left beside it, and compressed once per encoding off the event loop, on its first
 // request. A file is re-checked on disk (stat) at most once per `recheckMs`, so a rebuild while the server
-// runs is served within that time. Memory is bounded: least recently used files are dropped first. A file
-// also keeps the headers its answers were made with, for the last request path that named it.
+// runs is served within that time. Memory is bounded: least recently used files are dropped first; a file
+// too big to hold is streamed from disk. A file also keeps the headers its answers were made with, for the
+// last request path that named it.
+import { createReadStream, statSync, type Stats } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { Readable } from 'node:stream'
+import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress'
 import { getMimeType } from 'hono/utils/mime'
 import { alternateFileHeaders } from '../lib/universal/alternate-headers'
 import { cacheControlFor } from '../lib/universal/routes'
 import { compressBody, isCompressible, type Encoding } from '../lib/node/compression.server'
 import { carriesScoreForm } from './form-timing'
-import { fileStats, precompressedPaths, readCopy, stampOf, type Bytes, type Copy, type PrecompressedCopy } from './site-file-disk'
+
+/** What a Response can send as its body. */
+export type Bytes = Uint8Array<ArrayBuffer>
+type Precompression = 'br' | 'zstd' | 'gzip'
+
+/** One file on disk as read: its bytes, unless too big to hold, and what its answers say about it. */
+export interface Copy {
+  path: string
+  size: number
+  lastModified: string
+  /** Undefined for a file too big to hold: it is streamed from disk. */
+  body: Bytes | undefined
+}
+
+export type PrecompressedCopy = Copy & { encoding: Precompression }
+
+/** The build's precompressed copies beside a file, in the order a request naming several gets them. */
+const PRECOMPRESSED: ReadonlyArray<readonly [Precompression, string]> = [
+  ['br', '.br'],
+  ['zstd', '.zst'],
+  ['gzip', '.gz'],
+]
+
+/** Where the precompressed copies of a file of this type would be, in PRECOMPRESSED order; none for a type never precompressed. */
+function precompressedPaths(path: string, contentType: string): Array<readonly [Precompression, string]> {
+  // The types @hono/node-server's serveStatic looks for precompressed copies of (unknown types too).
+  if (contentType !== 'application/octet-stream' && !COMPRESSIBLE_CONTENT_TYPE_REGEX.test(contentType)) return []
+  return PRECOMPRESSED.map(([encoding, suffix]) => [encoding, `${path}${suffix}`] as const)
+}
+
+function fileStats(path: string): Stats | undefined {
+  return statSync(path, { throwIfNoEntry: false })
+}
+
+/** Inode, size and modification time of the file and of each precompressed copy, or `-` for one that is not there. */
+function stampOf(path: string, siblings: ReadonlyArray<readonly [Precompression, string]>): string {
+  return [path, ...siblings.map(([, sibling]) => sibling)]
+    .map((file) => {
+      const stats = fileStats(file)
+      return stats ? `${stats.ino}:${stats.size}:${stats.mtimeMs}` : '-'
+    })
+    .join(' ')
+}
+
+/** The file's bytes, or its size only when it is bigger than `maxHeldBytes`; undefined when it went away meanwhile. */
+async function readCopy(path: string, stats: Stats, maxHeldBytes: number): Promise<Copy | undefined> {
+  const lastModified = stats.mtime.toUTCString()
+  if (stats.size > maxHeldBytes) return { path, size: stats.size, lastModified, body: undefined }
+  try {
+    const body = new Uint8Array(await readFile(path))
+    return { path, size: body.byteLength, lastModified, body }
+  } catch {
+    return undefined
+  }
+}
+
+/** A file too big to hold, or part of it, read from disk for this answer. */
+export function streamOf(copy: Copy, start: number, end: number): ReadableStream<Uint8Array> | null {
+  if (copy.size === 0) return null
+  return Readable.toWeb(createReadStream(copy.path, { start, end })) as ReadableStream<Uint8Array>
+}
 
 export interface SiteFileCacheOptions {
   /** The clock that times the re-checks on disk. */

@@ -5,10 +5,18 @@ import { join } from 'node:path'
 import type { Context } from 'hono'
 import { CACHE_CONTROL, fileOfPath } from '../lib/universal/routes'
 import { compressBody, isCompressible, MIN_BODY_BYTES, preferredEncoding, type Encoding } from '../lib/node/compression.server'
-import { parseByteRange, resolveByteRange } from './byte-range'
 import { formTimingCookie } from './form-timing'
-import { routeOf, SiteFileCache, type Route, type SiteFile, type SiteFileCacheOptions } from './site-file-cache'
-import { streamOf, type Bytes, type Copy, type PrecompressedCopy } from './site-file-disk'
+import {
+  routeOf,
+  SiteFileCache,
+  streamOf,
+  type Bytes,
+  type Copy,
+  type PrecompressedCopy,
+  type Route,
+  type SiteFile,
+  type SiteFileCacheOptions,
+} from './site-file-cache'
 
 export interface SiteFilesOptions extends SiteFileCacheOptions {
   /** The prerendered site, `dist/client`. */
@@ -131,7 +139,7 @@ export class SiteFiles {
     const headers = this.fileHeaders(entry, copy)
     if (copy || isCompressible(entry.contentType)) headers.Vary = 'Accept-Encoding'
     headers['Accept-Ranges'] = 'bytes'
-    const part = resolveByteRange(parseByteRange(range) ?? { type: 'open-ended', start: 0 }, served.size)
+    const part = byteRange(range, served.size)
     if (!part) {
       headers['Content-Range'] = `bytes */${served.size}`
       return siteAnswer(null, 416, headers)
@@ -170,4 +178,17 @@ function precompressedCopy(entry: SiteFile, acceptEncoding: string | undefined):
   if (entry.precompressed.length === 0 || !acceptEncoding) return undefined
   const named = new Set(acceptEncoding.split(',').map((coding) => coding.trim()))
   return entry.precompressed.find((copy) => named.has(copy.encoding))
+}
+
+/**
+ * The first and last byte a Range header names in a file of `size` bytes, as serveStatic reads it: one range,
+ * `bytes=0-99`, `bytes=100-` or `bytes=-100` (anything else is the whole file); undefined when unsatisfiable.
+ */
+function byteRange(range: string, size: number): { start: number; end: number } | undefined {
+  const [, first = '', last = ''] = /^(?:bytes=)?(?!-$)(\d*)-(\d*)$/.exec(range) ?? []
+  if (size === 0) return undefined
+  if (first === '' && last !== '') return Number(last) === 0 ? undefined : { start: Math.max(size - Number(last), 0), end: size - 1 }
+  const start = Number(first)
+  const end = last === '' ? size - 1 : Math.min(Number(last), size - 1)
+  return start >= size || start > end ? undefined : { start, end }
 }
