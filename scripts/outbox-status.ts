@@ -8,7 +8,7 @@ import { d1StoreOf } from './d1-wrangler-database'
 
 const store = d1StoreOf(process.env.DATABASE_URL ?? '') ?? (await Store.open())
 const counts = await store.counts()
-const backlog = await store.outbox.backlog()
+const backlog = await store.backlog()
 const webhooks = webhooksFromEnv()
 for (const table of ['leads', 'clicks'] as const) {
   const note = webhooks[table] ? '' : ' (no webhook configured: kept, not sent)'

@@ -6,11 +6,10 @@ import { open, type FileHandle } from 'node:fs/promises'
 import type { Context } from 'hono'
 import { CACHE_CONTROL } from '../lib/universal/routes'
 import { BUSY_TIMEOUT_MS, DEFAULT_DATABASE_URL } from './database'
-import type { OutboxRows } from './outbox-rows'
 import type { Store } from './store'
 
 /** What the checks read: the whole file's check at start, then the outbox's backlog. */
-type CheckedStore = Pick<Store, 'quickCheck'> & { outbox: Pick<OutboxRows, 'backlog'> }
+type CheckedStore = Pick<Store, 'quickCheck' | 'backlog'>
 
 /** The first 16 bytes of every SQLite database file. */
 const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1')
@@ -106,7 +105,7 @@ export class HealthChecks {
       if (bytesRead !== SQLITE_HEADER.length || !buffer.equals(SQLITE_HEADER)) return `${this.path} does not start with SQLite's header`
     }
     if (!thorough) {
-      await this.store.outbox.backlog() // throws when the database cannot be read
+      await this.store.backlog() // throws when the database cannot be read
       return undefined
     }
     const problems = await this.store.quickCheck().catch((error: unknown) => [String((error as Error)?.message ?? error)])

@@ -3,7 +3,7 @@
 // nothing else. Each call names its record in an Idempotency-Key, the same on every retry and from every
 // process, and follows no redirect: the record and its api-key go to the configured URL and nowhere else.
 import { BUSY_TIMEOUT_MS } from './busy-timeout'
-import type { OutboxRow, OutboxTable } from './outbox-rows'
+import type { OutboxRow, OutboxTable } from './store'
 import { DEFAULT_TIMEOUT_MS, type Webhook, type Webhooks } from './settings'
 import type { Store } from './store'
 
@@ -228,7 +228,7 @@ export class Outbox implements OutboxPort {
     let rows: OutboxRow[] = []
     try {
       // A row whose call from here is still under way comes back only if the clock jumped past its lease: it is not sent twice.
-      const claimed = await this.store.outbox.claimDue(table, claimedAt, this.leaseMs, { ...only, limit })
+      const claimed = await this.store.claimDue(table, claimedAt, this.leaseMs, { ...only, limit })
       rows = claimed.filter((row) => !this.sending.has(idempotencyKey(table, row.id)))
     } finally {
       this.slotsTaken[table] -= limit - rows.length
@@ -251,8 +251,8 @@ export class Outbox implements OutboxPort {
   private async send(table: OutboxTable, row: OutboxRow, claimedAt: number, timeoutMs: number): Promise<SendResult> {
     const result = await postToWebhook(this.webhooks[table]!, idempotencyKey(table, row.id), row.payload, timeoutMs, claimedAt + timeoutMs - this.now())
     try {
-      if (result.ok) await this.store.outbox.markDelivered(table, row.id, this.now())
-      else await this.store.outbox.markFailed(table, row.id, this.now() + retryDelay(row.attempts + 1), result.error ?? 'failed')
+      if (result.ok) await this.store.markDelivered(table, row.id, this.now())
+      else await this.store.markFailed(table, row.id, this.now() + retryDelay(row.attempts + 1), result.error ?? 'failed')
     } catch (error) {
       console.error(`outbox: could not record the attempt of ${idempotencyKey(table, row.id)}:`, (error as Error).message)
     }

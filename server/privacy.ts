@@ -46,7 +46,7 @@ const isoTime = (value: unknown) => (value === null || value === undefined ? nul
 
 /** Every record held about this address: its leads with their outbox state, and the rate limits' counts of the addresses that sent them. */
 export async function exportPersonalData(store: Store, email: string, now: number = Date.now()) {
-  const rows = await store.privacy.leadsByEmail(email)
+  const rows = await store.leadsByEmail(email)
   const leads = rows.map((row) => ({
     id: Number(row.id),
     first_name: row.first_name,
@@ -64,7 +64,7 @@ export async function exportPersonalData(store: Store, email: string, now: numbe
     },
   }))
   const clients = rows.map((row) => row.client_key).filter((client): client is string => typeof client === 'string')
-  const rateLimits = (await store.privacy.requestCounts(clients)).map((row) => ({
+  const rateLimits = (await store.requestCounts(clients)).map((row) => ({
     key: row.key,
     window_start: isoTime(row.window_start)!,
     count: Number(row.count),
@@ -78,7 +78,7 @@ export async function exportPersonalData(store: Store, email: string, now: numbe
  * that is not a local file.
  */
 export async function deletePersonalData(store: Store, email: string): Promise<{ leads: number; rateLimits: number; checkpoint: Checkpoint | undefined }> {
-  const { leads, rateLimits } = await store.privacy.deleteLeadsByEmail(email)
+  const { leads, rateLimits } = await store.deleteLeadsByEmail(email)
   return { leads, rateLimits, checkpoint: await store.checkpoint() }
 }
 

@@ -2,7 +2,7 @@
 // or a number that makes no sense stops the server with a message naming its variable, rather than
 // failing on the first lead.
 import { isLoopbackHost } from '../lib/universal/loopback'
-import type { OutboxTable } from './outbox-rows'
+import type { OutboxTable } from './store'
 
 export type Env = Record<string, string | undefined>
 

@@ -1,15 +1,10 @@
+// Every lead, click and conversion is written here before the browser gets an answer, and the outbox, the rate
+// limits, the retention and privacy requests read and change them here. A lead row also holds its e-mail
+// address's match key (emailMatchKey), which privacy requests find it by, and, for the rate limits' longest
+// window only, the key its client is counted under, so a privacy deletion can remove that client's counts too.
 import type { ConversionRecord } from '../lib/universal/attribution'
 import { emailMatchKey, type Lead } from '../lib/universal/lead'
 import type { Checkpoint, Database, OpenOptions } from './database'
-import { OutboxRows, type OutboxTable } from './outbox-rows'
-import { PrivacyRecords } from './privacy-records'
-
-// Every lead, click and conversion is written here before the browser gets an answer. A lead row also
-// holds its e-mail address's match key (emailMatchKey), which privacy requests find it by, and, for
-// the rate limits' longest window only, the key its client is counted under (the client's address),
-// so a privacy deletion can remove that client's request counts too. The outbox's rows and the privacy
-// requests' queries are reached through `store.outbox` (server/outbox-rows.ts) and `store.privacy`
-// (server/privacy-records.ts); the rate limits' counts and the retention's deletions are here.
 
 export interface StoredLead extends Lead {
   submitted_at: string
@@ -25,23 +20,35 @@ export interface ClickRecord {
   ga_client_id: string | null
 }
 
+/** The tables the outbox forwards to a webhook. */
+export type OutboxTable = 'leads' | 'clicks'
+
+export interface OutboxRow {
+  id: number
+  attempts: number
+  payload: Record<string, unknown>
+}
+
+const PAYLOAD_COLUMNS: Record<OutboxTable, readonly string[]> = {
+  leads: ['first_name', 'linkedin_url', 'email', 'submitted_at'],
+  clicks: ['ref_code', 'user_agent', 'referer', 'utm_source', 'utm_medium', 'utm_campaign', 'ga_client_id'],
+}
+
 /** Tables whose old rows the retention deletes (server/retention.ts). */
 export type RetainedTable = OutboxTable | 'conversions'
 
-export class Store {
-  /** The leads and clicks the outbox forwards: claimed, then marked delivered or failed. */
-  readonly outbox: OutboxRows
-  /** What a privacy request finds and deletes by e-mail address. */
-  readonly privacy: PrivacyRecords
+/** Leads stored before email_key existed get their key filled in this many at a time. */
+const KEY_BATCH = 500
 
-  private constructor(private readonly db: Database) {
-    this.outbox = new OutboxRows(db)
-    this.privacy = new PrivacyRecords(db)
-  }
+/** The rate limit rows of a client: the part of `"<endpoint path> <client key>"` after the first space is the client key. */
+const RATE_LIMIT_CLIENT = "substr(key, instr(key, ' ') + 1)"
+
+export class Store {
+  private constructor(private readonly db: Database) {}
 
   /**
    * A store on a connection whose schema is already up to date, such as D1's (server/d1-database.ts), which
-   * `wrangler d1 migrations apply` migrates. Leads without an email_key are left to privacy.fillEmailKeys.
+   * `wrangler d1 migrations apply` migrates. Leads without an email_key are left to fillEmailKeys.
    */
   static fromDatabase(db: Database): Store {
     return new Store(db)
@@ -57,7 +64,7 @@ export class Store {
     const { openDatabase } = await import('./database')
     const store = new Store(await openDatabase(url, options))
     try {
-      await store.privacy.fillEmailKeys()
+      await store.fillEmailKeys()
     } catch (error) {
       await store.close()
       throw error
@@ -183,5 +190,131 @@ export class Store {
   async quickCheck(): Promise<string[]> {
     const problems = (await this.db.read('PRAGMA quick_check')).rows.map((row) => String(Object.values(row)[0]))
     return problems.length === 1 && problems[0] === 'ok' ? [] : problems
+  }
+
+  // The outbox's rows (server/outbox.ts, the Worker's queue): the leads and clicks not yet delivered, claimed
+  // for a lease so no two senders take one at once, and each attempt's outcome.
+
+  /** The ids of undelivered rows that are due, oldest first, without claiming them (the Worker's Cron Trigger enqueues them). */
+  async dueIds(table: OutboxTable, now: number, limit: number): Promise<number[]> {
+    const result = await this.db.read({
+      sql: `SELECT id FROM ${table} WHERE delivered_at IS NULL AND next_attempt_at <= ? ORDER BY id LIMIT ?`,
+      args: [now, limit],
+    })
+    return result.rows.map((row) => Number(row.id))
+  }
+
+  /**
+   * Claims undelivered rows that are due: pushes their next attempt `leaseMs` ahead so no other sender
+   * takes them meanwhile, and returns them with their webhook payload. `id` limits it to one row.
+   */
+  async claimDue(table: OutboxTable, now: number, leaseMs: number, options: { id?: number; limit?: number } = {}): Promise<OutboxRow[]> {
+    const columns = PAYLOAD_COLUMNS[table]
+    const where = options.id === undefined ? '' : 'AND id = ?'
+    const rows = await this.db.write({
+      sql: `UPDATE ${table} SET next_attempt_at = ? WHERE id IN (
+              SELECT id FROM ${table} WHERE delivered_at IS NULL AND next_attempt_at <= ? ${where} ORDER BY id LIMIT ?)
+            RETURNING id, attempts, ${columns.join(', ')}`,
+      args: [now + leaseMs, now, ...(options.id === undefined ? [] : [options.id]), options.limit ?? 20],
+    })
+    return rows.rows.map((row) => ({
+      id: Number(row.id),
+      attempts: Number(row.attempts),
+      payload: Object.fromEntries(columns.map((column) => [column, row[column] ?? null])),
+    }))
+  }
+
+  async markDelivered(table: OutboxTable, id: number, now: number): Promise<void> {
+    await this.db.write({
+      sql: `UPDATE ${table} SET delivered_at = ?, attempts = attempts + 1, last_error = NULL WHERE id = ? AND delivered_at IS NULL`,
+      args: [now, id],
+    })
+  }
+
+  async markFailed(table: OutboxTable, id: number, nextAttemptAt: number, error: string): Promise<void> {
+    await this.db.write({
+      sql: `UPDATE ${table} SET attempts = attempts + 1, next_attempt_at = ?, last_error = ? WHERE id = ? AND delivered_at IS NULL`,
+      args: [nextAttemptAt, error.slice(0, 500), id],
+    })
+  }
+
+  /**
+   * What the outbox holds undelivered, leads and clicks together: how many, how many of those have
+   * failed at least once, and when the oldest was received (epoch ms; null when none waits).
+   */
+  async backlog(): Promise<{ pending: number; failing: number; oldestPendingReceivedAt: number | null }> {
+    const row = (
+      await this.db.read(
+        `SELECT count(*) AS pending, coalesce(sum(attempts > 0 OR last_error IS NOT NULL), 0) AS failing, min(received_at) AS oldest FROM (
+           SELECT attempts, last_error, received_at FROM leads WHERE delivered_at IS NULL
+           UNION ALL SELECT attempts, last_error, received_at FROM clicks WHERE delivered_at IS NULL)`,
+      )
+    ).rows[0]
+    return {
+      pending: Number(row?.pending ?? 0),
+      failing: Number(row?.failing ?? 0),
+      oldestPendingReceivedAt: row?.oldest === null || row?.oldest === undefined ? null : Number(row.oldest),
+    }
+  }
+
+  // A privacy request's rows (server/privacy.ts): every lead stored under an e-mail address, found by its
+  // match key however it is spelled, and the rate limits' counts of the clients that sent them.
+
+  /**
+   * Fills in the email_key of leads stored without one (before migration 4, or by an older release still
+   * running), in batches; returns how many. SQL cannot compute the key (NFKC), so this code does.
+   */
+  async fillEmailKeys(): Promise<number> {
+    let filled = 0
+    for (;;) {
+      const rows = (await this.db.read({ sql: 'SELECT id, email FROM leads WHERE email_key IS NULL ORDER BY id LIMIT ?', args: [KEY_BATCH] })).rows
+      if (rows.length === 0) return filled
+      const values = rows.map(() => '(?, ?)').join(', ')
+      const result = await this.db.write({
+        sql: `WITH keyed (id, email_key) AS (VALUES ${values})
+              UPDATE leads SET email_key = (SELECT email_key FROM keyed WHERE keyed.id = leads.id)
+              WHERE email_key IS NULL AND id IN (SELECT id FROM keyed)`,
+        args: rows.flatMap((row) => [Number(row.id), emailMatchKey(String(row.email))]),
+      })
+      filled += result.rowsAffected
+      if (rows.length < KEY_BATCH) return filled
+    }
+  }
+
+  /**
+   * Every lead stored for this address, however it is spelled (emailMatchKey), with its outbox state. Leads
+   * stored without a key (by an older release still running) get theirs first.
+   */
+  async leadsByEmail(email: string): Promise<Array<Record<string, unknown>>> {
+    await this.fillEmailKeys()
+    const rows = await this.db.read({ sql: 'SELECT * FROM leads WHERE email_key = ? ORDER BY id', args: [emailMatchKey(email)] })
+    return rows.rows
+  }
+
+  /**
+   * Deletes every lead stored for this address, however it is spelled (their outbox state is in the same
+   * rows), and every request count of the clients that sent them in the last hour (the leads whose client
+   * key is still kept), whichever endpoint it counts. The counts go first: a failure in between leaves
+   * the leads, with their client keys, for the same request to find again. Returns how many of each.
+   */
+  async deleteLeadsByEmail(email: string): Promise<{ leads: number; rateLimits: number }> {
+    await this.fillEmailKeys()
+    const key = emailMatchKey(email)
+    const rateLimits = await this.db.write({
+      sql: `DELETE FROM rate_limits WHERE ${RATE_LIMIT_CLIENT} IN (SELECT client_key FROM leads WHERE email_key = ? AND client_key IS NOT NULL)`,
+      args: [key],
+    })
+    const leads = await this.db.write({ sql: 'DELETE FROM leads WHERE email_key = ?', args: [key] })
+    return { leads: leads.rowsAffected, rateLimits: rateLimits.rowsAffected }
+  }
+
+  /** The rate limits' request counts under these client keys, whichever endpoint they count. */
+  async requestCounts(clients: readonly string[]): Promise<Array<Record<string, unknown>>> {
+    if (clients.length === 0) return []
+    const rows = await this.db.read({
+      sql: `SELECT key, window_start, count FROM rate_limits WHERE ${RATE_LIMIT_CLIENT} IN (${clients.map(() => '?').join(', ')}) ORDER BY key`,
+      args: [...clients],
+    })
+    return rows.rows
   }
 }

@@ -13,7 +13,7 @@ import { createApi } from '../server/api'
 import { d1Database, type D1Like } from '../server/d1-database'
 import { carriesScoreForm, formTimingCookie } from '../server/form-timing'
 import { Outbox, retryDelay, type OutboxPort } from '../server/outbox'
-import type { OutboxTable } from '../server/outbox-rows'
+import type { OutboxTable } from '../server/store'
 import { retentionPass } from '../server/retention'
 import { Store } from '../server/store'
 import { leadRetentionDays, outboxTimeoutFromEnv, webhooksFromEnv } from '../server/settings'
@@ -219,7 +219,7 @@ export default {
     if (controller.cron === RETENTION_CRON) return retentionPass(store, controller.scheduledTime, retentionDays)
     let enqueued = 0
     for (const table of TABLES.filter((table) => outbox.isConfigured(table))) {
-      const ids = await store.outbox.dueIds(table, Date.now(), CRON_BATCH)
+      const ids = await store.dueIds(table, Date.now(), CRON_BATCH)
       for (let start = 0; start < ids.length; start += SEND_BATCH)
         await queue.sendBatch(ids.slice(start, start + SEND_BATCH).map((id) => ({ body: { table, id } })))
       enqueued += ids.length
