@@ -5,8 +5,8 @@
 import { open, type FileHandle } from 'node:fs/promises'
 import type { Context } from 'hono'
 import { CACHE_CONTROL } from '../lib/universal/routes'
-import { BUSY_TIMEOUT_MS, DEFAULT_DATABASE_URL } from './database'
-import type { Store } from './store'
+import { DEFAULT_DATABASE_URL } from './database'
+import { BUSY_TIMEOUT_MS, type Store } from './store'
 
 /** What the checks read: the whole file's check at start, then the outbox's backlog. */
 type CheckedStore = Pick<Store, 'quickCheck' | 'backlog'>

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { emailMatchKey } from '../lib/universal/lead'
-import { BUSY_TIMEOUT_MS, type Checkpoint } from './database'
-import { Store } from './store'
+import type { Checkpoint } from './database'
+import { BUSY_TIMEOUT_MS, Store } from './store'
 
 // A person's requests under the privacy policy ("Your rights and choices"): see what is held about
 // their e-mail address, or have it deleted. Run by `npm run privacy` (scripts/privacy.ts). The address

@@ -34,6 +34,9 @@ const PAYLOAD_COLUMNS: Record<OutboxTable, readonly string[]> = {
   clicks: ['ref_code', 'user_agent', 'referer', 'utm_source', 'utm_medium', 'utm_campaign', 'ga_client_id'],
 }
 
+/** How long a statement waits for a lock another process holds before it fails with SQLITE_BUSY (here, not in database.ts, which the Worker never loads). */
+export const BUSY_TIMEOUT_MS = 5_000
+
 /** Tables whose old rows the retention deletes (server/retention.ts). */
 export type RetainedTable = OutboxTable | 'conversions'
 
