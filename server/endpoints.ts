@@ -33,10 +33,9 @@ export const trappedLeads = { honeypot: 0, tooFast: 0 }
 type Trap = keyof typeof trappedLeads
 
 /**
- * Why a lead is a bot's, if it is: a filled honeypot, or sent under MIN_FILL_MS after its page began
- * loading. The hydrated form counts that time itself (elapsed_ms), and its count wins: the page's cookie
- * (server/form-timing.ts) is per browser, so a second tab opened meanwhile would move it. A form posted
- * without JavaScript has only the cookie. A count that is missing is not held against the lead.
+ * Why a lead is a bot's, if it is: a filled honeypot, or sent under MIN_FILL_MS after its page began loading.
+ * The hydrated form's own count (elapsed_ms) wins over the page's cookie, which a second tab would move; a
+ * missing count is not held against the lead.
  */
 function leadTrap(filledHoneypot: boolean, elapsedMs: number | undefined): Trap | null {
   if (filledHoneypot) return 'honeypot'
@@ -52,11 +51,7 @@ function returnQuery(c: Context, fromForm: unknown): string {
   return from.host !== new URL(c.req.url).host || from.pathname.startsWith('/api/') ? '' : from.search
 }
 
-/**
- * A refused no-JavaScript form post (400, or 403 from another site), never cached: the page's form as the build
- * rendered it (lib/universal/form-page.ts) with the values typed kept, escaped, and the message in its alert.
- * Served at /api/score, so no URL ever carries the values.
- */
+/** A refused no-JavaScript form post: the build's form page with the values typed and the message, at /api/score so no URL carries them. */
 function leadFormRefused(c: Context, values: Record<string, string>, problem: BodyProblem, status: 400 | 403, page: FormPage): Response {
   const query = keptQuery(returnQuery(c, values[RETURN_QUERY_FIELD]))
   return c.html(fillFormPage(page, values, problem, query), status, { 'Cache-Control': 'no-store' })
@@ -67,17 +62,13 @@ const UNSAFE_CHARACTERS = /[\p{Cc}\u2028\u2029<>]/gu
 /** Characters a spreadsheet reads as the start of a formula, with the spaces between them. */
 const FORMULA_LEAD = /^[\s=+\-@]+/u
 
-/**
- * A click's or conversion's text as it is stored and forwarded (the same bytes both ways): control
- * characters and `<` `>` removed, then any leading formula characters (`=HYPERLINK(…)` → `HYPERLINK(…)`),
- * trimmed; null when nothing is left. The webhooks' payloads typically land in spreadsheets and CRMs.
- */
-export function cleanText(text: string): string | null {
+/** A click's or conversion's text as stored and forwarded, safe in the spreadsheets and CRMs webhooks feed: null when nothing is left. */
+function cleanText(text: string): string | null {
   return text.replace(UNSAFE_CHARACTERS, '').replace(FORMULA_LEAD, '').trim() || null
 }
 
 /** A referring page: kept, cleaned, only when it is an http(s) URL (never `javascript:` or `data:`). */
-export function cleanUrl(text: string): string | null {
+function cleanUrl(text: string): string | null {
   const cleaned = cleanText(text)
   if (cleaned === null || !URL.canParse(cleaned)) return null
   const { protocol } = new URL(cleaned)
@@ -85,10 +76,8 @@ export function cleanUrl(text: string): string | null {
 }
 
 /**
- * A text field that may be left out: trimmed; absent, null or blank is null; not a string, or over `max`
- * once trimmed, is refused; what is kept is `clean`'s result (cleanText by default). The length is
- * JavaScript's (UTF-16 units), as lib/universal/attribution.ts counts it; zod's `.max()` counts an emoji
- * as one character and would let longer values through.
+ * A text field that may be left out (blank is null), refused past `max` UTF-16 units, as
+ * lib/universal/attribution.ts counts; zod's `.max()` counts an emoji as one and would let longer values through.
  */
 function optionalText(field: string, max: number, clean: (text: string) => string | null = cleanText) {
   return z
@@ -100,10 +89,7 @@ function optionalText(field: string, max: number, clean: (text: string) => strin
     .transform((value) => value ?? null)
 }
 
-/**
- * A click's UTM value, read as the referral page reads its own URL (`readUtm`): trimmed, blank is null, cut
- * (not refused) past UTM_MAX, then cleaned (cleanText); anything but a string is ignored.
- */
+/** A click's UTM value, read as the referral page reads its own URL (`readUtm`: cut, not refused, past UTM_MAX), then cleaned. */
 function clickUtm(name: 'utm_source' | 'utm_medium' | 'utm_campaign') {
   return z
     .unknown()
@@ -115,10 +101,8 @@ function clickUtm(name: 'utm_source' | 'utm_medium' | 'utm_campaign') {
 }
 
 /**
- * A lead is checked by `validateLead`, the rules the browser form runs too, so the client gets the form's
- * own message for the first failing field; the server adds the strict LinkedIn URL parse, then normalises
- * the URL and the e-mail address. Besides the lead: the honeypot, how long the page had been open (from the
- * hydrated form) and the no-JavaScript error page's query field. A client's `submitted_at` is ignored.
+ * A lead is checked by `validateLead`, the rules the browser form runs too, so the client gets the form's own
+ * message; the server adds the strict LinkedIn URL parse and normalises. A client's `submitted_at` is ignored.
  */
 const leadBody = z
   .object({

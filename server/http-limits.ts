@@ -15,10 +15,7 @@ export interface HttpLimits {
   headersTimeoutMs: number
   /** An idle keep-alive connection is closed after this. */
   keepAliveTimeoutMs: number
-  /**
-   * Connections past this many are refused (closed at once). With no trusted proxy, one client address
-   * may hold at most a tenth of them (connectionsPerClient).
-   */
+  /** Connections past this many are refused; with no trusted proxy, one client address may hold a tenth of them. */
   maxConnections: number
   /** On SIGTERM or SIGINT, requests under way get this long to finish before their connections are cut. */
   drainTimeoutMs: number
@@ -49,11 +46,7 @@ export function httpLimitsFromEnv(env: Env = process.env): HttpLimits {
   return limits
 }
 
-/**
- * Options for http.createServer. Node checks the request and headers timeouts every
- * `connectionsCheckingInterval` (30 s by default): a tenth of the request timeout, between 100 ms and
- * 500 ms, so a slow request is cut off within half a second of its limit.
- */
+/** Options for http.createServer; the timeouts are checked every 100 to 500 ms (not Node's 30 s), so a slow request is cut off near its limit. */
 export function httpServerOptions(limits: HttpLimits): ServerOptions {
   return {
     requestTimeout: limits.requestTimeoutMs,

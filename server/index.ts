@@ -42,10 +42,7 @@ const server = serve({ fetch: app.fetch, port, hostname, serverOptions: httpServ
 applyConnectionLimit(server, limits, trustedHops)
 server.on('error', (error: NodeJS.ErrnoException) => void refuseToListen(error))
 
-/**
- * The port is taken (`npm run dev` or a second server on it) or not ours to take: one line saying what
- * to change, not Node's stack trace; the store and timers are closed, then the process exits 1.
- */
+/** The port is taken or not ours: one line saying what to change, not Node's stack trace, then exit 1. */
 async function refuseToListen(error: NodeJS.ErrnoException): Promise<void> {
   const problem = {
     EADDRINUSE: `port ${port} is in use; set PORT to another port`,
@@ -68,10 +65,8 @@ async function closeServices(): Promise<void> {
 }
 
 /**
- * Stops accepting connections and stops the outbox claiming; lets the requests under way finish (at most
- * limits.drainTimeoutMs, then their connections are cut) and, meanwhile, the webhook calls in flight (each
- * ends by its timeout); stops the retention timer and the health checks, closes the store, exits 0. A
- * record stored during the drain stays in the store for the next process to send.
+ * Stops accepting and claiming; lets the requests under way (at most drainTimeoutMs) and the webhook calls
+ * in flight finish, then closes the store and exits 0. A record stored meanwhile waits for the next process.
  */
 let draining = false
 async function drain(signal: NodeJS.Signals): Promise<void> {

@@ -87,11 +87,7 @@ export interface SiteFileCacheOptions {
 
 const DEFAULT_MAX_CACHE_BYTES = 64 * 1024 * 1024
 const DEFAULT_RECHECK_MS = 1000
-/**
- * A file bigger than this share of the memory bound is not held: it is streamed from disk as it is there,
- * its precompressed copies honoured but not compressed here, and, were it a page, without the form cookie,
- * which needs the page's text.
- */
+/** A file bigger than this share of the memory bound is streamed from disk: not compressed here, nor (a page) given the form cookie. */
 const MAX_HELD_SHARE = 1 / 4
 
 export interface SiteFile extends Copy {
@@ -125,10 +121,7 @@ export interface Route {
   variants: Map<string, Record<string, string>>
 }
 
-/**
- * The route of `path` to `entry`, kept for the next request: a file is almost always asked for by one path
- * (a page by its URL), so one is kept; an app-shell file asked for by many paths is worked out again.
- */
+/** The route of `path` to `entry`, kept for the next request: a file is almost always asked for by one path (a page by its URL). */
 export function routeOf(entry: SiteFile, path: string): Route {
   if (entry.route?.path === path) return entry.route
   const alternate = alternateFileHeaders(path)

@@ -82,11 +82,7 @@ export class SiteFiles {
     return siteAnswer(compressed, 404, headers)
   }
 
-  /**
-   * The answer @hono/node-server's serveStatic gave with the app's middlewares around it: the file or its
-   * precompressed copy (HEAD and Range requests too), the feeds' and twins' own headers, the form-timing
-   * cookie on a whole page that carries the form, then compression as negotiated and Cache-Control.
-   */
+  /** The answer serveStatic gave with the app's middlewares around it: form-timing cookie, compression, feed headers, Cache-Control. */
   private async answer(c: Context, entry: SiteFile): Promise<Response> {
     const head = c.req.method === 'HEAD'
     const range = c.req.header('Range')
@@ -173,7 +169,7 @@ function siteAnswer(body: Bytes | ReadableStream<Uint8Array> | null, status: num
   return response
 }
 
-/** The first precompressed copy, in site-file-disk.ts's order, whose encoding the request names exactly (serveStatic's rule: no q-values). */
+/** The first precompressed copy, in PRECOMPRESSED order, whose encoding the request names exactly (serveStatic's rule: no q-values). */
 function precompressedCopy(entry: SiteFile, acceptEncoding: string | undefined): PrecompressedCopy | undefined {
   if (entry.precompressed.length === 0 || !acceptEncoding) return undefined
   const named = new Set(acceptEncoding.split(',').map((coding) => coding.trim()))

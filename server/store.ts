@@ -49,18 +49,12 @@ const RATE_LIMIT_CLIENT = "substr(key, instr(key, ' ') + 1)"
 export class Store {
   private constructor(private readonly db: Database) {}
 
-  /**
-   * A store on a connection whose schema is already up to date, such as D1's (server/d1-database.ts), which
-   * `wrangler d1 migrations apply` migrates. Leads without an email_key are left to fillEmailKeys.
-   */
+  /** A store on a connection whose schema is already up to date, such as D1's, which `wrangler d1 migrations apply` migrates. */
   static fromDatabase(db: Database): Store {
     return new Store(db)
   }
 
-  /**
-   * Opens (and creates) the database at `url` (DATABASE_URL, else a file under data/) with its schema up
-   * to date; see server/database.ts for how it is reached without blocking the server.
-   */
+  /** Opens (and creates) the database at `url` (DATABASE_URL, else a file under data/) with its schema up to date. */
   static async open(url?: string, options: OpenOptions = {}): Promise<Store> {
     // Loaded here only: a Worker (worker/index.ts) makes its store with fromDatabase, and must never run the
     // Node connection's module (worker threads, the migration files read from disk).
@@ -80,11 +74,7 @@ export class Store {
     return (await this.insertLead(lead, now, null, 0, client))!
   }
 
-  /**
-   * Stores a lead unless one with the same `key` was received in the `windowMs` before `now`; returns its
-   * id, or null for such a duplicate. One statement, so two processes cannot both insert the same lead.
-   * `client` is the key the rate limits count its sender under, as for addLead.
-   */
+  /** Stores a lead unless one with the same `key` came in the `windowMs` before `now` (null); one statement, so two processes cannot both. */
   async addLeadOnce(lead: StoredLead, now: number, options: { key: string; windowMs: number; client?: string }): Promise<number | null> {
     return this.insertLead(lead, now, options.key, options.windowMs, options.client ?? null)
   }
@@ -117,11 +107,7 @@ export class Store {
     return result.rowsAffected === 1
   }
 
-  /**
-   * Counts one request under `key` in its fixed window of `windowMs` (a new window starts at the first
-   * request after the last one ended); returns the window's count so far and when it started. One
-   * statement, so every process sharing the database counts into the same window.
-   */
+  /** Counts one request under `key` in its fixed window; one statement, so every process sharing the database counts into the same window. */
   async countRequest(key: string, now: number, windowMs: number): Promise<{ count: number; windowStart: number }> {
     const result = await this.db.write({
       sql: `INSERT INTO rate_limits (key, window_start, count) VALUES (?1, ?2, 1)
@@ -135,11 +121,7 @@ export class Store {
     return { count: Number(row.count), windowStart: Number(row.window_start) }
   }
 
-  /**
-   * Forgets the request counts of windows that started before `cutoff` (epoch ms), and the client key of
-   * leads received before it, so a lead keeps its sender's address no longer than the rate limits keep
-   * theirs; returns how many counts.
-   */
+  /** Forgets the request counts, and the leads' client keys, from before `cutoff`: a lead keeps its sender's address no longer than the limits do. */
   async forgetRequestsBefore(cutoff: number): Promise<number> {
     const [counts] = await Promise.all([
       this.db.write({ sql: 'DELETE FROM rate_limits WHERE window_start < ?', args: [cutoff] }),
@@ -176,10 +158,7 @@ export class Store {
     return this.db.checkpoint()
   }
 
-  /**
-   * Deletes at most `limit` rows of `table` received before `cutoff` (epoch ms): leads and clicks only once
-   * delivered, never one the outbox still has to send; conversions (sent nowhere) by age alone. Returns how many.
-   */
+  /** Deletes at most `limit` rows received before `cutoff`: leads and clicks only once delivered; conversions (sent nowhere) by age alone. */
   async deleteExpired(table: RetainedTable, cutoff: number, limit: number): Promise<number> {
     const delivered = table === 'conversions' ? '' : 'delivered_at IS NOT NULL AND'
     const result = await this.db.write({
@@ -207,10 +186,7 @@ export class Store {
     return result.rows.map((row) => Number(row.id))
   }
 
-  /**
-   * Claims undelivered rows that are due: pushes their next attempt `leaseMs` ahead so no other sender
-   * takes them meanwhile, and returns them with their webhook payload. `id` limits it to one row.
-   */
+  /** Claims due rows, pushing their next attempt `leaseMs` ahead so no other sender takes them meanwhile; `id` limits it to one. */
   async claimDue(table: OutboxTable, now: number, leaseMs: number, options: { id?: number; limit?: number } = {}): Promise<OutboxRow[]> {
     const columns = PAYLOAD_COLUMNS[table]
     const where = options.id === undefined ? '' : 'AND id = ?'
@@ -241,10 +217,7 @@ export class Store {
     })
   }
 
-  /**
-   * What the outbox holds undelivered, leads and clicks together: how many, how many of those have
-   * failed at least once, and when the oldest was received (epoch ms; null when none waits).
-   */
+  /** What the outbox holds undelivered, leads and clicks together: how many, how many failed at least once, when the oldest came. */
   async backlog(): Promise<{ pending: number; failing: number; oldestPendingReceivedAt: number | null }> {
     const row = (
       await this.db.read(
@@ -263,10 +236,7 @@ export class Store {
   // A privacy request's rows (server/privacy.ts): every lead stored under an e-mail address, found by its
   // match key however it is spelled, and the rate limits' counts of the clients that sent them.
 
-  /**
-   * Fills in the email_key of leads stored without one (before migration 4, or by an older release still
-   * running), in batches; returns how many. SQL cannot compute the key (NFKC), so this code does.
-   */
+  /** Fills in the email_key of leads stored without one (before migration 4, or by an older release): SQL cannot compute NFKC. */
   async fillEmailKeys(): Promise<number> {
     let filled = 0
     for (;;) {
@@ -284,10 +254,7 @@ export class Store {
     }
   }
 
-  /**
-   * Every lead stored for this address, however it is spelled (emailMatchKey), with its outbox state. Leads
-   * stored without a key (by an older release still running) get theirs first.
-   */
+  /** Every lead stored for this address, however it is spelled (emailMatchKey), with its outbox state. */
   async leadsByEmail(email: string): Promise<Array<Record<string, unknown>>> {
     await this.fillEmailKeys()
     const rows = await this.db.read({ sql: 'SELECT * FROM leads WHERE email_key = ? ORDER BY id', args: [emailMatchKey(email)] })
@@ -295,10 +262,8 @@ export class Store {
   }
 
   /**
-   * Deletes every lead stored for this address, however it is spelled (their outbox state is in the same
-   * rows), and every request count of the clients that sent them in the last hour (the leads whose client
-   * key is still kept), whichever endpoint it counts. The counts go first: a failure in between leaves
-   * the leads, with their client keys, for the same request to find again. Returns how many of each.
+   * Deletes every lead stored for this address and the request counts of the clients that sent them in the
+   * last hour; the counts go first, so a failure in between leaves the leads for the same request to find again.
    */
   async deleteLeadsByEmail(email: string): Promise<{ leads: number; rateLimits: number }> {
     await this.fillEmailKeys()

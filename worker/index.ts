@@ -51,14 +51,11 @@ export interface Env {
   ASSETS: { fetch: (request: Request) => Promise<Response> }
   /** The lead store, migrated by `wrangler d1 migrations apply DB`. */
   DB: D1Like
-  /** The outbox's queue: each message names a stored record to send (see above). */
+  /** The outbox's queue: each message names a stored record to send. */
   OUTBOX: QueueLike
   /** The origin the pages are served from, as for the Node server; content/site.json's siteUrl is not readable here. */
   SITE_URL: string
-  /**
-   * As for `npm run serve`: SCORE_WEBHOOK_URL, AFFILIATE_WEBHOOK_URL, OUTBOX_TIMEOUT_MS, ALLOW_HTTP_WEBHOOKS
-   * as vars; SCORE_WEBHOOK_KEY, AFFILIATE_WEBHOOK_KEY and FORM_TIMING_SECRET as secrets (`wrangler secret put`).
-   */
+  /** The Node server's variables (server/settings.ts), the keys and FORM_TIMING_SECRET as secrets (`wrangler secret put`). */
   [setting: string]: unknown
 }
 
@@ -75,9 +72,8 @@ interface Services {
   retentionDays: number
 }
 
-// Made once per isolate, whose bindings never change: the store on D1, the outbox on the queue, and the
-// Node server's API (server/api.ts, every check included) mounted under /api as in server/app.ts. A
-// setting that is wrong (a plain-http webhook, say) fails every request with the Node server's message.
+// Made once per isolate, whose bindings never change: the store on D1, the outbox on the queue, and the Node
+// server's API (every check included). A wrong setting fails every request with the Node server's message.
 let services: Services | undefined
 function servicesOf(env: Env): Services {
   if (services) return services
@@ -113,8 +109,8 @@ const app = new Hono<{ Bindings: Env }>()
 /** The hourly Cron Trigger of wrangler.jsonc: retention. (The other, every minute, is the outbox's.) */
 const RETENTION_CRON = '17 * * * *'
 
-// The Worker's own answers (redirects, the API's) carry the headers every answer of the Node server
-// does. No page is among them, so their Content-Security-Policy needs none of the build's inline hashes.
+// The Worker's own answers (redirects, the API's) carry the Node server's headers; no page is among them, so
+// their Content-Security-Policy needs none of the build's inline hashes.
 const OWN_HEADERS = responseHeaders({ script: [], style: [] })
 
 /** The Content-Security-Policy the build gave its pages (`_headers`, with its inline hashes), read from the home page once per isolate. */
@@ -127,9 +123,8 @@ function pagePolicy(env: Env, url: string): Promise<string | null> {
   return pagePolicyRead
 }
 
-// Cloudflare puts the visitor's address in CF-Connecting-IP and overwrites any a client sent, so it is the
-// only one read (as X-Forwarded-For with one trusted hop, which the API's clientKey reads when the
-// connection has no address of its own).
+// Cloudflare puts the visitor's address in CF-Connecting-IP, overwriting any a client sent: the only one read,
+// as X-Forwarded-For with one trusted hop.
 for (const path of [API_PREFIX, `${API_PREFIX}/*`])
   app.all(path, async (c) => {
     const headers = new Headers(c.req.raw.headers)
@@ -138,8 +133,7 @@ for (const path of [API_PREFIX, `${API_PREFIX}/*`])
     if (address) headers.set('x-forwarded-for', address)
     const response = await servicesOf(c.env).api.fetch(new Request(c.req.raw, { headers }), c.env, c.executionCtx)
     const answer = new Response(response.body, response)
-    // A page the API answers with (a refused form post) carries the build's inline stylesheet: it gets the
-    // pages' policy, with that stylesheet's hash, as from the Node server.
+    // A page the API answers with (a refused form post) gets the pages' policy, with its inline stylesheet's hash.
     if (answer.headers.get('content-type')?.startsWith('text/html')) {
       const policy = await pagePolicy(c.env, c.req.url)
       if (policy) answer.headers.set('Content-Security-Policy', policy)
@@ -158,9 +152,8 @@ app.use('*', async (c, next) => {
   await next()
 })
 
-// A page that carries the free-score form (the home page, which the /dashboard shells serve too) gets the
-// form-timing cookie, as from the Node server (server/site-files.ts): the time it was served, signed, which
-// the form post is judged by. Found in the page itself, as there; `private`, since the cookie is per visitor.
+// A page that carries the free-score form gets the form-timing cookie, as from the Node server
+// (server/site-files.ts), found in the page itself; `private`, since the cookie is per visitor.
 for (const path of FORM_PAGE_PATHS)
   app.get(path, async (c) => {
     const page = await c.env.ASSETS.fetch(c.req.raw)
@@ -178,9 +171,8 @@ for (const path of FORM_PAGE_PATHS)
 // alone would serve /404 with 200). The rule files are never served as assets, so need nothing here.
 for (const path of NOT_FOUND_PATHS) app.get(path, (c) => c.env.ASSETS.fetch(new Request(new URL('/.not-found', c.req.url), c.req.raw)))
 
-// Any other path the Worker runs first for is the assets'. A markdown twin that was never built gets the
-// 404 page as HTML: `_headers`' `/<folder>/*.md` rule would label it text/markdown (and noindex), as it
-// labels the twins, for it matches paths, not answers.
+// Any other path the Worker runs first for is the assets'. A markdown twin that was never built gets the 404
+// page as HTML, not `_headers`' text/markdown for its path.
 app.all('*', async (c) => {
   const response = await c.env.ASSETS.fetch(c.req.raw)
   if (response.status !== 404 || !c.req.path.endsWith('.md')) return response
