@@ -1,12 +1,10 @@
+// How long a client may take to send a request, how long an idle connection is kept, and how many
+// connections are open at once, in all and per client: so that slow or idle clients cannot hold the
+// server's connections. server/index.ts applies them; each can be set from the environment.
 import type { Server, ServerOptions } from 'node:http'
 import type { Socket } from 'node:net'
 import { addressKey } from './client-address'
 import { wholeNumber, type Env } from './settings'
-
-// How long a client may take to send a request, how long an idle connection is kept, and how many
-// connections are open at once, in all and per client: so that slow or idle clients cannot hold the
-// server's connections. server/index.ts applies them; each can be set from the environment (tests
-// shorten the timeouts).
 
 export interface HttpLimits {
   /** The whole request, headers and body, must arrive within this (Node's default is 300 s). */
@@ -29,18 +27,11 @@ export const DEFAULT_HTTP_LIMITS: HttpLimits = {
   drainTimeoutMs: 10_000,
 }
 
-const ENV: Record<keyof HttpLimits, string> = {
-  requestTimeoutMs: 'HTTP_REQUEST_TIMEOUT_MS',
-  headersTimeoutMs: 'HTTP_HEADERS_TIMEOUT_MS',
-  keepAliveTimeoutMs: 'HTTP_KEEP_ALIVE_TIMEOUT_MS',
-  maxConnections: 'HTTP_MAX_CONNECTIONS',
-  drainTimeoutMs: 'HTTP_DRAIN_TIMEOUT_MS',
-}
-
-/** The limits, each from its variable when set (a positive whole number). */
+/** The limits, each from its variable when set: HTTP_ and its name in capitals (HTTP_REQUEST_TIMEOUT_MS, HTTP_MAX_CONNECTIONS …). */
 export function httpLimitsFromEnv(env: Env = process.env): HttpLimits {
   const limits = { ...DEFAULT_HTTP_LIMITS }
-  for (const [key, name] of Object.entries(ENV) as Array<[keyof HttpLimits, string]>) limits[key] = wholeNumber(env, name, limits[key])
+  for (const key of Object.keys(limits) as Array<keyof HttpLimits>)
+    limits[key] = wholeNumber(env, `HTTP_${key.replace(/[A-Z]/g, (letter) => `_${letter}`).toUpperCase()}`, limits[key])
   // Node refuses a headers timeout longer than the request timeout.
   limits.headersTimeoutMs = Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs)
   return limits
@@ -56,23 +47,15 @@ export function httpServerOptions(limits: HttpLimits): ServerOptions {
   }
 }
 
-/** How many connections one client address may hold at once: a tenth of maxConnections, at least 1. */
-export function connectionsPerClient(limits: Pick<HttpLimits, 'maxConnections'>): number {
-  return Math.max(1, Math.floor(limits.maxConnections / 10))
-}
-
 /**
- * What can only be set on the created server: the connection caps. In all, at most maxConnections at
- * once (Node refuses the others before they reach the server). With no trusted proxy (`trustedHops` 0),
- * also at most connectionsPerClient per client address, counted under its addressKey (one spelling, IPv6
- * per /64) from its `connection` event to its socket's close: a further connection from that address is
- * closed at once, others' are still taken, so one client holding half-sent requests cannot shut everyone
- * out. Behind a proxy every connection comes from the proxy, so only the overall cap applies.
+ * The connection caps: at most maxConnections in all and, with no trusted proxy, a tenth of them per client
+ * address (its addressKey), so one client holding half-sent requests cannot shut everyone out. Behind a
+ * proxy every connection comes from the proxy, so only the overall cap applies.
  */
 export function applyConnectionLimit(server: Pick<Server, 'maxConnections' | 'on'>, limits: HttpLimits, trustedHops: number): void {
   server.maxConnections = limits.maxConnections
   if (trustedHops > 0) return
-  const perClient = connectionsPerClient(limits)
+  const perClient = Math.max(1, Math.floor(limits.maxConnections / 10))
   const open = new Map<string, number>()
   server.on('connection', (socket: Socket) => {
     const key = addressKey(socket.remoteAddress ?? '') ?? socket.remoteAddress ?? 'unknown'
