@@ -154,63 +154,46 @@ export function createApi({
   })
   api.notFound(apiNotFound)
   const paths = new Set<string>()
+  // Every check in front of each handler, in this order. The rate limit comes before the checks of the body, so
+  // it counts every POST from a page of the site (or no page), refused or not; other methods and other sites'
+  // posts are refused before it, at no database write.
   for (const endpoint of endpoints) {
     // A second declaration of a path would never be reached.
     if (paths.has(endpoint.path)) throw new Error(`Two API endpoints are declared at ${endpoint.path}.`)
     paths.add(endpoint.path)
-    mountEndpoint(api, endpoint, { store, outbox, now }, trustedHops, siteOrigin, formPage)
+    const limiter = new RateLimiter(store, endpoint.path, endpoint.rateLimit.requests, endpoint.rateLimit.windowMs)
+    const takesForm = (c: Context) => endpoint.formRefused !== undefined && mediaType(c) === FORM_TYPE
+    /** Each request's client key, from the check that counts it to the handler. */
+    const clients = new WeakMap<Context, string>()
+    api.all(
+      endpoint.path,
+      async (c, next) => {
+        if (c.req.method !== 'POST') return c.json({ error: 'Use POST.' }, 405, { Allow: 'POST' })
+        if (isCrossSite(c, siteOrigin)) {
+          if (takesForm(c)) return endpoint.formRefused!(c, {}, { error: CROSS_SITE_MESSAGE }, 403, formPage())
+          return c.json({ error: CROSS_SITE_MESSAGE }, 403)
+        }
+        const client = clientAddress(c, trustedHops)
+        clients.set(c, client)
+        const retryAfter = await limiter.hit(client, now())
+        if (retryAfter > 0) return c.json({ error: 'Too many requests. Please wait and try again.' }, 429, { 'Retry-After': String(retryAfter) })
+        if (mediaType(c) !== JSON_TYPE && !takesForm(c)) {
+          const form = endpoint.formRefused ? ` or a form (Content-Type: ${FORM_TYPE})` : ''
+          return c.json({ error: `Send JSON (Content-Type: ${JSON_TYPE})${form}.` }, 415)
+        }
+        await next()
+      },
+      bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ error: `The request body is over ${MAX_BODY_BYTES} bytes.` }, 413) }),
+      async (c) => {
+        const form = takesForm(c)
+        const values = form ? await readForm(c) : await readObject(c)
+        if (!values) return c.json({ error: 'The request body must be a JSON object.' }, 400)
+        const parsed = await endpoint.body.safeParseAsync(values)
+        if (parsed.success) return endpoint.handle(parsed.data, { store, outbox, now, c, via: form ? 'form' : 'json', client: clients.get(c)! })
+        const problem = fieldError(parsed.error)
+        return form ? endpoint.formRefused!(c, values as Record<string, string>, problem, 400, formPage()) : c.json(problem, 400)
+      },
+    )
   }
   return api
-}
-
-/**
- * Adds one endpoint with every check in front of its handler, in this order. The rate limit comes before
- * the checks of the body, so it counts every POST from a page of the site (or no page), refused or not;
- * other methods and other sites' posts are refused before it, at no database write.
- */
-function mountEndpoint(
-  api: Hono,
-  endpoint: Endpoint,
-  context: Pick<EndpointContext, 'store' | 'outbox' | 'now'>,
-  trustedHops: number,
-  siteOrigin: string,
-  formPage: () => FormPage,
-): void {
-  const limiter = new RateLimiter(context.store, endpoint.path, endpoint.rateLimit.requests, endpoint.rateLimit.windowMs)
-  const takesForm = (c: Context) => endpoint.formRefused !== undefined && mediaType(c) === FORM_TYPE
-  /** Each request's client key, from the check that counts it to the handler. */
-  const clients = new WeakMap<Context, string>()
-  api.all(
-    endpoint.path,
-    async (c, next) => {
-      if (c.req.method !== 'POST') return c.json({ error: 'Use POST.' }, 405, { Allow: 'POST' })
-      if (isCrossSite(c, siteOrigin)) {
-        if (takesForm(c)) return endpoint.formRefused!(c, {}, { error: CROSS_SITE_MESSAGE }, 403, formPage())
-        return c.json({ error: CROSS_SITE_MESSAGE }, 403)
-      }
-      const client = clientAddress(c, trustedHops)
-      clients.set(c, client)
-      const retryAfter = await limiter.hit(client, context.now())
-      if (retryAfter > 0) return c.json({ error: 'Too many requests. Please wait and try again.' }, 429, { 'Retry-After': String(retryAfter) })
-      if (mediaType(c) !== JSON_TYPE && !takesForm(c)) {
-        const form = endpoint.formRefused ? ` or a form (Content-Type: ${FORM_TYPE})` : ''
-        return c.json({ error: `Send JSON (Content-Type: ${JSON_TYPE})${form}.` }, 415)
-      }
-      await next()
-    },
-    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ error: `The request body is over ${MAX_BODY_BYTES} bytes.` }, 413) }),
-    async (c) => {
-      if (takesForm(c)) {
-        const values = await readForm(c)
-        const parsed = await endpoint.body.safeParseAsync(values)
-        if (!parsed.success) return endpoint.formRefused!(c, values, fieldError(parsed.error), 400, formPage())
-        return endpoint.handle(parsed.data, { ...context, c, via: 'form', client: clients.get(c)! })
-      }
-      const body = await readObject(c)
-      if (!body) return c.json({ error: 'The request body must be a JSON object.' }, 400)
-      const parsed = await endpoint.body.safeParseAsync(body)
-      if (!parsed.success) return c.json(fieldError(parsed.error), 400)
-      return endpoint.handle(parsed.data, { ...context, c, via: 'json', client: clients.get(c)! })
-    },
-  )
 }
