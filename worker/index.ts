@@ -63,20 +63,11 @@ export interface Env {
 const settings = (env: Env): Record<string, string | undefined> =>
   Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
 
-interface Services {
-  api: Hono
-  store: Store
-  outbox: Outbox
-  queue: QueueLike
-  timeoutMs: number
-  retentionDays: number
-}
-
 // Made once per isolate, whose bindings never change: the store on D1, the outbox on the queue, and the Node
 // server's API (every check included). A wrong setting fails every request with the Node server's message.
-let services: Services | undefined
-function servicesOf(env: Env): Services {
-  if (services) return services
+let services: ReturnType<typeof makeServices> | undefined
+const servicesOf = (env: Env) => (services ??= makeServices(env))
+function makeServices(env: Env) {
   const store = Store.fromDatabase(d1Database(env.DB))
   const vars = settings(env)
   const timeoutMs = outboxTimeoutFromEnv(vars)
@@ -100,8 +91,7 @@ function servicesOf(env: Env): Services {
     },
   }
   const api = new Hono().route(API_PREFIX, createApi({ store, outbox: port, trustedHops: 1, siteOrigin: env.SITE_URL, formPage: () => BUILT_FORM_PAGE }))
-  services = { api, store, outbox, queue: env.OUTBOX, timeoutMs, retentionDays: leadRetentionDays(vars) }
-  return services
+  return { api, store, outbox, queue: env.OUTBOX, timeoutMs, retentionDays: leadRetentionDays(vars) }
 }
 
 const app = new Hono<{ Bindings: Env }>()
