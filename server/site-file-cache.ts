@@ -108,36 +108,26 @@ export interface SiteFile extends Copy {
   route?: Route
 }
 
-/** What a request path adds to a file's answers: a feed's or twin's own headers, its Cache-Control; and the header sets made for it. */
-export interface Route {
-  path: string
-  /** The Content-Type answered, the file's own unless the path names a feed or a twin. */
-  contentType: string
-  html: boolean
-  compressible: boolean
-  /** The feed's or twin's own headers. */
-  alternate: Readonly<Record<string, string>> | undefined
-  cacheControl: string
-  variants: Map<string, Record<string, string>>
-}
-
 /** The route of `path` to `entry`, kept for the next request: a file is almost always asked for by one path (a page by its URL). */
 export function routeOf(entry: SiteFile, path: string): Route {
   if (entry.route?.path === path) return entry.route
+  return (entry.route = newRoute(path, entry.contentType))
+}
+
+/** What a request path adds to a file's answers (a feed's or twin's own type and headers, its Cache-Control), and the header sets made for it. */
+function newRoute(path: string, fileType: string) {
   const alternate = alternateFileHeaders(path)
-  const contentType = alternate?.['Content-Type'] ?? entry.contentType
-  const route: Route = {
+  const contentType = alternate?.['Content-Type'] ?? fileType
+  return {
     path,
-    contentType,
     html: contentType.startsWith('text/html'),
     compressible: isCompressible(contentType),
     alternate,
     cacheControl: alternate?.['Cache-Control'] ?? cacheControlFor(path, contentType),
-    variants: new Map(),
+    variants: new Map<string, Record<string, string>>(),
   }
-  entry.route = route
-  return route
 }
+export type Route = ReturnType<typeof newRoute>
 
 export class SiteFileCache {
   private readonly entries = new Map<string, SiteFile>()
