@@ -3,12 +3,12 @@
 // least once, and how long the oldest has waited.
 // On Cloudflare, DATABASE_URL=d1:remote reads the Worker's D1 (scripts/d1-wrangler-database.ts).
 import { Store } from '../server/store'
-import { webhooksFromEnv } from '../server/webhooks'
+import { webhooksFromEnv } from '../server/settings'
 import { d1StoreOf } from './d1-wrangler-database'
 
 const store = d1StoreOf(process.env.DATABASE_URL ?? '') ?? (await Store.open())
 const counts = await store.counts()
-const backlog = await store.outbox.backlog()
+const backlog = await store.backlog()
 const webhooks = webhooksFromEnv()
 for (const table of ['leads', 'clicks'] as const) {
   const note = webhooks[table] ? '' : ' (no webhook configured: kept, not sent)'

@@ -31,10 +31,8 @@ export function addressKey(raw: string): string | undefined {
 }
 
 /**
- * The client's key. With `trustedHops` = N proxies in front of the server (TRUST_PROXY=N), the client is
- * the address N entries from the right of X-Forwarded-For: each trusted proxy appends the address it
- * was reached from, and anything further left was written by the client. With no trusted proxy, or a
- * header that does not name a valid address there, it is the connection's own address.
+ * The client's key: with N trusted proxies (TRUST_PROXY=N), the address N entries from the right of
+ * X-Forwarded-For (anything further left was written by the client); else the connection's own address.
  */
 export function clientKey({
   remote,
@@ -56,13 +54,4 @@ export function clientKey({
     if (key) return key
   }
   return (remote && addressKey(remote)) ?? remote ?? 'unknown'
-}
-
-/** TRUST_PROXY: how many proxies in front of the server to trust (`0` or unset: none); anything else is refused. */
-export function trustedHopsFromEnv(value: string | undefined): number {
-  if (value === undefined || value === '') return 0
-  const hops = Number(value)
-  if (!Number.isInteger(hops) || hops < 0 || hops > 10)
-    throw new Error(`TRUST_PROXY must be the number of proxies in front of the server (0 to 10), got "${value}"`)
-  return hops
 }

@@ -16,7 +16,7 @@ export interface D1Like {
 /** Runs a statement and returns its outcome as the Node store's connection does (server/database.ts). */
 async function run(db: D1Like, statement: Statement | string): Promise<Result> {
   const { sql, args = [] } = typeof statement === 'string' ? { sql: statement } : statement
-  // all() rather than run(): a write with RETURNING (store.outbox.claimDue) needs its rows too.
+  // all() rather than run(): a write with RETURNING (store.claimDue) needs its rows too.
   const { results, meta } = await db
     .prepare(sql)
     .bind(...args)

@@ -1,16 +1,15 @@
-import { mkdirSync } from 'node:fs'
-import { dirname } from 'node:path'
-import { Worker } from 'node:worker_threads'
-import { createClient, type Client, type InValue, type ResultSet } from '@libsql/client'
-import { BUSY_TIMEOUT_MS } from './busy-timeout'
-import { MIGRATIONS, migrate, type Migration } from './migrations'
-
 // The store's connection to SQLite. A local database (`file:`) lives in a worker thread: SQLite's calls
 // are synchronous, and a wait for a lock another process holds (up to BUSY_TIMEOUT_MS) must never stop
 // the server's event loop, which keeps serving pages meanwhile. The worker also commits the writes that
 // arrive together in one transaction (group commit): one disk sync for all of them, each answered only
 // once that sync is done. A libSQL server (`libsql://`, `http(s)://`) is reached over the network, which
 // never blocks, so its client is used directly.
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import { Worker } from 'node:worker_threads'
+import { createClient, type Client, type InValue, type ResultSet } from '@libsql/client'
+import { MIGRATIONS, migrate, type Migration } from './migrations'
+import { BUSY_TIMEOUT_MS } from './store'
 
 export interface Statement {
   sql: string
@@ -29,32 +28,15 @@ export interface Database {
   read(statement: Statement | string): Promise<Result>
   /** A change, committed (and synced to disk) before the promise resolves. */
   write(statement: Statement | string): Promise<Result>
-  /**
-   * Copies the write-ahead log into the database file and truncates the log to zero bytes, so nothing
-   * deleted is left in it; run after the writes made before it. Undefined for a libSQL server, whose
-   * storage is its own.
-   */
+  /** Copies the write-ahead log into the file and truncates it, so nothing deleted is left in it; undefined for a libSQL server. */
   checkpoint(): Promise<Checkpoint | undefined>
   close(): Promise<void>
 }
 
-/** What `PRAGMA wal_checkpoint(TRUNCATE)` did. */
+/** What `PRAGMA wal_checkpoint(TRUNCATE)` did: `busy` when another connection kept the log past the busy timeout, so it was not truncated. */
 export interface Checkpoint {
-  /**
-   * Another connection kept reading or writing past the busy timeout, so the log was not truncated (what
-   * could be copied was). False: the log is empty, its file truncated to zero bytes.
-   */
   busy: boolean
 }
-
-export const CHECKPOINT_SQL = 'PRAGMA wal_checkpoint(TRUNCATE)'
-
-/** The row of CHECKPOINT_SQL (busy, log, checkpointed) as a Checkpoint; no row counts as busy. */
-export function checkpointOf(result: Result): Checkpoint {
-  return { busy: Number(result.rows[0]?.busy ?? 1) !== 0 }
-}
-
-export { BUSY_TIMEOUT_MS } from './busy-timeout'
 
 export const DEFAULT_DATABASE_URL = 'file:data/site.db'
 
@@ -118,18 +100,14 @@ export interface WorkerOptions {
 }
 export interface Request {
   id: number
-  /** A checkpoint's statement is CHECKPOINT_SQL; it runs after the batch's writes, outside any transaction. */
+  /** A checkpoint runs after the batch's writes, outside any transaction. */
   kind: 'read' | 'write' | 'checkpoint'
   statement: Statement | string
 }
 export type Reply = { id: number; result: Result } | { id: number; error: { message: string; code?: string } }
 export type FromWorker = { ready: true } | { failed: { message: string; code?: string } } | Reply[]
 
-/**
- * The database thread, `options` its `workerData.data`. Compiled (`npm run build` bundles this module into
- * dist/server/index.mjs), its module is dist/server/database-worker.mjs, beside this one, run by plain
- * Node. From source (tsx: tests, scripts), it is database-worker.ts, run through lib/node/typescript-worker.mjs.
- */
+/** The database thread: compiled, dist/server/database-worker.mjs beside this bundle; from source (tsx), run through lib/node/typescript-worker.mjs. */
 function startDatabaseWorker(options: WorkerOptions): Worker {
   if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./database-worker.mjs', import.meta.url), { workerData: { data: options }, execArgv: [] })
   const entry = new URL('./database-worker.ts', import.meta.url)
@@ -178,7 +156,8 @@ class WorkerDatabase implements Database {
   }
 
   async checkpoint(): Promise<Checkpoint> {
-    return checkpointOf(await this.request('checkpoint', CHECKPOINT_SQL))
+    // Its row is (busy, log, checkpointed); no row counts as busy.
+    return { busy: Number((await this.request('checkpoint', 'PRAGMA wal_checkpoint(TRUNCATE)')).rows[0]?.busy ?? 1) !== 0 }
   }
 
   async close(): Promise<void> {

@@ -1,16 +1,21 @@
-import { z } from 'zod'
-import { SESSION_ID_MAX, UTM_MAX, readUtm } from '../lib/universal/attribution'
-import { RETURN_QUERY_FIELD } from '../lib/universal/confirmation'
-import { HONEYPOT_FIELD, leadDedupeKey, normalizeEmail, normalizeLinkedinUrl, validateLead } from '../lib/universal/lead'
-import { isValidRefCode } from '../lib/universal/referral'
-import { clip } from '../lib/universal/text'
-import { defineEndpoint, type Endpoint } from './endpoint'
-import { msSincePageServed } from './form-timing'
-import { confirmationLocation, leadFormRefused } from './lead-form'
-
 // The site's API: POST /api/score, /api/affiliate-click, /api/conversion. Each validates, stores, then answers.
 // The schemas live here, on the server, not in lib/universal: the browser code imports lib/universal, and zod
 // there would push the pages past their JavaScript budget.
+import type { Context } from 'hono'
+import { z } from 'zod'
+import { SESSION_ID_MAX, UTM_MAX, readUtm } from '../lib/universal/attribution'
+import { RETURN_QUERY_FIELD, confirmationUrl, keptQuery } from '../lib/universal/confirmation'
+import { fillFormPage, type FormPage } from '../lib/universal/form-page'
+import { HONEYPOT_FIELD, leadDedupeKey, normalizeEmail, normalizeLinkedinUrl, validateLead } from '../lib/universal/lead'
+import { isValidRefCode } from '../lib/universal/referral'
+import { clip } from '../lib/universal/text'
+import type { BodyProblem, Endpoint } from './api'
+import { msSincePageServed } from './form-timing'
+
+/** Declares an endpoint, typing the handler's body from the schema. */
+export function defineEndpoint<Body extends z.ZodType>(endpoint: Endpoint<Body>): Endpoint {
+  return endpoint
+}
 
 /** How long the referral page waits for the affiliate webhook's answer; past it the click is left to the outbox. */
 const AFFILIATE_RELAY_MS = 3_000
@@ -28,14 +33,28 @@ export const trappedLeads = { honeypot: 0, tooFast: 0 }
 type Trap = keyof typeof trappedLeads
 
 /**
- * Why a lead is a bot's, if it is: a filled honeypot, or sent under MIN_FILL_MS after its page began
- * loading. The hydrated form counts that time itself (elapsed_ms), and its count wins: the page's cookie
- * (server/form-timing.ts) is per browser, so a second tab opened meanwhile would move it. A form posted
- * without JavaScript has only the cookie. A count that is missing is not held against the lead.
+ * Why a lead is a bot's, if it is: a filled honeypot, or sent under MIN_FILL_MS after its page began loading.
+ * The hydrated form's own count (elapsed_ms) wins over the page's cookie, which a second tab would move; a
+ * missing count is not held against the lead.
  */
 function leadTrap(filledHoneypot: boolean, elapsedMs: number | undefined): Trap | null {
   if (filledHoneypot) return 'honeypot'
   return elapsedMs !== undefined && !(elapsedMs >= MIN_FILL_MS) ? 'tooFast' : null
+}
+
+/** The query of the page that sent the form, as sent: the error page's hidden field, else a same-origin Referer's (not an /api one). */
+function returnQuery(c: Context, fromForm: unknown): string {
+  if (typeof fromForm === 'string') return fromForm
+  const referer = c.req.header('referer')
+  if (!referer || !URL.canParse(referer)) return ''
+  const from = new URL(referer)
+  return from.host !== new URL(c.req.url).host || from.pathname.startsWith('/api/') ? '' : from.search
+}
+
+/** A refused no-JavaScript form post: the build's form page with the values typed and the message, at /api/score so no URL carries them. */
+function leadFormRefused(c: Context, values: Record<string, string>, problem: BodyProblem, status: 400 | 403, page: FormPage): Response {
+  const query = keptQuery(returnQuery(c, values[RETURN_QUERY_FIELD]))
+  return c.html(fillFormPage(page, values, problem, query), status, { 'Cache-Control': 'no-store' })
 }
 
 /** Control characters (NUL, CR, LF, tab …), the line separators some CSV readers break on, and markup. */
@@ -43,17 +62,13 @@ const UNSAFE_CHARACTERS = /[\p{Cc}\u2028\u2029<>]/gu
 /** Characters a spreadsheet reads as the start of a formula, with the spaces between them. */
 const FORMULA_LEAD = /^[\s=+\-@]+/u
 
-/**
- * A click's or conversion's text as it is stored and forwarded (the same bytes both ways): control
- * characters and `<` `>` removed, then any leading formula characters (`=HYPERLINK(…)` → `HYPERLINK(…)`),
- * trimmed; null when nothing is left. The webhooks' payloads typically land in spreadsheets and CRMs.
- */
-export function cleanText(text: string): string | null {
+/** A click's or conversion's text as stored and forwarded, safe in the spreadsheets and CRMs webhooks feed: null when nothing is left. */
+function cleanText(text: string): string | null {
   return text.replace(UNSAFE_CHARACTERS, '').replace(FORMULA_LEAD, '').trim() || null
 }
 
 /** A referring page: kept, cleaned, only when it is an http(s) URL (never `javascript:` or `data:`). */
-export function cleanUrl(text: string): string | null {
+function cleanUrl(text: string): string | null {
   const cleaned = cleanText(text)
   if (cleaned === null || !URL.canParse(cleaned)) return null
   const { protocol } = new URL(cleaned)
@@ -61,10 +76,8 @@ export function cleanUrl(text: string): string | null {
 }
 
 /**
- * A text field that may be left out: trimmed; absent, null or blank is null; not a string, or over `max`
- * once trimmed, is refused; what is kept is `clean`'s result (cleanText by default). The length is
- * JavaScript's (UTF-16 units), as lib/universal/attribution.ts counts it; zod's `.max()` counts an emoji
- * as one character and would let longer values through.
+ * A text field that may be left out (blank is null), refused past `max` UTF-16 units, as
+ * lib/universal/attribution.ts counts; zod's `.max()` counts an emoji as one and would let longer values through.
  */
 function optionalText(field: string, max: number, clean: (text: string) => string | null = cleanText) {
   return z
@@ -76,10 +89,7 @@ function optionalText(field: string, max: number, clean: (text: string) => strin
     .transform((value) => value ?? null)
 }
 
-/**
- * A click's UTM value, read as the referral page reads its own URL (`readUtm`): trimmed, blank is null, cut
- * (not refused) past UTM_MAX, then cleaned (cleanText); anything but a string is ignored.
- */
+/** A click's UTM value, read as the referral page reads its own URL (`readUtm`: cut, not refused, past UTM_MAX), then cleaned. */
 function clickUtm(name: 'utm_source' | 'utm_medium' | 'utm_campaign') {
   return z
     .unknown()
@@ -91,10 +101,8 @@ function clickUtm(name: 'utm_source' | 'utm_medium' | 'utm_campaign') {
 }
 
 /**
- * A lead is checked by `validateLead`, the rules the browser form runs too, so the client gets the form's
- * own message for the first failing field; the server adds the strict LinkedIn URL parse, then normalises
- * the URL and the e-mail address. Besides the lead: the honeypot, how long the page had been open (from the
- * hydrated form) and the no-JavaScript error page's query field. A client's `submitted_at` is ignored.
+ * A lead is checked by `validateLead`, the rules the browser form runs too, so the client gets the form's own
+ * message; the server adds the strict LinkedIn URL parse and normalises. A client's `submitted_at` is ignored.
  */
 const leadBody = z
   .object({
@@ -149,10 +157,10 @@ export const ENDPOINTS: readonly Endpoint[] = [
     path: '/score',
     rateLimit: { requests: 10, windowMs: 10 * 60_000 },
     body: leadBody,
-    form: { invalid: leadFormRefused },
+    formRefused: leadFormRefused,
     // A trapped or repeated lead gets the answer a stored one gets, so a bot learns nothing from it.
-    async handle({ lead, filledHoneypot, elapsedMs, returnQuery }, { c, store, outbox, now, via, client }) {
-      const answer = () => (via === 'form' ? c.redirect(confirmationLocation(c, returnQuery), 303) : c.json({ status: 'ok' }, 202))
+    async handle({ lead, filledHoneypot, elapsedMs, returnQuery: query }, { c, store, outbox, now, via, client }) {
+      const answer = () => (via === 'form' ? c.redirect(confirmationUrl(returnQuery(c, query)), 303) : c.json({ status: 'ok' }, 202))
       const trap = leadTrap(filledHoneypot, elapsedMs ?? msSincePageServed(c, now()))
       if (trap) {
         trappedLeads[trap]++

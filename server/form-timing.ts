@@ -18,10 +18,8 @@ const MAX_AGE_S = 24 * 60 * 60
 type Key = string | Buffer
 
 /**
- * FORM_TIMING_SECRET, else 32 random bytes drawn as the process first needs it. A random key verifies only the
- * cookies of the process that drew it: behind several processes, or after a restart, a cookie set by
- * another one fails to verify and counts as missing, so its lead is let through, never trapped. Give every
- * process the same FORM_TIMING_SECRET for each to check the others' cookies.
+ * FORM_TIMING_SECRET, else random bytes, which verify only this process's cookies: another's counts as missing,
+ * so its lead is let through, never trapped. Give every process the same secret to check the others'.
  */
 let drawnKey: Key | undefined
 /** Drawn at first use, not as the module loads: a Worker (worker/index.ts) may not draw random bytes at global scope. */
@@ -53,11 +51,7 @@ export function formTimingCookie(servedAt: number, secure: boolean, key: Key = d
   return generateCookie(FORM_TIMING_COOKIE, signServedAt(servedAt, key), { path: FORM_TIMING_PATH, httpOnly: true, sameSite: 'Lax', maxAge: MAX_AGE_S, secure })
 }
 
-/**
- * How many ms before `now` the page that sent this request was served, by its cookie; undefined when there is
- * no cookie, it does not verify, or its time is after `now` (another process's clock ahead of this one's:
- * the time cannot be judged, so it is not held against the visitor).
- */
+/** How many ms before `now` the sending page was served, by its cookie; undefined when there is none, it does not verify, or it is ahead of `now`. */
 export function msSincePageServed(c: Context, now: number, key: Key = defaultKey()): number | undefined {
   const cookie = getCookie(c, FORM_TIMING_COOKIE)
   const servedAt = cookie === undefined ? undefined : verifyServedAt(cookie, key)
@@ -68,12 +62,8 @@ export function msSincePageServed(c: Context, now: number, key: Key = defaultKey
 const FORM_MARKER = Buffer.from(`action="${FORM_TIMING_PATH}"`)
 
 /**
- * True for a page that carries the form, found in the page itself, so no list of such pages can fall behind
- * the site (the form is on the home page, which /dashboard paths serve too). The site server reads each
- * page once (server/site-file-cache.ts) and sets the cookie on every whole GET of such a page (not a
- * HEAD, a range or a precompressed copy), sent `private`: see CACHE_CONTROL.formPage. The request is HTTPS
- * only when this server terminates TLS itself; behind a proxy that does, the cookie goes without Secure,
- * which costs little: it holds a signed time, not a secret.
+ * True for a page that carries the form, found in the page itself so no list of such pages can fall behind the
+ * site. Behind a proxy that terminates TLS the cookie goes without Secure: it holds a signed time, not a secret.
  */
 export function carriesScoreForm(html: Uint8Array): boolean {
   return Buffer.from(html.buffer, html.byteOffset, html.byteLength).includes(FORM_MARKER)

@@ -1,96 +1,68 @@
+// GET /healthz, for a load balancer or an uptime check: `{"status":"ok"}` (200) while the database can be
+// read, `{"status":"fail"}` (503) otherwise, and nothing more to the public (why is logged on the server;
+// the outbox's backlog is the operator's, with `npm run outbox`). The answer is the last result of a check
+// run in the background, so it comes at once whatever holds the database's lock.
 import { open, type FileHandle } from 'node:fs/promises'
 import type { Context } from 'hono'
 import { CACHE_CONTROL } from '../lib/universal/routes'
-import { BUSY_TIMEOUT_MS, DEFAULT_DATABASE_URL } from './database'
-import type { OutboxRows } from './outbox-rows'
-import type { Store } from './store'
-
-// GET /healthz, for a load balancer or an uptime check: `{"status":"ok"}` (200) while the database can
-// be read, `{"status":"fail"}` (503) otherwise, and nothing more to the public; why it fails is logged on
-// the server. The answer is the last result of a check that runs in the background (at start, with
-// SQLite's own quick_check of the whole file, then every few seconds), so it comes at once whatever holds
-// the database's lock. Mounted by server/index.ts through createApp's `health` option. The outbox's
-// backlog is the operator's to read, with `npm run outbox`.
+import { DEFAULT_DATABASE_URL } from './database'
+import { BUSY_TIMEOUT_MS, type Store } from './store'
 
 /** What the checks read: the whole file's check at start, then the outbox's backlog. */
-type CheckedStore = Pick<Store, 'quickCheck'> & { outbox: Pick<OutboxRows, 'backlog'> }
+type CheckedStore = Pick<Store, 'quickCheck' | 'backlog'>
 
 /** The first 16 bytes of every SQLite database file. */
 const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1')
 
 export interface HealthCheckOptions {
-  /** The database's file when it is local (see databaseFileOf): its header is read from disk on each check. */
+  /** The database's file when it is local (databaseFileOf): its header is read from disk on each check. */
   databaseFile?: string
   /** How often the check runs after the first. */
   intervalMs?: number
-  /**
-   * A check still not done after this counts as failing. Longer than one wait for another process's lock
-   * (BUSY_TIMEOUT_MS): a read queued behind a write that waits for it is slow, not failing.
-   */
+  /** A check not done after this fails; longer than one wait for another process's lock, which is slow, not failing. */
   timeoutMs?: number
-  /** Where the reasons go (a failure, a recovery); the server's console by default. */
+  /** Where a failure's reason and a recovery go; the server's console by default. */
   log?: (line: string) => void
 }
 
-export const HEALTH_CHECK_INTERVAL_MS = 5_000
-export const HEALTH_CHECK_TIMEOUT_MS = BUSY_TIMEOUT_MS + 1_000
-
-/** The file of a local database URL (`file:<path>`, as server/database.ts opens it); undefined for a remote one. */
+/** The file of a local database URL (`file:<path>`); undefined for a remote one. */
 export function databaseFileOf(url: string = process.env.DATABASE_URL || DEFAULT_DATABASE_URL): string | undefined {
   return url.startsWith('file:') ? url.slice('file:'.length) : undefined
 }
 
-/** Why the file is not an SQLite database, read from disk (an open connection may still serve pages it cached); undefined when its header is right. */
-async function headerProblem(file: FileHandle, path: string): Promise<string | undefined> {
-  const { buffer, bytesRead } = await file.read(Buffer.alloc(SQLITE_HEADER.length), 0, SQLITE_HEADER.length, 0)
-  return bytesRead === SQLITE_HEADER.length && buffer.equals(SQLITE_HEADER) ? undefined : `${path} does not start with SQLite's header`
-}
-
 /**
- * The database's health, checked in the background: `healthy` is the last check's outcome. A check reads
- * the local file's header from disk and queries the database (the first one runs `PRAGMA quick_check`,
- * every page of the file); it fails when either fails or when it is not done within `timeoutMs`. Only one
- * check runs at a time: a slow one is not joined by others piling up behind it. `stop()` ends the checks
- * (before the store closes); `close()` lets go of the file (after the store has closed).
- *
- * The file is opened once and kept open until then. Closing any descriptor of a file drops every POSIX
- * lock the process holds on it, SQLite's own included: another process opening the database would then
- * take it for unused and, on closing, checkpoint and delete the write-ahead log under the running
- * server, whose later commits would go to a deleted file and be lost.
+ * The checks: each reads the local file's header from disk (an open connection may still serve pages it
+ * cached) and queries the database, the first with `PRAGMA quick_check` over every page; one runs at a time.
+ * The file stays open from start() to close(), after the store has closed: closing any descriptor of a file
+ * drops every POSIX lock the process holds on it, SQLite's included, and another process could then
+ * checkpoint and delete the write-ahead log under the running server, losing its later commits.
  */
 export class HealthChecks {
-  private status: { healthy: boolean; reason: string } | undefined
+  healthy = false
+  private reason: string | undefined
   private timer: NodeJS.Timeout | undefined
   private running: Promise<void> | undefined
   private stopped = false
-  private firstOutcome: () => void = () => undefined
-  /** The local database file, open from start() to close(); undefined for a remote database, or when it could not be opened. */
   private file: FileHandle | undefined
 
   private constructor(
     private readonly store: CheckedStore,
-    private readonly options: Required<Omit<HealthCheckOptions, 'databaseFile'>> & Pick<HealthCheckOptions, 'databaseFile'>,
+    private readonly path: string | undefined,
+    private readonly timeoutMs: number,
+    private readonly log: (line: string) => void,
   ) {}
 
   /** Starts the checks; resolves once the first has an outcome (done, or past its bound). */
-  static async start(store: CheckedStore, options: HealthCheckOptions = {}): Promise<HealthChecks> {
-    const checks = new HealthChecks(store, {
-      databaseFile: options.databaseFile,
-      intervalMs: options.intervalMs ?? HEALTH_CHECK_INTERVAL_MS,
-      timeoutMs: options.timeoutMs ?? HEALTH_CHECK_TIMEOUT_MS,
-      log: options.log ?? ((line) => console.error(line)),
-    })
-    const first = new Promise<void>((resolve) => (checks.firstOutcome = resolve))
-    if (options.databaseFile !== undefined) checks.file = await open(options.databaseFile, 'r').catch(() => undefined)
-    checks.check(true)
-    checks.timer = setInterval(() => checks.check(false), checks.options.intervalMs)
+  static async start(
+    store: CheckedStore,
+    { databaseFile, intervalMs = 5_000, timeoutMs = BUSY_TIMEOUT_MS + 1_000, log = console.error }: HealthCheckOptions = {},
+  ) {
+    const checks = new HealthChecks(store, databaseFile, timeoutMs, log)
+    if (databaseFile !== undefined) checks.file = await open(databaseFile, 'r').catch(() => undefined)
+    await new Promise<void>((resolve) => checks.check(true, resolve))
+    checks.timer = setInterval(() => checks.check(false), intervalMs)
     checks.timer.unref()
-    await first
     return checks
-  }
-
-  get healthy(): boolean {
-    return this.status?.healthy ?? false
   }
 
   /** Ends the checks and waits for one under way; call it before the store closes. */
@@ -100,21 +72,26 @@ export class HealthChecks {
     await this.running
   }
 
-  /** Closes the database file; call it only once the store has closed (see the class's comment). */
+  /** Closes the database file; only once the store has closed (see the class's comment). */
   async close(): Promise<void> {
     await this.file?.close()
     this.file = undefined
   }
 
-  private check(thorough: boolean): void {
+  private check(thorough: boolean, firstOutcome = () => {}): void {
     if (this.running || this.stopped) return
-    const bound = setTimeout(() => this.record(false, `the check is not done after ${this.options.timeoutMs} ms`), this.options.timeoutMs)
+    const record = (reason?: string) => {
+      firstOutcome()
+      if (this.stopped) return
+      if (reason !== undefined && reason !== this.reason) this.log(`health check failing: ${reason}`)
+      if (reason === undefined && this.reason !== undefined) this.log('health check ok again')
+      this.healthy = reason === undefined
+      this.reason = reason
+    }
+    const bound = setTimeout(() => record(`the check is not done after ${this.timeoutMs} ms`), this.timeoutMs)
     bound.unref()
     this.running = this.problem(thorough)
-      .then(
-        (problem) => this.record(problem === undefined, problem),
-        (error: unknown) => this.record(false, String((error as Error)?.message ?? error)),
-      )
+      .then(record, (error: unknown) => record(String((error as Error)?.message ?? error)))
       .finally(() => {
         clearTimeout(bound)
         this.running = undefined
@@ -122,30 +99,17 @@ export class HealthChecks {
   }
 
   private async problem(thorough: boolean): Promise<string | undefined> {
-    const path = this.options.databaseFile
-    if (path !== undefined) {
-      if (this.file === undefined) return `${path} cannot be opened`
-      const header = await headerProblem(this.file, path)
-      if (header) return header
+    if (this.path !== undefined) {
+      if (this.file === undefined) return `${this.path} cannot be opened`
+      const { buffer, bytesRead } = await this.file.read(Buffer.alloc(SQLITE_HEADER.length), 0, SQLITE_HEADER.length, 0)
+      if (bytesRead !== SQLITE_HEADER.length || !buffer.equals(SQLITE_HEADER)) return `${this.path} does not start with SQLite's header`
     }
-    if (thorough) {
-      const problems = await this.store.quickCheck().catch((error: unknown) => [String((error as Error)?.message ?? error)])
-      if (problems.length > 0) return `PRAGMA quick_check: ${problems.slice(0, 5).join('; ')}`
-    } else {
-      // Reads the outbox's tables: throws when the database cannot be read.
-      await this.store.outbox.backlog()
+    if (!thorough) {
+      await this.store.backlog() // throws when the database cannot be read
+      return undefined
     }
-    return undefined
-  }
-
-  /** Keeps a check's outcome; logs a failure's reason when it starts or changes, and the recovery. */
-  private record(healthy: boolean, reason = 'ok'): void {
-    if (this.stopped) return
-    const before = this.status
-    this.status = { healthy, reason }
-    this.firstOutcome()
-    if (!healthy && (before?.healthy !== false || before.reason !== reason)) this.options.log(`health check failing: ${reason}`)
-    if (healthy && before?.healthy === false) this.options.log('health check ok again')
+    const problems = await this.store.quickCheck().catch((error: unknown) => [String((error as Error)?.message ?? error)])
+    return problems.length > 0 ? `PRAGMA quick_check: ${problems.slice(0, 5).join('; ')}` : undefined
   }
 }
 

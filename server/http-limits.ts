@@ -1,11 +1,10 @@
+// How long a client may take to send a request, how long an idle connection is kept, and how many
+// connections are open at once, in all and per client: so that slow or idle clients cannot hold the
+// server's connections. server/index.ts applies them; each can be set from the environment.
 import type { Server, ServerOptions } from 'node:http'
 import type { Socket } from 'node:net'
 import { addressKey } from './client-address'
-
-// How long a client may take to send a request, how long an idle connection is kept, and how many
-// connections are open at once, in all and per client: so that slow or idle clients cannot hold the
-// server's connections. server/index.ts applies them; each can be set from the environment (tests
-// shorten the timeouts).
+import { wholeNumber, type Env } from './settings'
 
 export interface HttpLimits {
   /** The whole request, headers and body, must arrive within this (Node's default is 300 s). */
@@ -14,10 +13,7 @@ export interface HttpLimits {
   headersTimeoutMs: number
   /** An idle keep-alive connection is closed after this. */
   keepAliveTimeoutMs: number
-  /**
-   * Connections past this many are refused (closed at once). With no trusted proxy, one client address
-   * may hold at most a tenth of them (connectionsPerClient).
-   */
+  /** Connections past this many are refused; with no trusted proxy, one client address may hold a tenth of them. */
   maxConnections: number
   /** On SIGTERM or SIGINT, requests under way get this long to finish before their connections are cut. */
   drainTimeoutMs: number
@@ -31,34 +27,17 @@ export const DEFAULT_HTTP_LIMITS: HttpLimits = {
   drainTimeoutMs: 10_000,
 }
 
-const ENV: Record<keyof HttpLimits, string> = {
-  requestTimeoutMs: 'HTTP_REQUEST_TIMEOUT_MS',
-  headersTimeoutMs: 'HTTP_HEADERS_TIMEOUT_MS',
-  keepAliveTimeoutMs: 'HTTP_KEEP_ALIVE_TIMEOUT_MS',
-  maxConnections: 'HTTP_MAX_CONNECTIONS',
-  drainTimeoutMs: 'HTTP_DRAIN_TIMEOUT_MS',
-}
-
-/** The limits, each from its variable when set (a positive whole number); throws, naming the variable, on a bad value. */
-export function httpLimitsFromEnv(env: NodeJS.ProcessEnv = process.env): HttpLimits {
+/** The limits, each from its variable when set: HTTP_ and its name in capitals (HTTP_REQUEST_TIMEOUT_MS, HTTP_MAX_CONNECTIONS …). */
+export function httpLimitsFromEnv(env: Env = process.env): HttpLimits {
   const limits = { ...DEFAULT_HTTP_LIMITS }
-  for (const [key, name] of Object.entries(ENV) as Array<[keyof HttpLimits, string]>) {
-    const raw = env[name]
-    if (raw === undefined || raw === '') continue
-    const value = Number(raw)
-    if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive whole number, got "${raw}"`)
-    limits[key] = value
-  }
+  for (const key of Object.keys(limits) as Array<keyof HttpLimits>)
+    limits[key] = wholeNumber(env, `HTTP_${key.replace(/[A-Z]/g, (letter) => `_${letter}`).toUpperCase()}`, limits[key])
   // Node refuses a headers timeout longer than the request timeout.
   limits.headersTimeoutMs = Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs)
   return limits
 }
 
-/**
- * Options for http.createServer. Node checks the request and headers timeouts every
- * `connectionsCheckingInterval` (30 s by default): a tenth of the request timeout, between 100 ms and
- * 500 ms, so a slow request is cut off within half a second of its limit.
- */
+/** Options for http.createServer; the timeouts are checked every 100 to 500 ms (not Node's 30 s), so a slow request is cut off near its limit. */
 export function httpServerOptions(limits: HttpLimits): ServerOptions {
   return {
     requestTimeout: limits.requestTimeoutMs,
@@ -68,23 +47,15 @@ export function httpServerOptions(limits: HttpLimits): ServerOptions {
   }
 }
 
-/** How many connections one client address may hold at once: a tenth of maxConnections, at least 1. */
-export function connectionsPerClient(limits: Pick<HttpLimits, 'maxConnections'>): number {
-  return Math.max(1, Math.floor(limits.maxConnections / 10))
-}
-
 /**
- * What can only be set on the created server: the connection caps. In all, at most maxConnections at
- * once (Node refuses the others before they reach the server). With no trusted proxy (`trustedHops` 0),
- * also at most connectionsPerClient per client address, counted under its addressKey (one spelling, IPv6
- * per /64) from its `connection` event to its socket's close: a further connection from that address is
- * closed at once, others' are still taken, so one client holding half-sent requests cannot shut everyone
- * out. Behind a proxy every connection comes from the proxy, so only the overall cap applies.
+ * The connection caps: at most maxConnections in all and, with no trusted proxy, a tenth of them per client
+ * address (its addressKey), so one client holding half-sent requests cannot shut everyone out. Behind a
+ * proxy every connection comes from the proxy, so only the overall cap applies.
  */
 export function applyConnectionLimit(server: Pick<Server, 'maxConnections' | 'on'>, limits: HttpLimits, trustedHops: number): void {
   server.maxConnections = limits.maxConnections
   if (trustedHops > 0) return
-  const perClient = connectionsPerClient(limits)
+  const perClient = Math.max(1, Math.floor(limits.maxConnections / 10))
   const open = new Map<string, number>()
   server.on('connection', (socket: Socket) => {
     const key = addressKey(socket.remoteAddress ?? '') ?? socket.remoteAddress ?? 'unknown'

@@ -5,35 +5,29 @@ import { serve } from '@hono/node-server'
 import { loadSite } from '../lib/node/site.server'
 import { createApi } from './api'
 import { createApp } from './app'
-import { trustedHopsFromEnv } from './client-address'
 import { databaseFileOf, HealthChecks, healthHandler } from './health'
-import { applyConnectionLimit, httpLimitsFromEnv, httpServerOptions, type HttpLimits } from './http-limits'
+import { applyConnectionLimit, httpLimitsFromEnv, httpServerOptions } from './http-limits'
 import { Outbox } from './outbox'
-import { leadRetentionDays, startLeadRetention } from './retention'
+import { startLeadRetention } from './retention'
+import { leadRetentionDays, outboxTimeoutFromEnv, trustedHopsFromEnv, webhooksFromEnv, wholeNumber } from './settings'
 import { Store } from './store'
-import { outboxTimeoutFromEnv, webhooksFromEnv, type Webhooks } from './webhooks'
 
-const port = Number(process.env.PORT ?? 3000)
 const hostname = process.env.HOST ?? '0.0.0.0'
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error(`PORT must be a port number, got "${process.env.PORT}"`)
-  process.exit(1)
-}
-let limits: HttpLimits
-let retentionDays: number
-let trustedHops: number
-let outboxTimeoutMs: number
-let webhooks: Webhooks
-try {
-  limits = httpLimitsFromEnv()
-  retentionDays = leadRetentionDays()
-  trustedHops = trustedHopsFromEnv(process.env.TRUST_PROXY)
-  outboxTimeoutMs = outboxTimeoutFromEnv()
-  webhooks = webhooksFromEnv()
-} catch (error) {
-  console.error((error as Error).message)
-  process.exit(1)
-}
+const { port, limits, retentionDays, trustedHops, outboxTimeoutMs, webhooks } = (() => {
+  try {
+    return {
+      port: wholeNumber(process.env, 'PORT', 3000, 'a port number', 0, 65535),
+      limits: httpLimitsFromEnv(),
+      retentionDays: leadRetentionDays(),
+      trustedHops: trustedHopsFromEnv(),
+      outboxTimeoutMs: outboxTimeoutFromEnv(),
+      webhooks: webhooksFromEnv(),
+    }
+  } catch (error) {
+    console.error((error as Error).message)
+    process.exit(1)
+  }
+})()
 
 const store = await Store.open()
 const outbox = new Outbox(store, webhooks, { timeoutMs: outboxTimeoutMs })
@@ -48,10 +42,7 @@ const server = serve({ fetch: app.fetch, port, hostname, serverOptions: httpServ
 applyConnectionLimit(server, limits, trustedHops)
 server.on('error', (error: NodeJS.ErrnoException) => void refuseToListen(error))
 
-/**
- * The port is taken (`npm run dev` or a second server on it) or not ours to take: one line saying what
- * to change, not Node's stack trace; the store and timers are closed, then the process exits 1.
- */
+/** The port is taken or not ours: one line saying what to change, not Node's stack trace, then exit 1. */
 async function refuseToListen(error: NodeJS.ErrnoException): Promise<void> {
   const problem = {
     EADDRINUSE: `port ${port} is in use; set PORT to another port`,
@@ -74,10 +65,8 @@ async function closeServices(): Promise<void> {
 }
 
 /**
- * Stops accepting connections and stops the outbox claiming; lets the requests under way finish (at most
- * limits.drainTimeoutMs, then their connections are cut) and, meanwhile, the webhook calls in flight (each
- * ends by its timeout); stops the retention timer and the health checks, closes the store, exits 0. A
- * record stored during the drain stays in the store for the next process to send.
+ * Stops accepting and claiming; lets the requests under way (at most drainTimeoutMs) and the webhook calls
+ * in flight finish, then closes the store and exits 0. A record stored meanwhile waits for the next process.
  */
 let draining = false
 async function drain(signal: NodeJS.Signals): Promise<void> {

@@ -16,17 +16,11 @@ export interface Migration {
   statements: readonly string[]
 }
 
-/**
- * migrations/ at the repository's root (or, in the compiled server, the copy `npm run build` puts beside
- * dist/server/): `NNNN_name.sql`, one per step, numbered from 0001.
- */
-export const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations/', import.meta.url))
+/** migrations/ at the repository's root (or its copy beside dist/server/): `NNNN_name.sql`, one per step, numbered from 0001. */
+const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations/', import.meta.url))
 
-/**
- * The steps in `dir`, in order of their number. A file's first line (`-- …`) is its description; other
- * comment lines are skipped; its statements end with `;` at the end of a line (none contains one in a string).
- */
-export function readMigrations(dir: string = MIGRATIONS_DIR): Migration[] {
+/** The steps in `dir`: a file's first line (`-- …`) is its description; its statements end with `;` at the end of a line. */
+function readMigrations(dir: string = MIGRATIONS_DIR): Migration[] {
   const files = readdirSync(dir)
     .filter((file) => /^\d{4}_[\w-]+\.sql$/.test(file))
     .sort()
@@ -42,11 +36,7 @@ export function readMigrations(dir: string = MIGRATIONS_DIR): Migration[] {
   })
 }
 
-/**
- * Every step, read from the SQL files that `wrangler d1 migrations apply` applies to D1 too (wrangler.jsonc),
- * so both runtimes have one schema. D1 keeps its own record of the files applied (its d1_migrations table)
- * rather than user_version.
- */
+/** Every step, from the files `wrangler d1 migrations apply` applies to D1 too (which records them in d1_migrations), so both runtimes have one schema. */
 export const MIGRATIONS: readonly Migration[] = readMigrations()
 
 async function schemaVersion(db: Client | Transaction): Promise<number> {
@@ -61,10 +51,8 @@ function newerThanCode(version: number, known: number): Error {
 }
 
 /**
- * Brings the database up to the last migration; returns that version. Safe when several processes
- * open the same database at once: each step starts with BEGIN IMMEDIATE, which takes the write lock
- * (waiting up to the connection's busy_timeout), then reads the version again, so whichever process
- * comes second finds the step done and skips it.
+ * Brings the database up to the last migration; returns that version. Each step takes the write lock (BEGIN
+ * IMMEDIATE), then reads the version again, so of several processes opening it at once the second skips it.
  */
 export async function migrate(db: Client, migrations: readonly Migration[] = MIGRATIONS): Promise<number> {
   migrations.forEach((migration, index) => {

@@ -1,31 +1,20 @@
-import { BUSY_TIMEOUT_MS } from './busy-timeout'
-import type { OutboxRow, OutboxTable } from './outbox-rows'
-import type { Store } from './store'
-import { idempotencyKey, postToWebhook, type SendResult } from './webhook-call'
-import { DEFAULT_TIMEOUT_MS, type Webhooks } from './webhooks'
+// Forwards stored leads and clicks to their webhooks until each is delivered once. Sends run side by side,
+// at most MAX_IN_FLIGHT per webhook and process, so a hanging webhook holds slots of its own pool and delays
+// nothing else. Each call names its record in an Idempotency-Key, the same on every retry and from every
+// process, and follows no redirect: the record and its api-key go to the configured URL and nowhere else.
+import { DEFAULT_TIMEOUT_MS, type Webhook, type Webhooks } from './settings'
+import { BUSY_TIMEOUT_MS, type OutboxRow, type OutboxTable, type Store } from './store'
 
-// Forwards stored leads and clicks to their webhooks until each is delivered once. Sends run side by
-// side, at most MAX_IN_FLIGHT at a time per webhook and process, so a webhook call that hangs holds one
-// slot of its own webhook's pool and delays nothing else (a hanging score webhook never delays a click).
-// Each call (server/webhook-call.ts) names its record in an Idempotency-Key, the same on every retry and
-// from every process, and follows no redirect. Webhooks and the call's timeout: server/webhooks.ts.
-
-/**
- * Webhook calls in flight at once per webhook and process: enough to keep 200 deliveries a second going to a webhook
- * that takes a quarter of a second, few enough that webhooks which hang hold a bounded number of sockets
- * and claimed rows. Claims never take more rows than there are free slots.
- */
+/** Calls in flight per webhook and process: enough for 200 a second to a webhook that takes 250 ms, few enough that hanging ones hold few sockets. */
 export const MAX_IN_FLIGHT = 64
 
 /** While rows wait, a pass claims again once this many slots are free: a claim is a write, so one per several sends, not one per send. */
 const REFILL_SLOTS = MAX_IN_FLIGHT / 4
 
 /**
- * The lease rule: a row claimed at `claimedAt` is leased until `claimedAt + timeoutMs + LEASE_MARGIN_MS`,
- * and its call is aborted at `claimedAt + timeoutMs` at the latest, however late it started. So no other
- * sender can claim a row while its call is in flight. The margin is the time left to write the outcome,
- * which may wait BUSY_TIMEOUT_MS for a lock another process holds; were the store slower than that, another
- * process could send the row again, and the Idempotency-Key lets the webhook recognise the repeat.
+ * A claimed row is leased for the call's timeout plus this margin, and its call aborted at the timeout, so no
+ * other sender claims it while its call is in flight; the margin is for writing the outcome, which may wait
+ * for another process's lock (a slower store could repeat a send, which the Idempotency-Key names).
  */
 const LEASE_MARGIN_MS = BUSY_TIMEOUT_MS + 5_000
 
@@ -37,21 +26,59 @@ export function retryDelay(attempts: number): number {
   return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), MAX_RETRY_MS)
 }
 
-/**
- * What the API asks of an outbox, on either runtime: to be told of each record it stored (the Node outbox
- * sends it from this process; the Worker's puts it on a queue), and to send one now, for the affiliate click
- * whose answer the visitor waits for.
- */
+/** What the API asks of an outbox on either runtime (the Worker's queues what Node's sends): a record was stored; send one now (the affiliate click). */
 export interface OutboxPort {
-  isConfigured(table: OutboxTable): boolean
   stored(table: OutboxTable, id: number): Promise<void>
   deliverNow(table: OutboxTable, id: number, timeoutMs: number): Promise<SendResult>
 }
 
-/** When a row was claimed, and how long after that its call may last. */
-interface Attempt {
-  claimedAt: number
-  timeoutMs: number
+export interface SendResult {
+  ok: boolean
+  /** The JSON `status` field of the webhook's answer, when it had one (the affiliate webhook's is relayed). */
+  status?: string
+  error?: string
+  /** False when nothing was sent because the record was not due: delivered, waiting for its next attempt, or being sent. */
+  claimed?: false
+}
+
+/** The Idempotency-Key of a record: its kind and id (`lead-42`), so a lead and a click with the same id differ. */
+export const idempotencyKey = (table: OutboxTable, id: number) => `${table === 'leads' ? 'lead' : 'click'}-${id}`
+
+/**
+ * POSTs `payload`; the call, answer body included, is aborted after `msLeft()`. A redirect is a failed attempt,
+ * retried like a 500, its Location logged for whoever configured the webhook. Never throws.
+ */
+async function postToWebhook(webhook: Webhook, key: string, payload: Record<string, unknown>, timeoutMs: number, msLeft: number): Promise<SendResult> {
+  try {
+    const response = await fetch(webhook.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': key, ...(webhook.key ? { 'api-key': webhook.key } : {}) },
+      body: JSON.stringify(payload),
+      redirect: 'manual',
+      signal: AbortSignal.timeout(Math.max(0, msLeft)),
+    })
+    const text = await response.text()
+    if (response.status >= 300 && response.status < 400) {
+      const error = `HTTP ${response.status} redirect to ${JSON.stringify(response.headers.get('location') ?? '')} not followed`
+      console.warn(`outbox: ${key}: ${error}; fix the webhook URL`)
+      return { ok: false, error }
+    }
+    if (!response.ok) return { ok: false, error: `HTTP ${response.status}` }
+    const status = answerStatus(text)
+    return status === undefined ? { ok: true } : { ok: true, status }
+  } catch (error) {
+    return { ok: false, error: (error as Error).name === 'TimeoutError' ? `timed out after ${timeoutMs} ms` : (error as Error).message }
+  }
+}
+
+/** The `status` field of a JSON answer; any other body is fine, an ok HTTP status is success. */
+function answerStatus(text: string): string | undefined {
+  try {
+    const { status } = JSON.parse(text) as { status?: unknown }
+    return typeof status === 'string' ? status : undefined
+  } catch {
+    return undefined
+  }
 }
 
 export interface OutboxOptions {
@@ -104,10 +131,7 @@ export class Outbox implements OutboxPort {
     this.timer.unref()
   }
 
-  /**
-   * Stops polling and claiming (for good), then waits for the sends in flight to settle: each is aborted
-   * by its deadline, so this takes at most about one lease. Close the store only after it.
-   */
+  /** Stops polling and claiming for good, then waits (about one lease at most) for the sends in flight; close the store after it. */
   async stop(): Promise<void> {
     clearInterval(this.timer)
     this.timer = undefined
@@ -120,9 +144,8 @@ export class Outbox implements OutboxPort {
   }
 
   /**
-   * Claims due rows for the free send slots and starts sending them; resolves, once those sends have
-   * settled, with how many were delivered. Called while a pass is claiming, it gets the pass after, so a
-   * record stored meanwhile is not left for the next poll.
+   * Claims due rows for the free slots and sends them; resolves with how many were delivered. Called while a
+   * pass claims, it gets the pass after, so a record stored meanwhile is not left for the next poll.
    */
   flush(): Promise<number> {
     if (this.stopped) return Promise.resolve(0)
@@ -179,42 +202,38 @@ export class Outbox implements OutboxPort {
     return send ?? { ok: false, claimed: false, error: 'not due: delivered, waiting for its next attempt, or being sent' }
   }
 
-  /**
-   * Claims at most `limit` due rows (holding that many slots while it claims) and starts sending each,
-   * aborted `timeoutMs` after the claim: never past the lease, since timeoutMs is at most this.timeoutMs.
-   */
+  /** Claims at most `limit` due rows (holding that many slots meanwhile) and sends each, aborted `timeoutMs` (at most the lease's) after the claim. */
   private async claimAndSend(table: OutboxTable, limit: number, only: { id?: number }, timeoutMs: number): Promise<Array<Promise<SendResult>>> {
     this.slotsTaken[table] += limit
     const claimedAt = this.now()
     let rows: OutboxRow[] = []
     try {
       // A row whose call from here is still under way comes back only if the clock jumped past its lease: it is not sent twice.
-      const claimed = await this.store.outbox.claimDue(table, claimedAt, this.leaseMs, { ...only, limit })
+      const claimed = await this.store.claimDue(table, claimedAt, this.leaseMs, { ...only, limit })
       rows = claimed.filter((row) => !this.sending.has(idempotencyKey(table, row.id)))
     } finally {
       this.slotsTaken[table] -= limit - rows.length
     }
-    return rows.map((row) => this.track(table, idempotencyKey(table, row.id), this.send(table, row, { claimedAt, timeoutMs })))
-  }
-
-  /** Counts a send as in flight until it settles; when the last pass left rows of its table waiting, freed slots claim again. */
-  private track(table: OutboxTable, key: string, send: Promise<SendResult>): Promise<SendResult> {
-    this.sending.set(key, send)
-    void send.then(() => {
-      this.sending.delete(key)
-      this.slotsTaken[table]--
-      if (this.backlog[table] && MAX_IN_FLIGHT - this.slotsTaken[table] >= REFILL_SLOTS) void this.flush()
+    return rows.map((row) => {
+      const key = idempotencyKey(table, row.id)
+      const send = this.send(table, row, claimedAt, timeoutMs)
+      this.sending.set(key, send)
+      // When the last pass left rows of this table waiting, freed slots claim again.
+      void send.then(() => {
+        this.sending.delete(key)
+        this.slotsTaken[table]--
+        if (this.backlog[table] && MAX_IN_FLIGHT - this.slotsTaken[table] >= REFILL_SLOTS) void this.flush()
+      })
+      return send
     })
-    return send
   }
 
   /** One attempt, then its outcome written to the store; never throws. */
-  private async send(table: OutboxTable, row: OutboxRow, { claimedAt, timeoutMs }: Attempt): Promise<SendResult> {
-    const msLeft = () => claimedAt + timeoutMs - this.now()
-    const result = await postToWebhook(this.webhooks[table]!, idempotencyKey(table, row.id), row.payload, { timeoutMs, msLeft })
+  private async send(table: OutboxTable, row: OutboxRow, claimedAt: number, timeoutMs: number): Promise<SendResult> {
+    const result = await postToWebhook(this.webhooks[table]!, idempotencyKey(table, row.id), row.payload, timeoutMs, claimedAt + timeoutMs - this.now())
     try {
-      if (result.ok) await this.store.outbox.markDelivered(table, row.id, this.now())
-      else await this.store.outbox.markFailed(table, row.id, this.now() + retryDelay(row.attempts + 1), result.error ?? 'failed')
+      if (result.ok) await this.store.markDelivered(table, row.id, this.now())
+      else await this.store.markFailed(table, row.id, this.now() + retryDelay(row.attempts + 1), result.error ?? 'failed')
     } catch (error) {
       console.error(`outbox: could not record the attempt of ${idempotencyKey(table, row.id)}:`, (error as Error).message)
     }

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { emailMatchKey } from '../lib/universal/lead'
-import { BUSY_TIMEOUT_MS, type Checkpoint } from './database'
-import { Store } from './store'
+import type { Checkpoint } from './database'
+import { BUSY_TIMEOUT_MS, Store } from './store'
 
 // A person's requests under the privacy policy ("Your rights and choices"): see what is held about
 // their e-mail address, or have it deleted. Run by `npm run privacy` (scripts/privacy.ts). The address
@@ -16,10 +16,8 @@ export const PRIVACY_USAGE = 'usage: npm run privacy -- export EMAIL | delete EM
 export const NOT_LINKED =
   'Referral clicks and purchase conversions are stored without an e-mail address (a referral code, browser and campaign details only), so none can be found by one; they are deleted LEAD_RETENTION_DAYS after they were received (a click once delivered).'
 
-export type PrivacyCommand = { command: 'export' | 'delete'; email: string }
-
 /** `export EMAIL` or `delete EMAIL`; undefined for anything else (the caller prints PRIVACY_USAGE, exit 2). */
-export function parsePrivacyArgs(args: readonly string[]): PrivacyCommand | undefined {
+export function parsePrivacyArgs(args: readonly string[]): { command: 'export' | 'delete'; email: string } | undefined {
   const [command, email, ...rest] = args
   if ((command !== 'export' && command !== 'delete') || rest.length > 0) return undefined
   const address = email?.trim()
@@ -44,31 +42,11 @@ export async function openExistingStore(url: string): Promise<Store> {
   return Store.open(url)
 }
 
-export interface PersonalDataExport {
-  email: string
-  exported_at: string
-  /** Each lead as stored, with its webhook delivery state. */
-  leads: Array<{
-    id: number
-    first_name: unknown
-    linkedin_url: unknown
-    email: unknown
-    submitted_at: unknown
-    received_at: string
-    /** The address the lead was sent from, kept for the rate limits' longest window (an hour), then null. */
-    client_address: unknown
-    outbox: { delivered_at: string | null; attempts: number; next_attempt_at: string | null; last_error: unknown }
-  }>
-  /** The rate limits' request counts under those addresses: `"<endpoint> <address>"`, each with its window. */
-  rate_limits: Array<{ key: unknown; window_start: string; count: number }>
-  clicks_and_conversions: string
-}
-
 const isoTime = (value: unknown) => (value === null || value === undefined ? null : new Date(Number(value)).toISOString())
 
-/** Every record held about this address. */
-export async function exportPersonalData(store: Store, email: string, now: number = Date.now()): Promise<PersonalDataExport> {
-  const rows = await store.privacy.leadsByEmail(email)
+/** Every record held about this address: its leads with their outbox state, and the rate limits' counts of the addresses that sent them. */
+export async function exportPersonalData(store: Store, email: string, now: number = Date.now()) {
+  const rows = await store.leadsByEmail(email)
   const leads = rows.map((row) => ({
     id: Number(row.id),
     first_name: row.first_name,
@@ -76,6 +54,7 @@ export async function exportPersonalData(store: Store, email: string, now: numbe
     email: row.email,
     submitted_at: row.submitted_at,
     received_at: isoTime(row.received_at)!,
+    /** Kept for the rate limits' longest window (an hour), then null. */
     client_address: row.client_key ?? null,
     outbox: {
       delivered_at: isoTime(row.delivered_at),
@@ -85,7 +64,7 @@ export async function exportPersonalData(store: Store, email: string, now: numbe
     },
   }))
   const clients = rows.map((row) => row.client_key).filter((client): client is string => typeof client === 'string')
-  const rateLimits = (await store.privacy.requestCounts(clients)).map((row) => ({
+  const rateLimits = (await store.requestCounts(clients)).map((row) => ({
     key: row.key,
     window_start: isoTime(row.window_start)!,
     count: Number(row.count),
@@ -93,44 +72,14 @@ export async function exportPersonalData(store: Store, email: string, now: numbe
   return { email, exported_at: new Date(now).toISOString(), leads, rate_limits: rateLimits, clicks_and_conversions: NOT_LINKED }
 }
 
-export interface Deletion {
-  leads: number
-  rateLimits: number
-  /** What the checkpoint after the deletion did; undefined for a libSQL server (no local log). */
-  checkpoint: Checkpoint | undefined
-}
-
 /**
- * Deletes every record held about this address (the leads, with their outbox state, and the request
- * counts of the clients that sent them), then truncates the write-ahead log; says how many, and whether
- * the log was truncated.
+ * Deletes every record held about this address (the leads, with their outbox state, and the request counts of
+ * the clients that sent them), then truncates the write-ahead log; `checkpoint` is undefined for a database
+ * that is not a local file.
  */
-export async function deletePersonalData(store: Store, email: string): Promise<Deletion> {
-  const { leads, rateLimits } = await store.privacy.deleteLeadsByEmail(email)
+export async function deletePersonalData(store: Store, email: string): Promise<{ leads: number; rateLimits: number; checkpoint: Checkpoint | undefined }> {
+  const { leads, rateLimits } = await store.deleteLeadsByEmail(email)
   return { leads, rateLimits, checkpoint: await store.checkpoint() }
-}
-
-/** The lines a deletion is reported with; `complete` is false when the log could not be truncated. */
-export function describeDeletion(email: string, deletion: Deletion): { lines: string[]; complete: boolean } {
-  const lines = [
-    `Deleted ${deletion.leads} lead(s) for ${email} (matched as ${emailMatchKey(email)}), with their outbox state, ` +
-      `and ${deletion.rateLimits} rate-limit count(s) of the address(es) that sent them in the last hour.`,
-    NOT_LINKED,
-  ]
-  const { checkpoint } = deletion
-  if (checkpoint === undefined) {
-    lines.push('The database is not a local file (a libSQL server, or Cloudflare D1): its storage, and when it overwrites deleted data, is its own.')
-    return { lines, complete: true }
-  }
-  if (checkpoint.busy) {
-    lines.push(
-      `The write-ahead log was NOT truncated: another process kept reading or writing the database for more than ${BUSY_TIMEOUT_MS / 1000} s, ` +
-        'so the deleted records may still be readable in its -wal file. Run the same command again.',
-    )
-    return { lines, complete: false }
-  }
-  lines.push('The write-ahead log was copied into the database file and truncated to zero bytes; deleted content is overwritten with zeros.')
-  return { lines, complete: true }
 }
 
 /**
@@ -155,14 +104,29 @@ export async function runPrivacyCommand(
     return 1
   }
   try {
-    if (parsed.command === 'export') {
-      io.out(JSON.stringify(await exportPersonalData(store, parsed.email), null, 2))
+    const { command, email } = parsed
+    if (command === 'export') {
+      io.out(JSON.stringify(await exportPersonalData(store, email), null, 2))
       return 0
     }
-    const { lines, complete } = describeDeletion(parsed.email, await deletePersonalData(store, parsed.email))
-    for (const line of lines.slice(0, -1)) io.out(line)
-    ;(complete ? io.out : io.err)(lines.at(-1)!)
-    return complete ? 0 : 1
+    const { leads, rateLimits, checkpoint } = await deletePersonalData(store, email)
+    io.out(
+      `Deleted ${leads} lead(s) for ${email} (matched as ${emailMatchKey(email)}), with their outbox state, ` +
+        `and ${rateLimits} rate-limit count(s) of the address(es) that sent them in the last hour.`,
+    )
+    io.out(NOT_LINKED)
+    if (checkpoint === undefined)
+      io.out('The database is not a local file (a libSQL server, or Cloudflare D1): its storage, and when it overwrites deleted data, is its own.')
+    else if (!checkpoint.busy)
+      io.out('The write-ahead log was copied into the database file and truncated to zero bytes; deleted content is overwritten with zeros.')
+    else {
+      io.err(
+        `The write-ahead log was NOT truncated: another process kept reading or writing the database for more than ${BUSY_TIMEOUT_MS / 1000} s, ` +
+          'so the deleted records may still be readable in its -wal file. Run the same command again.',
+      )
+      return 1
+    }
+    return 0
   } finally {
     await store.close()
   }

@@ -11,12 +11,9 @@ const PRUNE_EVERY_MS = 60_000
 const lastPrune = new WeakMap<Store, number>()
 
 /**
- * A fixed-window request counter per client key: `limit` requests per `windowMs`, counted in the database
- * (Store.countRequest), so every server process on one database shares the same limit. A client found over
- * its limit is remembered in memory until its window ends, so a flood from it costs no database write; that
- * memory is a least-recently-used cache (lru-cache) of at most `maxRefused` clients. The counts themselves
- * are rows indexed by key, so a request costs the same with 100 000 clients as with one, and windows that
- * are over are deleted once a minute.
+ * A fixed-window request counter per client key, counted in the database so every process shares the limit.
+ * A client over its limit is remembered in memory (an LRU of `maxRefused`) until its window ends, so a flood
+ * from it costs no database write.
  */
 export class RateLimiter {
   private readonly refusedUntil: LRUCache<string, number>

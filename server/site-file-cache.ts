@@ -1,15 +1,80 @@
 // The site's files held in memory for server/site-files.ts: each file is read once, with the precompressed
 // copies the build left beside it, and compressed once per encoding off the event loop, on its first
 // request. A file is re-checked on disk (stat) at most once per `recheckMs`, so a rebuild while the server
-// runs is served within that time. Memory is bounded: least recently used files are dropped first. A file
-// also keeps the headers its answers were made with, for the last request path that named it.
+// runs is served within that time. Memory is bounded: least recently used files are dropped first; a file
+// too big to hold is streamed from disk. A file also keeps the headers its answers were made with, for the
+// last request path that named it.
+import { createReadStream, statSync, type Stats } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { Readable } from 'node:stream'
+import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress'
 import { getMimeType } from 'hono/utils/mime'
 import { alternateFileHeaders } from '../lib/universal/alternate-headers'
 import { cacheControlFor } from '../lib/universal/routes'
 import { compressBody, isCompressible, type Encoding } from '../lib/node/compression.server'
 import { carriesScoreForm } from './form-timing'
-import { fileStats, precompressedPaths, readCopy, stampOf, type Bytes, type Copy, type PrecompressedCopy } from './site-file-disk'
+
+/** What a Response can send as its body. */
+export type Bytes = Uint8Array<ArrayBuffer>
+type Precompression = 'br' | 'zstd' | 'gzip'
+
+/** One file on disk as read: its bytes, unless too big to hold, and what its answers say about it. */
+export interface Copy {
+  path: string
+  size: number
+  lastModified: string
+  /** Undefined for a file too big to hold: it is streamed from disk. */
+  body: Bytes | undefined
+}
+
+export type PrecompressedCopy = Copy & { encoding: Precompression }
+
+/** The build's precompressed copies beside a file, in the order a request naming several gets them. */
+const PRECOMPRESSED: ReadonlyArray<readonly [Precompression, string]> = [
+  ['br', '.br'],
+  ['zstd', '.zst'],
+  ['gzip', '.gz'],
+]
+
+/** Where the precompressed copies of a file of this type would be, in PRECOMPRESSED order; none for a type never precompressed. */
+function precompressedPaths(path: string, contentType: string): Array<readonly [Precompression, string]> {
+  // The types @hono/node-server's serveStatic looks for precompressed copies of (unknown types too).
+  if (contentType !== 'application/octet-stream' && !COMPRESSIBLE_CONTENT_TYPE_REGEX.test(contentType)) return []
+  return PRECOMPRESSED.map(([encoding, suffix]) => [encoding, `${path}${suffix}`] as const)
+}
+
+function fileStats(path: string): Stats | undefined {
+  return statSync(path, { throwIfNoEntry: false })
+}
+
+/** Inode, size and modification time of the file and of each precompressed copy, or `-` for one that is not there. */
+function stampOf(path: string, siblings: ReadonlyArray<readonly [Precompression, string]>): string {
+  return [path, ...siblings.map(([, sibling]) => sibling)]
+    .map((file) => {
+      const stats = fileStats(file)
+      return stats ? `${stats.ino}:${stats.size}:${stats.mtimeMs}` : '-'
+    })
+    .join(' ')
+}
+
+/** The file's bytes, or its size only when it is bigger than `maxHeldBytes`; undefined when it went away meanwhile. */
+async function readCopy(path: string, stats: Stats, maxHeldBytes: number): Promise<Copy | undefined> {
+  const lastModified = stats.mtime.toUTCString()
+  if (stats.size > maxHeldBytes) return { path, size: stats.size, lastModified, body: undefined }
+  try {
+    const body = new Uint8Array(await readFile(path))
+    return { path, size: body.byteLength, lastModified, body }
+  } catch {
+    return undefined
+  }
+}
+
+/** A file too big to hold, or part of it, read from disk for this answer. */
+export function streamOf(copy: Copy, start: number, end: number): ReadableStream<Uint8Array> | null {
+  if (copy.size === 0) return null
+  return Readable.toWeb(createReadStream(copy.path, { start, end })) as ReadableStream<Uint8Array>
+}
 
 export interface SiteFileCacheOptions {
   /** The clock that times the re-checks on disk. */
@@ -22,11 +87,7 @@ export interface SiteFileCacheOptions {
 
 const DEFAULT_MAX_CACHE_BYTES = 64 * 1024 * 1024
 const DEFAULT_RECHECK_MS = 1000
-/**
- * A file bigger than this share of the memory bound is not held: it is streamed from disk as it is there,
- * its precompressed copies honoured but not compressed here, and, were it a page, without the form cookie,
- * which needs the page's text.
- */
+/** A file bigger than this share of the memory bound is streamed from disk: not compressed here, nor (a page) given the form cookie. */
 const MAX_HELD_SHARE = 1 / 4
 
 export interface SiteFile extends Copy {
@@ -47,39 +108,26 @@ export interface SiteFile extends Copy {
   route?: Route
 }
 
-/** What a request path adds to a file's answers: a feed's or twin's own headers, its Cache-Control; and the header sets made for it. */
-export interface Route {
-  path: string
-  /** The Content-Type answered, the file's own unless the path names a feed or a twin. */
-  contentType: string
-  html: boolean
-  compressible: boolean
-  /** The feed's or twin's own headers. */
-  alternate: Readonly<Record<string, string>> | undefined
-  cacheControl: string
-  variants: Map<string, Record<string, string>>
-}
-
-/**
- * The route of `path` to `entry`, kept for the next request: a file is almost always asked for by one path
- * (a page by its URL), so one is kept; an app-shell file asked for by many paths is worked out again.
- */
+/** The route of `path` to `entry`, kept for the next request: a file is almost always asked for by one path (a page by its URL). */
 export function routeOf(entry: SiteFile, path: string): Route {
   if (entry.route?.path === path) return entry.route
+  return (entry.route = newRoute(path, entry.contentType))
+}
+
+/** What a request path adds to a file's answers (a feed's or twin's own type and headers, its Cache-Control), and the header sets made for it. */
+function newRoute(path: string, fileType: string) {
   const alternate = alternateFileHeaders(path)
-  const contentType = alternate?.['Content-Type'] ?? entry.contentType
-  const route: Route = {
+  const contentType = alternate?.['Content-Type'] ?? fileType
+  return {
     path,
-    contentType,
     html: contentType.startsWith('text/html'),
     compressible: isCompressible(contentType),
     alternate,
     cacheControl: alternate?.['Cache-Control'] ?? cacheControlFor(path, contentType),
-    variants: new Map(),
+    variants: new Map<string, Record<string, string>>(),
   }
-  entry.route = route
-  return route
 }
+export type Route = ReturnType<typeof newRoute>
 
 export class SiteFileCache {
   private readonly entries = new Map<string, SiteFile>()

@@ -5,10 +5,18 @@ import { join } from 'node:path'
 import type { Context } from 'hono'
 import { CACHE_CONTROL, fileOfPath } from '../lib/universal/routes'
 import { compressBody, isCompressible, MIN_BODY_BYTES, preferredEncoding, type Encoding } from '../lib/node/compression.server'
-import { parseByteRange, resolveByteRange } from './byte-range'
 import { formTimingCookie } from './form-timing'
-import { routeOf, SiteFileCache, type Route, type SiteFile, type SiteFileCacheOptions } from './site-file-cache'
-import { streamOf, type Bytes, type Copy, type PrecompressedCopy } from './site-file-disk'
+import {
+  routeOf,
+  SiteFileCache,
+  streamOf,
+  type Bytes,
+  type Copy,
+  type PrecompressedCopy,
+  type Route,
+  type SiteFile,
+  type SiteFileCacheOptions,
+} from './site-file-cache'
 
 export interface SiteFilesOptions extends SiteFileCacheOptions {
   /** The prerendered site, `dist/client`. */
@@ -74,11 +82,7 @@ export class SiteFiles {
     return siteAnswer(compressed, 404, headers)
   }
 
-  /**
-   * The answer @hono/node-server's serveStatic gave with the app's middlewares around it: the file or its
-   * precompressed copy (HEAD and Range requests too), the feeds' and twins' own headers, the form-timing
-   * cookie on a whole page that carries the form, then compression as negotiated and Cache-Control.
-   */
+  /** The answer serveStatic gave with the app's middlewares around it: form-timing cookie, compression, feed headers, Cache-Control. */
   private async answer(c: Context, entry: SiteFile): Promise<Response> {
     const head = c.req.method === 'HEAD'
     const range = c.req.header('Range')
@@ -131,7 +135,7 @@ export class SiteFiles {
     const headers = this.fileHeaders(entry, copy)
     if (copy || isCompressible(entry.contentType)) headers.Vary = 'Accept-Encoding'
     headers['Accept-Ranges'] = 'bytes'
-    const part = resolveByteRange(parseByteRange(range) ?? { type: 'open-ended', start: 0 }, served.size)
+    const part = byteRange(range, served.size)
     if (!part) {
       headers['Content-Range'] = `bytes */${served.size}`
       return siteAnswer(null, 416, headers)
@@ -165,9 +169,22 @@ function siteAnswer(body: Bytes | ReadableStream<Uint8Array> | null, status: num
   return response
 }
 
-/** The first precompressed copy, in site-file-disk.ts's order, whose encoding the request names exactly (serveStatic's rule: no q-values). */
+/** The first precompressed copy, in PRECOMPRESSED order, whose encoding the request names exactly (serveStatic's rule: no q-values). */
 function precompressedCopy(entry: SiteFile, acceptEncoding: string | undefined): PrecompressedCopy | undefined {
   if (entry.precompressed.length === 0 || !acceptEncoding) return undefined
   const named = new Set(acceptEncoding.split(',').map((coding) => coding.trim()))
   return entry.precompressed.find((copy) => named.has(copy.encoding))
+}
+
+/**
+ * The first and last byte a Range header names in a file of `size` bytes, as serveStatic reads it: one range,
+ * `bytes=0-99`, `bytes=100-` or `bytes=-100` (anything else is the whole file); undefined when unsatisfiable.
+ */
+function byteRange(range: string, size: number): { start: number; end: number } | undefined {
+  const [, first = '', last = ''] = /^(?:bytes=)?(?!-$)(\d*)-(\d*)$/.exec(range) ?? []
+  if (size === 0) return undefined
+  if (first === '' && last !== '') return Number(last) === 0 ? undefined : { start: Math.max(size - Number(last), 0), end: size - 1 }
+  const start = Number(first)
+  const end = last === '' ? size - 1 : Math.min(Number(last), size - 1)
+  return start >= size || start > end ? undefined : { start, end }
 }

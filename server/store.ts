@@ -1,15 +1,10 @@
+// Every lead, click and conversion is written here before the browser gets an answer, and the outbox, the rate
+// limits, the retention and privacy requests read and change them here. A lead row also holds its e-mail
+// address's match key (emailMatchKey), which privacy requests find it by, and, for the rate limits' longest
+// window only, the key its client is counted under, so a privacy deletion can remove that client's counts too.
 import type { ConversionRecord } from '../lib/universal/attribution'
 import { emailMatchKey, type Lead } from '../lib/universal/lead'
 import type { Checkpoint, Database, OpenOptions } from './database'
-import { OutboxRows, type OutboxTable } from './outbox-rows'
-import { PrivacyRecords } from './privacy-records'
-
-// Every lead, click and conversion is written here before the browser gets an answer. A lead row also
-// holds its e-mail address's match key (emailMatchKey), which privacy requests find it by, and, for
-// the rate limits' longest window only, the key its client is counted under (the client's address),
-// so a privacy deletion can remove that client's request counts too. The outbox's rows and the privacy
-// requests' queries are reached through `store.outbox` (server/outbox-rows.ts) and `store.privacy`
-// (server/privacy-records.ts); the rate limits' counts and the retention's deletions are here.
 
 export interface StoredLead extends Lead {
   submitted_at: string
@@ -25,39 +20,48 @@ export interface ClickRecord {
   ga_client_id: string | null
 }
 
+/** The tables the outbox forwards to a webhook. */
+export type OutboxTable = 'leads' | 'clicks'
+
+export interface OutboxRow {
+  id: number
+  attempts: number
+  payload: Record<string, unknown>
+}
+
+const PAYLOAD_COLUMNS: Record<OutboxTable, readonly string[]> = {
+  leads: ['first_name', 'linkedin_url', 'email', 'submitted_at'],
+  clicks: ['ref_code', 'user_agent', 'referer', 'utm_source', 'utm_medium', 'utm_campaign', 'ga_client_id'],
+}
+
+/** How long a statement waits for a lock another process holds before it fails with SQLITE_BUSY (here, not in database.ts, which the Worker never loads). */
+export const BUSY_TIMEOUT_MS = 5_000
+
 /** Tables whose old rows the retention deletes (server/retention.ts). */
 export type RetainedTable = OutboxTable | 'conversions'
 
+/** Leads stored before email_key existed get their key filled in this many at a time. */
+const KEY_BATCH = 500
+
+/** The rate limit rows of a client: the part of `"<endpoint path> <client key>"` after the first space is the client key. */
+const RATE_LIMIT_CLIENT = "substr(key, instr(key, ' ') + 1)"
+
 export class Store {
-  /** The leads and clicks the outbox forwards: claimed, then marked delivered or failed. */
-  readonly outbox: OutboxRows
-  /** What a privacy request finds and deletes by e-mail address. */
-  readonly privacy: PrivacyRecords
+  private constructor(private readonly db: Database) {}
 
-  private constructor(private readonly db: Database) {
-    this.outbox = new OutboxRows(db)
-    this.privacy = new PrivacyRecords(db)
-  }
-
-  /**
-   * A store on a connection whose schema is already up to date, such as D1's (server/d1-database.ts), which
-   * `wrangler d1 migrations apply` migrates. Leads without an email_key are left to privacy.fillEmailKeys.
-   */
+  /** A store on a connection whose schema is already up to date, such as D1's, which `wrangler d1 migrations apply` migrates. */
   static fromDatabase(db: Database): Store {
     return new Store(db)
   }
 
-  /**
-   * Opens (and creates) the database at `url` (DATABASE_URL, else a file under data/) with its schema up
-   * to date; see server/database.ts for how it is reached without blocking the server.
-   */
+  /** Opens (and creates) the database at `url` (DATABASE_URL, else a file under data/) with its schema up to date. */
   static async open(url?: string, options: OpenOptions = {}): Promise<Store> {
     // Loaded here only: a Worker (worker/index.ts) makes its store with fromDatabase, and must never run the
     // Node connection's module (worker threads, the migration files read from disk).
     const { openDatabase } = await import('./database')
     const store = new Store(await openDatabase(url, options))
     try {
-      await store.privacy.fillEmailKeys()
+      await store.fillEmailKeys()
     } catch (error) {
       await store.close()
       throw error
@@ -70,11 +74,7 @@ export class Store {
     return (await this.insertLead(lead, now, null, 0, client))!
   }
 
-  /**
-   * Stores a lead unless one with the same `key` was received in the `windowMs` before `now`; returns its
-   * id, or null for such a duplicate. One statement, so two processes cannot both insert the same lead.
-   * `client` is the key the rate limits count its sender under, as for addLead.
-   */
+  /** Stores a lead unless one with the same `key` came in the `windowMs` before `now` (null); one statement, so two processes cannot both. */
   async addLeadOnce(lead: StoredLead, now: number, options: { key: string; windowMs: number; client?: string }): Promise<number | null> {
     return this.insertLead(lead, now, options.key, options.windowMs, options.client ?? null)
   }
@@ -107,11 +107,7 @@ export class Store {
     return result.rowsAffected === 1
   }
 
-  /**
-   * Counts one request under `key` in its fixed window of `windowMs` (a new window starts at the first
-   * request after the last one ended); returns the window's count so far and when it started. One
-   * statement, so every process sharing the database counts into the same window.
-   */
+  /** Counts one request under `key` in its fixed window; one statement, so every process sharing the database counts into the same window. */
   async countRequest(key: string, now: number, windowMs: number): Promise<{ count: number; windowStart: number }> {
     const result = await this.db.write({
       sql: `INSERT INTO rate_limits (key, window_start, count) VALUES (?1, ?2, 1)
@@ -125,11 +121,7 @@ export class Store {
     return { count: Number(row.count), windowStart: Number(row.window_start) }
   }
 
-  /**
-   * Forgets the request counts of windows that started before `cutoff` (epoch ms), and the client key of
-   * leads received before it, so a lead keeps its sender's address no longer than the rate limits keep
-   * theirs; returns how many counts.
-   */
+  /** Forgets the request counts, and the leads' client keys, from before `cutoff`: a lead keeps its sender's address no longer than the limits do. */
   async forgetRequestsBefore(cutoff: number): Promise<number> {
     const [counts] = await Promise.all([
       this.db.write({ sql: 'DELETE FROM rate_limits WHERE window_start < ?', args: [cutoff] }),
@@ -166,10 +158,7 @@ export class Store {
     return this.db.checkpoint()
   }
 
-  /**
-   * Deletes at most `limit` rows of `table` received before `cutoff` (epoch ms): leads and clicks only once
-   * delivered, never one the outbox still has to send; conversions (sent nowhere) by age alone. Returns how many.
-   */
+  /** Deletes at most `limit` rows received before `cutoff`: leads and clicks only once delivered; conversions (sent nowhere) by age alone. */
   async deleteExpired(table: RetainedTable, cutoff: number, limit: number): Promise<number> {
     const delivered = table === 'conversions' ? '' : 'delivered_at IS NOT NULL AND'
     const result = await this.db.write({
@@ -183,5 +172,117 @@ export class Store {
   async quickCheck(): Promise<string[]> {
     const problems = (await this.db.read('PRAGMA quick_check')).rows.map((row) => String(Object.values(row)[0]))
     return problems.length === 1 && problems[0] === 'ok' ? [] : problems
+  }
+
+  // The outbox's rows (server/outbox.ts, the Worker's queue): the leads and clicks not yet delivered, claimed
+  // for a lease so no two senders take one at once, and each attempt's outcome.
+
+  /** The ids of undelivered rows that are due, oldest first, without claiming them (the Worker's Cron Trigger enqueues them). */
+  async dueIds(table: OutboxTable, now: number, limit: number): Promise<number[]> {
+    const result = await this.db.read({
+      sql: `SELECT id FROM ${table} WHERE delivered_at IS NULL AND next_attempt_at <= ? ORDER BY id LIMIT ?`,
+      args: [now, limit],
+    })
+    return result.rows.map((row) => Number(row.id))
+  }
+
+  /** Claims due rows, pushing their next attempt `leaseMs` ahead so no other sender takes them meanwhile; `id` limits it to one. */
+  async claimDue(table: OutboxTable, now: number, leaseMs: number, options: { id?: number; limit?: number } = {}): Promise<OutboxRow[]> {
+    const columns = PAYLOAD_COLUMNS[table]
+    const where = options.id === undefined ? '' : 'AND id = ?'
+    const rows = await this.db.write({
+      sql: `UPDATE ${table} SET next_attempt_at = ? WHERE id IN (
+              SELECT id FROM ${table} WHERE delivered_at IS NULL AND next_attempt_at <= ? ${where} ORDER BY id LIMIT ?)
+            RETURNING id, attempts, ${columns.join(', ')}`,
+      args: [now + leaseMs, now, ...(options.id === undefined ? [] : [options.id]), options.limit ?? 20],
+    })
+    return rows.rows.map((row) => ({
+      id: Number(row.id),
+      attempts: Number(row.attempts),
+      payload: Object.fromEntries(columns.map((column) => [column, row[column] ?? null])),
+    }))
+  }
+
+  async markDelivered(table: OutboxTable, id: number, now: number): Promise<void> {
+    await this.db.write({
+      sql: `UPDATE ${table} SET delivered_at = ?, attempts = attempts + 1, last_error = NULL WHERE id = ? AND delivered_at IS NULL`,
+      args: [now, id],
+    })
+  }
+
+  async markFailed(table: OutboxTable, id: number, nextAttemptAt: number, error: string): Promise<void> {
+    await this.db.write({
+      sql: `UPDATE ${table} SET attempts = attempts + 1, next_attempt_at = ?, last_error = ? WHERE id = ? AND delivered_at IS NULL`,
+      args: [nextAttemptAt, error.slice(0, 500), id],
+    })
+  }
+
+  /** What the outbox holds undelivered, leads and clicks together: how many, how many failed at least once, when the oldest came. */
+  async backlog(): Promise<{ pending: number; failing: number; oldestPendingReceivedAt: number | null }> {
+    const row = (
+      await this.db.read(
+        `SELECT count(*) AS pending, coalesce(sum(attempts > 0 OR last_error IS NOT NULL), 0) AS failing, min(received_at) AS oldest FROM (
+           SELECT attempts, last_error, received_at FROM leads WHERE delivered_at IS NULL
+           UNION ALL SELECT attempts, last_error, received_at FROM clicks WHERE delivered_at IS NULL)`,
+      )
+    ).rows[0]
+    return {
+      pending: Number(row?.pending ?? 0),
+      failing: Number(row?.failing ?? 0),
+      oldestPendingReceivedAt: row?.oldest === null || row?.oldest === undefined ? null : Number(row.oldest),
+    }
+  }
+
+  // A privacy request's rows (server/privacy.ts): every lead stored under an e-mail address, found by its
+  // match key however it is spelled, and the rate limits' counts of the clients that sent them.
+
+  /** Fills in the email_key of leads stored without one (before migration 4, or by an older release): SQL cannot compute NFKC. */
+  async fillEmailKeys(): Promise<number> {
+    let filled = 0
+    for (;;) {
+      const rows = (await this.db.read({ sql: 'SELECT id, email FROM leads WHERE email_key IS NULL ORDER BY id LIMIT ?', args: [KEY_BATCH] })).rows
+      if (rows.length === 0) return filled
+      const values = rows.map(() => '(?, ?)').join(', ')
+      const result = await this.db.write({
+        sql: `WITH keyed (id, email_key) AS (VALUES ${values})
+              UPDATE leads SET email_key = (SELECT email_key FROM keyed WHERE keyed.id = leads.id)
+              WHERE email_key IS NULL AND id IN (SELECT id FROM keyed)`,
+        args: rows.flatMap((row) => [Number(row.id), emailMatchKey(String(row.email))]),
+      })
+      filled += result.rowsAffected
+      if (rows.length < KEY_BATCH) return filled
+    }
+  }
+
+  /** Every lead stored for this address, however it is spelled (emailMatchKey), with its outbox state. */
+  async leadsByEmail(email: string): Promise<Array<Record<string, unknown>>> {
+    await this.fillEmailKeys()
+    const rows = await this.db.read({ sql: 'SELECT * FROM leads WHERE email_key = ? ORDER BY id', args: [emailMatchKey(email)] })
+    return rows.rows
+  }
+
+  /**
+   * Deletes every lead stored for this address and the request counts of the clients that sent them in the
+   * last hour; the counts go first, so a failure in between leaves the leads for the same request to find again.
+   */
+  async deleteLeadsByEmail(email: string): Promise<{ leads: number; rateLimits: number }> {
+    await this.fillEmailKeys()
+    const key = emailMatchKey(email)
+    const rateLimits = await this.db.write({
+      sql: `DELETE FROM rate_limits WHERE ${RATE_LIMIT_CLIENT} IN (SELECT client_key FROM leads WHERE email_key = ? AND client_key IS NOT NULL)`,
+      args: [key],
+    })
+    const leads = await this.db.write({ sql: 'DELETE FROM leads WHERE email_key = ?', args: [key] })
+    return { leads: leads.rowsAffected, rateLimits: rateLimits.rowsAffected }
+  }
+
+  /** The rate limits' request counts under these client keys, whichever endpoint they count. */
+  async requestCounts(clients: readonly string[]): Promise<Array<Record<string, unknown>>> {
+    if (clients.length === 0) return []
+    const rows = await this.db.read({
+      sql: `SELECT key, window_start, count FROM rate_limits WHERE ${RATE_LIMIT_CLIENT} IN (${clients.map(() => '?').join(', ')}) ORDER BY key`,
+      args: [...clients],
+    })
+    return rows.rows
   }
 }

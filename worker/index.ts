@@ -2,16 +2,48 @@
 // assets, answered by their own rules (`_headers`, `_redirects`, written by the build from
 // lib/universal/routes.ts); the Worker runs first only for the paths wrangler.jsonc's `run_worker_first`
 // names, where the assets alone would answer unlike the Node server.
+//
+// A Worker keeps no timers between requests, so the Node outbox's polling becomes a queue: a record is stored
+// in D1, then a message naming it goes on the `OUTBOX` queue, whose consumer sends it with the Node outbox's
+// own claim, Idempotency-Key, timeout and backoff; a Cron Trigger every minute puts every due record back on
+// the queue. So a failed enqueue or a lost message loses nothing: D1 is the truth, the queue only says "now".
 import { Hono } from 'hono'
 import { API_PREFIX, CACHE_CONTROL, CANONICAL_REDIRECT_STATUS, FORM_PAGE_PATHS, NOT_FOUND_PATHS, canonicalPath, responseHeaders } from '../lib/universal/routes'
 import { createApi } from '../server/api'
 import { d1Database, type D1Like } from '../server/d1-database'
 import { carriesScoreForm, formTimingCookie } from '../server/form-timing'
-import { Outbox } from '../server/outbox'
-import { leadRetentionDays, retentionPass } from '../server/retention'
+import { Outbox, retryDelay, type OutboxPort } from '../server/outbox'
+import type { OutboxTable } from '../server/store'
+import { retentionPass } from '../server/retention'
 import { Store } from '../server/store'
-import { outboxTimeoutFromEnv, webhooksFromEnv } from '../server/webhooks'
-import { QueuedOutbox, type MessageLike, type QueueLike } from './queued-outbox'
+import { leadRetentionDays, outboxTimeoutFromEnv, webhooksFromEnv } from '../server/settings'
+
+/** A queue message: which record to look at. */
+interface OutboxMessage {
+  table: OutboxTable
+  id: number
+}
+
+/** The part of a Queues producer binding used here (Cloudflare's Queue). */
+interface QueueLike {
+  send(body: OutboxMessage, options?: { delaySeconds?: number }): Promise<void>
+  sendBatch(messages: Array<{ body: OutboxMessage }>): Promise<void>
+}
+
+/** The part of a delivered message used here (Cloudflare's Message). */
+interface MessageLike {
+  readonly body: OutboxMessage
+  readonly attempts: number
+  ack(): void
+  retry(options?: { delaySeconds?: number }): void
+}
+
+const TABLES: readonly OutboxTable[] = ['leads', 'clicks']
+/** Records the Cron Trigger enqueues per table and minute at most; more wait for the next minute. */
+const CRON_BATCH = 1_000
+/** Queues take at most 100 messages per sendBatch call. */
+const SEND_BATCH = 100
+const seconds = (ms: number) => Math.ceil(ms / 1_000)
 
 /** The bindings wrangler.jsonc declares, and the settings passed as vars (scripts/cloudflare.ts) or secrets. */
 export interface Env {
@@ -19,14 +51,11 @@ export interface Env {
   ASSETS: { fetch: (request: Request) => Promise<Response> }
   /** The lead store, migrated by `wrangler d1 migrations apply DB`. */
   DB: D1Like
-  /** The outbox's queue: each message names a stored record to send (worker/queued-outbox.ts). */
+  /** The outbox's queue: each message names a stored record to send. */
   OUTBOX: QueueLike
   /** The origin the pages are served from, as for the Node server; content/site.json's siteUrl is not readable here. */
   SITE_URL: string
-  /**
-   * As for `npm run serve`: SCORE_WEBHOOK_URL, AFFILIATE_WEBHOOK_URL, OUTBOX_TIMEOUT_MS, ALLOW_HTTP_WEBHOOKS
-   * as vars; SCORE_WEBHOOK_KEY, AFFILIATE_WEBHOOK_KEY and FORM_TIMING_SECRET as secrets (`wrangler secret put`).
-   */
+  /** The Node server's variables (server/settings.ts), the keys and FORM_TIMING_SECRET as secrets (`wrangler secret put`). */
   [setting: string]: unknown
 }
 
@@ -34,27 +63,35 @@ export interface Env {
 const settings = (env: Env): Record<string, string | undefined> =>
   Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
 
-interface Services {
-  api: Hono
-  store: Store
-  outbox: QueuedOutbox
-  timeoutMs: number
-  retentionDays: number
-}
-
-// Made once per isolate, whose bindings never change: the store on D1, the outbox on the queue, and the
-// Node server's API (server/api.ts, every check included) mounted under /api as in server/app.ts. A
-// setting that is wrong (a plain-http webhook, say) fails every request with the Node server's message.
-let services: Services | undefined
-function servicesOf(env: Env): Services {
-  if (services) return services
+// Made once per isolate, whose bindings never change: the store on D1, the outbox on the queue, and the Node
+// server's API (every check included). A wrong setting fails every request with the Node server's message.
+let services: ReturnType<typeof makeServices> | undefined
+const servicesOf = (env: Env) => (services ??= makeServices(env))
+function makeServices(env: Env) {
   const store = Store.fromDatabase(d1Database(env.DB))
   const vars = settings(env)
   const timeoutMs = outboxTimeoutFromEnv(vars)
-  const outbox = new QueuedOutbox(new Outbox(store, webhooksFromEnv(vars), { timeoutMs }), store, env.OUTBOX)
-  const api = new Hono().route(API_PREFIX, createApi({ store, outbox, trustedHops: 1, siteOrigin: env.SITE_URL, formPage: () => BUILT_FORM_PAGE }))
-  services = { api, store, outbox, timeoutMs, retentionDays: leadRetentionDays(vars) }
-  return services
+  const outbox = new Outbox(store, webhooksFromEnv(vars), { timeoutMs })
+  /** Puts a stored record on the queue. Should that fail, the record waits in D1 for the next Cron Trigger. */
+  const stored = async (table: OutboxTable, id: number, delayMs = 0) => {
+    if (!outbox.isConfigured(table)) return
+    try {
+      await env.OUTBOX.send({ table, id }, delayMs > 0 ? { delaySeconds: seconds(delayMs) } : undefined)
+    } catch (error) {
+      console.error(`outbox: could not enqueue ${table} ${id} (the Cron Trigger will):`, (error as Error).message)
+    }
+  }
+  const port: OutboxPort = {
+    stored: (table, id) => stored(table, id),
+    // Sent now, as on Node (the affiliate click); a failed send is queued for its retry.
+    async deliverNow(table, id, timeoutMs) {
+      const result = await outbox.deliverNow(table, id, timeoutMs)
+      if (!result.ok && result.claimed !== false) await stored(table, id, retryDelay(1) + 1_000)
+      return result
+    },
+  }
+  const api = new Hono().route(API_PREFIX, createApi({ store, outbox: port, trustedHops: 1, siteOrigin: env.SITE_URL, formPage: () => BUILT_FORM_PAGE }))
+  return { api, store, outbox, queue: env.OUTBOX, timeoutMs, retentionDays: leadRetentionDays(vars) }
 }
 
 const app = new Hono<{ Bindings: Env }>()
@@ -62,8 +99,8 @@ const app = new Hono<{ Bindings: Env }>()
 /** The hourly Cron Trigger of wrangler.jsonc: retention. (The other, every minute, is the outbox's.) */
 const RETENTION_CRON = '17 * * * *'
 
-// The Worker's own answers (redirects, the API's) carry the headers every answer of the Node server
-// does. No page is among them, so their Content-Security-Policy needs none of the build's inline hashes.
+// The Worker's own answers (redirects, the API's) carry the Node server's headers; no page is among them, so
+// their Content-Security-Policy needs none of the build's inline hashes.
 const OWN_HEADERS = responseHeaders({ script: [], style: [] })
 
 /** The Content-Security-Policy the build gave its pages (`_headers`, with its inline hashes), read from the home page once per isolate. */
@@ -76,9 +113,8 @@ function pagePolicy(env: Env, url: string): Promise<string | null> {
   return pagePolicyRead
 }
 
-// Cloudflare puts the visitor's address in CF-Connecting-IP and overwrites any a client sent, so it is the
-// only one read (as X-Forwarded-For with one trusted hop, which the API's clientKey reads when the
-// connection has no address of its own).
+// Cloudflare puts the visitor's address in CF-Connecting-IP, overwriting any a client sent: the only one read,
+// as X-Forwarded-For with one trusted hop.
 for (const path of [API_PREFIX, `${API_PREFIX}/*`])
   app.all(path, async (c) => {
     const headers = new Headers(c.req.raw.headers)
@@ -87,8 +123,7 @@ for (const path of [API_PREFIX, `${API_PREFIX}/*`])
     if (address) headers.set('x-forwarded-for', address)
     const response = await servicesOf(c.env).api.fetch(new Request(c.req.raw, { headers }), c.env, c.executionCtx)
     const answer = new Response(response.body, response)
-    // A page the API answers with (a refused form post) carries the build's inline stylesheet: it gets the
-    // pages' policy, with that stylesheet's hash, as from the Node server.
+    // A page the API answers with (a refused form post) gets the pages' policy, with its inline stylesheet's hash.
     if (answer.headers.get('content-type')?.startsWith('text/html')) {
       const policy = await pagePolicy(c.env, c.req.url)
       if (policy) answer.headers.set('Content-Security-Policy', policy)
@@ -107,9 +142,8 @@ app.use('*', async (c, next) => {
   await next()
 })
 
-// A page that carries the free-score form (the home page, which the /dashboard shells serve too) gets the
-// form-timing cookie, as from the Node server (server/site-files.ts): the time it was served, signed, which
-// the form post is judged by. Found in the page itself, as there; `private`, since the cookie is per visitor.
+// A page that carries the free-score form gets the form-timing cookie, as from the Node server
+// (server/site-files.ts), found in the page itself; `private`, since the cookie is per visitor.
 for (const path of FORM_PAGE_PATHS)
   app.get(path, async (c) => {
     const page = await c.env.ASSETS.fetch(c.req.raw)
@@ -127,9 +161,8 @@ for (const path of FORM_PAGE_PATHS)
 // alone would serve /404 with 200). The rule files are never served as assets, so need nothing here.
 for (const path of NOT_FOUND_PATHS) app.get(path, (c) => c.env.ASSETS.fetch(new Request(new URL('/.not-found', c.req.url), c.req.raw)))
 
-// Any other path the Worker runs first for is the assets'. A markdown twin that was never built gets the
-// 404 page as HTML: `_headers`' `/<folder>/*.md` rule would label it text/markdown (and noindex), as it
-// labels the twins, for it matches paths, not answers.
+// Any other path the Worker runs first for is the assets'. A markdown twin that was never built gets the 404
+// page as HTML, not `_headers`' text/markdown for its path.
 app.all('*', async (c) => {
   const response = await c.env.ASSETS.fetch(c.req.raw)
   if (response.status !== 404 || !c.req.path.endsWith('.md')) return response
@@ -141,19 +174,38 @@ app.all('*', async (c) => {
 
 export default {
   fetch: app.fetch,
-  /** The outbox queue's consumer (wrangler.jsonc `queues.consumers`). */
+  /**
+   * The outbox queue's consumer (wrangler.jsonc `queues.consumers`): each message's record is claimed and sent,
+   * side by side. One not due (delivered, or waiting for a later attempt the Cron Trigger will enqueue) is
+   * acknowledged; a failed send is retried after the outbox's backoff for that attempt.
+   */
   async queue(batch: { messages: readonly MessageLike[] }, env: Env): Promise<void> {
     const { outbox, timeoutMs } = servicesOf(env)
-    await outbox.consume(batch.messages, timeoutMs)
+    await Promise.all(
+      batch.messages.map(async (message) => {
+        const { table, id } = message.body
+        if (!TABLES.includes(table) || !Number.isInteger(id)) return message.ack()
+        const result = await outbox.deliverNow(table, id, timeoutMs)
+        if (result.ok || result.claimed === false) message.ack()
+        // A second after the record's own next attempt (stored by the failed send), so it is due when the message returns.
+        else message.retry({ delaySeconds: seconds(retryDelay(message.attempts)) + 1 })
+      }),
+    )
   },
   /**
    * The Cron Triggers (wrangler.jsonc `triggers.crons`): every minute, every due record that is not
    * delivered goes back on the queue; every hour, the retention pass the Node server runs hourly.
    */
   async scheduled(controller: { cron: string; scheduledTime: number }, env: Env): Promise<void> {
-    const { outbox, store, retentionDays } = servicesOf(env)
+    const { outbox, store, queue, retentionDays } = servicesOf(env)
     if (controller.cron === RETENTION_CRON) return retentionPass(store, controller.scheduledTime, retentionDays)
-    const enqueued = await outbox.enqueueDue(Date.now())
+    let enqueued = 0
+    for (const table of TABLES.filter((table) => outbox.isConfigured(table))) {
+      const ids = await store.dueIds(table, Date.now(), CRON_BATCH)
+      for (let start = 0; start < ids.length; start += SEND_BATCH)
+        await queue.sendBatch(ids.slice(start, start + SEND_BATCH).map((id) => ({ body: { table, id } })))
+      enqueued += ids.length
+    }
     if (enqueued > 0) console.log(`outbox: ${enqueued} due record(s) put back on the queue`)
   },
 }

@@ -1,6 +1,6 @@
 // Where a free-score lead goes once it is taken: the confirmation page, with the query of the page the
 // form was sent from (its attribution: utm_*, ref …), and never with personal data in it. The hydrated
-// form navigates there itself; a form posted without JavaScript gets a 303 there (server/lead-form.ts).
+// form navigates there itself; a form posted without JavaScript gets a 303 there (server/endpoints.ts).
 import { HONEYPOT_FIELD, LEAD_FIELDS } from './lead'
 
 export const CONFIRMATION_PATH = '/score/confirmation'

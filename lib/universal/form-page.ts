@@ -1,7 +1,7 @@
 import { LEAD_FIELDS, type LeadField } from './lead'
 import { escapeHtml } from './text'
 
-// The page a refused no-JavaScript post of the free-score form gets (server/lead-form.ts): the build
+// The page a refused no-JavaScript post of the free-score form gets (server/endpoints.ts): the build
 // renders it from the React form (renderer/formPage.tsx) with a slot for each value, and writes it
 // beside the site, never served; the server fills the slots per request. No runtime renders React.
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { addressKey, clientKey, trustedHopsFromEnv } from '../../server/client-address'
+import { addressKey, clientKey } from '../../server/client-address'
+import { trustedHopsFromEnv } from '../../server/settings'
 
 describe('a client address key', () => {
   it('is one key for every spelling of one IPv4 address', () => {
@@ -38,9 +39,9 @@ describe('the client behind trusted proxies', () => {
   })
 
   it('reads TRUST_PROXY as a number of hops and refuses anything else', () => {
-    expect(trustedHopsFromEnv(undefined)).toBe(0)
-    expect(trustedHopsFromEnv('2')).toBe(2)
-    expect(() => trustedHopsFromEnv('yes')).toThrow(/TRUST_PROXY must be the number of proxies/)
-    expect(() => trustedHopsFromEnv('-1')).toThrow(/TRUST_PROXY/)
+    expect(trustedHopsFromEnv({})).toBe(0)
+    expect(trustedHopsFromEnv({ TRUST_PROXY: '2' })).toBe(2)
+    expect(() => trustedHopsFromEnv({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY must be the number of proxies/)
+    expect(() => trustedHopsFromEnv({ TRUST_PROXY: '-1' })).toThrow(/TRUST_PROXY/)
   })
 })

@@ -29,7 +29,7 @@ describe('the store on D1', () => {
     const id = await store.addLeadOnce(lead, 1_000, { key: 'ada', windowMs: 60_000 })
     expect(id).toBe(1)
     expect(await store.addLeadOnce(lead, 2_000, { key: 'ada', windowMs: 60_000 })).toBeNull()
-    const [row] = await store.outbox.claimDue('leads', 5_000, 1_000)
+    const [row] = await store.claimDue('leads', 5_000, 1_000)
     expect(row).toMatchObject({ id: 1, attempts: 0, payload: lead })
     await store.close()
     client.close()

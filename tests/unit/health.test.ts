@@ -134,7 +134,7 @@ describe('the health checks', () => {
     const backlog = { pending: 0, failing: 0, oldestPendingReceivedAt: null }
     const store = {
       quickCheck: async () => [],
-      outbox: { backlog: () => (hang ? new Promise<typeof backlog>((resolve) => (answer = () => resolve(backlog))) : Promise.resolve(backlog)) },
+      backlog: () => (hang ? new Promise<typeof backlog>((resolve) => (answer = () => resolve(backlog))) : Promise.resolve(backlog)),
     }
     const lines: string[] = []
     const checks = await HealthChecks.start(store, { intervalMs: 100, timeoutMs: 300, log: (line) => lines.push(line) })

@@ -4,9 +4,8 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { MAX_IN_FLIGHT, Outbox, retryDelay } from '../../server/outbox'
+import { idempotencyKey, MAX_IN_FLIGHT, Outbox, retryDelay } from '../../server/outbox'
 import { Store, type ClickRecord, type StoredLead } from '../../server/store'
-import { idempotencyKey } from '../../server/webhook-call'
 
 const root = mkdtempSync(join(tmpdir(), 'outbox-'))
 afterAll(() => rmSync(root, { recursive: true, force: true }))
@@ -59,7 +58,7 @@ describe('the outbox', () => {
     try {
       const lead = { first_name: 'Ada', linkedin_url: 'https://www.linkedin.com/in/ada', email: 'ada@example.com', submitted_at: '2026-11-23T00:00:00.000Z' }
       const leadIds = [await store.addLead(lead, 1), await store.addLead(lead, 1), await store.addLead(lead, 1)]
-      await store.outbox.markDelivered('leads', leadIds[0]!, 2)
+      await store.markDelivered('leads', leadIds[0]!, 2)
       await store.addClick({ ref_code: 'P1', user_agent: null, referer: null, utm_source: null, utm_medium: null, utm_campaign: null, ga_client_id: null }, 1)
       await store.addConversion({ session_id: 'cs_1', ref_code: null, ga_client_id: null, utm_source: null, utm_medium: null, utm_campaign: null }, 1)
       expect(await store.counts()).toEqual({ leads: { pending: 2, delivered: 1 }, clicks: { pending: 1, delivered: 0 }, conversions: 1 })
@@ -165,8 +164,8 @@ describe('sending', () => {
       ok(call)
     })
     // A claim that takes 100 ms after it has taken its rows, so the second flush comes while it runs.
-    const claimDue = store.outbox.claimDue.bind(store.outbox)
-    store.outbox.claimDue = async (...args) => {
+    const claimDue = store.claimDue.bind(store)
+    store.claimDue = async (...args) => {
       const rows = await claimDue(...args)
       await sleep(100)
       return rows

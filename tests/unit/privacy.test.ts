@@ -9,7 +9,8 @@ import { afterAll, describe, expect, it, vi } from 'vitest'
 import { openDatabase } from '../../server/database'
 import { NOT_LINKED, PRIVACY_USAGE, deletePersonalData, exportPersonalData, parsePrivacyArgs, runPrivacyCommand } from '../../server/privacy'
 import { MAX_WINDOW_MS, RateLimiter } from '../../server/rate-limit'
-import { DEFAULT_LEAD_RETENTION_DAYS, leadRetentionDays, purgeExpired, startLeadRetention } from '../../server/retention'
+import { purgeExpired, startLeadRetention } from '../../server/retention'
+import { DEFAULT_LEAD_RETENTION_DAYS, leadRetentionDays } from '../../server/settings'
 import { Store } from '../../server/store'
 import { freePort } from './free-port'
 import { serverSandbox } from './server-process'
@@ -57,9 +58,9 @@ async function addLead(store: Store, lead: Parameters<Store['addLead']>[0], at: 
 async function seeded(database = newDatabase()) {
   const store = await Store.open(database)
   const delivered = await addLead(store, lead('ada@example.com'), 1_000)
-  await store.outbox.markDelivered('leads', delivered, 2_000)
+  await store.markDelivered('leads', delivered, 2_000)
   const failing = await addLead(store, lead('Ada@Example.COM', 'Ada Two'), 3_000)
-  await store.outbox.markFailed('leads', failing, 9_000, 'HTTP 503')
+  await store.markFailed('leads', failing, 9_000, 'HTTP 503')
   const other = await addLead(store, lead('grace@example.com', 'Grace'), 4_000)
   await store.addClick(click, 5_000)
   await store.addConversion({ session_id: 'cs_1', ref_code: 'P1', ga_client_id: null, utm_source: null, utm_medium: null, utm_campaign: null }, 6_000)
@@ -113,7 +114,7 @@ describe('privacy requests', () => {
       expect(leads.map((row) => [Number(row.id), row.email])).toEqual([[other, 'grace@example.com']])
       // The outbox state lives in the lead's row: nothing is left to send, and the counts agree.
       expect(await store.counts()).toEqual({ leads: { pending: 1, delivered: 0 }, clicks: { pending: 1, delivered: 0 }, conversions: 1 })
-      expect(await store.outbox.claimDue('leads', 1e15, 1_000)).toEqual([expect.objectContaining({ id: other })])
+      expect(await store.claimDue('leads', 1e15, 1_000)).toEqual([expect.objectContaining({ id: other })])
       expect(await deletePersonalData(store, 'ada@example.com')).toEqual({ leads: 0, rateLimits: 0, checkpoint: { busy: false } })
     } finally {
       await store.close()
@@ -295,7 +296,7 @@ describe('nothing readable on disk after a deletion', () => {
       expect(await post(server.url, '/score', '10.88.0.2', OTHER)).toBe(202)
       const store = await Store.open(database)
       await expect
-        .poll(async () => (await store.privacy.leadsByEmail(EMAIL)).map((row) => [row.client_key, row.last_error !== null]), { timeout: 10_000 })
+        .poll(async () => (await store.leadsByEmail(EMAIL)).map((row) => [row.client_key, row.last_error !== null]), { timeout: 10_000 })
         .toEqual([['10.77.0.1', true]])
       await store.close()
       // Before: the lead is on disk (in the log, the file or both).
@@ -332,11 +333,11 @@ describe('retention', () => {
     const store = await Store.open(newDatabase())
     try {
       const oldDelivered = await addLead(store, lead('old@example.com'), now - 400 * DAY)
-      await store.outbox.markDelivered('leads', oldDelivered, now - 400 * DAY + 5_000)
+      await store.markDelivered('leads', oldDelivered, now - 400 * DAY + 5_000)
       const oldUndelivered = await addLead(store, lead('stuck@example.com'), now - 400 * DAY)
-      await store.outbox.markFailed('leads', oldUndelivered, now + 60_000, 'HTTP 500')
+      await store.markFailed('leads', oldUndelivered, now + 60_000, 'HTTP 500')
       const recentDelivered = await addLead(store, lead('new@example.com'), now - 10 * DAY)
-      await store.outbox.markDelivered('leads', recentDelivered, now - 10 * DAY + 5_000)
+      await store.markDelivered('leads', recentDelivered, now - 10 * DAY + 5_000)
 
       expect((await purgeExpired(store, now, 365)).leads).toBe(1)
       expect((await store.rows('leads')).map((row) => Number(row.id))).toEqual([oldUndelivered, recentDelivered])
@@ -355,15 +356,15 @@ describe('retention', () => {
     const log = vi.spyOn(console, 'log').mockImplementation(() => {})
     try {
       const oldDelivered = await store.addClick({ ...click, ref_code: 'OLD' }, now - 400 * DAY)
-      await store.outbox.markDelivered('clicks', oldDelivered, now - 400 * DAY + 5_000)
+      await store.markDelivered('clicks', oldDelivered, now - 400 * DAY + 5_000)
       const oldUndelivered = await store.addClick({ ...click, ref_code: 'STUCK' }, now - 400 * DAY)
-      await store.outbox.markFailed('clicks', oldUndelivered, now + 60_000, 'HTTP 500')
+      await store.markFailed('clicks', oldUndelivered, now + 60_000, 'HTTP 500')
       const recentDelivered = await store.addClick({ ...click, ref_code: 'NEW' }, now - 10 * DAY)
-      await store.outbox.markDelivered('clicks', recentDelivered, now - 10 * DAY + 5_000)
+      await store.markDelivered('clicks', recentDelivered, now - 10 * DAY + 5_000)
       await store.addConversion(conversion('cs_old'), now - 400 * DAY)
       await store.addConversion(conversion('cs_new'), now - 10 * DAY)
       const oldLead = await addLead(store, lead('old@example.com'), now - 400 * DAY)
-      await store.outbox.markDelivered('leads', oldLead, now - 400 * DAY + 5_000)
+      await store.markDelivered('leads', oldLead, now - 400 * DAY + 5_000)
 
       const retention = startLeadRetention(store, { days: 365, now: () => now })
       await retention.stop()
@@ -385,8 +386,8 @@ describe('retention', () => {
     const store = await Store.open(newDatabase())
     try {
       for (let index = 0; index < 7; index++) {
-        await store.outbox.markDelivered('leads', await addLead(store, lead(`l${index}@example.com`), now - 400 * DAY), now - 399 * DAY)
-        await store.outbox.markDelivered('clicks', await store.addClick(click, now - 400 * DAY), now - 399 * DAY)
+        await store.markDelivered('leads', await addLead(store, lead(`l${index}@example.com`), now - 400 * DAY), now - 399 * DAY)
+        await store.markDelivered('clicks', await store.addClick(click, now - 400 * DAY), now - 399 * DAY)
         await store.addConversion(conversion(`cs_${index}`), now - 400 * DAY)
       }
       expect(await purgeExpired(store, now, 365, { batch: 2, maxBatches: 2 })).toEqual({ leads: 4, clicks: 4, conversions: 4 })

@@ -122,7 +122,7 @@ describe('the server process', () => {
     const store = await Store.open(database)
     const lead = (email: string) => ({ first_name: 'Ada', linkedin_url: 'https://www.linkedin.com/in/ada', email, submitted_at: '2025-01-01T00:00:00.000Z' })
     const old = Date.now() - 400 * 24 * 60 * 60 * 1000
-    await store.outbox.markDelivered('leads', Number(await store.addLead(lead('old-delivered@example.com'), old)), old + 1_000)
+    await store.markDelivered('leads', Number(await store.addLead(lead('old-delivered@example.com'), old)), old + 1_000)
     await store.addLead(lead('old-undelivered@example.com'), old)
     await store.close()
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { outboxTimeoutFromEnv, webhooksFromEnv } from '../../server/webhooks'
+import { outboxTimeoutFromEnv, webhooksFromEnv } from '../../server/settings'
 
-// The outbox's webhooks and call timeout, read from the environment at start (server/webhooks.ts).
+// The outbox's webhooks and call timeout, read from the environment at start (server/settings.ts).
 
 describe('the webhooks', () => {
   it('sends nothing anywhere when no webhook is configured, and uses the key only with its URL', () => {
