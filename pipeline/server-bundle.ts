@@ -3,13 +3,19 @@ import { join } from 'node:path'
 import { build } from 'esbuild'
 
 // The Node server compiled to JavaScript, so that `npm run serve` runs it with plain `node`: the server
-// (server/index.ts) and its database thread (server/database-worker.ts), each one ES module under
+// (server/index.ts), its database thread (server/database-worker.ts) and the operator's commands
+// (`npm run privacy`, `npm run outbox`), each one ES module under
 // <dist>/server/ with its source map, and the schema's steps beside them (<dist>/migrations/, which
 // server/migrations.ts reads from `../migrations/`). The packages stay imports of node_modules (some are
 // native): the compiled server runs inside the project folder, as DIST_DIR must be.
 
 /** The server's entries and the files esbuild makes of them under <dist>/server/. */
-export const SERVER_ENTRIES = { index: 'server/index.ts', 'database-worker': 'server/database-worker.ts' } as const
+export const SERVER_ENTRIES = {
+  index: 'server/index.ts',
+  'database-worker': 'server/database-worker.ts',
+  privacy: 'scripts/privacy.ts',
+  outbox: 'scripts/outbox-status.ts',
+} as const
 
 /** The compiled server's entry: what `npm run serve` runs. */
 export function compiledServerOf(distDir: string): string {

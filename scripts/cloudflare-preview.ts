@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process'
 import { existsSync, readdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { createClient } from '@libsql/client'
-import { wranglerBin } from './cloudflare'
+import { wranglerBin } from './wrangler'
 import { freePort } from './free-port'
 
 /** Why the preview cannot run here (wrangler not installed), or undefined. Tests skip on it, and say so. */

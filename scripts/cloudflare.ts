@@ -4,9 +4,8 @@
 //
 //   PORT=8787 npm run preview:cloudflare      offline, on 127.0.0.1:$PORT, state under .wrangler/
 //   npm run deploy:cloudflare -- --dry-run    bundles into a temporary folder, contacts nobody
-import { spawn, spawnSync, type SpawnSyncOptions } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -14,16 +13,7 @@ import { clientDir as builtClientDir } from '../lib/node/paths.server'
 import { loadSite } from '../lib/node/site.server'
 import { FORM_PAGE_FILE } from '../lib/universal/form-page'
 import { NOT_FOUND_FILE } from '../lib/universal/routes'
-
-/** The wrangler command line, run from this package's own copy (a pinned devDependency). */
-export const wranglerBin = () => createRequire(import.meta.url).resolve('wrangler/bin/wrangler.js')
-
-/** Wrangler's usage reports would need the network; the preview must work without it. */
-const wranglerEnv = () => ({ ...process.env, WRANGLER_SEND_METRICS: 'false' })
-
-/** Runs wrangler with `args` to its end. */
-export const runWrangler = (args: string[], options: SpawnSyncOptions = {}) =>
-  spawnSync(process.execPath, [wranglerBin(), ...args], { env: wranglerEnv(), ...options })
+import { runWrangler, wranglerBin, wranglerEnv } from './wrangler'
 
 /** The settings `npm run serve` reads from its environment that the Worker reads as vars (a deployed Worker takes the keys as secrets). */
 const WORKER_SETTINGS = [

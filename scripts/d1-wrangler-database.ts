@@ -5,7 +5,7 @@
 // wrangler takes no bound parameters.
 import type { Result, Statement } from '../server/database'
 import { Store } from '../server/store'
-import { runWrangler } from './cloudflare'
+import { runWrangler } from './wrangler'
 
 /** `d1:remote` or `d1:local[:<folder>]` as a target; undefined for any other DATABASE_URL. */
 export function d1TargetOf(url: string): { remote: boolean; persistTo?: string } | undefined {

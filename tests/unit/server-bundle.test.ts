@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -16,7 +17,26 @@ describe('the compiled server', () => {
     const { dependencies } = JSON.parse(readFileSync('package.json', 'utf8')) as { dependencies: Record<string, string> }
     expect(packages).toContain('hono')
     expect(packages.filter((name) => !(name in dependencies))).toEqual([])
-    expect(readdirSync(join(dist, 'server')).sort()).toEqual(['database-worker.mjs', 'database-worker.mjs.map', 'index.mjs', 'index.mjs.map'])
+    expect(readdirSync(join(dist, 'server')).sort()).toEqual([
+      'database-worker.mjs',
+      'database-worker.mjs.map',
+      'index.mjs',
+      'index.mjs.map',
+      'outbox.mjs',
+      'outbox.mjs.map',
+      'privacy.mjs',
+      'privacy.mjs.map',
+    ])
     expect(readdirSync(join(dist, 'migrations'))).toEqual(readdirSync('migrations'))
+  })
+
+  it('runs the operator commands with plain node: `npm run outbox` reads a database, `npm run privacy` exports from it', () => {
+    const env = { ...process.env, DATABASE_URL: `file:${join(root, 'leads.db')}` }
+    const outbox = spawnSync(process.execPath, [join(root, 'dist', 'server', 'outbox.mjs')], { env, encoding: 'utf8' })
+    expect(outbox.stderr).toBe('')
+    expect(outbox.stdout).toContain('leads: 0 pending, 0 delivered')
+    const exported = spawnSync(process.execPath, [join(root, 'dist', 'server', 'privacy.mjs'), 'export', 'ada@example.com'], { env, encoding: 'utf8' })
+    expect(exported.status).toBe(0)
+    expect(JSON.parse(exported.stdout)).toMatchObject({ email: 'ada@example.com', leads: [] })
   })
 })
