@@ -108,7 +108,7 @@ function serveContentImages(): Plugin {
 
 /**
  * `npm run dev` answers GET and HEAD for the feeds, llms.txt, `/blog/<slug>.md` and `/topics/<slug>.md`
- * from the content on disk (lib/node/syndication-in-dev.server.ts); a content problem answers 500 with the
+ * from the content on disk (lib/node/dev-server.server.ts); a content problem answers 500 with the
  * problems, which the content's report prints in the terminal.
  */
 function syndicationInDev(): Plugin {

@@ -1,7 +1,6 @@
 import { join } from 'node:path'
-import { ContentError, readTopics, slugFiles, slugTakenFrom } from './content-files.server'
-import { readTopicFile } from './content-collections.server'
-import { bySlug, checkContent, readContentIndex, readContentIndexKeepingGoing } from './content.server'
+import { ContentError, readTopics, slugFiles, slugTakenFrom, type TopicReads } from './content-files.server'
+import { bySlug, devContent, readContentIndex, readTopicFile } from './content.server'
 import { contentDevMode } from './dev-mode.server'
 import { contentDir } from './paths.server'
 import { leftOutOf, publishingOf } from './publication.server'
@@ -16,6 +15,8 @@ import type { Site } from '../universal/site'
 // pages' related topics; and one topic at a time, rendered from its own file.
 
 let cachedIndex: { dir: string; index: Promise<LoadedIndex>; built?: ContentIndex } | undefined
+/** In `npm run dev`, the topic files as this change of the content reads them (devIndex). */
+let devTopicReads: { dir: string; reads: TopicReads } | undefined
 
 export interface LoadedIndex extends ContentIndex {
   postsBySlug: ReadonlyMap<string, BlogPost>
@@ -24,11 +25,6 @@ export interface LoadedIndex extends ContentIndex {
   problems: readonly string[]
   /** The old URLs a build would answer with a 308 (only in dev mode, keepGoing: the Node server reads the build's). */
   redirects: readonly Redirect[]
-}
-
-async function indexFor(dir: string): Promise<LoadedIndex> {
-  const { index, problems, redirects } = contentDevMode().keepGoing ? await devIndex(dir) : { index: await readContentIndex(dir), problems: [], redirects: [] }
-  return loaded(index, problems, redirects)
 }
 
 function loaded(index: ContentIndex, problems: readonly string[] = [], redirects: readonly Redirect[] = []): LoadedIndex {
@@ -45,22 +41,18 @@ export function takeBuiltIndex(index: ContentIndex, dir: string = contentDir()):
 }
 
 /**
- * `npm run dev`'s index: every valid file, drafts and scheduled entries included; and the problems and
- * old URLs of the build's own check (checkContent, on the day and terms of a build, as `npm run
- * check:content` runs it), so that dev shows every problem a build would stop on (links, old URLs, a
- * published page's link to a draft) and answers the old URLs as the built site does. Each topic file is
- * read and parsed once for the three (the index, the check and the related topics, chosen here for the
- * topic pages): the dev server reads all of them again after every change of the content.
+ * `npm run dev`'s index (devContent): every valid file, drafts and scheduled entries included, with every
+ * problem a build would stop on and the old URLs it answers. Each content file is read and parsed once per
+ * change of the content (the dev server then drops this module): its topic files' reads are kept for the
+ * topic pages (loadTopic) and their related topics.
  */
-async function devIndex(dir: string): Promise<{ index: ContentIndex; problems: string[]; redirects: Redirect[] }> {
-  const site = loadSite(dir)
-  const topicReads = readTopics(dir, site)
-  const { index, problems } = await readContentIndexKeepingGoing(dir, site, topicReads)
-  const asBuilt = await checkContent(dir, site, undefined, undefined, { ...publishingOf(), showUnpublished: false }, topicReads)
+async function devIndex(dir: string): Promise<LoadedIndex> {
+  const topicReads = readTopics(dir, siteOf(dir))
+  devTopicReads = { dir, reads: topicReads }
+  const { index, problems, redirects } = await devContent(dir, siteOf(dir), topicReads)
   loadRelatedTopics(dir, topicReads)
-  return { index, problems: [...new Set([...problems, ...asBuilt.problems])], redirects: asBuilt.redirects }
+  return loaded(index, [...new Set(problems)], redirects)
 }
-
 /**
  * The problems of `file` as a ContentError to throw where a page needs it; undefined when it has none
  * (the file is fine, or absent). Another file's claim to the same slug counts: the page is both files'.
@@ -82,7 +74,7 @@ export function contentProblemsOf(index: Pick<LoadedIndex, 'problems'>, file: st
 
 /** The content index, once per process: the articles, the fixed pages' copy and the list of topics. */
 export function loadContent(dir: string = contentDir()): Promise<LoadedIndex> {
-  if (!cachedIndex || cachedIndex.dir !== dir) cachedIndex = { dir, index: indexFor(dir) }
+  if (cachedIndex?.dir !== dir) cachedIndex = { dir, index: contentDevMode().keepGoing ? devIndex(dir) : readContentIndex(dir).then((index) => loaded(index)) }
   return cachedIndex.index
 }
 
@@ -107,11 +99,12 @@ function topicFileOf(dir: string, slug: string): string | undefined {
 /**
  * One topic, its markdown rendered; undefined when no topic has this slug, or when it is a draft or
  * scheduled and this process does not show those (publishingOf). Throws a ContentError when its file is
- * not valid. Read afresh on each call: a page's hooks share one lookup (pages/entries.ts).
+ * not valid. Rendered afresh on each call (a page's hooks share one lookup, pages/entries.ts), from the
+ * file's read of this change of the content in `npm run dev`.
  */
 export async function loadTopic(slug: string, dir: string = contentDir()): Promise<Topic | undefined> {
   const file = topicFileOf(dir, slug)
   if (file === undefined) return undefined
-  const { topic } = await readTopicFile({ slug, file }, siteOf(dir))
+  const { topic } = await readTopicFile({ slug, file }, siteOf(dir), devTopicReads?.dir === dir ? devTopicReads.reads.get(file) : undefined)
   return leftOutOf(topic, `/topics/${slug}`, publishingOf()) ? undefined : topic
 }
