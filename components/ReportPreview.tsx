@@ -53,7 +53,7 @@ type PageProps = { report: ReportCopy; sample: SampleScoreCopy; productName: str
  * Three pages of a sample Full Authority Audit, for the invented profile of the sample score: its
  * cover, a headline rewrite and its prioritized fixes. Vector drawings from the copy, crisp at any size
  * and a few kilobytes each. Server only (it uses react-dom/server): the same copy always draws the same
- * bytes, which name the files the build writes (pipeline/report-sheets.ts) and the page links to.
+ * bytes, which name the files the build writes (pipeline/site-files.ts) and the page links to.
  */
 export function reportSheets(props: PageProps): ReportSheet[] {
   const draw = { cover: coverSheet, headline: headlineSheet, fixes: fixesSheet }

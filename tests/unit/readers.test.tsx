@@ -234,7 +234,7 @@ describe("the build's pre-pass over the topic files", () => {
   })
 
   it('puts the related list in each topic page’s key: a changed title elsewhere changes the keys of the pages naming it, only', async () => {
-    const { planTopicPages } = await import('../../pipeline/pages')
+    const { planTopicPages } = await import('../../pipeline/pages-phase')
     const dir = tempDir('topics-')
     const cache = tempDir('cache-')
     topicsIn(dir)

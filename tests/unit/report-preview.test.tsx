@@ -12,7 +12,7 @@ import { readContent } from '../../lib/node/content.server'
 import { pageFrontmatter } from '../../lib/universal/content/schemas'
 import { wrapText } from '../../lib/universal/wrap-text'
 import { homeReportSheets } from '../../pages/index/report-sheets'
-import { writeReportSheets } from '../../pipeline/report-sheets'
+import { writeReportSheets } from '../../pipeline/site-files'
 import { fixtureContent, tempDir } from './content-fixture'
 
 const home = pageFrontmatter.home.shape
