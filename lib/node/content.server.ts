@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { loadAuthors } from './authors.server'
 import type { ContentLink, FileLinks } from './content-links.server'
 import {
   checkCardText,
@@ -22,11 +21,19 @@ import { leftOutOf, publishingOf, unpublishedLabel, type LeftOut, type Publishin
 import { coverImage, ownSocialImage, type ImageRead } from './rehype-images.server'
 import { withRelatedPosts } from './related.server'
 import { rendered, renderMarkdown, TOPIC_IMAGES_REFUSED, type ImageSettings } from './render-markdown.server'
-import { checkLinksAndRedirects } from './site-checks.server'
-import { loadSite } from './site.server'
+import { checkLinksAndRedirects } from './redirects.server'
+import { loadSite, readJsonFile } from './site.server'
 import { loadUiText } from './ui-text.server'
 import { pagePaths } from '../universal/content/routes'
-import { blogFrontmatter, pageFrontmatter, type Authors, type BlogFrontmatter, type PageName, type TopicFrontmatter } from '../universal/content/schemas'
+import {
+  authorsFile,
+  blogFrontmatter,
+  pageFrontmatter,
+  type Authors,
+  type BlogFrontmatter,
+  type PageName,
+  type TopicFrontmatter,
+} from '../universal/content/schemas'
 import {
   TOPIC_ENTRY_FIELDS,
   type Author,
@@ -137,7 +144,7 @@ async function readPages(dir: string, site: Site, problems: string[], links: Fil
 /** authors.json validated; undefined when it is not valid (its problems are in `problems`). */
 function readAuthors(dir: string, problems: string[]): Authors | undefined {
   try {
-    return loadAuthors(dir)
+    return readJsonFile(join(dir, 'authors.json'), authorsFile)
   } catch (error) {
     problems.push(...(error as Error).message.split('\n'))
     return undefined
