@@ -1,18 +1,18 @@
 import { join } from 'node:path'
-import { ContentError, readTopics, slugFiles, slugTakenFrom, type TopicReads } from './content-files.server'
+import { ContentError, readTopic, readTopics, slugFiles, slugTakenFrom, tokensFor, topicSlugFiles, type TopicReads } from './content-files.server'
 import { bySlug, devContent, readContentIndex, readTopicFile } from './content.server'
 import { contentDevMode } from './dev-mode.server'
 import { contentDir } from './paths.server'
 import { leftOutOf, publishingOf } from './publication.server'
-import { loadRelatedTopics } from './related-topics.server'
+import { relatedTopics, topicWordsOf } from './related.server'
 import { loadSite } from './site.server'
-import type { BlogPost, ContentIndex, Topic, TopicEntry } from '../universal/content/types'
+import type { BlogPost, ContentIndex, RelatedTopic, Topic, TopicEntry } from '../universal/content/types'
 import type { Redirect } from '../universal/routes'
 import type { Site } from '../universal/site'
 
 // What the pages read of the content, once per process: the index (the articles, the fixed pages'
-// copy, the list of topics) and, in `npm run dev`, every problem a build would stop on and the topic
-// pages' related topics; and one topic at a time, rendered from its own file.
+// copy, the list of topics) and, in `npm run dev`, every problem a build would stop on; the topic pages'
+// related topics where no build chose them; and one topic at a time, rendered from its own file.
 
 let cachedIndex: { dir: string; index: Promise<LoadedIndex>; built?: ContentIndex } | undefined
 /** In `npm run dev`, the topic files as this change of the content reads them (devIndex). */
@@ -50,7 +50,7 @@ async function devIndex(dir: string): Promise<LoadedIndex> {
   const topicReads = readTopics(dir, siteOf(dir))
   devTopicReads = { dir, reads: topicReads }
   const { index, problems, redirects } = await devContent(dir, siteOf(dir), topicReads)
-  loadRelatedTopics(dir, topicReads)
+  loadRelatedTopics(dir)
   return loaded(index, [...new Set(problems)], redirects)
 }
 /**
@@ -105,6 +105,30 @@ function topicFileOf(dir: string, slug: string): string | undefined {
 export async function loadTopic(slug: string, dir: string = contentDir()): Promise<Topic | undefined> {
   const file = topicFileOf(dir, slug)
   if (file === undefined) return undefined
+  // In dev, the one read of this change of the content, which the page's problems come from too.
+  if (contentDevMode().keepGoing) await loadContent(dir)
   const { topic } = await readTopicFile({ slug, file }, siteOf(dir), devTopicReads?.dir === dir ? devTopicReads.reads.get(file) : undefined)
   return leftOutOf(topic, `/topics/${slug}`, publishingOf()) ? undefined : topic
+}
+
+let cachedRelated: { dir: string; related: ReadonlyMap<string, RelatedTopic[]> } | undefined
+
+/**
+ * Every topic's related topics, by slug, where no build chose them (the build does, with the words of
+ * every topic file kept in its cache, pipeline/related-topics.ts): in `npm run dev`, from this change's
+ * topic reads, and when a test renders a topic page on its own. Chosen once per process.
+ */
+export function loadRelatedTopics(dir: string = contentDir()): ReadonlyMap<string, RelatedTopic[]> {
+  if (cachedRelated?.dir === dir) return cachedRelated.related
+  const site = siteOf(dir)
+  const tokens = tokensFor(site)
+  const topics = topicSlugFiles(dir, site)
+    .map((topicFile) => {
+      const { parsed } = (devTopicReads?.dir === dir && devTopicReads.reads.get(topicFile.file)) || readTopic(topicFile, tokens)
+      return { slug: topicFile.slug, words: parsed && topicWordsOf(parsed.data) }
+    })
+    .sort((a, b) => (a.slug < b.slug ? -1 : 1))
+  const lists = relatedTopics(topics)
+  cachedRelated = { dir, related: new Map(topics.map(({ slug }, index) => [slug, lists[index]!])) }
+  return cachedRelated.related
 }
