@@ -238,28 +238,34 @@ function published<T extends { slug: string; file: string; draft?: boolean; date
 interface ContentRead {
   site: Site
   posts: BlogPost[]
+  /** Every topic file with a good, unique slug. */
+  topicFiles: SlugFile[]
   topics: Topic[]
   pages: SitePages
   links: FileLinks[]
   problems: string[]
 }
 
-/** Reads every content file of `dir` once; the topic files are taken from `topicReads` when given (`npm run dev` has read them already). */
-async function readEverything(dir: string, site: Site, cache: ImageCache, topicReads?: TopicReads): Promise<ContentRead> {
+/**
+ * Reads every content file of `dir` once, the topic files from `topicReads` when given (`npm run dev` has
+ * read them already); with `withTopics` false, their names only (the build's workers render them).
+ */
+async function readEverything(dir: string, site: Site, cache: ImageCache, topicReads?: TopicReads, withTopics = true): Promise<ContentRead> {
   const problems: string[] = []
   const links: FileLinks[] = []
   const images: ImageRead = { cache, contentRoot: dir, problems }
   const posts = await readPosts(dir, site, problems, links, images)
   const tokens = tokensFor(site)
+  const topicFiles = slugFiles(join(dir, 'topics'), site.productName, problems)
   const topics: Topic[] = []
-  for (const topicFile of slugFiles(join(dir, 'topics'), site.productName, problems)) {
+  for (const topicFile of withTopics ? topicFiles : []) {
     const read = topicReads?.get(topicFile.file) ?? readTopic(topicFile, tokens)
     problems.push(...read.problems)
     if (read.parsed) topics.push(await renderTopic(read.parsed, links, site.productName, images))
   }
   const pages = await readPages(join(dir, 'pages'), site, problems, links, images)
   checkUiText(dir, site, problems)
-  return { site, posts, topics, pages, links, problems }
+  return { site, posts, topicFiles, topics, pages, links, problems }
 }
 
 /** What checkContent finds: the content as a read under its publishing shows it, the old URLs it answers, and every problem. */
@@ -369,14 +375,9 @@ export async function readContentWithoutTopics(
   cache: ImageCache = new ImageCache(imageCacheDir()),
   publishing: Publishing = publishingOf(),
 ): Promise<ContentWithoutTopics> {
-  const problems: string[] = []
-  const links: FileLinks[] = []
-  const images: ImageRead = { cache, contentRoot: dir, problems }
-  const { shown: posts, leftOut } = published(await readPosts(dir, site, problems, links, images), 'blog', publishing)
-  const topicFiles = slugFiles(join(dir, 'topics'), site.productName, problems)
-  const pages = await readPages(join(dir, 'pages'), site, problems, links, images)
-  checkUiText(dir, site, problems)
-  return { posts, leftOut, pages, topicFiles, links, problems }
+  const { posts, pages, topicFiles, links, problems } = await readEverything(dir, site, cache, undefined, false)
+  const { shown, leftOut } = published(posts, 'blog', publishing)
+  return { posts: shown, leftOut, pages, topicFiles, links, problems }
 }
 
 /**
