@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { existsSync, readdirSync } from 'node:fs'
+import { dirname, join, relative, sep } from 'node:path'
 import type { ContentLink, FileLinks } from './content-links.server'
 import {
   checkCardText,
@@ -15,7 +15,6 @@ import {
 } from './content-files.server'
 import { ImageCache } from './image-cache.server'
 import { emptyOutline, readingMinutes } from './outline.server'
-import { pageRoutes } from './page-routes.server'
 import { contentDir, imageCacheDir } from './paths.server'
 import { leftOutOf, publishingOf, unpublishedLabel, type LeftOut, type Publishing } from './publication.server'
 import { coverImage, ownSocialImage, type ImageRead } from './rehype-images.server'
@@ -266,6 +265,21 @@ async function readEverything(dir: string, site: Site, cache: ImageCache, topicR
   const pages = await readPages(join(dir, 'pages'), site, problems, links, images)
   checkUiText(dir, site, problems)
   return { site, posts, topicFiles, topics, pages, links, problems }
+}
+
+/**
+ * The route of every page folder under `dir`, by Vike's filesystem routing (https://vike.dev/filesystem-routing):
+ * the folder's path without its `index` and `(group)` segments; `_error` has none. The build asks the
+ * bundle for its routes; this answers without one (`npm run check:content`, the tests), and
+ * tests/unit/incremental-build.test.ts holds the two lists to each other.
+ */
+export function pageRoutes(dir = 'pages'): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.startsWith('+Page.'))
+    .map((entry) => relative(dir, entry.parentPath).split(sep).filter(Boolean))
+    .filter((segments) => segments[0] !== '_error')
+    .map((segments) => `/${segments.filter((segment) => segment !== 'index' && !/^\(.*\)$/.test(segment)).join('/')}`)
+    .sort()
 }
 
 /** What checkContent finds: the content as a read under its publishing shows it, the old URLs it answers, and every problem. */

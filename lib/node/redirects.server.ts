@@ -4,11 +4,9 @@
 // writes and by checkContent from the content and the routes), with the content's links: an old URL must
 // lead to a page this build writes, and nothing else may answer it (a page, a file, another page's old
 // URL), or a visitor would get one thing on one host and another elsewhere.
-import { existsSync, readdirSync } from 'node:fs'
-import { join, relative, sep } from 'node:path'
 import { formatPath } from '../universal/content/format-path'
 import { API_PREFIX, ASSETS_PREFIX, CSP_HASHES_FILE, HEALTH_PATH, HOST_RULE_FILES, NOT_FOUND_PATHS, SHELL_ROUTES, type Redirect } from '../universal/routes'
-import { siteTargets, type FileLinks } from './content-links.server'
+import { publicPaths, siteTargets, type FileLinks } from './content-links.server'
 import { linkProblemsWith, reasonOf, type LeftOut } from './publication.server'
 
 /** A page of the build and the old URLs its content file names. */
@@ -104,12 +102,6 @@ export function redirectLimitWarning(count: number): string | undefined {
     `(Vercel: ${STATIC_REDIRECT_LIMITS.vercelRoutes.toLocaleString('en-US')} routes). The Node server and Netlify answer them all; on Cloudflare or Vercel, ` +
     `load redirects.json into their bulk redirects, or remove old URLs no one visits`
   )
-}
-
-function publicPaths(publicDir: string): string[] {
-  if (!existsSync(publicDir)) return []
-  const entries = readdirSync(publicDir, { recursive: true, withFileTypes: true })
-  return entries.filter((entry) => entry.isFile()).map((entry) => `/${relative(publicDir, join(entry.parentPath, entry.name)).split(sep).join('/')}`)
 }
 
 /** The pages that are known, and what the content says of them. */
