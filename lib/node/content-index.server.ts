@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { ContentError, readTopic, readTopics, slugFiles, slugTakenFrom, tokensFor, topicSlugFiles, type TopicReads } from './content-files.server'
-import { bySlug, devContent, readContentIndex, readTopicFile } from './content.server'
+import { bySlug, readContentIndex, readTopicFile } from './content.server'
 import { contentDevMode } from './dev-mode.server'
 import { contentDir } from './paths.server'
 import { leftOutOf, publishingOf } from './publication.server'
@@ -41,15 +41,20 @@ export function takeBuiltIndex(index: ContentIndex, dir: string = contentDir()):
 }
 
 /**
- * `npm run dev`'s index (devContent): every valid file, drafts and scheduled entries included, with every
- * problem a build would stop on and the old URLs it answers. Each content file is read and parsed once per
- * change of the content (the dev server then drops this module): its topic files' reads are kept for the
- * topic pages (loadTopic) and their related topics.
+ * The index (readContentIndex). In `npm run dev`, every valid file, drafts and scheduled entries included,
+ * with every problem a build would stop on and the old URLs it answers; each content file is read and
+ * parsed once per change of the content (the dev server then drops this module), and its topic files'
+ * reads are kept for the topic pages (loadTopic) and their related topics. Elsewhere a problem throws.
  */
-async function devIndex(dir: string): Promise<LoadedIndex> {
+async function readIndex(dir: string): Promise<LoadedIndex> {
+  if (!contentDevMode().keepGoing) {
+    const { index, problems } = await readContentIndex(dir, siteOf(dir))
+    if (problems.length > 0) throw new ContentError(problems)
+    return loaded(index)
+  }
   const topicReads = readTopics(dir, siteOf(dir))
   devTopicReads = { dir, reads: topicReads }
-  const { index, problems, redirects } = await devContent(dir, siteOf(dir), topicReads)
+  const { index, problems, redirects } = await readContentIndex(dir, siteOf(dir), topicReads)
   loadRelatedTopics(dir)
   return loaded(index, [...new Set(problems)], redirects)
 }
@@ -74,7 +79,7 @@ export function contentProblemsOf(index: Pick<LoadedIndex, 'problems'>, file: st
 
 /** The content index, once per process: the articles, the fixed pages' copy and the list of topics. */
 export function loadContent(dir: string = contentDir()): Promise<LoadedIndex> {
-  if (cachedIndex?.dir !== dir) cachedIndex = { dir, index: contentDevMode().keepGoing ? devIndex(dir) : readContentIndex(dir).then((index) => loaded(index)) }
+  if (cachedIndex?.dir !== dir) cachedIndex = { dir, index: readIndex(dir) }
   return cachedIndex.index
 }
 

@@ -347,11 +347,16 @@ export function contentIndex({ posts, topics, pages }: ContentIndex): ContentInd
 }
 
 /**
- * `npm run dev`'s content, from one read of every file (`topicReads`: the topic files, read already):
- * the index as dev shows it (drafts and scheduled entries marked), and the problems and old URLs of the
- * build's own check, on the day and terms of a build, so that dev shows every problem a build would stop on.
+ * The index the pages list, from one read of every file (the topic files from `topicReads` when given:
+ * `npm run dev` has read them already), as this process shows it (publishingOf: dev marks drafts and
+ * scheduled entries); with the problems and old URLs of the build's own check, on the day and terms of a
+ * build, so that dev shows every problem a build would stop on.
  */
-export async function devContent(dir: string, site: Site, topicReads: TopicReads): Promise<{ index: ContentIndex; problems: string[]; redirects: Redirect[] }> {
+export async function readContentIndex(
+  dir: string = contentDir(),
+  site: Site = loadSite(dir),
+  topicReads?: TopicReads,
+): Promise<{ index: ContentIndex; problems: string[]; redirects: Redirect[] }> {
   const read = await readEverything(dir, site, new ImageCache(imageCacheDir()), topicReads)
   const shown = publishingOf()
   const asBuilt = checked(read, pageRoutes(), { ...shown, showUnpublished: false })
@@ -392,24 +397,4 @@ export async function readContentWithoutTopics(
   const { posts, pages, topicFiles, links, problems } = await readEverything(dir, site, cache, undefined, false)
   const { shown, leftOut } = published(posts, 'blog', publishing)
   return { posts: shown, leftOut, pages, topicFiles, links, problems }
-}
-
-/**
- * Validates every content file under `dir` like readContent, but keeps of each topic only what a list
- * of topics shows, and renders none: a topic page renders its own file (loadTopic), so memory does not
- * grow with the markdown of every topic. Throws a ContentError listing every problem.
- */
-export async function readContentIndex(dir: string = contentDir(), site: Site = loadSite(dir)): Promise<ContentIndex> {
-  const publishing = publishingOf()
-  const { posts, pages, topicFiles, problems } = await readContentWithoutTopics(dir, site, undefined, publishing)
-  const tokens = tokensFor(site)
-  const topics: TopicEntry[] = []
-  for (const topicFile of topicFiles) {
-    const { parsed, problems: found } = readTopic(topicFile, tokens)
-    problems.push(...found)
-    if (parsed && !leftOutOf({ ...parsed.data, ...topicFile }, `/topics/${topicFile.slug}`, publishing))
-      topics.push(topicEntry({ ...parsed.data, ...topicFile }))
-  }
-  if (problems.length > 0) throw new ContentError(problems)
-  return contentIndex({ posts, topics, pages })
 }
