@@ -237,11 +237,13 @@ function published<T extends { slug: string; file: string; draft?: boolean; date
 interface ContentRead {
   site: Site
   posts: BlogPost[]
-  /** Every topic file with a good, unique slug. */
+  /** Every topic file with a good, unique slug; each is read on its own (readTopicFile). */
   topicFiles: SlugFile[]
   topics: Topic[]
   pages: SitePages
+  /** The site links of every file (left out ones too), to check once every page is known. */
   links: FileLinks[]
+  /** One line per problem found, as ContentError lists them; empty when all is valid. */
   problems: string[]
 }
 
@@ -368,20 +370,8 @@ export async function readContentIndex(
   return { index: contentIndex({ posts, topics, pages: read.pages }), problems: asBuilt.problems, redirects: asBuilt.redirects }
 }
 
-/** Everything but the topics' own files, validated: the articles, the fixed pages, layout.json, and the topic files' names. */
-export interface ContentWithoutTopics {
-  /** The articles this read shows: drafts and scheduled ones are in `leftOut` instead, unless its publishing shows them. */
-  posts: BlogPost[]
-  /** The articles left out, with why. */
-  leftOut: LeftOut[]
-  pages: SitePages
-  /** Every topic file with a good, unique slug; each is read on its own (readTopicFile). */
-  topicFiles: SlugFile[]
-  /** The site links of the articles (left out ones too) and the fixed pages, to check once every page is known. */
-  links: FileLinks[]
-  /** One line per problem found, as ContentError lists them; empty when all is valid. */
-  problems: string[]
-}
+/** Everything but the topics' own files, validated: the articles this read shows (the others in `leftOut`), the fixed pages, layout.json, and the topic files' names. */
+export type ContentWithoutTopics = Omit<ContentRead, 'site' | 'topics'> & { leftOut: LeftOut[] }
 
 /**
  * What the build validates before it renders any page. A topic file is validated when its page is
