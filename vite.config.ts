@@ -26,7 +26,9 @@ const isModulePath = (pathname: string) => pathname.startsWith('/@') || BROWSER_
  * hooks, renderer/+onRenderHtml.ts) and printed once in the terminal, at start and after each change that
  * changes the list; the pages that do not need a bad file keep working. When site.json or layout.json is
  * bad, no page can render, so every page request gets the list of their problems instead, until the file is
- * fixed. The pages' old URLs (`redirectFrom`) answer 308, as the built site's do.
+ * fixed. The pages' old URLs (`redirectFrom`) answer 308, as the built site's do. It also serves what a build
+ * writes beside the pages: the content's images, the report sheets, the feeds, llms.txt and the markdown twins
+ * (lib/node/dev-server.server.ts).
  */
 function contentInDev(): Plugin {
   const root = resolve(contentDir())
@@ -88,36 +90,14 @@ function contentInDev(): Plugin {
           })
           .catch(next)
       })
-    },
-  }
-}
-
-/** In `npm run dev`, the content's images are served from the build cache, where rendering the markdown encoded them (a build links them into the site). */
-function serveContentImages(): Plugin {
-  return {
-    name: 'serve-content-images',
-    apply: 'serve',
-    configureServer(server) {
+      // The content's images, from the build cache, where rendering the markdown encoded them (a build links them into the site).
       server.middlewares.use((request, response, next) => {
         if (request.method !== 'GET' && request.method !== 'HEAD') return next()
         devServerModule(server).then((dev) => dev.serveContentImage(request, response) || next(), next)
       })
-    },
-  }
-}
-
-/**
- * `npm run dev` answers GET and HEAD for the feeds, llms.txt, `/blog/<slug>.md` and `/topics/<slug>.md`
- * from the content on disk (lib/node/syndication-in-dev.server.ts); a content problem answers 500 with the
- * problems, which the content's report prints in the terminal.
- */
-function syndicationInDev(): Plugin {
-  return {
-    name: 'syndication-in-dev',
-    apply: 'serve',
-    configureServer(server) {
       // The home page's sample report sheets, which a build writes beside the pages too.
       serveReportSheetsInDev(server)
+      // The feeds, llms.txt and the markdown twins, from the content as the pages read it; a content problem answers 500 with the problems.
       server.middlewares.use((request, response, next) => {
         if (request.method !== 'GET' && request.method !== 'HEAD') return next()
         const { pathname } = new URL(request.url ?? '/', 'http://dev.invalid')
@@ -151,7 +131,7 @@ const BROWSER_FOLDERS = ['pages', 'renderer', 'components', 'lib/universal', 'no
  * `npm run dev` reads for the browser only files inside BROWSER_FOLDERS (and Vite's and Vike's own
  * client code): nothing else of the project, neither the database, `.env`, `server/`, `pipeline/`, `scripts/`,
  * `tests/`, `lib/node/` nor the files at its root (403). public/ and the content's images
- * (serveContentImages) are served by their own middleware; the server side (SSR) loads its modules
+ * (contentInDev) are served by their own middleware; the server side (SSR) loads its modules
  * without this check. Vike adds the project folder to `server.fs.allow` once the config is resolved, so
  * the list is narrowed here, when the server is made. Vite also lets the browser read any module the
  * server side has imported, whatever `fs.allow` says; only `fs.deny` stops that, so it names the server's
@@ -179,7 +159,7 @@ function devFileAccess(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [vike(), react(), preactInBrowser(), contentInDev(), serveContentImages(), syndicationInDev(), devFileAccess()],
+  plugins: [vike(), react(), preactInBrowser(), contentInDev(), devFileAccess()],
   server: { host: devHost, port: 5173 }, // not 3000, where `npm run serve` listens, so both can run at once
   preview: { host: devHost },
   build: { outDir: distDir() },

@@ -1,10 +1,9 @@
 import { join } from 'node:path'
 import { render } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
-import { devProblemsOf, loadContent, loadTopic, problemsOfFile } from '../lib/node/content-index.server'
+import { devProblemsOf, loadContent, loadRelatedTopics, loadTopic, problemsOfFile } from '../lib/node/content-index.server'
 import { contentDir } from '../lib/node/paths.server'
 import { showingContentProblems } from './content-problems'
-import { loadRelatedTopics } from '../lib/node/related-topics.server'
 import type { RelatedTopic } from '../lib/universal/content/types'
 
 /**

@@ -1,16 +1,15 @@
 import { spawn } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { readFile, writeFile } from 'node:fs/promises'
-import { join, resolve } from 'node:path'
+import { isAbsolute, join, relative, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { graphDigest, packageVersions, readLockFile, type CodeGraph, type LockFile } from '../lib/node/code-graph.server'
+import { graphDigest, packageOf, packageVersions, readLockFile, type CodeGraph, type LockFile } from '../lib/node/code-graph.server'
 import { compressBody } from '../lib/node/compression.server'
 import { digest, digestOfFiles, filesUnder } from './cache'
-import { inputsGraph, type RecordedInputs } from './vite-inputs'
 
 // The code half of the build: `vike build` bundles the pages for the browser (dist/client/assets) and
 // for the prerender (a server bundle), once per version of the code. Each bundle is kept in the
-// cache with the list of what Vite read to make it (vike-build.mjs, vite-inputs.ts), so a build that finds those files,
+// cache with the list of what Vite read to make it (vike-build.mjs, inputsGraph), so a build that finds those files,
 // packages and settings unchanged takes the bundle from the cache and never runs Vite.
 
 /** Files Vite reads its settings from besides the config's own graph: no module imports them. */
@@ -216,4 +215,36 @@ export async function prepareBundle({
   renameSync(temporary, dir)
   removeOldBundles(bundlesDir)
   return { dir, digest: bundleDigest, packages: packagesDigest(inputs, lock), built: true }
+}
+
+/** What vike-build.mjs writes: the ids of every module of the builds and of every asset's source file, and the public folder. */
+export interface RecordedInputs {
+  ids: string[]
+  publicDir: string
+}
+
+/** The package of a file under node_modules: `…/node_modules/@scope/name/x.js` → `@scope/name`. */
+function packageOfFile(path: string): string {
+  return packageOf(path.slice(path.lastIndexOf('/node_modules/') + '/node_modules/'.length))!
+}
+
+/**
+ * The files (from `root`, forward slashes) and packages a build read, each once, sorted. Project files are
+ * kept by path; a module of a package, or a package the server bundle leaves to Node (external), by the
+ * package's name (its version is in package-lock.json).
+ */
+export function inputsGraph({ ids, publicDir }: RecordedInputs, root = process.cwd()): CodeGraph {
+  const files = new Set<string>()
+  const packages = new Set<string>()
+  const paths = [...ids, ...(publicDir ? filesUnder(publicDir).map((name) => join(publicDir, name)) : [])]
+  for (const path of paths) {
+    const id = path.split('?')[0]!.split(sep).join('/')
+    // A package the server bundle leaves to Node keeps its bare name (`react-dom/server`); a virtual module has a `\0` or a `name:`.
+    if (!isAbsolute(id) && !id.startsWith('\0') && !id.includes(':')) {
+      const name = packageOf(id)
+      if (name) packages.add(name)
+    } else if (id.includes('/node_modules/')) packages.add(packageOfFile(id))
+    else if (isAbsolute(id) && existsSync(id)) files.add(relative(root, id).split(sep).join('/'))
+  }
+  return { files: [...files].sort(), packages: [...packages].sort() }
 }

@@ -4,12 +4,7 @@ import { join, relative, sep } from 'node:path'
 
 // The build cache's helpers; where it lives is lib/node/paths.server.ts buildCacheDir().
 
-/** A short, stable digest of the parts, in order. */
-export function digest(...parts: Array<string | Buffer>): string {
-  const hash = createHash('sha256')
-  for (const part of parts) hash.update(part).update('\0')
-  return hash.digest('hex').slice(0, 32)
-}
+export { digest } from '../lib/node/paths.server'
 
 /** Every file under `path` (or `path` itself), relative to `base`, with forward slashes, sorted. */
 export function filesUnder(path: string, base = path): string[] {

@@ -4,8 +4,8 @@
 // assets (scripts/cloudflare.ts, wrangler.jsonc). They carry this build's
 // Content-Security-Policy, inline hashes included, so no copy of the rules is kept by hand.
 // scripts/static-hosts.ts reads them as each host would.
-import { readdirSync, writeFileSync } from 'node:fs'
-import { join, relative, sep } from 'node:path'
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import {
   API_PREFIX,
   ASSETS_PREFIX,
@@ -23,6 +23,7 @@ import {
 } from '../lib/universal/routes'
 import { alternateFileHeaders } from '../lib/universal/alternate-headers'
 import { FEEDS, TWIN_FOLDERS } from '../lib/universal/alternates'
+import { filesUnder } from './cache'
 
 const GENERATED = '# Written by `npm run build` from lib/universal/routes.ts, the rules the Node server follows: edit\n# those, not this file.'
 
@@ -58,16 +59,9 @@ export const ASSETS_IGNORE = ['vercel.json', CSP_HASHES_FILE, '*.gz', '*.br']
 const assetsIgnoreFile = () =>
   `# Written by \`npm run build\` (pipeline/host-files.ts): files Workers static assets do not serve.\n${ASSETS_IGNORE.join('\n')}\n`
 
-/** Every file under the client folder, relative, with forward slashes. */
-export function clientFiles(clientDir: string): string[] {
-  return readdirSync(clientDir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => relative(clientDir, join(entry.parentPath, entry.name)).split(sep).join('/'))
-}
-
 /** Writes the rule files into the client folder, for the files it holds; the same folder and redirects always give the same bytes. */
 export function writeHostFiles(clientDir: string, hashes: CspHashes, redirects: readonly Redirect[] = [], apiOrigin?: string): void {
-  for (const [name, text] of Object.entries(hostFiles(clientFiles(clientDir), hashes, redirects, apiOrigin))) writeFileSync(join(clientDir, name), text)
+  for (const [name, text] of Object.entries(hostFiles(filesUnder(clientDir), hashes, redirects, apiOrigin))) writeFileSync(join(clientDir, name), text)
 }
 
 /** The URL a shell's page is served at: `index.html` → `/`, `r.html` → `/r`. */

@@ -1,3 +1,4 @@
+// The build's cache of rendered pages, by key, with what each page's head and topic say.
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { BuiltPage } from '../lib/node/built-pages.server'
@@ -5,7 +6,6 @@ import { markdownTwinPath } from '../lib/universal/alternates'
 import { fileOfPath, pathOfHtmlFile } from '../lib/universal/routes'
 import type { TopicFacts } from './protocol'
 
-/**
 /**
  * What the manifest keeps of a page: its head's facts and, for a topic page, what lists of topics show
  * of it, its file's site links, and that it has a markdown twin; or, for a topic left out (a draft, or

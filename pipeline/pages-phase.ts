@@ -1,22 +1,164 @@
-// The build's pages phase. The topic pages come first: the other pages list the topics, whose titles
-// the build learns from their pages. Then every link and old URL is checked against the pages this
-// build has, and the pages that list content are keyed by the content index and written.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+// The build's pages phase: each page from the cache when its key is known there, else rendered by the
+// workers and stored. The topic pages come first: the other pages list the topics, whose titles the
+// build learns from their pages. Then every link and old URL is checked against the pages this build
+// has, and the pages that list content are keyed by the content index and written. Every page written
+// is kept for the files made from all of them (sitemap, CSP hashes), and its pictures handed to the card stage.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
+import { dirname, join } from 'node:path'
+import type { BuiltPage } from '../lib/node/built-pages.server'
 import type { FileLinks } from '../lib/node/content-links.server'
 import { ContentError } from '../lib/node/content-files.server'
 import { contentIndex, type ContentWithoutTopics } from '../lib/node/content.server'
 import type { ImageCache } from '../lib/node/image-cache.server'
-import { leftOutOf, type LeftOut, type Publishing } from '../lib/node/publication.server'
-import type { RedirectingPage } from '../lib/node/redirects.server'
-import { checkLinksAndRedirects, type FileProblems } from '../lib/node/site-checks.server'
+import { leftOutOf, publicationOf, type LeftOut, type Publishing } from '../lib/node/publication.server'
+import { checkLinksAndRedirects, type FileProblems, type RedirectingPage } from '../lib/node/redirects.server'
+import { contentRoutePaths } from '../lib/universal/content/routes'
 import type { ContentIndex, TopicEntry } from '../lib/universal/content/types'
-import type { Redirect } from '../lib/universal/routes'
+import { FORM_PAGE_FILE } from '../lib/universal/form-page'
+import { fileOfPath, type Redirect } from '../lib/universal/routes'
+import { digest, linkOrCopy } from './cache'
+import type { CardStage } from './cards'
 import type { PageCache } from './page-cache'
-import type { PageStage } from './page-stage'
-import { listingKeys, planListingPages, planTopicPages, type TopicSource } from './pages'
-import { count, phase } from './progress'
+import { count, phase, type Phase } from './progress'
+import type { PageJob, TopicFacts } from './protocol'
+import type { TopicSource } from './related-topics'
 import type { RenderPool } from './render-pool'
+
+/** A URL no page folder routes: rendering it gives the 404 page, written as `404.html`. */
+const NOT_FOUND_URL = '/404-page-for-the-build'
+const TOPIC_ROUTE = '/topics/@slug'
+
+/**
+ * The topic pages. Each is rendered from its own file and the list of its related topics, so its key
+ * is its file's digest and that list: editing one topic re-renders its page, and the few pages that
+ * link to it when its title or summary changed. `base` covers the rest: the code, the settings and the build year.
+ * The topics come first and alone because the other pages list them: the build learns each topic's
+ * title and summary as it renders (or reuses) its page.
+ */
+export function planTopicPages(routes: readonly string[], topics: readonly TopicSource[], base: string): PageJob[] {
+  if (!routes.includes(TOPIC_ROUTE)) return []
+  return topics.map(({ slug, file, digest: fileDigest, related, read }) => {
+    const path = `/topics/${slug}`
+    const key = digest(base, path, fileDigest, JSON.stringify(related))
+    return { url: path, file: fileOfPath(path), status: 200, key, topic: { slug, file }, related, ...(read && { read }) }
+  })
+}
+
+/** A page that lists content, before its key is known: `name` is what its key adds to the index's digest. */
+export type ListingPage = Omit<PageJob, 'key'> & { name: string }
+
+/**
+ * Every other page the build writes: the fixed routes, one page per article, and the 404 page. Any
+ * of them may list any content (the /topics cards, the articles), so their keys (listingKeys) come
+ * from the digest of the whole index, known once every topic is.
+ */
+export function planListingPages(routes: readonly string[], posts: ContentIndex['posts']): ListingPage[] {
+  // The topics are planned on their own (planTopicPages): no listing route needs their slugs.
+  const fromContent = contentRoutePaths({ posts, topics: [] })
+  const pages: ListingPage[] = []
+  for (const route of [...routes].sort()) {
+    if (route === TOPIC_ROUTE) continue
+    if (!route.includes('@') && !route.includes('*')) {
+      pages.push({ url: route, file: fileOfPath(route), status: 200, name: route })
+      continue
+    }
+    const paths = fromContent[route]
+    if (!paths) throw new Error(`pages for ${route}: lib/universal/content/routes.ts does not say which URLs this route has`)
+    for (const path of paths) pages.push({ url: path, file: fileOfPath(path), status: 200, name: path })
+  }
+  pages.push({ url: NOT_FOUND_URL, file: '404.html', status: 404, name: '404' })
+  return pages
+}
+
+/** The listing pages' jobs, keyed by the index as the workers read it (`indexText`) and `base`. */
+export function listingKeys(pages: readonly ListingPage[], indexText: string, base: string): PageJob[] {
+  const indexDigest = digest(base, indexText)
+  return pages.map(({ name, ...job }) => ({ ...job, key: digest(indexDigest, name) }))
+}
+
+/** Pages per render worker below which another worker would cost more to start than it saves. */
+const PAGES_PER_WORKER = 200
+
+/** What a caller hears of a batch of topic pages, by job key. */
+export interface TopicListeners {
+  /** The facts of each topic page's topic. */
+  onTopic?: (key: string, facts: TopicFacts) => void
+  /** The content problems of a topic file that could not be rendered. */
+  onProblems?: (key: string, problems: string[]) => void
+  /** The facts of a topic this build leaves out (no page). */
+  onLeftOut?: (key: string, facts: TopicFacts) => void
+}
+
+export class PageStage {
+  /** Every page written so far, rendered or reused. */
+  readonly pages: BuiltPage[] = []
+  rendered = 0
+  reused = 0
+
+  constructor(
+    private readonly args: {
+      cache: PageCache
+      pool: RenderPool
+      cards: CardStage
+      /** The output root (`dist`): the form page is written beside the client folder. */
+      distDir: string
+      clientDir: string
+      /** The day the build publishes for: a cached topic, page or left out, is reused only if that day publishes it alike. */
+      today: string
+    },
+  ) {}
+
+  /**
+   * Links each job's page from the cache when it has it and renders the rest on the workers, adding
+   * each to `pages`. `listed`: the content index the pages list, for the listing pages.
+   */
+  async renderOrReuse(jobs: readonly PageJob[], progress: Phase, listeners: TopicListeners = {}, listed?: ContentIndex): Promise<void> {
+    const { cache, pool, cards, distDir, clientDir, today } = this.args
+    const { onTopic = () => {}, onProblems = () => {}, onLeftOut = () => {} } = listeners
+    const toRender: PageJob[] = []
+    const folders = new Set<string>()
+    const published = (facts: TopicFacts) => publicationOf(facts.publication ?? {}, today) === 'published'
+    for (const job of jobs) {
+      const cached = cache.lookup(job.key, job.file, published)
+      if (!cached) {
+        toRender.push(job)
+        continue
+      }
+      if ('leftOut' in cached) {
+        onLeftOut(job.key, cached.leftOut)
+        progress.advance()
+        continue
+      }
+      const folder = dirname(join(clientDir, job.file))
+      if (!folders.has(folder)) mkdirSync(folder, { recursive: true })
+      folders.add(folder)
+      linkOrCopy(cache.htmlFile(job.key), join(clientDir, job.file))
+      if (cached.twin) linkOrCopy(cache.twinFile(job.key), join(clientDir, cached.twin))
+      // The page with the free-score form is cached with the page its refused posts get (render-worker.ts).
+      const formPage = join(cache.dir, `${job.key}.${FORM_PAGE_FILE}`)
+      if (existsSync(formPage)) linkOrCopy(formPage, join(distDir, FORM_PAGE_FILE))
+      this.pages.push(cached.page)
+      cards.need(cached.page.drawn)
+      if (cached.topic) onTopic(job.key, cached.topic)
+      this.reused++
+      progress.advance()
+    }
+    await pool.render(toRender, Math.min(availableParallelism(), Math.ceil(toRender.length / PAGES_PER_WORKER)), listed, (done) => {
+      progress.advance()
+      if ('problems' in done) return onProblems(done.key, done.problems)
+      if ('leftOut' in done) {
+        cache.storeLeftOut(done.key, done.leftOut)
+        return onLeftOut(done.key, done.leftOut)
+      }
+      cache.store(done.key, done.page, done.topic, done.twin)
+      this.pages.push(done.page)
+      cards.need(done.page.drawn)
+      if (done.topic) onTopic(done.key, done.topic)
+      this.rendered++
+    })
+  }
+}
 
 export interface PagesWritten {
   /** The index the listing pages read: the feeds, llms.txt and the articles' markdown twins are made from it too. */

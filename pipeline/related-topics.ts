@@ -2,10 +2,9 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { readTopic, tokensFor, type TopicRead } from '../lib/node/content-files.server'
 import { relatedTopics, topicWordsOf, type TopicWords } from '../lib/node/related.server'
-import type { SlugFile } from '../lib/universal/content/types'
+import type { RelatedTopic, SlugFile } from '../lib/universal/content/types'
 import type { Site } from '../lib/universal/site'
 import { digest } from './cache'
-import type { TopicSource } from './pages'
 
 // The build's pre-pass over the topic files, before any topic page is rendered. Each page links to
 // three related topics, so the build needs every topic's title and summary first (a worker reads
@@ -14,6 +13,13 @@ import type { TopicSource } from './pages'
 // validated too (readTopic), and that parse goes to the worker that renders its page, which parses
 // nothing again. So each file is parsed at most once a build, and an unchanged one not at all until
 // its page is rendered. Then the build chooses the related topics of every page at once.
+
+/** A topic file, the digest of its bytes, the topics its page links to as related, and its parse when the build parsed it (related-topics.ts). */
+export interface TopicSource extends SlugFile {
+  digest: string
+  related: readonly RelatedTopic[]
+  read?: TopicRead
+}
 
 /** The cache file: the words of each topic file by the digest of its bytes (null: not valid), valid for the `key` it was written with. */
 interface FactsFile {

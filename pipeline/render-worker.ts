@@ -10,8 +10,7 @@ import { markdownTwinPath } from '../lib/universal/alternates'
 import { FORM_PAGE_FILE } from '../lib/universal/form-page'
 import { fileOfPath, pathOfHtmlFile } from '../lib/universal/routes'
 import { ContentError } from '../lib/node/content-files.server'
-import { readTopicFile } from '../lib/node/content-collections.server'
-import { topicEntry } from '../lib/node/content.server'
+import { readTopicFile, topicEntry } from '../lib/node/content.server'
 import { topicTwin } from '../lib/node/markdown-twin.server'
 import { publicationFields, publicationOf } from '../lib/node/publication.server'
 import { loadSite } from '../lib/node/site.server'
@@ -23,7 +22,7 @@ import type { FromWorker, PageJob, Rendered, ToWorker, TopicFacts } from './prot
 const [serverEntry, clientDir, pagesCacheDir] = process.argv.slice(2) as [string, string, string]
 const send = (message: FromWorker) => process.send!(message)
 
-// The worker boots (Node, tsx, remark and zod through lib/node/content-collections.server) while `vike build` may still be
+// The worker boots (Node, tsx, remark and zod through lib/node/content.server) while `vike build` may still be
 // making the bundle. React and Vike are imported only after the bundle's entry, which sets
 // NODE_ENV=production: imported before it, React loads its development build, 25 % slower a page.
 let vike: typeof import('vike/server') | undefined

@@ -1,6 +1,7 @@
 import { cpSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { build } from 'esbuild'
+import { packageOf } from '../lib/node/code-graph.server'
 
 // The Node server compiled to JavaScript, so that `npm run serve` runs it with plain `node`: the server
 // (server/index.ts), its database thread (server/database-worker.ts) and the operator's commands
@@ -48,13 +49,6 @@ export async function compileServer(distDir: string): Promise<string[]> {
   rmSync(migrations, { recursive: true, force: true })
   cpSync('migrations', migrations, { recursive: true })
   const imported = Object.values(metafile.outputs).flatMap((output) => output.imports.filter((entry) => entry.external).map((entry) => entry.path))
-  return [...new Set(imported.filter((path) => !path.startsWith('node:')).map(packageOf))].sort()
-}
-
-/** `@scope/name/sub` → `@scope/name`; `name/sub` → `name`. */
-function packageOf(specifier: string): string {
-  return specifier
-    .split('/')
-    .slice(0, specifier.startsWith('@') ? 2 : 1)
-    .join('/')
+  // Node's built-ins have no package.
+  return [...new Set(imported.flatMap((path) => packageOf(path) ?? []))].sort()
 }

@@ -1,12 +1,50 @@
-import { writeFileSync } from 'node:fs'
+// The files of the site besides its pages: the content's images and the home page's report sheets,
+// written before the pages; then, from every page at once, the sitemap, robots.txt, the feeds, llms.txt,
+// the articles' markdown twins, the CSP hashes, the old URLs and the static hosts' rule files.
+import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
 import type { BuiltPage } from '../lib/node/built-pages.server'
-import type { Site } from '../lib/universal/site'
-import type { AiCrawlers } from '../lib/universal/crawlers'
+import type { ContentWithoutTopics } from '../lib/node/content.server'
+import { blogFeeds, fileSizes } from '../lib/node/feeds.server'
+import type { ImageCache } from '../lib/node/image-cache.server'
+import { IMAGES_URL } from '../lib/node/images.server'
+import { llmsTxtLines } from '../lib/node/llms-txt.server'
+import { articleTwin } from '../lib/node/markdown-twin.server'
+import { imagesShown } from '../lib/node/publication.server'
+import { REPORT_SHEETS_URL } from '../lib/node/report-sheets.server'
 import { robotsTxt, sitemapEntries, sitemapFiles } from '../lib/node/sitemap.server'
-import { CSP_HASHES_FILE, HOST_RULE_FILES, REDIRECTS_FILE, type CspHashes, type Redirect } from '../lib/universal/routes'
+import { FEEDS, LLMS_TXT_PATH, markdownTwinPath } from '../lib/universal/alternates'
+import type { AiCrawlers } from '../lib/universal/crawlers'
+import type { BlogPost, SitePages, TopicEntry } from '../lib/universal/content/types'
+import { CSP_HASHES_FILE, fileOfPath, HOST_RULE_FILES, REDIRECTS_FILE, type CspHashes, type Redirect } from '../lib/universal/routes'
+import { articlePath } from '../lib/universal/seo/article'
+import type { Site } from '../lib/universal/site'
+import { homeReportSheets } from '../pages/index/report-sheets'
+import { linkOrCopy } from './cache'
 import { writeHostFiles } from './host-files'
-import { writeSyndicationFiles, type Syndicated } from './syndication-files'
+
+/** Links each encoded image this build shows from the cache into the site, under IMAGES_URL; not those only a left-out article shows. */
+export function publishImages(images: ImageCache, clientDir: string, shown: Pick<ContentWithoutTopics, 'posts' | 'pages'>): void {
+  const files = imagesShown(images.usedFiles(), shown)
+  if (files.length === 0) return
+  const folder = join(clientDir, IMAGES_URL.slice(1))
+  mkdirSync(folder, { recursive: true })
+  for (const name of files) linkOrCopy(images.fileOf(name), join(folder, name))
+}
+
+/**
+ * Writes the home page's sample report sheets into the site, at the paths the page names them by; every
+ * build, since a home page taken from the cache names them too. Returns their paths.
+ */
+export function writeReportSheets(clientDir: string, home: SitePages['home'], productName: string): string[] {
+  mkdirSync(join(clientDir, REPORT_SHEETS_URL), { recursive: true })
+  return homeReportSheets(home, productName).map(({ src, svg }) => {
+    writeFileSync(join(clientDir, src), svg)
+    return src
+  })
+}
 
 /**
  * The files made from every page at once: the sitemap (an index past 50,000 URLs), robots.txt, the
@@ -37,4 +75,34 @@ export async function writeSiteFiles(
   writeFileSync(join(dirname(clientDir), REDIRECTS_FILE), JSON.stringify(redirects))
   writeHostFiles(clientDir, hashes, redirects, apiOrigin)
   return { sitemapUrls: entries.length, sitemapFiles: files.map((file) => file.name), hostFiles: HOST_RULE_FILES, ...syndicated }
+}
+
+/** What the build knows of its content once every page is written: the index the listing pages read. */
+export interface Syndicated {
+  /** Newest first. */
+  posts: readonly BlogPost[]
+  /** By title: the topics whose pages this build wrote (their twins are written with them, by the render workers). */
+  topics: readonly TopicEntry[]
+  pages: SitePages
+  /** The build's day, YYYY-MM-DD: it dates the feeds when there is no article. */
+  today: string
+}
+
+/**
+ * The files for feed readers and answer engines, from the articles and topics this build published: the
+ * three feeds, llms.txt, and each article's markdown twin (a topic's is written with its page). An article
+ * is listed only if its page was built, so whatever the build leaves out (a draft, a post scheduled for
+ * later) is left out here too.
+ */
+export async function writeSyndicationFiles(clientDir: string, pages: readonly BuiltPage[], site: Site, content: Syndicated) {
+  const built = new Set(pages.map((page) => page.path))
+  const posts = content.posts.filter((post) => built.has(articlePath(post.slug)))
+  // The covers' files are in the site already (publishImages): their sizes are the enclosures' lengths.
+  const coverBytes = fileSizes((path) => join(clientDir, path))
+  const feeds = blogFeeds(posts, site, content.pages.blog, content.today, coverBytes)
+  for (const feed of FEEDS) writeFileSync(join(clientDir, fileOfPath(feed.path)), feeds[feed.format])
+  for (const post of posts) writeFileSync(join(clientDir, fileOfPath(markdownTwinPath(articlePath(post.slug)))), articleTwin(post))
+  const lines = llmsTxtLines({ site, pages: content.pages, posts, topics: content.topics })
+  await pipeline(Readable.from(lines), createWriteStream(join(clientDir, fileOfPath(LLMS_TXT_PATH))))
+  return { articles: posts.length, twins: posts.length + content.topics.length }
 }

@@ -2,9 +2,10 @@
 // the cache), prerenders every page on worker processes (or takes it from the cache when nothing it
 // is made from changed), then writes the sitemap, robots.txt, the CSP hashes and the static hosts'
 // rule files, and compiles the Node server to dist/server/. One line per phase, then a summary. `--fresh` ignores the cache (and refills it).
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { rm } from 'node:fs/promises'
 import { availableParallelism } from 'node:os'
-import { dirname, join } from 'node:path'
+import { basename, dirname, join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { ContentError } from '../lib/node/content-files.server'
 import { readContent, readContentWithoutTopics } from '../lib/node/content.server'
@@ -17,22 +18,16 @@ import { FORM_PAGE_FILE } from '../lib/universal/form-page'
 import { prepareBundle, serverEntryOf } from '../pipeline/bundle'
 import { digest } from '../pipeline/cache'
 import { PageCache } from '../pipeline/page-cache'
-import { PageStage } from '../pipeline/page-stage'
-import { writePages } from '../pipeline/pages-phase'
-import type { TopicSource } from '../pipeline/pages'
-import { count, phase } from '../pipeline/progress'
-import { publishImages } from '../pipeline/published-images'
-import { readTopicSources } from '../pipeline/related-topics'
+import { PageStage, writePages } from '../pipeline/pages-phase'
+import { count, phase, printSummary } from '../pipeline/progress'
+import { readTopicSources, type TopicSource } from '../pipeline/related-topics'
 import { RenderFailed, RenderPool } from '../pipeline/render-pool'
 import { CardDrawFailed, CardStage } from '../pipeline/cards'
 import { setCardsEnabled } from '../lib/node/cards/cards.server'
 import { buildCode } from '../pipeline/code'
-import { moveOldOutputAside } from '../pipeline/old-output'
-import { writeSiteFiles } from '../pipeline/site-files'
+import { publishImages, writeReportSheets, writeSiteFiles } from '../pipeline/site-files'
 import { API_ORIGIN_ENV, apiOriginOf } from '../pipeline/api-origin'
-import { writeReportSheets } from '../pipeline/report-sheets'
 import { compileServer, compiledServerOf } from '../pipeline/server-bundle'
-import { printSummary } from '../pipeline/summary'
 
 const { values: options } = parseArgs({ options: { fresh: { type: 'boolean', default: false }, 'no-cards': { type: 'boolean', default: false } } })
 // `--no-cards`: no page names a drawn card or the raster logo, and none is drawn. This process's content
@@ -68,7 +63,8 @@ try {
   fail(`build: ${(error as Error).message}`)
 }
 
-// 0. The last build's output moves aside and is deleted while this one runs.
+// 0. The last build's output moves aside and is deleted while this one runs, with whatever an interrupted build left aside:
+// this build writes into an empty folder.
 const removed = moveOldOutputAside(dist)
 
 // 1. Content and code side by side: `vike build` runs in its own process while the content is validated.
@@ -194,3 +190,17 @@ await removed
 
 // 5. Summary
 printSummary({ pages, rendered: stage.rendered, reused: stage.reused, started, clientDir: client, leftOut, redirects })
+
+/** Moves `dist` aside and starts deleting it and the leftovers of earlier builds: the promise settles once they are gone. */
+function moveOldOutputAside(dist: string): Promise<void> {
+  const removals: Array<Promise<void>> = []
+  for (const name of existsSync(dirname(dist)) ? readdirSync(dirname(dist)) : []) {
+    if (name.startsWith(`${basename(dist)}.old-`)) removals.push(rm(join(dirname(dist), name), { recursive: true, force: true }))
+  }
+  if (existsSync(dist)) {
+    const old = `${dist}.old-${process.pid}`
+    renameSync(dist, old)
+    removals.push(rm(old, { recursive: true, force: true }))
+  }
+  return Promise.all(removals).then(() => {})
+}

@@ -6,15 +6,16 @@ import { undrawnLetters } from './cards/design.server'
 import { replaceOutsideCode } from './code-blocks.server'
 import { slugFromFile } from './content-links.server'
 import { FrontmatterSyntaxError, parseFrontmatter, type Frontmatter } from './frontmatter.server'
+import { digest } from './paths.server'
 import { parseMarkdown } from './render-markdown.server'
 import { formatPath } from '../universal/content/format-path'
 import { topicFrontmatter, type TopicFrontmatter } from '../universal/content/schemas'
 import type { SlugFile } from '../universal/content/types'
 import type { Site } from '../universal/site'
 
-// Reading content files: each file parsed once (its YAML with `yaml`, lib/node/frontmatter.server.ts),
-// its tokens replaced and its frontmatter validated against its schema, every problem in words that
-// name the file and the field. Rendering the markdown is render-markdown.server.ts's job.
+// The content loader: each content file read and parsed once (its YAML with `yaml`,
+// lib/node/frontmatter.server.ts), its tokens replaced and its frontmatter validated against its schema,
+// every problem in words that name the file and the field. Rendering the markdown is content.server.ts's job.
 
 /** A content problem list: one line per problem, `file: field: what was expected` or `file:line:column: what is wrong`. */
 export class ContentError extends Error {
@@ -167,20 +168,23 @@ export function checkCardText(file: string, field: string, text: string, problem
     )
 }
 
-/** A topic file parsed and validated, its markdown not yet rendered; `parsed` is absent when the file is not valid, and `problems` says why. */
+/**
+ * A topic file read, parsed and validated once, its markdown not yet rendered: the digest of its bytes,
+ * its parse (absent when the file is not valid) and its problems. The build's related-topics pass makes
+ * it and hands it to the worker that renders the page (pipeline/related-topics.ts); `npm run dev` makes
+ * one per file per change of the content (readTopics).
+ */
 export interface TopicRead {
+  digest: string
   parsed?: Parsed<TopicFrontmatter> & { slug: string }
   problems: string[]
 }
 
-/**
- * Parses and validates one topic file, from its `text` when it was read already (the build reads each
- * file once, for its digest too): the one parse of the file, which its page's render reuses (readTopicFile).
- */
-export function readTopic(topicFile: SlugFile, tokens: Record<string, string>, text?: string): TopicRead {
+/** Parses and validates one topic file, from its `text` when it was read already. */
+export function readTopic(topicFile: SlugFile, tokens: Record<string, string>, text: string = readFileSync(topicFile.file, 'utf8')): TopicRead {
   const problems: string[] = []
   const parsed = readEntry(topicFile, topicFrontmatter, tokens, problems, text)
-  return parsed ? { parsed, problems } : { problems }
+  return { digest: digest(text), ...(parsed && { parsed }), problems }
 }
 
 /** The topic files of `dir` with the slug each is served under (no file is read); a bad or repeated name is left out. */
@@ -188,22 +192,11 @@ export function topicSlugFiles(dir: string, site: Site): SlugFile[] {
   return slugFiles(join(dir, 'topics'), site.productName, [])
 }
 
-/**
- * Topic files read and parsed already, by file: in `npm run dev`, each topic file is read once per change
- * of the content, and that read is shared by the index, the build's own check and the related topics
- * (lib/node/content-index.server.ts).
- */
+/** Topic files read and parsed already (readTopic), by file. */
 export type TopicReads = ReadonlyMap<string, TopicRead>
 
 /** Every topic file of `dir` read and parsed once (readTopic), by file. */
 export function readTopics(dir: string, site: Site): TopicReads {
   const tokens = tokensFor(site)
   return new Map(topicSlugFiles(dir, site).map((topicFile) => [topicFile.file, readTopic(topicFile, tokens)]))
-}
-
-/** `topicFile` parsed and validated, taken from `reads` when they hold it, else read now; its problems are added to `problems`. */
-export function parsedTopic(topicFile: SlugFile, tokens: Record<string, string>, problems: string[], reads?: TopicReads): TopicRead['parsed'] {
-  const read = reads?.get(topicFile.file) ?? readTopic(topicFile, tokens)
-  problems.push(...read.problems)
-  return read.parsed
 }

@@ -1,21 +1,22 @@
 import { join } from 'node:path'
-import { ContentError, readTopics, slugFiles, slugTakenFrom } from './content-files.server'
-import { readTopicFile } from './content-collections.server'
-import { bySlug, checkContent, readContentIndex, readContentIndexKeepingGoing } from './content.server'
+import { ContentError, readTopic, readTopics, slugFiles, slugTakenFrom, tokensFor, topicSlugFiles, type TopicReads } from './content-files.server'
+import { bySlug, readContentIndex, readTopicFile } from './content.server'
 import { contentDevMode } from './dev-mode.server'
 import { contentDir } from './paths.server'
 import { leftOutOf, publishingOf } from './publication.server'
-import { loadRelatedTopics } from './related-topics.server'
+import { relatedTopics, topicWordsOf } from './related.server'
 import { loadSite } from './site.server'
-import type { BlogPost, ContentIndex, Topic, TopicEntry } from '../universal/content/types'
+import type { BlogPost, ContentIndex, RelatedTopic, Topic, TopicEntry } from '../universal/content/types'
 import type { Redirect } from '../universal/routes'
 import type { Site } from '../universal/site'
 
 // What the pages read of the content, once per process: the index (the articles, the fixed pages'
-// copy, the list of topics) and, in `npm run dev`, every problem a build would stop on and the topic
-// pages' related topics; and one topic at a time, rendered from its own file.
+// copy, the list of topics) and, in `npm run dev`, every problem a build would stop on; the topic pages'
+// related topics where no build chose them; and one topic at a time, rendered from its own file.
 
 let cachedIndex: { dir: string; index: Promise<LoadedIndex>; built?: ContentIndex } | undefined
+/** In `npm run dev`, the topic files as this change of the content reads them (devIndex). */
+let devTopicReads: { dir: string; reads: TopicReads } | undefined
 
 export interface LoadedIndex extends ContentIndex {
   postsBySlug: ReadonlyMap<string, BlogPost>
@@ -24,11 +25,6 @@ export interface LoadedIndex extends ContentIndex {
   problems: readonly string[]
   /** The old URLs a build would answer with a 308 (only in dev mode, keepGoing: the Node server reads the build's). */
   redirects: readonly Redirect[]
-}
-
-async function indexFor(dir: string): Promise<LoadedIndex> {
-  const { index, problems, redirects } = contentDevMode().keepGoing ? await devIndex(dir) : { index: await readContentIndex(dir), problems: [], redirects: [] }
-  return loaded(index, problems, redirects)
 }
 
 function loaded(index: ContentIndex, problems: readonly string[] = [], redirects: readonly Redirect[] = []): LoadedIndex {
@@ -45,22 +41,23 @@ export function takeBuiltIndex(index: ContentIndex, dir: string = contentDir()):
 }
 
 /**
- * `npm run dev`'s index: every valid file, drafts and scheduled entries included; and the problems and
- * old URLs of the build's own check (checkContent, on the day and terms of a build, as `npm run
- * check:content` runs it), so that dev shows every problem a build would stop on (links, old URLs, a
- * published page's link to a draft) and answers the old URLs as the built site does. Each topic file is
- * read and parsed once for the three (the index, the check and the related topics, chosen here for the
- * topic pages): the dev server reads all of them again after every change of the content.
+ * The index (readContentIndex). In `npm run dev`, every valid file, drafts and scheduled entries included,
+ * with every problem a build would stop on and the old URLs it answers; each content file is read and
+ * parsed once per change of the content (the dev server then drops this module), and its topic files'
+ * reads are kept for the topic pages (loadTopic) and their related topics. Elsewhere a problem throws.
  */
-async function devIndex(dir: string): Promise<{ index: ContentIndex; problems: string[]; redirects: Redirect[] }> {
-  const site = loadSite(dir)
-  const topicReads = readTopics(dir, site)
-  const { index, problems } = await readContentIndexKeepingGoing(dir, site, topicReads)
-  const asBuilt = await checkContent(dir, site, undefined, undefined, { ...publishingOf(), showUnpublished: false }, topicReads)
-  loadRelatedTopics(dir, topicReads)
-  return { index, problems: [...new Set([...problems, ...asBuilt.problems])], redirects: asBuilt.redirects }
+async function readIndex(dir: string): Promise<LoadedIndex> {
+  if (!contentDevMode().keepGoing) {
+    const { index, problems } = await readContentIndex(dir, siteOf(dir))
+    if (problems.length > 0) throw new ContentError(problems)
+    return loaded(index)
+  }
+  const topicReads = readTopics(dir, siteOf(dir))
+  devTopicReads = { dir, reads: topicReads }
+  const { index, problems, redirects } = await readContentIndex(dir, siteOf(dir), topicReads)
+  loadRelatedTopics(dir)
+  return loaded(index, [...new Set(problems)], redirects)
 }
-
 /**
  * The problems of `file` as a ContentError to throw where a page needs it; undefined when it has none
  * (the file is fine, or absent). Another file's claim to the same slug counts: the page is both files'.
@@ -82,7 +79,7 @@ export function contentProblemsOf(index: Pick<LoadedIndex, 'problems'>, file: st
 
 /** The content index, once per process: the articles, the fixed pages' copy and the list of topics. */
 export function loadContent(dir: string = contentDir()): Promise<LoadedIndex> {
-  if (!cachedIndex || cachedIndex.dir !== dir) cachedIndex = { dir, index: indexFor(dir) }
+  if (cachedIndex?.dir !== dir) cachedIndex = { dir, index: readIndex(dir) }
   return cachedIndex.index
 }
 
@@ -107,11 +104,36 @@ function topicFileOf(dir: string, slug: string): string | undefined {
 /**
  * One topic, its markdown rendered; undefined when no topic has this slug, or when it is a draft or
  * scheduled and this process does not show those (publishingOf). Throws a ContentError when its file is
- * not valid. Read afresh on each call: a page's hooks share one lookup (pages/entries.ts).
+ * not valid. Rendered afresh on each call (a page's hooks share one lookup, pages/entries.ts), from the
+ * file's read of this change of the content in `npm run dev`.
  */
 export async function loadTopic(slug: string, dir: string = contentDir()): Promise<Topic | undefined> {
   const file = topicFileOf(dir, slug)
   if (file === undefined) return undefined
-  const { topic } = await readTopicFile({ slug, file }, siteOf(dir))
+  // In dev, the one read of this change of the content, which the page's problems come from too.
+  if (contentDevMode().keepGoing) await loadContent(dir)
+  const { topic } = await readTopicFile({ slug, file }, siteOf(dir), devTopicReads?.dir === dir ? devTopicReads.reads.get(file) : undefined)
   return leftOutOf(topic, `/topics/${slug}`, publishingOf()) ? undefined : topic
+}
+
+let cachedRelated: { dir: string; related: ReadonlyMap<string, RelatedTopic[]> } | undefined
+
+/**
+ * Every topic's related topics, by slug, where no build chose them (the build does, with the words of
+ * every topic file kept in its cache, pipeline/related-topics.ts): in `npm run dev`, from this change's
+ * topic reads, and when a test renders a topic page on its own. Chosen once per process.
+ */
+export function loadRelatedTopics(dir: string = contentDir()): ReadonlyMap<string, RelatedTopic[]> {
+  if (cachedRelated?.dir === dir) return cachedRelated.related
+  const site = siteOf(dir)
+  const tokens = tokensFor(site)
+  const topics = topicSlugFiles(dir, site)
+    .map((topicFile) => {
+      const { parsed } = (devTopicReads?.dir === dir && devTopicReads.reads.get(topicFile.file)) || readTopic(topicFile, tokens)
+      return { slug: topicFile.slug, words: parsed && topicWordsOf(parsed.data) }
+    })
+    .sort((a, b) => (a.slug < b.slug ? -1 : 1))
+  const lists = relatedTopics(topics)
+  cachedRelated = { dir, related: new Map(topics.map(({ slug }, index) => [slug, lists[index]!])) }
+  return cachedRelated.related
 }

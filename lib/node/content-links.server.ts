@@ -126,7 +126,8 @@ function whatIsMissing({ path, file: linked }: ContentLink, file: string): strin
   return `${target} is not an article or a topic; link to a page by its path, such as /testimonials`
 }
 
-function publicPaths(publicDir: string): string[] {
+/** The site paths of the files of `publicDir`, which the site serves at its root. */
+export function publicPaths(publicDir: string): string[] {
   if (!existsSync(publicDir)) return []
   const entries = readdirSync(publicDir, { recursive: true, withFileTypes: true })
   return entries.filter((entry) => entry.isFile()).map((entry) => `/${relative(publicDir, join(entry.parentPath, entry.name)).split(sep).join('/')}`)

@@ -1,25 +1,219 @@
-import { join } from 'node:path'
-import { byDate, checkUiText, readCollection, readPages, readPosts, renderTopicInto } from './content-collections.server'
-import type { FileLinks } from './content-links.server'
-import { ContentError, parsedTopic, slugFiles, tokensFor, type TopicReads } from './content-files.server'
+import { existsSync, readdirSync } from 'node:fs'
+import { dirname, join, relative, sep } from 'node:path'
+import type { ContentLink, FileLinks } from './content-links.server'
+import {
+  checkCardText,
+  ContentError,
+  parseFile,
+  readEntry,
+  readTopic,
+  slugFiles,
+  tokensFor,
+  type Parsed,
+  type TopicRead,
+  type TopicReads,
+} from './content-files.server'
 import { ImageCache } from './image-cache.server'
-import { pageRoutes } from './page-routes.server'
+import { emptyOutline, readingMinutes } from './outline.server'
 import { contentDir, imageCacheDir } from './paths.server'
 import { leftOutOf, publishingOf, unpublishedLabel, type LeftOut, type Publishing } from './publication.server'
-import type { ImageRead } from './rehype-images.server'
-import { checkLinksAndRedirects } from './site-checks.server'
-import { loadSite } from './site.server'
+import { coverImage, ownSocialImage, type ImageRead } from './rehype-images.server'
+import { withRelatedPosts } from './related.server'
+import { rendered, renderMarkdown, TOPIC_IMAGES_REFUSED, type ImageSettings } from './render-markdown.server'
+import { checkLinksAndRedirects } from './redirects.server'
+import { loadSite, readJsonFile } from './site.server'
+import { loadUiText } from './ui-text.server'
 import { pagePaths } from '../universal/content/routes'
-import { topicFrontmatter } from '../universal/content/schemas'
-import { TOPIC_ENTRY_FIELDS, type BlogPost, type Content, type ContentIndex, type SitePages, type SlugFile, type TopicEntry } from '../universal/content/types'
+import {
+  authorsFile,
+  blogFrontmatter,
+  pageFrontmatter,
+  type Authors,
+  type BlogFrontmatter,
+  type PageName,
+  type TopicFrontmatter,
+} from '../universal/content/schemas'
+import {
+  TOPIC_ENTRY_FIELDS,
+  type Author,
+  type BlogPost,
+  type Content,
+  type ContentIndex,
+  type SitePages,
+  type SlugFile,
+  type Topic,
+  type TopicEntry,
+} from '../universal/content/types'
 import type { Redirect } from '../universal/routes'
 import type { Site } from '../universal/site'
 
-// The whole content read, validated and checked at once (checkContent: `npm run check:content`, a
-// build that meets a problem, `npm run dev`), or all but the topics' own files (the build, whose
-// workers read those), and the index lists are made from.
+// The content rendered from its entries (content-files.server.ts): the articles (with their authors and
+// related articles), the topics, the fixed pages, and the labels layout.json gives the social cards;
+// then checked as a whole (checkContent: `npm run check:content`, a build that meets a problem, `npm run
+// dev`), or all but the topics' own files (the build, whose workers render those), and the index lists are made from.
 
+/** Newest first, then by slug: the order the site lists articles in. */
+export const byDate = (a: Pick<BlogPost, 'date' | 'slug'>, b: Pick<BlogPost, 'date' | 'slug'>) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug)
 const byTitle = (a: TopicEntry, b: TopicEntry) => a.title.localeCompare(b.title, 'en') || a.slug.localeCompare(b.slug)
+
+export function bySlug<T extends { slug: string }>(items: T[]): ReadonlyMap<string, T> {
+  return new Map(items.map((item) => [item.slug, item]))
+}
+
+/** A topic rendered, adding its site links to `links`. */
+async function renderTopic(parsed: Parsed<TopicFrontmatter> & { slug: string }, links: FileLinks[], productName: string, images: ImageRead): Promise<Topic> {
+  const { entry, links: found } = await rendered(parsed, productName, { ...images, leadAtTop: true, refused: TOPIC_IMAGES_REFUSED })
+  links.push({ file: parsed.file, links: found })
+  return entry
+}
+
+/** An article rendered, with its cover, its own social image, its reading time and sections; its text goes to `texts`, by file, to choose related articles. */
+async function renderPost(
+  parsed: Parsed<BlogFrontmatter> & { slug: string },
+  links: FileLinks[],
+  productName: string,
+  images: ImageRead,
+  texts: Map<string, string>,
+) {
+  const { cover, coverAlt, image, imageAlt } = parsed.data
+  const outline = emptyOutline()
+  // Below a cover, an image the body opens with is no longer the top of the page.
+  const { entry: body, links: found } = await rendered(parsed, productName, { ...images, leadAtTop: cover === undefined }, outline)
+  links.push({ file: parsed.file, links: found })
+  texts.set(parsed.file, outline.text)
+  const entry = { ...body, readingMinutes: readingMinutes(outline.words), sections: outline.sections }
+  const socialImage = image !== undefined && imageAlt !== undefined ? await ownSocialImage(image, imageAlt, { ...images, file: parsed.file }) : undefined
+  const post = socialImage ? { ...entry, socialImage } : entry
+  if (cover === undefined || coverAlt === undefined) return post
+  const encoded = await coverImage(cover, coverAlt, { ...images, file: parsed.file })
+  return encoded ? { ...post, coverImage: encoded } : post
+}
+
+/** A body's `## ` sections, each with the file's line it starts on. */
+function sectionsOf(body: string, bodyLine: number): Array<{ text: string; line: number }> {
+  let line = bodyLine
+  return body.split(/^(?=## )/m).flatMap((text) => {
+    const start = line
+    line += text.split('\n').length - 1
+    return text.trim() ? [{ text, line: start }] : []
+  })
+}
+
+async function readPages(dir: string, site: Site, problems: string[], links: FileLinks[], images: ImageRead): Promise<SitePages> {
+  const tokens = tokensFor(site)
+  const pages: Partial<Record<PageName, unknown>> = {}
+  for (const name of Object.keys(pageFrontmatter) as PageName[]) {
+    const file = join(dir, `${name}.md`)
+    if (!existsSync(file)) {
+      problems.push(`${file}: file is missing (every page in lib/universal/content/schemas.ts needs its copy)`)
+      continue
+    }
+    const parsed = parseFile(file, pageFrontmatter[name], tokens, problems)
+    if (!parsed) continue
+    checkCardText(file, 'h1', (parsed.data as { h1: string }).h1, problems)
+    const fileLinks: ContentLink[] = []
+    const render = async (markdownText: string, firstLine: number) => {
+      const { html, links: found } = await renderMarkdown(markdownText, {
+        file,
+        firstLine,
+        productName: site.productName,
+        images: { ...images, leadAtTop: true },
+      })
+      fileLinks.push(...found)
+      return html
+    }
+    const sectionHtml: Record<string, string> = {}
+    const ids = (parsed.data as { sections?: string[] }).sections
+    if (ids) {
+      const blocks = sectionsOf(parsed.body, parsed.bodyLine)
+      if (blocks.length !== ids.length || !blocks.every((block) => block.text.startsWith('## '))) {
+        problems.push(`${file}: sections: expected one id per "## " section of the body (${ids.length} ids, ${blocks.length} blocks)`)
+        continue
+      }
+      for (const [index, id] of ids.entries()) sectionHtml[id] = await render(blocks[index]!.text, blocks[index]!.line)
+    }
+    // A page in sections is the sum of its sections: no need to render its markdown a second time.
+    const html = ids ? Object.values(sectionHtml).join('\n') : await render(parsed.body, parsed.bodyLine)
+    pages[name] = { ...parsed.data, file, html, sectionHtml }
+    links.push({ file, links: fileLinks })
+  }
+  return pages as SitePages
+}
+
+/** authors.json validated; undefined when it is not valid (its problems are in `problems`). */
+function readAuthors(dir: string, problems: string[]): Authors | undefined {
+  try {
+    return readJsonFile(join(dir, 'authors.json'), authorsFile)
+  } catch (error) {
+    problems.push(...(error as Error).message.split('\n'))
+    return undefined
+  }
+}
+
+/** The author an article names, from authors.json; an id that is not there is a problem listing the ids that are. */
+function authorOf(post: { file: string; author: string }, authors: Authors, problems: string[]): Author | undefined {
+  const entry = authors[post.author]
+  if (entry) return { id: post.author, ...entry }
+  problems.push(`${post.file}: author: unknown author "${post.author}" (known: ${Object.keys(authors).join(', ')}; see content/authors.json)`)
+  return undefined
+}
+
+/** Every article (drafts and scheduled ones too), rendered, each with its author from authors.json in place of the id, and the articles most like it. */
+async function readPosts(dir: string, site: Site, problems: string[], links: FileLinks[], images: ImageRead): Promise<BlogPost[]> {
+  const authors = readAuthors(dir, problems)
+  const tokens = tokensFor(site)
+  const texts = new Map<string, string>()
+  const posts = []
+  for (const slugFile of slugFiles(join(dir, 'blog'), site.productName, problems)) {
+    const parsed = readEntry(slugFile, blogFrontmatter, tokens, problems)
+    if (parsed) posts.push(await renderPost(parsed, links, site.productName, images, texts))
+  }
+  // Without a valid authors.json, its own problems say what to fix: no article is blamed for it.
+  if (!authors) return []
+  const withAuthors = posts.flatMap((post) => {
+    const author = authorOf(post, authors, problems)
+    return author ? [{ ...post, author }] : []
+  })
+  return withRelatedPosts(withAuthors.sort(byDate), (post) => texts.get(post.file) ?? '')
+}
+
+function checkUiText(dir: string, site: Site, problems: string[]): void {
+  try {
+    const { card } = loadUiText(dir)
+    const file = join(dir, 'layout.json')
+    checkCardText(file, 'card.article', card.article, problems)
+    checkCardText(file, 'card.topic', card.topic, problems)
+    for (const [name, label] of Object.entries(card.pages)) checkCardText(file, `card.pages.${name}`, label, problems)
+    checkCardText(join(dir, 'site.json'), 'productName', site.productName, problems)
+  } catch (error) {
+    problems.push(...(error as Error).message.split('\n'))
+  }
+}
+
+/**
+ * One topic file validated (or taken as `read` by readTopic) and its markdown rendered, with the site
+ * links of its body; throws a ContentError naming the file and field, or the line of an image.
+ */
+export async function readTopicFile(
+  topicFile: SlugFile,
+  site: Site,
+  read: TopicRead = readTopic(topicFile, tokensFor(site)),
+): Promise<{ topic: Topic; links: ContentLink[] }> {
+  const { parsed } = read
+  const problems = [...read.problems]
+  if (!parsed) throw new ContentError(problems)
+  // A topic shows no image, so nothing is ever encoded through this cache: it only completes the settings.
+  const images: ImageSettings = {
+    cache: new ImageCache(imageCacheDir()),
+    contentRoot: dirname(dirname(topicFile.file)),
+    problems,
+    leadAtTop: true,
+    refused: TOPIC_IMAGES_REFUSED,
+  }
+  const { entry, links } = await rendered(parsed, site.productName, images)
+  if (problems.length > 0) throw new ContentError(problems)
+  return { topic: entry, links }
+}
 
 /** The articles or topics `publishing` shows, and the ones it leaves out, with why, by path. */
 function published<T extends { slug: string; file: string; draft?: boolean; date?: string; redirectFrom?: readonly string[] }>(
@@ -39,6 +233,57 @@ function published<T extends { slug: string; file: string; draft?: boolean; date
   return { shown, leftOut }
 }
 
+/** Every content file under a folder read, validated and rendered once, whatever publishing then shows of it. */
+interface ContentRead {
+  site: Site
+  posts: BlogPost[]
+  /** Every topic file with a good, unique slug; each is read on its own (readTopicFile). */
+  topicFiles: SlugFile[]
+  topics: Topic[]
+  pages: SitePages
+  /** The site links of every file (left out ones too), to check once every page is known. */
+  links: FileLinks[]
+  /** One line per problem found, as ContentError lists them; empty when all is valid. */
+  problems: string[]
+}
+
+/**
+ * Reads every content file of `dir` once, the topic files from `topicReads` when given (`npm run dev` has
+ * read them already); with `withTopics` false, their names only (the build's workers render them).
+ */
+async function readEverything(dir: string, site: Site, cache: ImageCache, topicReads?: TopicReads, withTopics = true): Promise<ContentRead> {
+  const problems: string[] = []
+  const links: FileLinks[] = []
+  const images: ImageRead = { cache, contentRoot: dir, problems }
+  const posts = await readPosts(dir, site, problems, links, images)
+  const tokens = tokensFor(site)
+  const topicFiles = slugFiles(join(dir, 'topics'), site.productName, problems)
+  const topics: Topic[] = []
+  for (const topicFile of withTopics ? topicFiles : []) {
+    const read = topicReads?.get(topicFile.file) ?? readTopic(topicFile, tokens)
+    problems.push(...read.problems)
+    if (read.parsed) topics.push(await renderTopic(read.parsed, links, site.productName, images))
+  }
+  const pages = await readPages(join(dir, 'pages'), site, problems, links, images)
+  checkUiText(dir, site, problems)
+  return { site, posts, topicFiles, topics, pages, links, problems }
+}
+
+/**
+ * The route of every page folder under `dir`, by Vike's filesystem routing (https://vike.dev/filesystem-routing):
+ * the folder's path without its `index` and `(group)` segments; `_error` has none. The build asks the
+ * bundle for its routes; this answers without one (`npm run check:content`, the tests), and
+ * tests/unit/incremental-build.test.ts holds the two lists to each other.
+ */
+export function pageRoutes(dir = 'pages'): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.startsWith('+Page.'))
+    .map((entry) => relative(dir, entry.parentPath).split(sep).filter(Boolean))
+    .filter((segments) => segments[0] !== '_error')
+    .map((segments) => `/${segments.filter((segment) => segment !== 'index' && !/^\(.*\)$/.test(segment)).join('/')}`)
+    .sort()
+}
+
 /** What checkContent finds: the content as a read under its publishing shows it, the old URLs it answers, and every problem. */
 export interface ContentCheck {
   content: Content & { leftOut: LeftOut[] }
@@ -48,30 +293,12 @@ export interface ContentCheck {
   problems: string[]
 }
 
-/**
- * Reads, validates and renders every content file under `dir`, encoding its images through `cache`,
- * and checks that each link of the markdown leads to a page of `routes` or a file of public/, and each
- * old URL (`redirectFrom`) to a page. Drafts and entries dated after `publishing.today` are validated,
- * then left out (`leftOut`) unless `publishing` shows them. The check `npm run check:content`, a build
- * that meets a problem and `npm run dev` (on a build's publishing) all run; readContent throws its problems.
- * The topic files are taken from `topicReads` when given (`npm run dev` has read them already).
- */
-export async function checkContent(
-  dir: string = contentDir(),
-  site: Site = loadSite(dir),
-  routes: readonly string[] = pageRoutes(),
-  cache: ImageCache = new ImageCache(imageCacheDir()),
-  publishing: Publishing = publishingOf(),
-  topicReads?: TopicReads,
-): Promise<ContentCheck> {
-  const problems: string[] = []
-  const links: FileLinks[] = []
-  const images: ImageRead = { cache, contentRoot: dir, problems }
-  const allPosts = await readPosts(dir, site, problems, links, images)
-  const sharedRead = topicReads && ((topicFile: SlugFile, tokens: Record<string, string>) => parsedTopic(topicFile, tokens, problems, topicReads))
-  const allTopics = await readCollection(join(dir, 'topics'), topicFrontmatter, site, problems, renderTopicInto(links, site.productName, images), sharedRead)
-  const pages = await readPages(join(dir, 'pages'), site, problems, links, images)
-  checkUiText(dir, site, problems)
+/** The content `publishing` shows of `read`, with each link of the markdown and each old URL checked against the pages of `routes`. */
+function checked(
+  { site, posts: allPosts, topics: allTopics, pages, links, problems }: ContentRead,
+  routes: readonly string[],
+  publishing: Publishing,
+): ContentCheck {
   const { shown: posts, leftOut: postsLeftOut } = published(allPosts, 'blog', publishing)
   const { shown: topics, leftOut: topicsLeftOut } = published(allTopics, 'topics', publishing)
   const leftOut = [...postsLeftOut, ...topicsLeftOut]
@@ -80,12 +307,28 @@ export async function checkContent(
     ...posts.map(({ file, slug, redirectFrom }) => ({ file, path: `/blog/${slug}`, redirectFrom })),
     ...topics.map(({ file, slug, redirectFrom }) => ({ file, path: `/topics/${slug}`, redirectFrom })),
   ]
-  const checked = checkLinksAndRedirects({ paths, redirecting, leftOut, links })
-  problems.push(...checked.problems.flatMap((file) => file.problems))
+  const checks = checkLinksAndRedirects({ paths, redirecting, leftOut, links })
   posts.sort(byDate)
   topics.sort(byTitle)
   const content = { site, posts, topics, pages, postsBySlug: bySlug(posts), topicsBySlug: bySlug(topics), leftOut }
-  return { content, redirects: checked.redirects, problems }
+  return { content, redirects: checks.redirects, problems: [...problems, ...checks.problems.flatMap((file) => file.problems)] }
+}
+
+/**
+ * Reads, validates and renders every content file under `dir`, encoding its images through `cache`,
+ * and checks that each link of the markdown leads to a page of `routes` or a file of public/, and each
+ * old URL (`redirectFrom`) to a page. Drafts and entries dated after `publishing.today` are validated,
+ * then left out (`leftOut`) unless `publishing` shows them. The check `npm run check:content` and a build
+ * that meets a problem run; readContent throws its problems.
+ */
+export async function checkContent(
+  dir: string = contentDir(),
+  site: Site = loadSite(dir),
+  routes: readonly string[] = pageRoutes(),
+  cache: ImageCache = new ImageCache(imageCacheDir()),
+  publishing: Publishing = publishingOf(),
+): Promise<ContentCheck> {
+  return checked(await readEverything(dir, site, cache), routes, publishing)
 }
 
 /** checkContent's content; throws one ContentError listing every problem. */
@@ -93,42 +336,6 @@ export async function readContent(...args: Parameters<typeof checkContent>): Pro
   const { content, problems } = await checkContent(...args)
   if (problems.length > 0) throw new ContentError(problems)
   return content
-}
-
-/** Everything but the topics' own files, validated: the articles, the fixed pages, layout.json, and the topic files' names. */
-export interface ContentWithoutTopics {
-  /** The articles this read shows: drafts and scheduled ones are in `leftOut` instead, unless its publishing shows them. */
-  posts: BlogPost[]
-  /** The articles left out, with why. */
-  leftOut: LeftOut[]
-  pages: SitePages
-  /** Every topic file with a good, unique slug; each is read on its own (readTopicFile). */
-  topicFiles: SlugFile[]
-  /** The site links of the articles (left out ones too) and the fixed pages, to check once every page is known. */
-  links: FileLinks[]
-  /** One line per problem found, as ContentError lists them; empty when all is valid. */
-  problems: string[]
-}
-
-/**
- * What the build validates before it renders any page. A topic file is validated when its page is
- * rendered (readTopicFile), so a build reads each topic once; the articles and fixed pages are few,
- * and every listing page needs them. Their images are encoded through `cache`, which then knows the files to publish.
- */
-export async function readContentWithoutTopics(
-  dir: string = contentDir(),
-  site: Site = loadSite(dir),
-  cache: ImageCache = new ImageCache(imageCacheDir()),
-  publishing: Publishing = publishingOf(),
-): Promise<ContentWithoutTopics> {
-  const problems: string[] = []
-  const links: FileLinks[] = []
-  const images: ImageRead = { cache, contentRoot: dir, problems }
-  const { shown: posts, leftOut } = published(await readPosts(dir, site, problems, links, images), 'blog', publishing)
-  const topicFiles = slugFiles(join(dir, 'topics'), site.productName, problems)
-  const pages = await readPages(join(dir, 'pages'), site, problems, links, images)
-  checkUiText(dir, site, problems)
-  return { posts, leftOut, pages, topicFiles, links, problems }
 }
 
 /** What a list of topics shows of one topic, as a fresh copy: the YAML parser's strings are slices of the whole file, and would keep its text alive. */
@@ -142,34 +349,42 @@ export function contentIndex({ posts, topics, pages }: ContentIndex): ContentInd
 }
 
 /**
- * Validates every content file under `dir` like readContent, but keeps of each topic only what a
- * list of topics shows: a topic page renders its own file (loadTopic), so memory does not grow with
- * the markdown of every topic.
+ * The index the pages list, from one read of every file (the topic files from `topicReads` when given:
+ * `npm run dev` has read them already), as this process shows it (publishingOf: dev marks drafts and
+ * scheduled entries); with the problems and old URLs of the build's own check, on the day and terms of a
+ * build, so that dev shows every problem a build would stop on.
  */
-export async function readContentIndex(dir: string = contentDir(), site: Site = loadSite(dir)): Promise<ContentIndex> {
-  const { index, problems } = await readContentIndexKeepingGoing(dir, site)
-  if (problems.length > 0) throw new ContentError(problems)
-  return index
+export async function readContentIndex(
+  dir: string = contentDir(),
+  site: Site = loadSite(dir),
+  topicReads?: TopicReads,
+): Promise<{ index: ContentIndex; problems: string[]; redirects: Redirect[] }> {
+  const read = await readEverything(dir, site, new ImageCache(imageCacheDir()), topicReads)
+  const shown = publishingOf()
+  const asBuilt = checked(read, pageRoutes(), { ...shown, showUnpublished: false })
+  const posts = published(read.posts, 'blog', shown).shown
+  const topics = published(read.topics, 'topics', shown).shown.map((topic) => {
+    const unpublished = unpublishedLabel(topic, shown.today)
+    return { ...topicEntry(topic), ...(unpublished && { unpublished }) }
+  })
+  return { index: contentIndex({ posts, topics, pages: read.pages }), problems: asBuilt.problems, redirects: asBuilt.redirects }
 }
+
+/** Everything but the topics' own files, validated: the articles this read shows (the others in `leftOut`), the fixed pages, layout.json, and the topic files' names. */
+export type ContentWithoutTopics = Omit<ContentRead, 'site' | 'topics'> & { leftOut: LeftOut[] }
 
 /**
- * Like readContentIndex, but a bad file is left out of the index and its problems are returned beside it.
- * The topic files are taken from `topicReads` when given (`npm run dev` has read them already).
+ * What the build validates before it renders any page. A topic file is validated when its page is
+ * rendered (readTopicFile), so a build reads each topic once; the articles and fixed pages are few,
+ * and every listing page needs them. Their images are encoded through `cache`, which then knows the files to publish.
  */
-export async function readContentIndexKeepingGoing(dir: string, site: Site, topicReads?: TopicReads): Promise<{ index: ContentIndex; problems: string[] }> {
-  const publishing = publishingOf()
-  const { posts, pages, topicFiles, problems } = await readContentWithoutTopics(dir, site, undefined, publishing)
-  const tokens = tokensFor(site)
-  const topics: TopicEntry[] = []
-  for (const topicFile of topicFiles) {
-    const parsed = parsedTopic(topicFile, tokens, problems, topicReads)
-    if (!parsed || leftOutOf({ ...parsed.data, ...topicFile }, `/topics/${topicFile.slug}`, publishing)) continue
-    const unpublished = unpublishedLabel(parsed.data, publishing.today)
-    topics.push({ ...topicEntry({ ...parsed.data, ...topicFile }), ...(unpublished && { unpublished }) })
-  }
-  return { index: contentIndex({ posts, topics, pages }), problems }
-}
-
-export function bySlug<T extends { slug: string }>(items: T[]): ReadonlyMap<string, T> {
-  return new Map(items.map((item) => [item.slug, item]))
+export async function readContentWithoutTopics(
+  dir: string = contentDir(),
+  site: Site = loadSite(dir),
+  cache: ImageCache = new ImageCache(imageCacheDir()),
+  publishing: Publishing = publishingOf(),
+): Promise<ContentWithoutTopics> {
+  const { posts, pages, topicFiles, links, problems } = await readEverything(dir, site, cache, undefined, false)
+  const { shown, leftOut } = published(posts, 'blog', publishing)
+  return { posts: shown, leftOut, pages, topicFiles, links, problems }
 }

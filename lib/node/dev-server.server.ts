@@ -5,14 +5,23 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { createReadStream, existsSync } from 'node:fs'
 import { extname, join, resolve } from 'node:path'
-import { loadContent } from './content-index.server'
+import { alternateFileHeaders } from '../universal/alternate-headers'
+import { FEEDS, isMarkdownTwin, LLMS_TXT_PATH } from '../universal/alternates'
+import type { ContentIndex } from '../universal/content/types'
+import type { Site } from '../universal/site'
+import { contentErrorPage, contentProblemsIn } from './content-error-page.server'
+import { ContentError } from './content-files.server'
+import { loadContent, loadTopic, problemsOfFile } from './content-index.server'
+import { blogFeeds, fileSizes } from './feeds.server'
 import { IMAGES_URL } from './images.server'
-import { imageCacheDir } from './paths.server'
+import { llmsTxtLines } from './llms-txt.server'
+import { articleTwin, topicTwin } from './markdown-twin.server'
+import { contentDir, imageCacheDir } from './paths.server'
+import { buildDate } from './publication.server'
 import { loadSite } from './site.server'
 import { loadUiText } from './ui-text.server'
 
-export { contentErrorPage } from './content-error-page.server'
-export { devSyndicationFile } from './syndication-in-dev.server'
+export { contentErrorPage }
 
 /** site.json's and layout.json's problems (every page needs both), one per line; none when both are valid. */
 export function sharedFileProblems(): string[] {
@@ -50,4 +59,95 @@ export function serveContentImage(request: IncomingMessage, response: ServerResp
   response.setHeader('Content-Type', type)
   createReadStream(join(folder, name)).pipe(response)
   return true
+}
+
+// The files a build writes beside the pages for feed readers and answer engines (the feeds, llms.txt,
+// the markdown twins), made on each request by the build's own functions from the content as the pages
+// read it (loadContent, once per change of the content). Dev shows drafts and scheduled entries, so they
+// are in these files too, as on /blog and /topics. A content problem is answered like a page's: 500 with
+// the problems (content-error-page.server.ts), never a crash of the dev server.
+
+/** What the dev server sends for one of these URLs. */
+export interface DevFile {
+  status: 200 | 500
+  headers: Readonly<Record<string, string>>
+  body: string
+  /** For a 500: the problems listed, for the terminal too. */
+  problems?: readonly string[]
+}
+
+/** How the Node server sends llms.txt (a `.txt` file, by its name). */
+const LLMS_TXT_TYPE = 'text/plain; charset=utf-8'
+
+/** A file's answer: the Node server's media type (and a twin's `X-Robots-Tag`), but never cached, so a saved edit shows at once. */
+function sent(pathname: string, body: string, type?: string): DevFile {
+  const headers = { ...alternateFileHeaders(pathname), ...(type ? { 'Content-Type': type } : {}), 'Cache-Control': 'no-cache' }
+  return { status: 200, headers, body }
+}
+
+/** site.json (or layout.json) read by `read`; its problems, one per line, as a ContentError. */
+function settings<T>(read: () => T): T {
+  try {
+    return read()
+  } catch (error) {
+    throw new ContentError((error as Error).message.split('\n').filter(Boolean))
+  }
+}
+
+/** The content as dev's pages read it (loadContent), as a build lists it in the feeds and llms.txt; any problem throws, as a build would fail on it. */
+async function wholeContent(dir: string): Promise<ContentIndex & { site: Site }> {
+  const site = settings(() => loadSite(dir))
+  const { posts, topics, pages, problems } = await loadContent(dir)
+  if (problems.length > 0) throw new ContentError([...problems])
+  return { site, posts, topics, pages }
+}
+
+/** An article's twin; undefined when there is no such article; its file's problems thrown when it has some (like its page, pages/entries.ts). */
+async function articleTwinOf(slug: string, dir: string): Promise<string | undefined> {
+  settings(() => loadSite(dir))
+  const content = await loadContent(dir)
+  const fileProblems = problemsOfFile(content, join(dir, 'blog', `${slug}.md`))
+  if (fileProblems) throw fileProblems
+  const post = content.postsBySlug.get(slug)
+  return post && articleTwin(post)
+}
+
+/** A topic's twin, from its file alone (as the build's render worker makes it); undefined when there is no such topic. */
+async function topicTwinOf(slug: string, dir: string): Promise<string | undefined> {
+  const topic = await loadTopic(slug, dir)
+  return topic && topicTwin(topic, settings(() => loadUiText(dir)).topic)
+}
+
+async function fileAt(pathname: string, dir: string): Promise<DevFile | undefined> {
+  const feed = FEEDS.find((candidate) => candidate.path === pathname)
+  if (feed) {
+    const { site, posts, pages } = await wholeContent(dir)
+    // Dev serves the covers from the image cache (vite.config.ts): their sizes there are the enclosures' lengths.
+    const coverBytes = fileSizes((path) => join(imageCacheDir(), 'files', path.slice(IMAGES_URL.length)))
+    return sent(pathname, blogFeeds(posts, site, pages.blog, buildDate(), coverBytes)[feed.format])
+  }
+  if (pathname === LLMS_TXT_PATH) {
+    const { site, posts, topics, pages } = await wholeContent(dir)
+    return sent(pathname, [...llmsTxtLines({ site, pages, posts, topics })].join(''), LLMS_TXT_TYPE)
+  }
+  if (!isMarkdownTwin(pathname)) return undefined
+  const slash = pathname.lastIndexOf('/')
+  const slug = pathname.slice(slash + 1, -'.md'.length)
+  const twin = pathname.startsWith('/blog/') ? await articleTwinOf(slug, dir) : await topicTwinOf(slug, dir)
+  return twin === undefined ? undefined : sent(pathname, twin)
+}
+
+/**
+ * The feed, llms.txt or markdown twin at `pathname` as the content under `dir` makes it now, or the
+ * content error page (500) with the problems that stop it; undefined for any other path, and for a twin
+ * of no article or topic (the dev server's 404 then answers).
+ */
+export async function devSyndicationFile(pathname: string, dir: string = contentDir()): Promise<DevFile | undefined> {
+  try {
+    return await fileAt(pathname, dir)
+  } catch (error) {
+    const problems = contentProblemsIn(error)
+    if (!problems) throw error
+    return { status: 500, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' }, body: contentErrorPage(problems), problems }
+  }
 }

@@ -30,32 +30,6 @@ async function sitePage<N extends PageName>(name: N): Promise<SitePage<N>> {
   return page
 }
 
-/** A fixed page's copy for the client: what it hydrates with, no more (it is serialized into the page). */
-export async function pageCopy<N extends PageName>(name: N): Promise<PageCopy<N>> {
-  const {
-    html: _html,
-    sectionHtml: _sectionHtml,
-    file: _file,
-    title: _title,
-    description: _description,
-    ...copy
-  } = (await sitePage(name)) as SitePage<PageName>
-  for (const field of DRAWN_ON_SERVER) delete (copy as Record<string, unknown>)[field]
-  return copy as PageCopy<N>
-}
-
-/** A fixed page's markdown body (and its sections, where it has them), for `+prose.ts`. */
-export async function pageProse(name: PageName) {
-  const page = await sitePage(name)
-  return { body: page.html, ...page.sectionHtml }
-}
-
-/** A fixed page's head, from its copy's title and description. */
-export async function pageSeo(name: PageName, path: string | null, extra: Partial<PageSeo> = {}): Promise<PageSeo> {
-  const page = await sitePage(name)
-  return { path, title: page.title, description: page.description, ...extra }
-}
-
 /**
  * What the shared hooks of a fixed page read of its pageContext: its `copy` and `noindex` configs
  * (its `+config.ts`) and its URL. Spelt out here because lib/ does not import Vike.
@@ -69,20 +43,23 @@ export interface CopyPageContext {
 }
 
 /** The page's `copy`; a page without one must bring its own +data, +seo and +prose, so its absence is a code error. */
-export function copyNameOf({ config, pageId }: CopyPageContext): PageName {
+function copyNameOf({ config, pageId }: CopyPageContext): PageName {
   if (!config.copy)
     throw new Error(`${pageId}: the page names no copy: set \`copy\` (a file of content/pages/) in its +config.ts, or give it its own +data, +seo and +prose`)
   return config.copy
 }
 
-/** The shared `+data`: the page's copy, for the client. */
+/** The shared `+data`: the page's copy for the client, what it hydrates with, no more (it is serialized into the page). */
 export async function copyData(pageContext: CopyPageContext): Promise<CopyData> {
-  return { page: await pageCopy(copyNameOf(pageContext)) }
+  const { html: _html, sectionHtml: _sectionHtml, file: _file, title: _title, description: _description, ...copy } = await sitePage(copyNameOf(pageContext))
+  for (const field of DRAWN_ON_SERVER) delete (copy as Record<string, unknown>)[field]
+  return { page: copy as PageCopy<PageName> }
 }
 
-/** The shared `+prose`: the page's markdown, rendered. */
-export function copyProse(pageContext: CopyPageContext) {
-  return pageProse(copyNameOf(pageContext))
+/** The shared `+prose`: the page's markdown body (and its sections, where it has them), rendered. */
+export async function copyProse(pageContext: CopyPageContext) {
+  const page = await sitePage(copyNameOf(pageContext))
+  return { body: page.html, ...page.sectionHtml }
 }
 
 /**
@@ -97,6 +74,6 @@ export async function copySeo(
   const name = copyNameOf(pageContext)
   const path = pageContext.urlPathname
   const page = await sitePage(name)
-  const seo = await pageSeo(name, path, { ...(pageContext.config.noindex && { noindex: true }), ...extra(page, path) })
+  const seo: PageSeo = { path, title: page.title, description: page.description, ...(pageContext.config.noindex && { noindex: true }), ...extra(page, path) }
   return seo.noindex ? seo : withSocialCard(seo, page.h1, pageContext.ui.card.pages[name] ?? '', pageContext.site)
 }

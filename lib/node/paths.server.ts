@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto'
 import { join } from 'node:path'
 
-// Where the build reads and writes, relative to the working directory; env overrides for scale tests.
+// Where the build reads and writes, relative to the working directory (env overrides for scale tests), and how it keys what it keeps.
 
 /** The content root: `CONTENT_DIR`, else `content`. */
 export function contentDir(env: NodeJS.ProcessEnv = process.env): string {
@@ -28,4 +29,11 @@ export function buildCacheDir(env: NodeJS.ProcessEnv = process.env): string {
 /** Where the content's images are kept once encoded, so that a rebuild encodes only new or changed ones. */
 export function imageCacheDir(env: NodeJS.ProcessEnv = process.env): string {
   return join(buildCacheDir(env), 'images')
+}
+
+/** A short, stable digest of the parts, in order: a content file's bytes key its entry and its page. */
+export function digest(...parts: Array<string | Buffer>): string {
+  const hash = createHash('sha256')
+  for (const part of parts) hash.update(part).update('\0')
+  return hash.digest('hex').slice(0, 32)
 }

@@ -1,13 +1,13 @@
 // The old URLs of the site's pages: `redirectFrom: [/blog/old-slug]` in an article's or a topic's
 // frontmatter makes the Node server and every static host answer /blog/old-slug with a 308 to the page.
-// Checked once every page of the build is known: an old URL must lead to a page this build writes, and
-// nothing else may answer it (a page, a file, another page's old URL), or a visitor would get one thing
-// on one host and another elsewhere.
-import { existsSync, readdirSync } from 'node:fs'
-import { join, relative, sep } from 'node:path'
+// Checked once every page of the build is known (checkLinksAndRedirects, by the build from the pages it
+// writes and by checkContent from the content and the routes), with the content's links: an old URL must
+// lead to a page this build writes, and nothing else may answer it (a page, a file, another page's old
+// URL), or a visitor would get one thing on one host and another elsewhere.
 import { formatPath } from '../universal/content/format-path'
 import { API_PREFIX, ASSETS_PREFIX, CSP_HASHES_FILE, HEALTH_PATH, HOST_RULE_FILES, NOT_FOUND_PATHS, SHELL_ROUTES, type Redirect } from '../universal/routes'
-import { reasonOf, type LeftOut } from './publication.server'
+import { publicPaths, siteTargets, type FileLinks } from './content-links.server'
+import { linkProblemsWith, reasonOf, type LeftOut } from './publication.server'
 
 /** A page of the build and the old URLs its content file names. */
 export interface RedirectingPage {
@@ -104,8 +104,39 @@ export function redirectLimitWarning(count: number): string | undefined {
   )
 }
 
-function publicPaths(publicDir: string): string[] {
-  if (!existsSync(publicDir)) return []
-  const entries = readdirSync(publicDir, { recursive: true, withFileTypes: true })
-  return entries.filter((entry) => entry.isFile()).map((entry) => `/${relative(publicDir, join(entry.parentPath, entry.name)).split(sep).join('/')}`)
+/** The pages that are known, and what the content says of them. */
+export interface KnownPages {
+  /** Every page's URL. */
+  paths: readonly string[]
+  /** The pages made from a content file, with the old URLs each names. */
+  redirecting: readonly RedirectingPage[]
+  /** The articles and topics left out, with why. */
+  leftOut: readonly LeftOut[]
+  /** The site links of each content file (left out ones too). */
+  links: readonly FileLinks[]
+}
+
+/** The problems of one file, in the words ContentError lists. */
+export interface FileProblems {
+  file: string
+  problems: string[]
+}
+
+/**
+ * The redirects of the pages, sorted by old URL, and every problem of their links and old URLs, each
+ * with its file: the links' (file by file, as given), then the old URLs'.
+ */
+export function checkLinksAndRedirects({ paths, redirecting, leftOut, links }: KnownPages): { redirects: Redirect[]; problems: FileProblems[] } {
+  const pageFiles = new Map<string, string | undefined>(paths.map((path) => [path, undefined]))
+  for (const { path, file } of redirecting) pageFiles.set(path, file)
+  const { redirects, problems: redirectProblems } = redirectsOf(redirecting, leftOut, answererOf(pageFiles))
+  const linkProblems = linkProblemsWith(siteTargets(paths), leftOut, redirects)
+  return {
+    redirects,
+    problems: [
+      ...links.map((fileLinks) => ({ file: fileLinks.file, problems: linkProblems(fileLinks) })),
+      // Each names its file first: `content/topics/x.md: redirectFrom[0]: …`.
+      ...redirectProblems.map((problem) => ({ file: problem.slice(0, problem.indexOf(': ')), problems: [problem] })),
+    ],
+  }
 }

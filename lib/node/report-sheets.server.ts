@@ -3,9 +3,9 @@ import type { ViteDevServer } from 'vite'
 import { ASSETS_PREFIX } from '../universal/routes.ts' // with its extension: vite.config.ts loads this module
 
 // The home page's sample report sheets (components/ReportPreview.tsx) as files: SVG documents the build
-// writes under /assets/report/ (pipeline/report-sheets.ts) and the page names by <img src>, rather
+// writes under /assets/report/ (pipeline/site-files.ts) and the page names by <img src>, rather
 // than 17 KB of data: URLs in the HTML of every visit. In `npm run dev`, the dev server draws them on
-// request (lib/node/syndication-in-dev.server.ts).
+// request (lib/node/dev-server.server.ts).
 
 /** The URL folder of the sheets: hashed assets, so served `immutable` (lib/universal/routes.ts). */
 export const REPORT_SHEETS_URL = `${ASSETS_PREFIX}report/`

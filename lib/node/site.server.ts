@@ -1,7 +1,10 @@
+// The content's JSON settings files, read and validated: site.json here, layout.json (ui-text.server.ts) and authors.json (content.server.ts).
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import type { z } from 'zod'
+import { formatPath } from '../universal/content/format-path'
 import { aiCrawlersSchema, type AiCrawlers } from '../universal/crawlers'
 import { siteSchema, type Site } from '../universal/site'
-import { readJsonFile } from './json-file.server'
 import { contentDir } from './paths.server'
 
 /**
@@ -31,4 +34,20 @@ export function loadSite(dir = contentDir(), env: NodeJS.ProcessEnv = process.en
 /** Which AI crawlers robots.txt lets in: `aiCrawlers` of site.json (lib/universal/crawlers.ts), validated with the rest of the file. */
 export function loadAiCrawlers(dir = contentDir(), env: NodeJS.ProcessEnv = process.env): AiCrawlers {
   return readSiteFile(dir, env).aiCrawlers
+}
+
+/**
+ * Reads a JSON settings file and validates it; `prepare` may adjust the raw value first (env overrides).
+ * Throws one line per problem: `file: field: what was expected`.
+ */
+export function readJsonFile<S extends z.ZodType>(file: string, schema: S, prepare: (raw: Record<string, unknown>) => unknown = (raw) => raw): z.infer<S> {
+  let raw: unknown
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'))
+  } catch (error) {
+    throw new Error(`${file}: cannot be read as JSON (${(error as Error).message})`, { cause: error })
+  }
+  const parsed = schema.safeParse(prepare(raw as Record<string, unknown>))
+  if (!parsed.success) throw new Error(parsed.error.issues.map((issue) => `${file}: ${formatPath(issue.path) || '(root)'}: ${issue.message}`).join('\n'))
+  return parsed.data
 }

@@ -5,7 +5,7 @@ import { loadSite } from '../../lib/node/site.server'
 import type { SitePages } from '../../lib/universal/content/types'
 
 // The sample report's sheets with the paths they are served at: the one function that both names them
-// in the home page (+prose.tsx) and writes them (pipeline/report-sheets.ts), so the two agree.
+// in the home page (+prose.tsx) and writes them (pipeline/site-files.ts), so the two agree.
 
 /** Each sheet of the home page's sample report, drawn from its copy, with the path it is served at. */
 export function homeReportSheets(home: SitePages['home'], productName: string): Array<ReportSheet & { src: string }> {

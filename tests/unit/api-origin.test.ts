@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { apiOriginOf } from '../../pipeline/api-origin'
-import { clientFiles } from '../../pipeline/host-files'
+import { filesUnder } from '../../pipeline/cache'
 import { checkStaticHosts, loadHosts } from '../../scripts/static-hosts'
 import { EXPECTED_HEADERS, MINIATURE_REDIRECTS, writeMiniatureSite } from './routing-table'
 
@@ -33,7 +33,7 @@ describe('a build with API_ORIGIN', () => {
     }
     // Cloudflare Pages proxies only to its own paths: the whole site goes on Workers there.
     expect(hosts.cloudflare('/api/score')).toMatchObject({ status: 404, file: '404.html' })
-    expect(await checkStaticHosts(site.clientDir, clientFiles(site.clientDir), EXPECTED_HEADERS)).toEqual([])
+    expect(await checkStaticHosts(site.clientDir, filesUnder(site.clientDir), EXPECTED_HEADERS)).toEqual([])
   })
 
   it('writes the proxy rule into _redirects after the old URLs and before every other rule, and the rewrite first in vercel.json', () => {

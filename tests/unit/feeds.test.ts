@@ -12,7 +12,7 @@ import type { Content } from '../../lib/universal/content/types'
 import { fileOfPath, pathOfHtmlFile } from '../../lib/universal/routes'
 import { articlePath } from '../../lib/universal/seo/article'
 import { topicPath } from '../../lib/universal/seo/topic'
-import { writeSyndicationFiles } from '../../pipeline/syndication-files'
+import { writeSyndicationFiles } from '../../pipeline/site-files'
 import { builtPage, fixtureContent } from './content-fixture'
 
 const SITE = { ...loadSite('content', {}), siteUrl: 'https://example.test' }

@@ -2,7 +2,8 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../server/app'
-import { clientFiles, hostFiles } from '../../pipeline/host-files'
+import { filesUnder } from '../../pipeline/cache'
+import { hostFiles } from '../../pipeline/host-files'
 import type { HostAnswer, HostName } from '../../scripts/host-models'
 import { checkFileLimits, checkStaticHosts, fileCountSummary, loadHosts } from '../../scripts/static-hosts'
 import { EXPECTED_HEADERS, MINIATURE_HASHES, MINIATURE_REDIRECTS, ROUTES, type Route, writeMiniatureSite } from './routing-table'
@@ -94,11 +95,11 @@ describe('the generated rule files', () => {
   })
 
   it('pass the check:site host check: every page and file as the server sends it', async () => {
-    expect(await checkStaticHosts(site.clientDir, clientFiles(site.clientDir), EXPECTED_HEADERS)).toEqual([])
+    expect(await checkStaticHosts(site.clientDir, filesUnder(site.clientDir), EXPECTED_HEADERS)).toEqual([])
   })
 
   it('are the same bytes whatever order the files are listed in (an incremental build must equal a fresh one)', () => {
-    const files = clientFiles(site.clientDir)
+    const files = filesUnder(site.clientDir)
     expect(hostFiles([...files].reverse(), MINIATURE_HASHES)).toEqual(hostFiles(files, MINIATURE_HASHES))
   })
 
@@ -123,7 +124,7 @@ describe('the generated rule files', () => {
     const headers = readFileSync(join(large.clientDir, '_headers'), 'utf8')
     expect(headers).toContain('\n/topics/:slug\n  Cache-Control: no-cache\n')
     expect(headers.match(/^\//gm)!.length).toBeLessThanOrEqual(100)
-    expect(await checkStaticHosts(large.clientDir, clientFiles(large.clientDir), EXPECTED_HEADERS)).toEqual([])
+    expect(await checkStaticHosts(large.clientDir, filesUnder(large.clientDir), EXPECTED_HEADERS)).toEqual([])
   })
 
   it('cover a thousand topics and articles with their markdown twins in a few rules: each twin revalidated like its page, as markdown, noindex', async () => {
@@ -138,7 +139,7 @@ describe('the generated rule files', () => {
     expect(headers).toContain('\n/topics/:slug\n  Cache-Control: no-cache\n')
     expect(headers).toContain('\n/topics/*.md\n  Content-Type: text/markdown; charset=utf-8\n  X-Robots-Tag: noindex\n')
     expect(headers.match(/^\//gm)!.length).toBeLessThanOrEqual(100)
-    expect(await checkStaticHosts(large.clientDir, clientFiles(large.clientDir), EXPECTED_HEADERS)).toEqual([])
+    expect(await checkStaticHosts(large.clientDir, filesUnder(large.clientDir), EXPECTED_HEADERS)).toEqual([])
     const models = await loadHosts(large.clientDir)
     for (const name of ALL_HOSTS) {
       expect(models[name]('/topics/topic-7.md').headers, name).toMatchObject({
@@ -152,7 +153,7 @@ describe('the generated rule files', () => {
 
   it('give a file beside pages, or in a folder of its own, its hour and the pages no-cache', async () => {
     const mixed = miniatureSite(['blog/cover.png', 'images/a.png', 'images/deep/b.png'])
-    expect(await checkStaticHosts(mixed.clientDir, clientFiles(mixed.clientDir), EXPECTED_HEADERS)).toEqual([])
+    expect(await checkStaticHosts(mixed.clientDir, filesUnder(mixed.clientDir), EXPECTED_HEADERS)).toEqual([])
     const models = await loadHosts(mixed.clientDir)
     for (const name of ALL_HOSTS) {
       expect(models[name]('/blog/cover.png').headers['cache-control'], name).toBe('public, max-age=3600')
@@ -166,7 +167,7 @@ describe('the check:site host check', () => {
   it('names a page built after the rule files were written, which a host would cache by its own rules', async () => {
     const stale = miniatureSite()
     writeFileSync(join(stale.clientDir, 'careers.html'), 'served:careers.html')
-    const problems = await checkStaticHosts(stale.clientDir, clientFiles(stale.clientDir), EXPECTED_HEADERS)
+    const problems = await checkStaticHosts(stale.clientDir, filesUnder(stale.clientDir), EXPECTED_HEADERS)
     expect(problems.map((problem) => `${problem.file}: ${problem.problem}`)).toEqual([
       'careers.html: netlify sends /careers with cache-control (host default), the server no-cache',
       'careers.html: cloudflare sends /careers with cache-control (host default), the server no-cache',
@@ -222,7 +223,7 @@ describe('the check:site host check, on the number of files', () => {
 describe('the check:site host check, on a topic whose slug ends in "md"', () => {
   it("names the page Netlify's `/topics/*.md` rule would send as markdown and noindex, as its parser reads the rule", async () => {
     const doctors = miniatureSite(['topics/linkedin-for-md.html', 'topics/linkedin-for-md.md'])
-    const problems = await checkStaticHosts(doctors.clientDir, clientFiles(doctors.clientDir), EXPECTED_HEADERS)
+    const problems = await checkStaticHosts(doctors.clientDir, filesUnder(doctors.clientDir), EXPECTED_HEADERS)
     expect(problems.map((problem) => `${problem.file}: ${problem.problem}`)).toEqual([
       'topics/linkedin-for-md.html: netlify sends /topics/linkedin-for-md with content-type text/markdown; charset=utf-8, which no rule should set for it',
     ])
@@ -232,7 +233,7 @@ describe('the check:site host check, on a topic whose slug ends in "md"', () => 
 describe('the check:site host check, on a site of 120 top-level pages', () => {
   it('names a _headers past the 100 rules Cloudflare Pages reads', async () => {
     const wide = miniatureSite(Array.from({ length: 120 }, (_, index) => `page-${index}.html`))
-    const problems = await checkStaticHosts(wide.clientDir, clientFiles(wide.clientDir), EXPECTED_HEADERS)
+    const problems = await checkStaticHosts(wide.clientDir, filesUnder(wide.clientDir), EXPECTED_HEADERS)
     expect(problems.map((problem) => `${problem.file}: ${problem.problem}`)).toEqual(['_headers: 153 rules: Cloudflare Pages reads the first 100'])
   })
 })
@@ -261,7 +262,7 @@ describe('the old URLs in the generated rule files', () => {
     const stale = miniatureSite()
     // The server's list gains an old URL the rule files were not written with.
     writeFileSync(join(stale.clientDir, '..', 'redirects.json'), JSON.stringify([...MINIATURE_REDIRECTS, { from: '/blog/older-post', to: '/blog/post-a' }]))
-    const problems = await checkStaticHosts(stale.clientDir, clientFiles(stale.clientDir), EXPECTED_HEADERS)
+    const problems = await checkStaticHosts(stale.clientDir, filesUnder(stale.clientDir), EXPECTED_HEADERS)
     expect(problems.filter((problem) => problem.problem.includes('old URL')).map((problem) => `${problem.file}: ${problem.problem}`)).toEqual([
       '_redirects: netlify answers the old URL /blog/older-post with 404 404.html, the server 308 /blog/post-a',
       '_redirects: cloudflare answers the old URL /blog/older-post with 404 404.html, the server 308 /blog/post-a',
@@ -273,7 +274,7 @@ describe('the old URLs in the generated rule files', () => {
   it('past 2,000 are named as more than Cloudflare Pages applies, and past Vercel’s 2,048 routes, while every host still answers each', async () => {
     const many = Array.from({ length: 2100 }, (_, index) => ({ from: `/topics/old-${String(index).padStart(4, '0')}`, to: '/topics/topic-a' }))
     const large = miniatureSite([], many)
-    const problems = await checkStaticHosts(large.clientDir, clientFiles(large.clientDir), EXPECTED_HEADERS)
+    const problems = await checkStaticHosts(large.clientDir, filesUnder(large.clientDir), EXPECTED_HEADERS)
     expect(problems.map((problem) => `${problem.file}: ${problem.problem}`)).toEqual([
       '_redirects: 2101 static rules: Cloudflare Pages applies the first 2000',
       expect.stringMatching(/^vercel\.json: 21\d\d routes: Vercel takes 2048 a deployment$/),

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { pageRoutes } from '../../lib/node/page-routes.server'
+import { pageRoutes } from '../../lib/node/content.server'
 import { digest, filesUnder } from '../../pipeline/cache'
 import { articleMarkdown, FIXTURE_ENTRIES, pngFile, topicMarkdown, writeTestContent } from './content-fixture'
 

@@ -6,7 +6,7 @@ import { parse, type HTMLElement } from 'node-html-parser'
 import type { PageContextServer } from 'vike/types'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ContentError, topicSlugFiles } from '../../lib/node/content-files.server'
-import { loadTopic } from '../../lib/node/content-index.server'
+import { loadRelatedTopics, loadTopic } from '../../lib/node/content-index.server'
 import { readContent } from '../../lib/node/content.server'
 import { loadUiText } from '../../lib/node/ui-text.server'
 import { loadSite } from '../../lib/node/site.server'
@@ -20,7 +20,6 @@ import TopicPage from '../../pages/topics/@slug/+Page'
 import { data as topicData } from '../../pages/topics/@slug/+data'
 import topicProse from '../../pages/topics/@slug/+prose'
 import topicSeo from '../../pages/topics/@slug/+seo'
-import { loadRelatedTopics } from '../../lib/node/related-topics.server'
 import { renderPageDocument } from '../../renderer/renderPage'
 import { articleMarkdown, contentCopy, fixtureContent, tempDir, topicMarkdown, writeFile } from './content-fixture'
 
@@ -234,7 +233,7 @@ describe("the build's pre-pass over the topic files", () => {
   })
 
   it('puts the related list in each topic page’s key: a changed title elsewhere changes the keys of the pages naming it, only', async () => {
-    const { planTopicPages } = await import('../../pipeline/pages')
+    const { planTopicPages } = await import('../../pipeline/pages-phase')
     const dir = tempDir('topics-')
     const cache = tempDir('cache-')
     topicsIn(dir)

@@ -11,7 +11,7 @@ import { SampleScore } from '../../components/SampleScore'
 import { readContent } from '../../lib/node/content.server'
 import { pageFrontmatter } from '../../lib/universal/content/schemas'
 import { homeReportSheets } from '../../pages/index/report-sheets'
-import { writeReportSheets } from '../../pipeline/report-sheets'
+import { writeReportSheets } from '../../pipeline/site-files'
 import { fixtureContent, tempDir } from './content-fixture'
 
 const home = pageFrontmatter.home.shape

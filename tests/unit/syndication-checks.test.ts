@@ -15,7 +15,7 @@ import { fileOfPath } from '../../lib/universal/routes'
 import { articlePath } from '../../lib/universal/seo/article'
 import { alternateLinks } from '../../lib/universal/seo/head'
 import { topicPath } from '../../lib/universal/seo/topic'
-import { writeSyndicationFiles } from '../../pipeline/syndication-files'
+import { writeSyndicationFiles } from '../../pipeline/site-files'
 import { builtPage, contentCopy, tempDir } from './content-fixture'
 
 // check:site's checks of the feeds, llms.txt and the markdown twins, on a miniature build: the real

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../server/app'
 import { FORM_TIMING_COOKIE } from '../../server/form-timing'
-import { clientFiles } from '../../pipeline/host-files'
+import { filesUnder } from '../../pipeline/cache'
 import { checkStaticHosts, loadHosts } from '../../scripts/static-hosts'
 import { WRANGLER_CONFIG, pathsLeftToAssets, readRunWorkerFirst, workerRunsFirst, type RunWorkerFirst } from '../../scripts/workers-host'
 import { EXPECTED_HEADERS, writeMiniatureSite } from './routing-table'
@@ -39,7 +39,7 @@ function editedConfig(edit: (text: string) => string): string {
 }
 
 const problemsOf = async (clientDir: string, runWorkerFirst?: RunWorkerFirst) =>
-  (await checkStaticHosts(clientDir, clientFiles(clientDir), EXPECTED_HEADERS, runWorkerFirst)).map((problem) => `${problem.file}: ${problem.problem}`)
+  (await checkStaticHosts(clientDir, filesUnder(clientDir), EXPECTED_HEADERS, runWorkerFirst)).map((problem) => `${problem.file}: ${problem.problem}`)
 
 describe("the Workers model's run_worker_first", () => {
   it('is read from wrangler.jsonc, whose list sends the Worker every path it must answer', () => {

@@ -6,7 +6,7 @@ interface Slugs {
 
 /**
  * The paths of every parameterized route, from the content: one per article and per topic. The build
- * prerenders each; a parameterized page folder missing here fails the build (pipeline/pages.ts).
+ * prerenders each; a parameterized page folder missing here fails the build (pipeline/pages-phase.ts).
  */
 export function contentRoutePaths(index: Slugs): Record<string, string[]> {
   return {
