@@ -36,9 +36,12 @@ const TOPIC_ROUTE = '/topics/@slug'
  * The topics come first and alone because the other pages list them: the build learns each topic's
  * title and summary as it renders (or reuses) its page.
  */
-export function planTopicPages(routes: readonly string[], topics: readonly TopicSource[], base: string): PageJob[] {
+export function planTopicPages(routes: readonly string[], topics: TopicSource[], base: string): PageJob[] {
   if (!routes.includes(TOPIC_ROUTE)) return []
-  return topics.map(({ slug, file, digest: fileDigest, related, read }) => {
+  return topics.map((source) => {
+    const { slug, file, digest: fileDigest, related, read } = source
+    // The job takes the parse: the render pool lets go of it once sent, which frees it only if the source holds it no more.
+    delete source.read
     const path = `/topics/${slug}`
     const key = digest(base, path, fileDigest, JSON.stringify(related))
     return { url: path, file: fileOfPath(path), status: 200, key, topic: { slug, file }, related, ...(read && { read }) }

@@ -1,7 +1,7 @@
 import type { BuildSettings } from '../lib/node/build-settings.server'
 import type { BuiltPage } from '../lib/node/built-pages.server'
 import type { ContentLink } from '../lib/node/content-links.server'
-import type { TopicRead } from '../lib/node/content-files.server'
+import type { TopicReadWithoutBody } from '../lib/node/content-files.server'
 import type { PublicationFields } from '../lib/node/publication.server'
 import type { ContentIndex, RelatedTopic, SlugFile, TopicEntry } from '../lib/universal/content/types'
 
@@ -18,7 +18,7 @@ export interface PageJob {
   /** For a topic page: its file, which the worker validates and hands to the page. */
   topic?: SlugFile
   /** For a topic page whose file the build parsed already (related-topics.ts): that parse, which the worker renders instead of parsing the file again. */
-  read?: TopicRead
+  read?: TopicReadWithoutBody
   /** For a topic page: the topics it links to as related, chosen by the build from every topic (related-topics.ts). */
   related?: readonly RelatedTopic[]
 }

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { readTopic, tokensFor, type TopicRead } from '../lib/node/content-files.server'
+import { readTopic, tokensFor, withoutBody, type TopicReadWithoutBody } from '../lib/node/content-files.server'
 import { relatedTopics, topicWordsOf, type TopicWords } from '../lib/node/related.server'
 import type { RelatedTopic, SlugFile } from '../lib/universal/content/types'
 import type { Site } from '../lib/universal/site'
@@ -18,7 +18,7 @@ import { digest } from './cache'
 export interface TopicSource extends SlugFile {
   digest: string
   related: readonly RelatedTopic[]
-  read?: TopicRead
+  read?: TopicReadWithoutBody
 }
 
 /** The cache file: the words of each topic file by the digest of its bytes (null: not valid), valid for the `key` it was written with. */
@@ -59,10 +59,11 @@ export function readTopicSources(topicFiles: readonly SlugFile[], site: Site, fa
     const bytes = readFileSync(topicFile.file)
     const fileDigest = digest(bytes)
     let words = known.get(fileDigest)
-    let read: TopicRead | undefined
+    let read: TopicReadWithoutBody | undefined
     if (words === undefined) {
-      read = readTopic(topicFile, tokens, bytes.toString('utf8'))
-      words = read.parsed ? topicWordsOf(read.parsed.data) : null
+      const whole = readTopic(topicFile, tokens, bytes.toString('utf8'))
+      words = whole.parsed ? topicWordsOf(whole.parsed.data) : null
+      read = withoutBody(whole)
       parsed++
     }
     kept[fileDigest] = words

@@ -5,7 +5,7 @@ import { cardsEnabled } from './cards/cards.server'
 import { undrawnLetters } from './cards/design.server'
 import { replaceOutsideCode } from './code-blocks.server'
 import { slugFromFile } from './content-links.server'
-import { FrontmatterSyntaxError, parseFrontmatter, type Frontmatter } from './frontmatter.server'
+import { bodyAfterFrontmatter, FrontmatterSyntaxError, parseFrontmatter, type Frontmatter } from './frontmatter.server'
 import { digest } from './paths.server'
 import { parseMarkdown } from './render-markdown.server'
 import { formatPath } from '../universal/content/format-path'
@@ -47,6 +47,26 @@ export interface Parsed<T> {
 }
 
 /** Reads one file (or takes its `text`, read already), replaces tokens and validates its frontmatter; problems go to `problems`. */
+/** Replaces the tokens of a file's field; an unknown token is a problem of that field. */
+function tokenReplacer(file: string, tokens: Record<string, string>, problems: string[]) {
+  return (value: string, field: string): string =>
+    value.replace(TOKEN_PATTERN, (whole, name: string) => {
+      const replacement = tokens[name]
+      if (replacement !== undefined) return replacement
+      problems.push(
+        `${file}: ${field}: unknown token ${whole} (known: ${Object.keys(tokens)
+          .map((t) => `{${t}}`)
+          .join(', ')})`,
+      )
+      return whole
+    })
+}
+
+/** A body with its tokens replaced outside code; a body with no token has nothing to replace, and is not parsed for where its code is. */
+function bodyWithTokens(body: string, replace: (value: string, field: string) => string): string {
+  return body.search(TOKEN_PATTERN) === -1 ? body : replaceOutsideCode(body, parseMarkdown, (text) => replace(text, 'body'))
+}
+
 export function parseFile<S extends z.ZodType>(
   file: string,
   schema: S,
@@ -62,17 +82,7 @@ export function parseFile<S extends z.ZodType>(
     problems.push(...error.problems.map(({ line, column, message }) => `${file}:${line}:${column}: ${message}`))
     return undefined
   }
-  const replace = (value: string, field: string): string =>
-    value.replace(TOKEN_PATTERN, (whole, name: string) => {
-      const replacement = tokens[name]
-      if (replacement !== undefined) return replacement
-      problems.push(
-        `${file}: ${field}: unknown token ${whole} (known: ${Object.keys(tokens)
-          .map((t) => `{${t}}`)
-          .join(', ')})`,
-      )
-      return whole
-    })
+  const replace = tokenReplacer(file, tokens, problems)
   const substitute = (value: unknown, path: PropertyKey[]): unknown => {
     if (typeof value === 'string') return replace(value, formatPath(path))
     if (Array.isArray(value)) return value.map((item, index) => substitute(item, [...path, index]))
@@ -83,8 +93,7 @@ export function parseFile<S extends z.ZodType>(
   }
   const result = schema.safeParse(substitute(frontmatter.data, []))
   // A body with no token has nothing to replace: no parse for where its code is (the render parses it once).
-  const body =
-    frontmatter.body.search(TOKEN_PATTERN) === -1 ? frontmatter.body : replaceOutsideCode(frontmatter.body, parseMarkdown, (text) => replace(text, 'body'))
+  const body = bodyWithTokens(frontmatter.body, replace)
   if (!result.success) {
     for (const issue of result.error.issues) {
       if (issue.code === 'unrecognized_keys') {
@@ -185,6 +194,30 @@ export function readTopic(topicFile: SlugFile, tokens: Record<string, string>, t
   const problems: string[] = []
   const parsed = readEntry(topicFile, topicFrontmatter, tokens, problems, text)
   return { digest: digest(text), ...(parsed && { parsed }), problems }
+}
+
+/**
+ * A topic read with its body left in its file. The build's pre-pass holds every topic's read until a
+ * render worker takes it, and the bodies are most of a topic's bytes: the worker reads the body back.
+ */
+export type TopicReadWithoutBody = Omit<TopicRead, 'parsed'> & { parsed?: Omit<NonNullable<TopicRead['parsed']>, 'body'> }
+
+export function withoutBody(read: TopicRead): TopicReadWithoutBody {
+  if (!read.parsed) return read
+  const { body: _body, ...parsed } = read.parsed
+  return { ...read, parsed }
+}
+
+/**
+ * `read` whole: its body read back from its file when it was left there (withoutBody), its tokens replaced
+ * as the first read replaced them (which reported their problems). A file whose bytes changed since is a problem.
+ */
+export function withBody(read: TopicRead | TopicReadWithoutBody, tokens: Record<string, string>): TopicRead {
+  const { parsed } = read
+  if (!parsed || 'body' in parsed) return read as TopicRead
+  const text = readFileSync(parsed.file, 'utf8')
+  if (digest(text) !== read.digest) return { digest: read.digest, problems: [`${parsed.file}: changed while the build was reading it; build again`] }
+  return { ...read, parsed: { ...parsed, body: bodyWithTokens(bodyAfterFrontmatter(text), tokenReplacer(parsed.file, tokens, [])) } }
 }
 
 /** The topic files of `dir` with the slug each is served under (no file is read); a bad or repeated name is left out. */

@@ -12,6 +12,8 @@ import {
   type Parsed,
   type TopicRead,
   type TopicReads,
+  type TopicReadWithoutBody,
+  withBody,
 } from './content-files.server'
 import { ImageCache } from './image-cache.server'
 import { emptyOutline, readingMinutes } from './outline.server'
@@ -197,8 +199,9 @@ function checkUiText(dir: string, site: Site, problems: string[]): void {
 export async function readTopicFile(
   topicFile: SlugFile,
   site: Site,
-  read: TopicRead = readTopic(topicFile, tokensFor(site)),
+  given?: TopicRead | TopicReadWithoutBody,
 ): Promise<{ topic: Topic; links: ContentLink[] }> {
+  const read = given ? withBody(given, tokensFor(site)) : readTopic(topicFile, tokensFor(site))
   const { parsed } = read
   const problems = [...read.problems]
   if (!parsed) throw new ContentError(problems)

@@ -36,6 +36,11 @@ export function parseFrontmatter(text: string): Frontmatter {
   return { data: file.data, body: file.content, bodyLine: text.slice(0, text.length - file.content.length).split('\n').length }
 }
 
+/** The markdown after a file's frontmatter, split as parseFrontmatter splits it, without parsing the YAML again. */
+export function bodyAfterFrontmatter(text: string): string {
+  return matter(text, { engines: { yaml: () => ({}) } }).content
+}
+
 function parseYaml(yaml: string): object {
   // YAML also ends a line at a lone \r, such as the one gray-matter leaves at the end of a frontmatter with
   // Windows line ends; `yaml` only at \n. Replaced one for one, every offset stays the same.

@@ -7,7 +7,7 @@ import type { PageContextServer } from 'vike/types'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ContentError, topicSlugFiles } from '../../lib/node/content-files.server'
 import { loadRelatedTopics, loadTopic } from '../../lib/node/content-index.server'
-import { readContent } from '../../lib/node/content.server'
+import { readContent, readTopicFile } from '../../lib/node/content.server'
 import { loadUiText } from '../../lib/node/ui-text.server'
 import { loadSite } from '../../lib/node/site.server'
 import { digest } from '../../pipeline/cache'
@@ -246,5 +246,17 @@ describe("the build's pre-pass over the topic files", () => {
     const naming = sources.filter((source) => source.related.some((other) => other.slug === 'b')).map((source) => source.slug)
     expect(changed.map(({ slug }) => slug).sort()).toEqual(['b', ...naming].sort())
     expect(naming.length).toBeGreaterThan(0)
+  })
+
+  it('leaves each parsed body in its file for the worker, which renders it as read, and names a file that changed since', async () => {
+    const dir = tempDir('topics-')
+    topicsIn(dir)
+    const [source] = readTopicSources(files(dir), site, FACTS_CODE, tempDir('cache-'), false)
+    expect(source!.read?.parsed).toBeDefined()
+    expect(source!.read?.parsed).not.toHaveProperty('body')
+    const fromSource = await readTopicFile(source!, site, source!.read)
+    expect(fromSource).toEqual(await readTopicFile(source!, site))
+    writeFileSync(source!.file, `${readFileSync(source!.file, 'utf8')}\nA line added during the build.\n`)
+    await expect(readTopicFile(source!, site, source!.read)).rejects.toThrow(`${source!.file}: changed while the build was reading it; build again`)
   })
 })
