@@ -133,8 +133,8 @@ class WorkerDatabase implements Database {
     return new Promise((resolve, reject) => {
       worker.once('message', (message: FromWorker) => {
         if ('failed' in message) {
-          void worker.terminate()
-          reject(asError(message.failed))
+          // Rejected once the thread is gone, and its SQLite connections with it: whoever opens the file next finds it free.
+          void worker.terminate().finally(() => reject(asError(message.failed)))
           return
         }
         worker.on('message', (replies: Reply[]) => database.settle(replies))
