@@ -46,7 +46,6 @@ export interface Parsed<T> {
   bodyLine: number
 }
 
-/** Reads one file (or takes its `text`, read already), replaces tokens and validates its frontmatter; problems go to `problems`. */
 /** Replaces the tokens of a file's field; an unknown token is a problem of that field. */
 function tokenReplacer(file: string, tokens: Record<string, string>, problems: string[]) {
   return (value: string, field: string): string =>
@@ -67,6 +66,7 @@ function bodyWithTokens(body: string, replace: (value: string, field: string) =>
   return body.search(TOKEN_PATTERN) === -1 ? body : replaceOutsideCode(body, parseMarkdown, (text) => replace(text, 'body'))
 }
 
+/** Reads one file (or takes its `text`, read already), replaces tokens and validates its frontmatter; problems go to `problems`. */
 export function parseFile<S extends z.ZodType>(
   file: string,
   schema: S,
