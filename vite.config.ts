@@ -163,4 +163,7 @@ export default defineConfig({
   server: { host: devHost, port: 5173 }, // not 3000, where `npm run serve` listens, so both can run at once
   preview: { host: devHost },
   build: { outDir: distDir() },
+  // No doc comments in the server bundle (the browser's is minified): a page's cache key covers its bytes,
+  // and a comment reworded must not re-render every page. Licences and #__PURE__ marks stay.
+  environments: { ssr: { build: { rolldownOptions: { output: { comments: { legal: true, annotation: true, jsdoc: false } } } } } },
 })

@@ -28,7 +28,11 @@ export async function buildCode(): Promise<BuildCode> {
   const lock = readLockFile()
   const merged = (entries: readonly string[]): CodeGraph => {
     const parts = entries.map((entry) => graphs.get(entry)!)
-    return { files: [...new Set(parts.flatMap((graph) => graph.files))].sort(), packages: [...new Set(parts.flatMap((graph) => graph.packages))].sort() }
+    return {
+      files: [...new Set(parts.flatMap((graph) => graph.files))].sort(),
+      packages: [...new Set(parts.flatMap((graph) => graph.packages))].sort(),
+      code: parts.map((graph) => graph.code).join(' '),
+    }
   }
   return {
     rendering: graphDigest(merged(RENDERING_ENTRIES), lock),

@@ -1,6 +1,7 @@
 // What a piece of code that runs outside Vite's bundles is made of, found rather than listed: the build's
-// own scripts, its render and card workers. esbuild follows every import of an entry (a bundle it never
-// writes, only its metafile is read): the project files reached are hashed byte for byte, and each package
+// own scripts, its render and card workers. esbuild bundles each entry in memory (never written): the
+// project files reached are known by path and by the code esbuild made of them, so an edit to a comment, a
+// type or the layout changes no digest and re-renders nothing, while an edit to what runs does; each package
 // imported stands for its installed version and those of everything it depends on (packageVersions), as
 // package-lock.json records them. A new module imported anywhere is part of the digest the moment it is
 // imported; no list of source files is kept by hand.
@@ -8,13 +9,17 @@ import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { isBuiltin } from 'node:module'
 import { join, relative, sep } from 'node:path'
-import type { BuildOptions, Metafile } from 'esbuild'
+import type { BuildOptions, BuildResult } from 'esbuild'
 import { projectRequire } from './cards/font-files.server'
 
-/** What an entry's code is made of: project files (relative, forward slashes, sorted) and the packages it imports (by name, sorted). */
+/**
+ * What an entry's code is made of: project files (relative, forward slashes, sorted) and the packages it
+ * imports (by name, sorted); `code`, the digest of what esbuild made of those files, stands for their bytes.
+ */
 export interface CodeGraph {
   files: string[]
   packages: string[]
+  code?: string
 }
 
 type Esbuild = typeof import('esbuild')
@@ -22,7 +27,7 @@ type Esbuild = typeof import('esbuild')
 /** esbuild, loaded when first needed (from the project's root): only the build and the dev server ask for a digest. */
 const esbuild = (): Esbuild => projectRequire()('esbuild') as Esbuild
 
-/** Every import followed, no package bundled (each is named instead), nothing written. */
+/** Every import followed, no package bundled (each is named instead), nothing written; no comment kept, not even a licence. */
 const graphOptions = (entries: readonly string[], root: string): BuildOptions => ({
   entryPoints: entries.map((entry) => join(root, entry)),
   absWorkingDir: root,
@@ -33,6 +38,7 @@ const graphOptions = (entries: readonly string[], root: string): BuildOptions =>
   platform: 'node',
   format: 'esm',
   outdir: 'code-graph',
+  legalComments: 'none',
   logLevel: 'silent',
 })
 
@@ -43,15 +49,18 @@ export function packageOf(specifier: string): string | undefined {
   return (specifier.startsWith('@') ? parts.slice(0, 2) : parts.slice(0, 1)).join('/')
 }
 
-/** The graph of each entry (paths from `root`), by entry, from esbuild's metafile. */
-function graphsOf(metafile: Metafile, entries: readonly string[], root: string): Map<string, CodeGraph> {
+/** The graph of each entry (paths from `root`), by entry, from esbuild's metafile and the code it made. */
+function graphsOf({ metafile, outputFiles }: BuildResult, entries: readonly string[], root: string): Map<string, CodeGraph> {
   const graphs = new Map<string, CodeGraph>()
-  for (const output of Object.values(metafile.outputs)) {
+  const made = new Map(outputFiles!.map((file) => [file.path, file.hash]))
+  for (const [path, output] of Object.entries(metafile!.outputs)) {
     if (!output.entryPoint) continue
     const entry = relative(root, join(root, output.entryPoint)).split(sep).join('/')
     const files = Object.keys(output.inputs).map((input) => relative(root, join(root, input)).split(sep).join('/'))
     const packages = output.imports.flatMap(({ path, external }) => (external ? (packageOf(path) ?? []) : []))
-    graphs.set(entry, { files: [...new Set(files)].sort(), packages: [...new Set(packages)].sort() })
+    const code = made.get(join(root, path))
+    if (code === undefined) throw new Error(`code graph: esbuild gave no code for ${entry}`)
+    graphs.set(entry, { files: [...new Set(files)].sort(), packages: [...new Set(packages)].sort(), code })
   }
   for (const entry of entries) if (!graphs.has(entry)) throw new Error(`code graph: esbuild gave no output for ${entry}`)
   return graphs
@@ -60,16 +69,15 @@ function graphsOf(metafile: Metafile, entries: readonly string[], root: string):
 /** The graph of each entry (paths from `root`, forward slashes), by entry. */
 export async function codeGraphs(entries: readonly string[], root = process.cwd()): Promise<Map<string, CodeGraph>> {
   const { build, stop } = esbuild()
-  const { metafile } = await build(graphOptions(entries, root))
+  const result = await build(graphOptions(entries, root))
   // esbuild's service process would otherwise stay (idle, tens of MB) beside the render workers until the build ends.
   await stop()
-  return graphsOf(metafile!, entries, root)
+  return graphsOf(result, entries, root)
 }
 
 /** codeGraphs, at once: for the few callers that cannot wait (a digest asked for while a page renders in `npm run dev`). */
 export function codeGraphsSync(entries: readonly string[], root = process.cwd()): Map<string, CodeGraph> {
-  const { metafile } = esbuild().buildSync(graphOptions(entries, root))
-  return graphsOf(metafile!, entries, root)
+  return graphsOf(esbuild().buildSync(graphOptions(entries, root)), entries, root)
 }
 
 export interface LockFile {
@@ -116,15 +124,14 @@ export function readLockFile(root = process.cwd()): LockFile {
   return JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as LockFile
 }
 
-/** The digest of a graph as it is now: each file's path and bytes, each package's installed tree. */
-export function graphDigest({ files, packages }: CodeGraph, lock: LockFile, root = process.cwd()): string {
+/** The digest of a graph as it is now: each file's path, the code made of the files (else their bytes), each package's installed tree. */
+export function graphDigest({ files, packages, code }: CodeGraph, lock: LockFile, root = process.cwd()): string {
   const hash = createHash('sha256')
-  for (const file of files)
-    hash
-      .update(file)
-      .update('\0')
-      .update(readFileSync(join(root, file)))
-      .update('\0')
+  for (const file of files) {
+    hash.update(file).update('\0')
+    if (code === undefined) hash.update(readFileSync(join(root, file))).update('\0')
+  }
+  if (code !== undefined) hash.update(code).update('\0')
   for (const version of packageVersions(packages, lock)) hash.update(version).update('\0')
   return hash.digest('hex').slice(0, 32)
 }

@@ -205,6 +205,18 @@ describe('an incremental build', () => {
     expect(page('topics/aa-linking-topic.html')).toContain('<a href="/topics/linkedin-proof-signals#faq">the proof signals</a>')
   })
 
+  // The build's own code and the cards' drawing code are known by what esbuild makes of them, so a file
+  // whose comments alone change (routes.ts is imported by both) is the same code.
+  it("after comments change in the build's code and the cards' drawing code: renders no page and draws no card", () => {
+    for (const name of ['lib/universal/routes.ts', 'pipeline/pages-phase.ts']) {
+      const file = join(project, name)
+      writeFileSync(file, `// A comment added.\n${readFileSync(file, 'utf8').replace(/^\/\*\* /m, '/** Reworded: ')}`)
+    }
+    const { summary } = expectIncrementalEqualsFresh()
+    expect(rendered(summary)).toBe(0)
+    expect(summary).toMatch(new RegExp(`build: cards +${CARDS} pictures: 0 drawn, ${CARDS} from the cache`))
+  })
+
   it('after a component changes: re-renders every page with it', () => {
     const file = join(project, 'components/Footer.tsx')
     writeFileSync(file, readFileSync(file, 'utf8').replace('<footer className="site-footer">', '<footer className="site-footer" data-edited="yes">'))

@@ -41,7 +41,7 @@ let design: string | undefined
  * imports and of the font packages it reads, with everything they depend on (package-lock.json).
  */
 export function drawingDigestOf(graph: CodeGraph, lock: LockFile): string {
-  return graphDigest({ files: graph.files, packages: [...new Set([...graph.packages, ...FONT_PACKAGES])].sort() }, lock)
+  return graphDigest({ ...graph, packages: [...new Set([...graph.packages, ...FONT_PACKAGES])].sort() }, lock)
 }
 
 /** Makes `digest` the drawing's digest of this process: the one the build found once (drawingDigestOf), handed to the pages its workers render. */
