@@ -1,5 +1,6 @@
 // A card written as a palette PNG (lib/node/cards/png.server.ts, lay-glyphs.server.ts) against the same
 // card written as RGB: a reader, or a crawler, must get the very same pixels whichever it was.
+import { inflateSync } from 'node:zlib'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { TITLE_BOX } from '../../lib/node/cards/design.server'
@@ -11,6 +12,15 @@ import type { SetTitle } from '../../lib/node/cards/title-glyphs.server'
 const WIDTH = 1200
 const colourType = (png: Buffer) => png[25]
 const pixels = (png: Buffer) => sharp(png).raw().toBuffer()
+
+/** The PNG's image data inflated: zlib checks the stream's adler-32, which the writer finds from the changes drawn rather than by summing. */
+function imageData(png: Buffer): Buffer {
+  const idat: Buffer[] = []
+  for (let at = 8; at < png.length; at += png.readUInt32BE(at) + 12) {
+    if (png.toString('latin1', at + 4, at + 8) === 'IDAT') idat.push(png.subarray(at + 8, at + 8 + png.readUInt32BE(at)))
+  }
+  return inflateSync(Buffer.concat(idat))
+}
 
 describe('a card as a palette PNG', () => {
   const painter = new CardPainter()
@@ -29,6 +39,7 @@ describe('a card as a palette PNG', () => {
     const palette = await painter.draw(spec)
     const rgb = await asRgb.draw(spec)
     expect([colourType(palette), colourType(rgb)]).toEqual([3, 2])
+    expect(imageData(palette).length).toBe(630 * (WIDTH + 1))
     expect((await pixels(palette)).equals(await pixels(rgb))).toBe(true)
     expect(palette.length).toBeLessThan(rgb.length)
   })

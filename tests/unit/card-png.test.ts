@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto'
 import { crc32, deflateSync, inflateSync } from 'node:zlib'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import { SplicedPng, adler32, adler32Combine } from '../../lib/node/cards/png.server'
+import { SplicedPng, adler32, adler32Combine, adlerChanges, withChanges } from '../../lib/node/cards/png.server'
 
 const WIDTH = 40
 const HEIGHT = 30
@@ -109,9 +109,26 @@ describe('a spliced PNG of a frame with few colours', () => {
 })
 
 describe('adler32', () => {
+  const adler = (bytes: Buffer) => deflateSync(bytes, { level: 0 }).readUInt32BE(deflateSync(bytes, { level: 0 }).length - 4)
+
   it('is the adler-32 zlib computes', () => {
-    const adler = (bytes: Buffer) => deflateSync(bytes, { level: 0 }).readUInt32BE(deflateSync(bytes, { level: 0 }).length - 4)
     for (const bytes of [Buffer.alloc(0), randomBytes(3), randomBytes(100_003), Buffer.alloc(65_521 * 3 + 7, 255)]) expect(adler32(bytes)).toBe(adler(bytes))
+  })
+
+  it('follows the changes of some bytes from the sums of those changes alone', () => {
+    for (const length of [1, 5_000, 300_000]) {
+      const bytes = randomBytes(length)
+      const before = adler32(bytes)
+      const changes = adlerChanges()
+      for (let edit = 0; edit < 2_000; edit++) {
+        const at = (edit * 7919) % length
+        const value = (edit * 31) & 255
+        changes[0]! += value - bytes[at]!
+        changes[1]! += (value - bytes[at]!) * (length - at)
+        bytes[at] = value
+      }
+      expect(withChanges(before, changes)).toBe(adler(bytes))
+    }
   })
 })
 

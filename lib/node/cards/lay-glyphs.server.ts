@@ -3,7 +3,7 @@
 // indices, where each blend of a colour with the title's is a colour of the card's palette: the same
 // pixels either way, the one arithmetic for both.
 import { CARD_WIDTH, TITLE_BOX, TITLE_RGB } from './design.server'
-import { PALETTE_SIZE, type CardRows } from './png.server'
+import { PALETTE_SIZE, adlerChanges, type CardRows } from './png.server'
 import type { SetTitle } from './title-glyphs.server'
 
 /**
@@ -16,7 +16,8 @@ export function layGlyphs(card: CardRows, title: SetTitle): boolean {
     eachGlyphRow(card, title, layRgb)
     return true
   }
-  return eachGlyphRow(card, title, paletteLayer(card.palette))
+  card.changes = adlerChanges()
+  return eachGlyphRow(card, title, paletteLayer(card.palette, card.changes))
 }
 
 /** A run of one glyph's row: card bytes from `at`, the glyph's coverage from `cover`, `length` pixels. False stops the laying. */
@@ -58,8 +59,8 @@ function layRgb(rows: Buffer, at: number, coverage: Uint8Array, cover: number, l
 /** The card's palette index of the title over palette index `index` at coverage `alpha`, at `index << 8 | alpha`; -1 until met in the card. */
 const blends = new Int16Array(PALETTE_SIZE << 8)
 
-/** Lays glyph rows into palette indices, adding each new blend to `palette`; stops when it is full. */
-function paletteLayer(palette: number[]): LayRun {
+/** Lays glyph rows into palette indices, adding each new blend to `palette`, and each change to `changes`; stops when the palette is full. */
+function paletteLayer(palette: number[], changes: Float64Array): LayRun {
   blends.fill(-1)
   const indexOf = new Map(palette.map((colour, index) => [colour, index]))
   /** The palette index of the title's colour over colour `index` at `alpha`, added to the palette if new; -1 when the palette is full. */
@@ -79,18 +80,24 @@ function paletteLayer(palette: number[]): LayRun {
     return found
   }
   return (rows, at, coverage, cover, length) => {
+    let sum = 0
+    let weighted = 0
     for (let pixel = 0; pixel < length; pixel++, at++) {
       const alpha = coverage[cover + pixel]!
       if (alpha === 0) continue
-      const key = (rows[at]! << 8) | alpha
-      let index = blends[key]!
+      const under = rows[at]!
+      let index = blends[(under << 8) | alpha]!
       if (index < 0) {
-        index = blendIndex(rows[at]!, alpha)
+        index = blendIndex(under, alpha)
         if (index < 0) return false
-        blends[key] = index
+        blends[(under << 8) | alpha] = index
       }
       rows[at] = index
+      sum += index - under
+      weighted += (index - under) * (rows.length - at)
     }
+    changes[0]! += sum
+    changes[1]! += weighted
     return true
   }
 }

@@ -37,6 +37,12 @@ export interface CardRows {
   stride: number
   /** For palette indices: the card's colours (0xRRGGBB), the frame's first; a card may add its own up to PALETTE_SIZE. */
   palette?: number[]
+  /**
+   * What was drawn into the rows, as adler-32 weighs it: the sum of each byte's change, and of each
+   * change times the bytes from it to the rows' end (adlerChanges). With it, png() finds the rows'
+   * adler-32 from the frame's rather than summing every byte of them again.
+   */
+  changes?: Float64Array
 }
 
 /** The frame's rows in one pixel format, with the runs every card of it shares. */
@@ -45,6 +51,8 @@ class FrameRows {
   readonly rows: Buffer
   readonly above: Run
   readonly below = new Map<number, Run>()
+  /** The adler-32 of the frame's rows from `top`, by how many of them a card takes. */
+  private readonly adlers = new Map<number, number>()
   /** Rows handed to one card after another to draw into: a card's PNG is written before the next card's rows are asked for. */
   private scratch: Buffer | undefined
 
@@ -70,18 +78,24 @@ class FrameRows {
   }
 
   /** The IDAT chunks of the frame with `cardRows` in place of its own rows from `top`. */
-  idat(cardRows: Buffer, options: { level: number; strategy?: number }): Buffer[] {
+  idat(cardRows: Buffer, options: { level: number; strategy?: number }, changes: Float64Array | undefined): Buffer[] {
     const count = cardRows.length / this.stride
-    const middle = run(cardRows, options, false)
     const end = this.top + count
+    let adler: number | undefined
+    if (changes) {
+      let frame = this.adlers.get(count)
+      if (frame === undefined) this.adlers.set(count, (frame = adler32(this.rows.subarray(this.top * this.stride, end * this.stride))))
+      adler = withChanges(frame, changes)
+    }
+    const middle = run(cardRows, options, false, undefined, adler)
     let below = this.below.get(end)
     if (!below) {
       below = run(this.rows.subarray(end * this.stride), { level: FRAME_LEVEL }, true)
       this.below.set(end, below)
     }
-    const adler = Buffer.alloc(4)
-    adler.writeUInt32BE(adler32Combine(adler32Combine(this.above.adler, middle.adler, middle.length), below.adler, below.length))
-    return [this.above.chunk, middle.chunk, below.chunk, chunk('IDAT', adler)]
+    const trailer = Buffer.alloc(4)
+    trailer.writeUInt32BE(adler32Combine(adler32Combine(this.above.adler, middle.adler, middle.length), below.adler, below.length))
+    return [this.above.chunk, middle.chunk, below.chunk, chunk('IDAT', trailer)]
   }
 }
 
@@ -127,12 +141,12 @@ export class SplicedPng {
   }
 
   /** The PNG of the frame with `card`'s rows (cardRows, drawn into) in place of its own from `top`. */
-  png({ rows, palette }: CardRows): Buffer {
-    if (!palette) return Buffer.concat([this.head(2), ...this.rgbFrame().idat(rows, CARD_DEFLATE.rgb), IEND])
+  png({ rows, palette, changes }: CardRows): Buffer {
+    if (!palette) return Buffer.concat([this.head(2), ...this.rgbFrame().idat(rows, CARD_DEFLATE.rgb, changes), IEND])
     if (palette.length > PALETTE_SIZE) throw new Error(`a palette PNG holds at most ${PALETTE_SIZE} colours, not ${palette.length}`)
     const entries = Buffer.alloc(palette.length * 3)
     palette.forEach((colour, index) => entries.writeUIntBE(colour, index * 3, 3))
-    return Buffer.concat([this.head(3), chunk('PLTE', entries), ...this.indexed!.idat(rows, CARD_DEFLATE.palette), IEND])
+    return Buffer.concat([this.head(3), chunk('PLTE', entries), ...this.indexed!.idat(rows, CARD_DEFLATE.palette, changes), IEND])
   }
 
   /** The signature and the IHDR chunk: 8 bits per sample, `colourType` 2 (RGB) or 3 (palette), deflate, no filtering scheme beyond "none", no interlacing. */
@@ -164,11 +178,12 @@ function chunk(type: string, data: Buffer): Buffer {
 
 /**
  * `data` compressed as deflate blocks that another run can follow (flushed to a byte boundary, not
- * final) or that end the stream (`last`), in an IDAT chunk after `prefix`; with the adler-32 of `data`.
+ * final) or that end the stream (`last`), in an IDAT chunk after `prefix`; with the adler-32 of `data`
+ * (summed unless given).
  */
-function run(data: Buffer, options: { level: number; strategy?: number }, last: boolean, prefix: Buffer = Buffer.alloc(0)): Run {
+function run(data: Buffer, options: { level: number; strategy?: number }, last: boolean, prefix = Buffer.alloc(0), adler = adler32(data)): Run {
   const blocks = deflateRawSync(data, { ...options, finishFlush: last ? constants.Z_FINISH : constants.Z_SYNC_FLUSH })
-  return { chunk: chunk('IDAT', Buffer.concat([prefix, blocks])), adler: adler32(data), length: data.length }
+  return { chunk: chunk('IDAT', Buffer.concat([prefix, blocks])), adler, length: data.length }
 }
 
 const ADLER_BASE = 65521
@@ -199,6 +214,22 @@ export function adler32(data: Uint8Array): number {
     sum2 %= ADLER_BASE
   }
   return ((sum2 << 16) | sum1) >>> 0
+}
+
+/**
+ * Adler-32's two sums are linear in the bytes: the first is 1 plus their sum, the second the length plus
+ * each byte times how many bytes there are from it to the end. So the changes of some bytes move them by
+ * the sums of `changes` (CardRows.changes): [Σ change, Σ change × (length − offset)].
+ */
+export function adlerChanges(): Float64Array {
+  return new Float64Array(2)
+}
+
+/** The adler-32 `adler` of some bytes, after `changes` (adlerChanges) to them. */
+export function withChanges(adler: number, changes: Float64Array): number {
+  const sum1 = ((((adler & 0xffff) + changes[0]!) % ADLER_BASE) + ADLER_BASE) % ADLER_BASE
+  const sum2 = ((((adler >>> 16) + changes[1]!) % ADLER_BASE) + ADLER_BASE) % ADLER_BASE
+  return (sum1 | (sum2 << 16)) >>> 0
 }
 
 /** The adler-32 of two byte strings one after the other, from each one's and the second's length (zlib's adler32_combine). */
