@@ -8,8 +8,9 @@
 import satori from 'satori'
 import sharp from 'sharp'
 import type { CardSpec, LogoSpec } from '../../universal/seo/social'
-import { CARD_HEIGHT, CARD_WIDTH, TITLE_BOX, TITLE_FONT_FILE, TITLE_RGB, cardFrame, cardTitle, loadCardFonts, logoSvg, titleStyle } from './design.server'
+import { CARD_HEIGHT, CARD_WIDTH, TITLE_BOX, TITLE_FONT_FILE, cardFrame, cardTitle, loadCardFonts, logoSvg, titleStyle } from './design.server'
 import { FallbackFonts, readFontFile } from './font-files.server'
+import { layGlyphs } from './lay-glyphs.server'
 import { SplicedPng } from './png.server'
 import { coverageOf, rasterize } from './raster.server'
 import { TitleSetter, type SetTitle } from './title-glyphs.server'
@@ -34,8 +35,11 @@ export class CardPainter {
   private readonly frames = new Map<string, Promise<SplicedPng>>()
   private readonly setter = TitleSetter.load(readFontFile(TITLE_FONT_FILE))
 
-  /** With `glyphs: false`, every title is drawn by satori and resvg (what the glyphs are held to in the tests). */
-  constructor(private readonly options: { glyphs: boolean } = { glyphs: true }) {
+  /**
+   * With `glyphs: false`, every title is drawn by satori and resvg (what the glyphs are held to in the
+   * tests); with `palette: false`, every card is written as RGB (what the palette PNGs are held to).
+   */
+  constructor(private readonly options: { glyphs?: boolean; palette?: boolean } = {}) {
     // The logo is written once: sharp's cache of decoded images would only hold memory, and its
     // threads would compete with the other painters, one per core.
     sharp.cache(false)
@@ -50,10 +54,13 @@ export class CardPainter {
         .toBuffer()
     const frame = await this.frame(spec)
     const title =
-      (this.options.glyphs ? (await this.setter).set(spec.title, TITLE_BOX.width, titleStyle(spec.title)) : undefined) ?? (await this.satoriTitle(spec.title))
-    const rows = frame.cardRows(Math.min(title.height, TITLE_BOX.height))
-    layGlyphs(rows, frame.stride, title)
-    return frame.png(rows)
+      (this.options.glyphs !== false ? (await this.setter).set(spec.title, TITLE_BOX.width, titleStyle(spec.title)) : undefined) ??
+      (await this.satoriTitle(spec.title))
+    const count = Math.min(title.height, TITLE_BOX.height)
+    let card = frame.cardRows(count, this.options.palette === false)
+    // A title whose edges blend into more colours than a palette holds: the card is drawn again as RGB.
+    if (!layGlyphs(card, title)) layGlyphs((card = frame.cardRows(count, true)), title)
+    return frame.png(card)
   }
 
   /** The title laid out by satori and drawn whole, as one "glyph" at the title box's top left: it is drawn in one colour. */
@@ -82,35 +89,3 @@ export class CardPainter {
     return frame
   }
 }
-
-/**
- * Lays a set title's glyphs over the frame's rows (PNG rows of `stride` bytes: a filter byte, then RGB)
- * from the title box's left edge: each pixel takes the title's colour by the glyph's coverage of it.
- * What falls outside the rows is cut off.
- */
-function layGlyphs(rows: Buffer, stride: number, title: SetTitle): void {
-  const count = rows.length / stride
-  const [red, green, blue] = TITLE_RGB
-  for (const { drawn, x, y } of title.glyphs) {
-    const left = TITLE_BOX.left + x + drawn.left
-    const first = Math.max(0, -(y + drawn.top))
-    const last = Math.min(drawn.height, count - (y + drawn.top))
-    const from = Math.max(0, -left)
-    const to = Math.min(drawn.width, CARD_WIDTH - left)
-    for (let row = first; row < last; row++) {
-      let at = (y + drawn.top + row) * stride + 1 + (left + from) * 3
-      let cover = row * drawn.width + from
-      for (let column = from; column < to; column++, at += 3, cover++) {
-        const alpha = drawn.coverage[cover]!
-        if (alpha === 0) continue
-        const keep = 255 - alpha
-        rows[at] = divideBy255(red * alpha + rows[at]! * keep)
-        rows[at + 1] = divideBy255(green * alpha + rows[at + 1]! * keep)
-        rows[at + 2] = divideBy255(blue * alpha + rows[at + 2]! * keep)
-      }
-    }
-  }
-}
-
-/** `value / 255` rounded, for 0 ≤ value ≤ 255 × 255, in integer steps (exact over that range). */
-const divideBy255 = (value: number) => (value + 128 + ((value + 128) >> 8)) >> 8

@@ -69,6 +69,9 @@ interface Word {
 /** Characters after which satori's line breaking (Unicode's) may break a word. */
 const BREAKS_INSIDE = /[-\u2010\u2013\u2014/]/
 
+/** The most words a setter keeps shaped: a few MB at most, however many titles it sets. */
+const SHAPED_WORDS = 5_000
+
 /** Pen positions are kept to a quarter pixel: four drawings of a glyph per size cover every position. */
 const PHASES = 4
 
@@ -112,6 +115,8 @@ function openWoff(woff: Buffer): { sfnt: Buffer; ascender: number; descender: nu
 /** Sets titles in one font (a WOFF file), keeping each glyph it draws. */
 export class TitleSetter {
   private readonly drawn = new Map<string, DrawnGlyph>()
+  /** Each word shaped (with its space), as titles repeat their words; emptied when it holds SHAPED_WORDS. */
+  private readonly shaped = new Map<string, Shaped[]>()
 
   private constructor(
     private readonly hb: HarfBuzz,
@@ -196,6 +201,15 @@ export class TitleSetter {
   }
 
   private shape(text: string): Shaped[] {
+    let glyphs = this.shaped.get(text)
+    if (glyphs) return glyphs
+    if (this.shaped.size >= SHAPED_WORDS) this.shaped.clear()
+    glyphs = this.shapeNow(text)
+    this.shaped.set(text, glyphs)
+    return glyphs
+  }
+
+  private shapeNow(text: string): Shaped[] {
     const buffer = this.hb.createBuffer()
     try {
       buffer.addText(text)
