@@ -116,6 +116,8 @@ async function readPages(dir: string, site: Site, problems: string[], links: Fil
     const parsed = parseFile(file, pageFrontmatter[name], { ...tokens, ...own }, problems)
     if (!parsed) continue
     checkCardText(file, 'h1', (parsed.data as { h1: string }).h1, problems)
+    // The topic index's later pages each draw their card from pagedH1.
+    if (name === 'topics') checkCardText(file, 'pagedH1', (parsed.data as { pagedH1: string }).pagedH1, problems)
     const fileLinks: ContentLink[] = []
     const render = async (markdownText: string, firstLine: number) => {
       const { html, links: found } = await renderMarkdown(markdownText, {
