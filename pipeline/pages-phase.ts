@@ -2,8 +2,8 @@
 // workers and stored. The topic pages come first: the other pages list the topics, whose titles the
 // build learns from their pages. Then every link and old URL is checked against the pages this build
 // has, and the pages that list content are keyed and written: the topic index's pages by the topics each
-// shows, the others by the whole content index. Every page written
-// is kept for the files made from all of them (sitemap, CSP hashes), and its pictures handed to the card stage.
+// shows, the others by the whole content index. Every page written is kept for the files made from all
+// of them (sitemap, CSP hashes), and its pictures handed to the card stage.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -57,9 +57,8 @@ export type ListingPage = Omit<PageJob, 'key'> & { name: string }
 
 /**
  * Every other page the build writes but the topic index's (topicIndexPages): the fixed routes, one page
- * per article, and the 404 page. Any
- * of them may list any content (the /topics cards, the articles), so their keys (listingKeys) come
- * from the digest of the whole index, known once every topic is.
+ * per article, and the 404 page. Any of them may list any content (the articles, a topic's title), so
+ * their keys (listingKeys) come from the digest of the whole index, known once every topic is.
  */
 export function planListingPages(routes: readonly string[], posts: ContentIndex['posts']): ListingPage[] {
   // The topics are planned on their own (planTopicPages): no listing route needs their slugs.

@@ -37,6 +37,7 @@ export function buildPagedSite(): void {
       .replace(/^title: .*$/m, `title: ${title}`)
       .replace(/^h1: .*$/m, `h1: ${title}`)
       .replace(/^metaTitle: .*$/m, `metaTitle: ${title}`)
+      .replace(/^metaDescription: .*$/m, `metaDescription: What ${title} says, in short.`)
       .replace(/^summary: .*$/m, `summary: The summary of ${title}.`)
       .replace(/^redirectFrom: .*$/m, '')
     writeFileSync(join(content, 'topics', `paged-topic-${n}.md`), text)

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test, waitForHydration } from './fixtures'
 import { PAGED_CHECK_SITE_OUTPUT, PAGED_ROOT, pagedEnv } from './paged-site'
@@ -11,18 +11,19 @@ test.describe.configure({ mode: 'serial' })
 
 let server: RunningServer | undefined
 let origin = ''
-/** The slug of every topic the site has, from the content it was built from. */
-let slugs: string[] = []
+/** Every topic page the site has, as its sitemap lists them. */
+let topics: string[] = []
 /** The words of the nav between the index's pages, as content/pages/topics.md gives them. */
 let nav = { label: '', first: '', previous: '', next: '', last: '' }
 
 test.beforeAll(async () => {
-  slugs = readdirSync(join(PAGED_ROOT, 'content', 'topics')).map((name) => name.replace(/\.md$/, ''))
   const page = readFileSync(join(PAGED_ROOT, 'content', 'pages', 'topics.md'), 'utf8')
   const word = (key: string) => new RegExp(`^  ${key}: (.*)$`, 'm').exec(page)![1]!
   nav = { label: word('label'), first: word('first'), previous: word('previous'), next: word('next'), last: word('last') }
   server = await startServer({ ...pagedEnv(), PORT: '0', HOST: '127.0.0.1', DATABASE_URL: `file:${join(PAGED_ROOT, 'site.db')}` })
   origin = server.origin
+  const sitemap = await (await fetch(`${origin}/sitemap.xml`)).text()
+  topics = [...sitemap.matchAll(/<loc>https?:\/\/[^/]+(\/topics\/[^/<]+)<\/loc>/g)].map(([, path]) => path!)
 })
 
 test.afterAll(() => server?.stop())
@@ -41,14 +42,14 @@ test('every topic is three clicks from the home page: the header, a page of the 
   const pager = page.getByRole('navigation', { name: nav.label })
   const pages = await pager.locator('a').evaluateAll((links) => [...new Set(links.map((link) => link.getAttribute('href')!))])
   expect(pages.length).toBeGreaterThan(2)
-  const reached = new Set<string>()
+  // Each topic once: no two pages list the same one.
+  const reached: string[] = []
   for (const path of pages) {
     await page.goto(`${origin}${path}`)
-    for (const href of await page.locator('.card-grid h2 a').evaluateAll((links) => links.map((link) => link.getAttribute('href')!))) reached.add(href)
+    for (const href of await page.locator('.card-grid h2 a').evaluateAll((links) => links.map((link) => link.getAttribute('href')!))) reached.push(href)
   }
-  expect([...reached].sort()).toEqual(slugs.map((slug) => `/topics/${slug}`).sort())
-  // Each topic once: no two pages list the same one.
-  expect(reached.size).toBe(slugs.length)
+  expect(topics.length).toBeGreaterThan(100)
+  expect(reached.sort()).toEqual([...topics].sort())
 })
 
 test('a later page has its own head and nav, marks itself as current and hydrates without a console error', async ({ page, consoleErrors }) => {
