@@ -1,8 +1,9 @@
 // The build's pages phase: each page from the cache when its key is known there, else rendered by the
 // workers and stored. The topic pages come first: the other pages list the topics, whose titles the
 // build learns from their pages. Then every link and old URL is checked against the pages this build
-// has, and the pages that list content are keyed by the content index and written. Every page written
-// is kept for the files made from all of them (sitemap, CSP hashes), and its pictures handed to the card stage.
+// has, and the pages that list content are keyed and written: the topic index's pages by the topics each
+// shows, the others by the whole content index. Every page written is kept for the files made from all
+// of them (sitemap, CSP hashes), and its pictures handed to the card stage.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -14,6 +15,7 @@ import type { ImageCache } from '../lib/node/image-cache.server'
 import { leftOutOf, publicationOf, type LeftOut, type Publishing } from '../lib/node/publication.server'
 import { checkLinksAndRedirects, type FileProblems, type RedirectingPage } from '../lib/node/redirects.server'
 import { contentRoutePaths } from '../lib/universal/content/routes'
+import { TOPIC_PAGE_ROUTE, topicPageCount, topicPagePath, topicsOnPage } from '../lib/universal/content/topic-pages'
 import type { ContentIndex, TopicEntry } from '../lib/universal/content/types'
 import { FORM_PAGE_FILE } from '../lib/universal/form-page'
 import { fileOfPath, type Redirect } from '../lib/universal/routes'
@@ -28,6 +30,8 @@ import type { RenderPool } from './render-pool'
 /** A URL no page folder routes: rendering it gives the 404 page, written as `404.html`. */
 const NOT_FOUND_URL = '/404-page-for-the-build'
 const TOPIC_ROUTE = '/topics/@slug'
+/** The first page of the topic index; the later ones are TOPIC_PAGE_ROUTE's. */
+const TOPIC_INDEX_ROUTE = '/topics'
 
 /**
  * The topic pages. Each is rendered from its own file and the list of its related topics, so its key
@@ -52,16 +56,16 @@ export function planTopicPages(routes: readonly string[], topics: TopicSource[],
 export type ListingPage = Omit<PageJob, 'key'> & { name: string }
 
 /**
- * Every other page the build writes: the fixed routes, one page per article, and the 404 page. Any
- * of them may list any content (the /topics cards, the articles), so their keys (listingKeys) come
- * from the digest of the whole index, known once every topic is.
+ * Every other page the build writes but the topic index's (topicIndexPages): the fixed routes, one page
+ * per article, and the 404 page. Any of them may list any content (the articles, a topic's title), so
+ * their keys (listingKeys) come from the digest of the whole index, known once every topic is.
  */
 export function planListingPages(routes: readonly string[], posts: ContentIndex['posts']): ListingPage[] {
   // The topics are planned on their own (planTopicPages): no listing route needs their slugs.
   const fromContent = contentRoutePaths({ posts, topics: [] })
   const pages: ListingPage[] = []
   for (const route of [...routes].sort()) {
-    if (route === TOPIC_ROUTE) continue
+    if (route === TOPIC_ROUTE || route === TOPIC_INDEX_ROUTE || route === TOPIC_PAGE_ROUTE) continue
     if (!route.includes('@') && !route.includes('*')) {
       pages.push({ url: route, file: fileOfPath(route), status: 200, name: route })
       continue
@@ -78,6 +82,21 @@ export function planListingPages(routes: readonly string[], posts: ContentIndex[
 export function listingKeys(pages: readonly ListingPage[], indexText: string, base: string): PageJob[] {
   const indexDigest = digest(base, indexText)
   return pages.map(({ name, ...job }) => ({ ...job, key: digest(indexDigest, name) }))
+}
+
+/**
+ * The topic index's pages (/topics, /topics/page/2 …), once the build knows every topic it publishes. Each
+ * is keyed by the topics it shows and the number of pages, plus the rest of the index (`index` without
+ * its topics): a topic's edit re-renders the one page that lists it, unless it moves the topic to another.
+ */
+export function topicIndexPages(routes: readonly string[], index: ContentIndex, base: string): PageJob[] {
+  if (!routes.includes(TOPIC_INDEX_ROUTE)) return []
+  const pages = routes.includes(TOPIC_PAGE_ROUTE) ? topicPageCount(index.topics.length) : 1
+  const rest = digest(base, JSON.stringify({ ...index, topics: [] }))
+  return Array.from({ length: pages }, (_, at) => {
+    const url = topicPagePath(at + 1)
+    return { url, file: fileOfPath(url), status: 200, key: digest(rest, url, String(pages), JSON.stringify(topicsOnPage(index.topics, at + 1))) }
+  })
 }
 
 /** Pages per render worker below which another worker would cost more to start than it saves. */
@@ -215,16 +234,19 @@ export async function writePages(args: {
   })
   // Every link is checked on every build, a reused page's too (its links are kept with it in the cache):
   // a page that links to a topic deleted since, or left out, fails the build without being rendered again.
-  const builtPaths = [...topics.map((topic) => `/topics/${topic.slug}`), ...listingPages.filter((job) => job.status === 200).map((job) => job.url)]
+  const index = contentIndex({ posts: content.posts, topics, pages: content.pages })
+  const indexPages = topicIndexPages(routes, index, base)
+  pagesPhase.grow(indexPages.length)
+  const listed = [...listingPages.filter((job) => job.status === 200), ...indexPages]
+  const builtPaths = [...topics.map((topic) => `/topics/${topic.slug}`), ...listed.map((job) => job.url)]
   // Old URLs (redirectFrom) lead to a page of this build, and to nothing else.
   const checked = checkLinksAndRedirects({ paths: builtPaths, redirecting, leftOut, links })
   problems.push(...checked.problems)
   const byFile = problems.sort((a, b) => (a.file < b.file ? -1 : 1)).flatMap((file) => file.problems)
   if (byFile.length > 0) throw new ContentError(byFile)
 
-  const index = contentIndex({ posts: content.posts, topics, pages: content.pages })
   const indexText = JSON.stringify(index)
-  await stage.renderOrReuse(listingKeys(listingPages, indexText, base), pagesPhase, {}, index)
+  await stage.renderOrReuse([...indexPages, ...listingKeys(listingPages, indexText, base)], pagesPhase, {}, index)
   pageCache.save()
   images.prune()
   pagesPhase.end(`${count(stage.pages.length)} pages: ${count(stage.rendered)} rendered, ${count(stage.reused)} reused from the cache`)

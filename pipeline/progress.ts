@@ -15,19 +15,22 @@ export const count = (n: number) => n.toLocaleString('en-US')
 export interface Phase {
   /** `done` more items of the phase's total are finished. */
   advance(done?: number): void
+  /** The phase has `more` items than it was started with: some are known only as it goes. */
+  grow(more: number): void
   /** Ends the phase's line with what it did: `10,041 pages (9,998 from the cache)`. */
   end(summary: string): void
 }
 
 export function phase(
   name: string,
-  total: number,
+  startTotal: number,
   { live: canBeLive = true, stream = process.stdout }: { live?: boolean; stream?: NodeJS.WriteStream } = {},
 ): Phase {
   const started = performance.now()
   const live = canBeLive && stream.isTTY === true
   let done = 0
   let drawn = 0
+  let total = startTotal
   const label = `build: ${name.padEnd(8)}`
   const draw = () => {
     const share = total === 0 ? 1 : done / total
@@ -40,6 +43,9 @@ export function phase(
     advance(step = 1) {
       done += step
       if (live && performance.now() - drawn > REDRAW_MS) draw()
+    },
+    grow(more) {
+      total += more
     },
     end(summary) {
       const seconds = ((performance.now() - started) / 1000).toFixed(1)
@@ -81,9 +87,10 @@ export function printSummary({
   for (const line of [leftOutSummary(leftOut), redirectLimitWarning(redirects.length)]) if (line) console.log(`build: ${line}`)
 }
 
-/** `/topics/x` → `/topics/*`, `/blog` → `/blog`, the 404 page → `404`: the kinds the summary counts. */
+/** `/topics/x` → `/topics/*`, `/topics/page/2` → `/topics/page/*`, `/blog` → `/blog`, the 404 page → `404`: the kinds the summary counts. */
 function pageKind(page: BuiltPage): string {
   if (page.path === null) return '404'
   const segments = page.path.split('/').filter(Boolean)
+  if (segments.length > 2) return `/${segments.slice(0, -1).join('/')}/*`
   return segments.length > 1 ? `/${segments[0]}/*` : page.path
 }

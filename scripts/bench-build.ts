@@ -2,12 +2,14 @@
 // cold `npm run build` of the real content with N generated topics (scripts/bench/content.ts); with
 // --incremental, then one with nothing changed, one after editing a topic, and a `--fresh` one whose output
 // must equal the incremental one byte for byte. Prints one table; fails when a build's process tree peaks
-// above 1 GiB or an incremental build differs from the fresh one.
+// above 1 GiB, an incremental build differs from the fresh one or a page of the topic index weighs more
+// than 60 KiB gzipped (its largest is printed).
 import { spawn } from 'node:child_process'
-import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
 import { parseArgs } from 'node:util'
+import { gzipSync } from 'node:zlib'
 import { benchContent } from './bench/content'
 import { digest, filesUnder } from '../pipeline/cache'
 
@@ -26,6 +28,15 @@ if (counts.some((n) => !Number.isInteger(n) || n < 1)) {
 }
 const MAX_RSS = 1024 ** 3
 const MiB = 1024 ** 2
+/** The most a page of the topic index may weigh, gzipped: at any number of topics it lists one page of them. */
+const MAX_LISTING_GZIP = 60 * 1024
+
+/** The largest page of the topic index (/topics, /topics/page/N) of a built client folder, and its gzipped bytes. */
+function largestTopicIndexPage(client: string): { file: string; gzip: number } {
+  const paged = existsSync(join(client, 'topics', 'page')) ? readdirSync(join(client, 'topics', 'page')).map((name) => `topics/page/${name}`) : []
+  const sizes = ['topics.html', ...paged].map((file) => ({ file, gzip: gzipSync(readFileSync(join(client, file)), { level: 9 }).length }))
+  return sizes.reduce((largest, page) => (page.gzip > largest.gzip ? page : largest))
+}
 
 /** Resident memory of `rootPid` and all its descendants, in bytes (Linux /proc). */
 function treeRss(rootPid: number): number {
@@ -103,6 +114,7 @@ async function bench(topicCount: number) {
       topicCount,
       pages,
       cold,
+      listing: largestTopicIndexPage(join(dist, 'client')),
       unchanged: undefined as Run | undefined,
       edited: undefined as Run | undefined,
       identical: undefined as boolean | undefined,
@@ -137,8 +149,10 @@ for (const count of counts) {
 }
 
 const mib = (bytes: number) => `${Math.round(bytes / MiB)} MiB`
-console.log('\n| topics | pages | cards | cold s | pages/s | peak RSS (tree) | no-change s | one-edit s | incremental = fresh |')
-console.log('| ---: | ---: | :---: | ---: | ---: | ---: | ---: | ---: | :---: |')
+console.log(
+  '\n| topics | pages | cards | cold s | pages/s | peak RSS (tree) | no-change s | one-edit s | incremental = fresh | largest topic index page, gzip |',
+)
+console.log('| ---: | ---: | :---: | ---: | ---: | ---: | ---: | ---: | :---: | ---: |')
 for (const row of rows) {
   const peak = Math.max(row.cold.peak, row.unchanged?.peak ?? 0, row.edited?.peak ?? 0)
   const cells = [
@@ -151,6 +165,7 @@ for (const row of rows) {
     row.unchanged?.seconds.toFixed(1) ?? '–',
     row.edited?.seconds.toFixed(1) ?? '–',
     row.identical === undefined ? '–' : row.identical ? 'yes' : 'NO',
+    `${(row.listing.gzip / 1024).toFixed(1)} KiB (/${row.listing.file.replace(/\.html$/, '')})`,
   ]
   console.log(`| ${cells.join(' | ')} |`)
 }
@@ -160,6 +175,7 @@ const failures = rows.flatMap((row) => [
     .filter((run) => run && run.peak > MAX_RSS)
     .map((run) => `${row.topicCount} topics: a build peaked at ${mib(run!.peak)} > 1024 MiB`),
   ...(row.identical === false ? [`${row.topicCount} topics: the incremental build is not byte-identical to a fresh one`] : []),
+  ...(row.listing.gzip > MAX_LISTING_GZIP ? [`${row.topicCount} topics: ${row.listing.file} is ${row.listing.gzip} bytes gzipped > ${MAX_LISTING_GZIP}`] : []),
 ])
 if (failures.length > 0) {
   console.error(`bench: ${failures.join('; ')}`)

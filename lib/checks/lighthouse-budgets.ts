@@ -20,7 +20,7 @@ const budgetsSchema = z.strictObject({
           name: z.string().min(1),
           /** A fixed route, or a kind of page made from content, whose URL is taken from the built site so that no slug is written here for a writer to break. */
           path: z.string().startsWith('/').optional(),
-          sample: z.enum(['article', 'article with an image', 'topic']).optional(),
+          sample: z.enum(['article', 'article with an image', 'topic', 'topic index page 2']).optional(),
           /** Exempts the template from the SEO score only. */
           noindex: z.boolean().optional(),
           status: z.number().int().optional(),
@@ -50,6 +50,8 @@ const SAMPLE_RULES: Record<NonNullable<Template['sample']>, (path: string, site:
   article: (path, site) => isArticle(path) && !site.showsImage(path),
   'article with an image': (path, site) => isArticle(path) && site.showsImage(path),
   topic: (path) => /^\/topics\/[^/]+$/.test(path),
+  // The topic index's second page: every site of more than one page of topics has it (lib/universal/content/topic-pages.ts).
+  'topic index page 2': (path) => path === '/topics/page/2',
 }
 
 /**

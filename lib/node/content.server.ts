@@ -30,6 +30,7 @@ import {
   authorsFile,
   blogFrontmatter,
   pageFrontmatter,
+  PAGE_TOKENS,
   type Authors,
   type BlogFrontmatter,
   type PageName,
@@ -110,9 +111,13 @@ async function readPages(dir: string, site: Site, problems: string[], links: Fil
       problems.push(`${file}: file is missing (every page in lib/universal/content/schemas.ts needs its copy)`)
       continue
     }
-    const parsed = parseFile(file, pageFrontmatter[name], tokens, problems)
+    // A page's own tokens stay as written, for the page to fill (the topic index's page numbers).
+    const own = Object.fromEntries((PAGE_TOKENS[name as keyof typeof PAGE_TOKENS] ?? []).map((token) => [token, `{${token}}`]))
+    const parsed = parseFile(file, pageFrontmatter[name], { ...tokens, ...own }, problems)
     if (!parsed) continue
     checkCardText(file, 'h1', (parsed.data as { h1: string }).h1, problems)
+    // The topic index's later pages each draw their card from pagedH1.
+    if (name === 'topics') checkCardText(file, 'pagedH1', (parsed.data as { pagedH1: string }).pagedH1, problems)
     const fileLinks: ContentLink[] = []
     const render = async (markdownText: string, firstLine: number) => {
       const { html, links: found } = await renderMarkdown(markdownText, {

@@ -65,15 +65,17 @@ export async function copyProse(pageContext: CopyPageContext) {
 /**
  * The shared `+seo`: the copy's title and description, the page's own URL as its canonical path,
  * `noindex` from its config, and, unless noindex, a social card of its h1 under its label from
- * layout.json. `extra` adds what one page has beyond that (its JSON-LD), from its copy and path.
+ * layout.json. `extra` adds what one page has beyond that (its JSON-LD), from its copy and path;
+ * `heading`, the card's title where the page shows another h1 than its copy's (a later page of an index).
  */
 export async function copySeo(
   pageContext: CopyPageContext,
   extra: (page: SitePage<PageName>, path: string) => Partial<PageSeo> = () => ({}),
+  heading: (page: SitePage<PageName>) => string = (page) => page.h1,
 ): Promise<PageSeo> {
   const name = copyNameOf(pageContext)
   const path = pageContext.urlPathname
   const page = await sitePage(name)
   const seo: PageSeo = { path, title: page.title, description: page.description, ...(pageContext.config.noindex && { noindex: true }), ...extra(page, path) }
-  return seo.noindex ? seo : withSocialCard(seo, page.h1, pageContext.ui.card.pages[name] ?? '', pageContext.site)
+  return seo.noindex ? seo : withSocialCard(seo, heading(page), pageContext.ui.card.pages[name] ?? '', pageContext.site)
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { BASE_URL, E2E_DATABASE, E2E_RUNTIME, E2E_WRANGLER_STATE, e2eServerEnv, e2eWorkerEnv, SITE_BUILD_ENV } from '../../playwright.config'
 import { FORM_PAGE_FILE } from '../../lib/universal/form-page'
 import { startPreview } from '../../scripts/cloudflare-preview'
+import { buildPagedSite } from './paged-site'
 import { buildPublicationSite } from './publication-site'
 import { E2E_DIST, runScript, startServer } from './sites'
 
@@ -36,6 +37,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.stdout.write(runScript('scripts/check-site.ts', siteEnv))
   console.log(`e2e: building the drafts-and-schedules site (publication.spec.ts) (${seconds()})`)
   buildPublicationSite()
+  console.log(`e2e: building the paged topic index site (paging.spec.ts) (${seconds()})`)
+  buildPagedSite()
 
   rmSync(E2E_DATABASE, { force: true })
   rmSync(`${E2E_DATABASE}-wal`, { force: true })

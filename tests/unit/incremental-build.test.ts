@@ -355,6 +355,35 @@ describe('old URLs (redirectFrom)', () => {
   })
 })
 
+describe('a topic index of several pages', () => {
+  it('re-renders, after a topic summary changes, the one page of the index that lists it, and no other', () => {
+    for (let n = 0; n < 60; n++)
+      writeFileSync(join(project, `content/topics/paged-${n}.md`), topicMarkdown({ title: `title: Paged topic ${String(n).padStart(2, '0')}` }))
+    expectIncrementalEqualsFresh()
+    expect(existsSync(join(project, 'dist/client/topics/page/2.html'))).toBe(true)
+    const indexPages = () => ['topics.html', ...readdirSync(join(project, 'dist/client/topics/page')).map((name) => `topics/page/${name}`)]
+    const before = new Map(indexPages().map((file) => [file, page(file)]))
+    const slug = 'paged-30'
+    // The topics the edited one is related to list its summary too.
+    const relatedTo = readdirSync(join(project, 'dist/client/topics')).filter(
+      (name) => name.endsWith('.html') && page(`topics/${name}`).includes(`href="/topics/${slug}"`),
+    )
+    // A word no other topic has: the likeness of the topics, and so every related list, stays the same.
+    writeFileSync(
+      join(project, `content/topics/${slug}.md`),
+      topicMarkdown({ title: 'title: Paged topic 30', summary: 'summary: A test topic summary, Zanzibar.' }),
+    )
+    const { summary } = expectIncrementalEqualsFresh()
+    const changed = indexPages().filter((file) => page(file) !== before.get(file))
+    expect(changed).toHaveLength(1)
+    expect(page(changed[0]!)).toContain('A test topic summary, Zanzibar.')
+    // The topic, the topics it is related to, the one index page, and the pages keyed by the whole index.
+    const pages = Number(/build: (\d+) pages:/.exec(summary)?.[1])
+    const byIndex = pages - Number(/\/topics\/\* (\d+)/.exec(summary)?.[1]) - before.size
+    expect(rendered(summary)).toBe(1 + relatedTo.length + 1 + byIndex)
+  })
+})
+
 describe('the fixed routes', () => {
   it('are the same read from the page folders (check:content) as from each bundle (the build)', () => {
     const cache = join(project, 'cache')

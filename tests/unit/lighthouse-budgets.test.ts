@@ -15,7 +15,18 @@ const ORIGIN = 'http://127.0.0.1:4173'
 const budgets = parseBudgets(JSON.parse(readFileSync('lighthouse.budgets.json', 'utf8')))
 /** A built site as its sitemap lists it (in no particular order), one article showing an image. */
 const SITE: BuiltSite = {
-  paths: ['/', '/topics/b-topic', '/blog/with-cover', '/blog', '/blog/plain', '/topics/a-topic', '/topics', '/blog/another-plain'],
+  paths: [
+    '/',
+    '/topics/b-topic',
+    '/topics/page/10',
+    '/blog/with-cover',
+    '/blog',
+    '/blog/plain',
+    '/topics/a-topic',
+    '/topics',
+    '/topics/page/2',
+    '/blog/another-plain',
+  ],
   showsImage: (path) => path === '/blog/with-cover',
 }
 const measured = sampleTemplates(budgets.templates, SITE).measured
@@ -65,6 +76,7 @@ describe('the Lighthouse budgets', () => {
       'article',
       'article with an image',
       '/topics',
+      'topic index page 2',
       'topic',
       '/testimonials',
       '/privacy-policy',
@@ -86,6 +98,7 @@ describe('the Lighthouse budgets', () => {
       '/blog/another-plain',
       '/blog/with-cover',
       '/topics',
+      '/topics/page/2',
       '/topics/a-topic',
       '/testimonials',
       '/privacy-policy',
@@ -103,6 +116,8 @@ describe('the Lighthouse budgets', () => {
     const noImage = sampleTemplates(budgets.templates, { ...SITE, showsImage: () => false })
     expect(noImage.measured.map((template) => template.name)).not.toContain('article with an image')
     expect(noImage.unsampled).toEqual(['article with an image: the built site has no article with an image to measure; skipped'])
+    const onePage = sampleTemplates(budgets.templates, { ...SITE, paths: SITE.paths.filter((path) => !path.startsWith('/topics/page/')) })
+    expect(onePage.unsampled).toEqual(['topics index page 2: the built site has no topic index page 2 to measure; skipped'])
   })
 
   it('refuse a malformed budgets file, naming the field', () => {

@@ -1,3 +1,5 @@
+import { laterTopicPagePaths, TOPIC_PAGE_ROUTE } from './topic-pages'
+
 /** What the routes need of the content: each article's and each topic's slug. */
 interface Slugs {
   posts: ReadonlyArray<{ slug: string }>
@@ -5,13 +7,15 @@ interface Slugs {
 }
 
 /**
- * The paths of every parameterized route, from the content: one per article and per topic. The build
+ * The paths of every parameterized route, from the content: one per article and per topic, and the topic
+ * index's pages after the first (lib/universal/content/topic-pages.ts). The build
  * prerenders each; a parameterized page folder missing here fails the build (pipeline/pages-phase.ts).
  */
 export function contentRoutePaths(index: Slugs): Record<string, string[]> {
   return {
     '/blog/@slug': index.posts.map((post) => `/blog/${post.slug}`),
     '/topics/@slug': index.topics.map((topic) => `/topics/${topic.slug}`),
+    [TOPIC_PAGE_ROUTE]: laterTopicPagePaths(index.topics.length),
   }
 }
 

@@ -157,6 +157,29 @@ const basePage = {
   lead: text().optional(),
 }
 
+/** What a page fills in itself, per page, in the fields that name them: left as written when the file is read. */
+export const PAGE_TOKENS: Partial<Record<'topics', readonly string[]>> = { topics: ['page', 'pages'] }
+
+/** The widest number a `{page}` or `{pages}` token stands for, to check a paged field's length with. */
+const WIDEST_PAGE_NUMBER = '9999'
+
+/** A field of the topic index's later pages: it names `{page}`, and with both numbers filled in it is at most `max` characters. */
+function pagedField(max: number) {
+  return text().superRefine((value, context) => {
+    if (!value.includes('{page}')) context.addIssue({ code: 'custom', message: 'expected {page} where the page number goes, as in "Topics, page {page} of {pages}"' })
+    const filled = value.replaceAll('{page}', WIDEST_PAGE_NUMBER).replaceAll('{pages}', WIDEST_PAGE_NUMBER)
+    if (filled.length > max) context.addIssue({ code: 'custom', message: `expected at most ${max} characters with {page} and {pages} as 4-digit numbers, got ${filled.length}` })
+  })
+}
+
+/** The topic index past its first page (/topics/page/2 …): their head and h1, and the words of the nav between the pages. */
+const topicsPaging = {
+  pagedTitle: pagedField(META_TITLE_MAX),
+  pagedDescription: pagedField(META_DESCRIPTION_MAX),
+  pagedH1: pagedField(120),
+  pagination: z.strictObject({ label: text(60), first: text(20), previous: text(20), next: text(20), last: text(20) }),
+}
+
 /** The site's fixed pages, `content/pages/<name>.md`. Each must exist. */
 export const pageFrontmatter = {
   home: z.strictObject({
@@ -172,7 +195,7 @@ export const pageFrontmatter = {
     faqs: z.array(faq, { error: 'expected a list of {q, a}' }).min(1, { error: 'expected at least one entry' }),
   }),
   blog: z.strictObject(basePage),
-  topics: z.strictObject(basePage),
+  topics: z.strictObject({ ...basePage, ...topicsPaging }),
   testimonials: z.strictObject({ ...basePage, sections: sectionIds, testimonials: z.array(testimonial).min(1) }).superRefine((page, context) => {
     page.testimonials.forEach((quote, index) => {
       if (!page.sections.includes(quote.kind)) {

@@ -3,9 +3,10 @@ import { PageHeader } from '../../../components/PageHeader'
 import { UnpublishedBadge } from '../../../components/UnpublishedBadge'
 import { useData } from '../../../components/pageContext'
 import type { Data } from './+data'
+import { TopicPager } from './TopicPager'
 
 export default function Page() {
-  const { page, topics } = useData<Data>()
+  const { page, topics, paging } = useData<Data>()
   return (
     <section className="section container">
       <PageHeader h1={page.h1} lead={page.lead} className="page-header index-header" />
@@ -21,6 +22,7 @@ export default function Page() {
           </li>
         ))}
       </ul>
+      {paging && <TopicPager {...paging} />}
     </section>
   )
 }

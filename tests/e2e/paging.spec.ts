@@ -1,0 +1,86 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { expect, test, waitForHydration } from './fixtures'
+import { PAGED_CHECK_SITE_OUTPUT, PAGED_ROOT, pagedEnv } from './paged-site'
+import { startServer, type RunningServer } from './sites'
+
+// The topic index in pages, on a site whose topics run to several pages of it (tests/e2e/paged-site.ts),
+// built and checked by check:site before the tests (tests/e2e/global-setup.ts) and served by the real
+// server process on a port of its own.
+test.describe.configure({ mode: 'serial' })
+
+let server: RunningServer | undefined
+let origin = ''
+/** Every topic page the site has, as its sitemap lists them. */
+let topics: string[] = []
+/** The words of the nav between the index's pages, as content/pages/topics.md gives them. */
+let nav = { label: '', first: '', previous: '', next: '', last: '' }
+
+test.beforeAll(async () => {
+  const page = readFileSync(join(PAGED_ROOT, 'content', 'pages', 'topics.md'), 'utf8')
+  const word = (key: string) => new RegExp(`^  ${key}: (.*)$`, 'm').exec(page)![1]!
+  nav = { label: word('label'), first: word('first'), previous: word('previous'), next: word('next'), last: word('last') }
+  server = await startServer({ ...pagedEnv(), PORT: '0', HOST: '127.0.0.1', DATABASE_URL: `file:${join(PAGED_ROOT, 'site.db')}` })
+  origin = server.origin
+  const sitemap = await (await fetch(`${origin}/sitemap.xml`)).text()
+  topics = [...sitemap.matchAll(/<loc>https?:\/\/[^/]+(\/topics\/[^/<]+)<\/loc>/g)].map(([, path]) => path!)
+})
+
+test.afterAll(() => server?.stop())
+
+test('check:site passes on the paged site: its links, sitemap, canonical URLs and host rules', () => {
+  const output = readFileSync(PAGED_CHECK_SITE_OUTPUT, 'utf8')
+  expect(output).not.toMatch(/\d+ problems?\n/)
+  expect(output).toMatch(/sitemap: ok/)
+  expect(output).toMatch(/static hosts .*: ok/)
+})
+
+test('every topic is three clicks from the home page: the header, a page of the index, the topic', async ({ page }) => {
+  await page.goto(`${origin}/`)
+  await page.getByRole('banner').getByRole('link', { name: 'Topics', exact: true }).first().click()
+  await expect(page).toHaveURL(`${origin}/topics`)
+  const pager = page.getByRole('navigation', { name: nav.label })
+  const pages = await pager.locator('a').evaluateAll((links) => [...new Set(links.map((link) => link.getAttribute('href')!))])
+  expect(pages.length).toBeGreaterThan(2)
+  // Each topic once: no two pages list the same one.
+  const reached: string[] = []
+  for (const path of pages) {
+    await page.goto(`${origin}${path}`)
+    for (const href of await page.locator('.card-grid h2 a').evaluateAll((links) => links.map((link) => link.getAttribute('href')!))) reached.push(href)
+  }
+  expect(topics.length).toBeGreaterThan(100)
+  expect(reached.sort()).toEqual([...topics].sort())
+})
+
+test('a later page has its own head and nav, marks itself as current and hydrates without a console error', async ({ page, consoleErrors }) => {
+  const response = await page.goto(`${origin}/topics`)
+  expect(response?.status()).toBe(200)
+  const firstTitle = await page.title()
+  await page.getByRole('navigation', { name: nav.label }).getByRole('link', { name: nav.next }).click()
+  await expect(page).toHaveURL(`${origin}/topics/page/2`)
+  await waitForHydration(page)
+  expect(await page.title()).not.toBe(firstTitle)
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/topics\/page\/2$/)
+  await expect(page.locator('h1')).toHaveCount(1)
+  const pager = page.getByRole('navigation', { name: nav.label })
+  await expect(pager.locator('[aria-current="page"]')).toHaveAttribute('href', '/topics/page/2')
+  await expect(pager.getByRole('link', { name: nav.first })).toHaveAttribute('href', '/topics')
+  await expect(pager.getByRole('link', { name: nav.previous })).toHaveAttribute('href', '/topics')
+  await expect(pager.getByRole('link', { name: nav.next })).toHaveAttribute('href', '/topics/page/3')
+  const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!) as {
+    '@type': string
+    mainEntity: { numberOfItems: number }
+  }
+  expect(jsonLd['@type']).toBe('CollectionPage')
+  expect(jsonLd.mainEntity.numberOfItems).toBe(await page.locator('.card-grid > li').count())
+  expect(consoleErrors).toEqual([])
+})
+
+test('/topics/page/1 and a page past the last answer 404; the sitemap lists every later page', async ({ request }) => {
+  const sitemap = await (await request.get(`${origin}/sitemap.xml`)).text()
+  const later = [...sitemap.matchAll(/\/topics\/page\/(\d+)<\/loc>/g)].map(([, n]) => Number(n)).sort((a, b) => a - b)
+  expect(later).toEqual(Array.from({ length: later.length }, (_, index) => index + 2))
+  expect(later.length).toBeGreaterThan(0)
+  for (const n of later) expect((await request.get(`${origin}/topics/page/${n}`)).status(), `page ${n}`).toBe(200)
+  for (const n of [1, later.at(-1)! + 1]) expect((await request.get(`${origin}/topics/page/${n}`, { maxRedirects: 0 })).status(), `page ${n}`).toBe(404)
+})
