@@ -8,6 +8,7 @@ import { unified } from 'unified'
 import { codeBlocks, type MarkdownCodeNode } from './code-blocks.server'
 import { resolveSiteLinks, type ContentLink, type MarkdownNode } from './content-links.server'
 import type { Parsed } from './content-files.server'
+import { renderPlainMarkdown } from './fast-markdown.server'
 import { cleanMarkdown, type TwinNode } from './markdown-twin.server'
 import { rehypeOutline, type Outline } from './outline.server'
 import { largestImageUrl, rehypeImages, type MarkdownImages } from './rehype-images.server'
@@ -88,6 +89,11 @@ export async function renderMarkdown(
   dialect: 'auto' | 'gfm' = 'auto',
 ): Promise<{ html: string; links: ContentLink[]; markdown?: string }> {
   // `gfm` renders with GitHub's dialect whatever the text: what the tests compare the CommonMark pipeline with.
+  // Plain prose, most topics' bodies, goes the short way when it can (fast-markdown.server.ts); an article's, which needs its outline, never.
+  if (dialect === 'auto' && source.outline === undefined && !MAY_USE_GFM.test(markdownText)) {
+    const plain = renderPlainMarkdown(markdownText, source)
+    if (plain) return plain
+  }
   const pipeline = dialect === 'gfm' ? markdown : pipelineFor(markdownText)
   const tree = pipeline.parse(markdownText)
   const links = resolveSiteLinks(tree as MarkdownNode, source)

@@ -5,6 +5,7 @@ import remarkGfm from 'remark-gfm'
 import remarkParse from 'remark-parse'
 import { unified } from 'unified'
 import { describe, expect, it } from 'vitest'
+import { renderPlainMarkdown } from '../../lib/node/fast-markdown.server'
 import { bodyAfterFrontmatter } from '../../lib/node/frontmatter.server'
 import { ImageCache } from '../../lib/node/image-cache.server'
 import { MAY_USE_GFM, parseMarkdown, renderMarkdown, TOPIC_IMAGES_REFUSED } from '../../lib/node/render-markdown.server'
@@ -122,7 +123,7 @@ const GITHUB = [
 
 const gfmParser = unified().use(remarkParse).use(remarkGfm)
 
-describe('markdown without GitHub syntax, rendered with CommonMark alone', () => {
+describe('markdown without GitHub syntax, rendered with CommonMark alone or markdown-it', () => {
   it('gives every real content file the HTML, site links, markdown twin and problems GitHub’s dialect gives', async () => {
     const cache = new ImageCache(join(tempDir('render-images-'), 'images'))
     const files = bodies('content', ['blog', 'topics', 'pages'])
@@ -141,6 +142,8 @@ describe('markdown without GitHub syntax, rendered with CommonMark alone', () =>
     expect(files).toHaveLength(300)
     // Otherwise the comparison below compares GitHub's dialect with itself.
     expect(files.filter(({ body }) => MAY_USE_GFM.test(body))).toEqual([])
+    // And plain prose, which markdown-it renders (lib/node/fast-markdown.server.ts).
+    expect(files.filter(({ file, body }) => !renderPlainMarkdown(body, { file, firstLine: 1, productName: 'x', pagePath: '/topics/x' }))).toEqual([])
     for (const { file, body } of files) {
       const { auto, gfm } = await bothWays(file, body, cache, TOPIC_IMAGES_REFUSED)
       expect(auto.html, file).toContain('<h2>')
