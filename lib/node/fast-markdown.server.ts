@@ -57,15 +57,20 @@ export function renderPlainMarkdown(text: string, source: Source): { html: strin
   const tokens = markdownIt.parse(text, env)
   if (env.references !== undefined && Object.keys(env.references).length > 0) return undefined
   const links: Array<{ node: MarkdownNode; token: Token; inline: Token }> = []
-  for (const block of tokens) {
+  for (const [index, block] of tokens.entries()) {
     if (block.type !== 'inline') {
       if (!BLOCKS.has(block.type)) return undefined
+      // An empty list item: micromark reads `-  1.` as the text `1.`, markdown-it as an empty ordered list.
+      if (block.type === 'list_item_open' && tokens[index + 1]?.type === 'list_item_close') return undefined
       continue
     }
     for (const token of block.children ?? []) {
       if (!INLINE.has(token.type)) return undefined
       // Code of spaces alone keeps them all (CommonMark); markdown-it trims one from each end.
       if (token.type === 'code_inline' && /^ *$/.test(token.content)) return undefined
+      // A delimiter left as text: the two pair unbalanced emphasis (`***a**`) differently, and after an
+      // unclosed `[` markdown-it can miss a code span (`[x \`a\` \`b`). Well-formed prose leaves none.
+      if (token.type === 'text' && /[*_`]/.test(token.content)) return undefined
       if (token.type !== 'link_open') continue
       const href = token.attrGet('href') ?? ''
       if (token.markup === 'autolink' || token.attrGet('title') !== null || !PLAIN_URL.test(href) || !token.meta || !block.map) return undefined
