@@ -217,6 +217,15 @@ describe('markdown without GitHub syntax, rendered with CommonMark alone or mark
     expect(compared).toBeGreaterThan(300)
   }, 60_000)
 
+  it('renders the prose markdown-it and micromark part on as GitHub’s dialect does', async () => {
+    const cache = new ImageCache(join(tempDir('render-parted-'), 'images'))
+    const parted = ['0 b c= .***__* b*0+', '**b**[)2)**b*\\[*---#', '[x `a` `b', '_c_\n-  1.', '``    ``', '[a].\t\n[a]', 'a\r\nb', 'a > b "c"']
+    for (const text of parted) {
+      const { auto, gfm } = await bothWays('content/topics/parted.md', text, cache, TOPIC_IMAGES_REFUSED)
+      expect(auto, JSON.stringify(text)).toEqual(gfm)
+    }
+  })
+
   it('still renders GitHub’s syntax, and drops raw HTML either way', async () => {
     const cache = new ImageCache(join(tempDir('render-gfm-'), 'images'))
     const html = async (text: string) => (await bothWays('content/blog/gfm.md', text, cache)).auto.html
