@@ -8,6 +8,7 @@ import { unified } from 'unified'
 import { codeBlocks, type MarkdownCodeNode } from './code-blocks.server'
 import { resolveSiteLinks, type ContentLink, type MarkdownNode } from './content-links.server'
 import type { Parsed } from './content-files.server'
+import { renderPlainMarkdown } from './fast-markdown.server'
 import { cleanMarkdown, type TwinNode } from './markdown-twin.server'
 import { rehypeOutline, type Outline } from './outline.server'
 import { largestImageUrl, rehypeImages, type MarkdownImages } from './rehype-images.server'
@@ -22,8 +23,27 @@ import { largestImageUrl, rehypeImages, type MarkdownImages } from './rehype-ima
  */
 const markdown = unified().use(remarkParse).use(remarkGfm).use(remarkRehype).use(codeBlocks).use(rehypeImages).use(rehypeOutline).use(rehypeStringify)
 
+/**
+ * The same pipeline without GitHub's extensions, for text that cannot hold any of their syntax. Most
+ * bodies (every generated topic) use none, and remark-gfm's parsers are tried at almost every
+ * character (an e-mail address can start at any letter), so most of the parse would be spent on them.
+ */
+const commonMark = unified().use(remarkParse).use(remarkRehype).use(codeBlocks).use(rehypeImages).use(rehypeOutline).use(rehypeStringify)
+
+/**
+ * Whether text could hold syntax of GitHub's dialect: a table (a `|`, or a `:-` delimiter row), a
+ * strikethrough (`~`), a footnote (`^`), a task list item (`[ ]`, `[x]`), a literal link (`@`, `www.`,
+ * `http://`), or a character reference (`&#64;`), which remark-gfm's link finder sees decoded. Anything
+ * it misses would render differently, so it errs on the side of GitHub's dialect:
+ * tests/unit/render-markdown.test.ts checks that text it lets through parses to the same tree both ways.
+ */
+export const MAY_USE_GFM = /[|~@^&]|:\s*-|-\s*:|\[(?:\s|[xX]\])|www\.|https?:\/\//i
+
+/** The pipeline for a text: GitHub's dialect when the text could use it, else CommonMark alone, which renders it the same. */
+const pipelineFor = (text: string) => (MAY_USE_GFM.test(text) ? markdown : commonMark)
+
 /** Markdown's syntax tree, for finding where its code is. */
-export const parseMarkdown = (text: string) => markdown.parse(text) as MarkdownCodeNode
+export const parseMarkdown = (text: string) => pipelineFor(text).parse(text) as MarkdownCodeNode
 
 /** Gives each table cell its column's heading (`data-label`), so narrow screens can show rows as cards. */
 function labelTableCells(html: string): string {
@@ -63,11 +83,22 @@ export const TOPIC_IMAGES_REFUSED = 'topic pages show no images; put images in a
  * Markdown as HTML, its links to content files pointed at their pages and its images encoded; the
  * site links it has, for checking once every page is known. Image problems go to `source.images.problems`.
  */
-export async function renderMarkdown(markdownText: string, source: MarkdownSource): Promise<{ html: string; links: ContentLink[]; markdown?: string }> {
-  const tree = markdown.parse(markdownText)
+export async function renderMarkdown(
+  markdownText: string,
+  source: MarkdownSource,
+  dialect: 'auto' | 'gfm' = 'auto',
+): Promise<{ html: string; links: ContentLink[]; markdown?: string }> {
+  // `gfm` renders with GitHub's dialect whatever the text: what the tests compare the CommonMark pipeline with.
+  // Plain prose, most topics' bodies, goes the short way when it can (fast-markdown.server.ts); an article's, which needs its outline, never.
+  if (dialect === 'auto' && source.outline === undefined && !MAY_USE_GFM.test(markdownText)) {
+    const plain = renderPlainMarkdown(markdownText, source)
+    if (plain) return plain
+  }
+  const pipeline = dialect === 'gfm' ? markdown : pipelineFor(markdownText)
+  const tree = pipeline.parse(markdownText)
   const links = resolveSiteLinks(tree as MarkdownNode, source)
   const images: MarkdownImages = { ...source.images, file: source.file, firstLine: source.firstLine }
-  const html = labelTableCells(markdown.stringify(await markdown.run(tree, { data: { images, outline: source.outline } })))
+  const html = labelTableCells(pipeline.stringify(await pipeline.run(tree, { data: { images, outline: source.outline } })))
   if (source.pagePath === undefined) return { html, links }
   // Where images are refused, none is looked up: its problem is reported already, and nothing is encoded for it.
   const imageUrl = async (src: string) => (images.refused === undefined ? largestImageUrl(src, images) : undefined)
