@@ -1,5 +1,6 @@
 // Every route rule of the site, stated once (file of a URL, shell routes, redirects, caching, security
 // headers), for the Node server and the static hosts' rule files alike. No Node built-ins: runs anywhere.
+import { isHashedSearchFile } from './search'
 
 /** Answers anything not built, with status 404. */
 export const NOT_FOUND_FILE = '404.html'
@@ -92,9 +93,9 @@ export const CACHE_CONTROL = {
   live: 'no-store',
 } as const
 
-/** Cache-Control for a served file: hashed assets forever, HTML always revalidated, the rest for an hour. */
+/** Cache-Control for a served file: hashed assets (and the search index's hashed files) forever, HTML always revalidated, the rest for an hour. */
 export function cacheControlFor(pathname: string, contentType: string | null): string {
-  if (pathname.startsWith(ASSETS_PREFIX)) return CACHE_CONTROL.asset
+  if (pathname.startsWith(ASSETS_PREFIX) || isHashedSearchFile(pathname)) return CACHE_CONTROL.asset
   if (contentType?.startsWith('text/html')) return CACHE_CONTROL.page
   return CACHE_CONTROL.file
 }
@@ -110,7 +111,8 @@ export function contentSecurityPolicy(hashes: CspHashes): string {
   const sources = (list: readonly string[]) => list.map((hash) => ` '${hash}'`).join('')
   return [
     "default-src 'self'",
-    `script-src 'self'${sources(hashes.script)}`,
+    // 'wasm-unsafe-eval': the site search (Pagefind) compiles its WebAssembly; it allows no JavaScript eval.
+    `script-src 'self' 'wasm-unsafe-eval'${sources(hashes.script)}`,
     `style-src 'self'${sources(hashes.style)}`,
     "img-src 'self' data:",
     "font-src 'self'",
