@@ -23,7 +23,7 @@ import {
 } from '../lib/universal/routes'
 import { alternateFileHeaders } from '../lib/universal/alternate-headers'
 import { FEEDS, TWIN_FOLDERS } from '../lib/universal/alternates'
-import { isHashedSearchFile, SEARCH_PREFIX } from '../lib/universal/search'
+import { isHashedSearchFile, SEARCH_PREFIX } from '../lib/universal/routes'
 import { filesUnder } from './cache'
 
 const GENERATED = '# Written by `npm run build` from lib/universal/routes.ts, the rules the Node server follows: edit\n# those, not this file.'

@@ -8,7 +8,8 @@ import { dirname, join } from 'node:path'
 import * as pagefind from 'pagefind'
 import type { BuiltPage } from '../lib/node/built-pages.server'
 import { searchRecordOf, type SearchRecord } from '../lib/node/search-record.server'
-import { isSearchablePath, SEARCH_PREFIX } from '../lib/universal/search'
+import { SEARCH_PREFIX } from '../lib/universal/routes'
+import { isSearchablePath } from '../lib/universal/search'
 import { digest, filesUnder, linkOrCopy } from './cache'
 
 /** Pagefind's ready-made interfaces and its highlighter: the site draws its own dialog, so they are not published. */

@@ -1,6 +1,5 @@
 // Every route rule of the site, stated once (file of a URL, shell routes, redirects, caching, security
 // headers), for the Node server and the static hosts' rule files alike. No Node built-ins: runs anywhere.
-import { isHashedSearchFile } from './search'
 
 /** Answers anything not built, with status 404. */
 export const NOT_FOUND_FILE = '404.html'
@@ -29,6 +28,20 @@ export const HEALTH_PATH = '/healthz'
 
 /** Hashed build output: a file's name changes whenever its content does. */
 export const ASSETS_PREFIX = '/assets/'
+
+/** Where the site search's index and Pagefind's own script are served (pipeline/search-index.ts): `/pagefind/pagefind.js`. */
+export const SEARCH_PREFIX = '/pagefind/'
+
+/**
+ * Pagefind names its index chunks, page fragments, filters and metadata by a hash of their bytes, so
+ * they are cached like the hashed assets; its script, worker, WebAssembly and entry file keep their
+ * names from build to build.
+ */
+export function isHashedSearchFile(pathname: string): boolean {
+  if (!pathname.startsWith(SEARCH_PREFIX)) return false
+  const name = pathname.slice(SEARCH_PREFIX.length)
+  return /^(index|fragment|filter)\/[^/]+$/.test(name) || /^pagefind\.[^/]+\.pf_meta$/.test(name)
+}
 
 /** The file a request path is served from: `/blog` → `blog.html`, `/` → `index.html`; a path with a dot in its last segment names its file. */
 export function fileOfPath(pathname: string): string {

@@ -1,26 +1,12 @@
 // The site search's shared rules: which pages it indexes, where the build writes its index (Pagefind's
-// files, pipeline/search-index.ts) and which of those files never change under their name.
+// files, pipeline/search-index.ts; its caching is routes.ts isHashedSearchFile) and how the dialog shows a result.
 
-/** Where the index and Pagefind's own script are served: `/pagefind/pagefind.js`. */
-export const SEARCH_PREFIX = '/pagefind/'
-
-/** The script the search dialog imports when it opens. */
-export const SEARCH_SCRIPT = `${SEARCH_PREFIX}pagefind.js`
+/** The script the search dialog imports when it opens: Pagefind's, under routes.ts SEARCH_PREFIX (written out, so the dialog's chunk needs nothing of routes.ts). */
+export const SEARCH_SCRIPT = '/pagefind/pagefind.js'
 
 /** An article's or a topic's page (`/blog/x`, `/topics/x`): the only pages the search indexes, when they are indexable. */
 export function isSearchablePath(path: string | null): boolean {
   return path !== null && /^\/(blog|topics)\/[^/]+$/.test(path)
-}
-
-/**
- * Pagefind names its index chunks, page fragments, filters and metadata by a hash of their bytes, so
- * they are cached like the hashed assets; its script, worker, WebAssembly and entry file keep their
- * names from build to build.
- */
-export function isHashedSearchFile(pathname: string): boolean {
-  if (!pathname.startsWith(SEARCH_PREFIX)) return false
-  const name = pathname.slice(SEARCH_PREFIX.length)
-  return /^(index|fragment|filter)\/[^/]+$/.test(name) || /^pagefind\.[^/]+\.pf_meta$/.test(name)
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' }
