@@ -89,8 +89,19 @@ export function SearchDialog({ text, onClose }: SearchDialogProps) {
           : ''
 
   return (
-    // The dialog's own Escape handling (its cancel event) closes it; onClose puts the focus back on the button.
-    <dialog ref={dialog} className="search-dialog" aria-labelledby={`${ids}-heading`} onClose={onClose}>
+    // Escape closes the dialog wherever the focus is: in a search field it would only empty the field first.
+    // onClose (the dialog's close event) puts the focus back on the button.
+    <dialog
+      ref={dialog}
+      className="search-dialog"
+      aria-labelledby={`${ids}-heading`}
+      onClose={onClose}
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape') return
+        event.preventDefault()
+        dialog.current?.close()
+      }}
+    >
       <div className="search-top">
         <h2 id={`${ids}-heading`}>{text.heading}</h2>
         <button type="button" className="search-close" onClick={() => dialog.current?.close()}>

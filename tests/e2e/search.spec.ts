@@ -34,7 +34,10 @@ test('search opens by keyboard, finds a topic by its words, and follows its link
   const result = dialog.getByRole('link', { name: topic.h1, exact: true })
   await expect(result).toBeVisible()
   await expect(dialog.getByRole('status')).toHaveText(/^\d+ results? for|^1 result for/)
-  const excerpt = dialog.locator('li', { has: result }).locator('p')
+  const excerpt = dialog
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('link', { name: topic.h1, exact: true }) })
+    .getByRole('paragraph')
   await expect(excerpt.locator('mark').first()).toBeVisible()
   expect(requested.slice(loadedBefore).some((path) => path === '/pagefind/pagefind.js')).toBe(true)
 
