@@ -117,12 +117,12 @@ function headersFile(files: readonly string[], hashes: CspHashes): string {
   // The feeds and the markdown twins have rules of their own (alternateRules).
   const alternates = files.filter((file) => alternateFileHeaders(`/${file}`) !== undefined).map((file) => `/${file}`)
   // The search index's hashed files are kept like the assets: its folders of them as one rule each, the rest by name.
-  const searchHashed = files.filter((file) => isHashedSearchFile(`/${file}`)).map((file) => `/${file}`)
+  const searchHashed = new Set(files.filter((file) => isHashedSearchFile(`/${file}`)).map((file) => `/${file}`))
   const searchHashedPatterns = new Set(
-    searchHashed.map((path) => (path.lastIndexOf('/') > SEARCH_PREFIX.length - 1 ? `${path.slice(0, path.lastIndexOf('/'))}/*` : path)),
+    [...searchHashed].map((path) => (path.lastIndexOf('/') > SEARCH_PREFIX.length - 1 ? `${path.slice(0, path.lastIndexOf('/'))}/*` : path)),
   )
   const others = files.filter(
-    (file) => !file.endsWith('.html') && !`/${file}`.startsWith(ASSETS_PREFIX) && !alternates.includes(`/${file}`) && !searchHashed.includes(`/${file}`),
+    (file) => !file.endsWith('.html') && !`/${file}`.startsWith(ASSETS_PREFIX) && !alternates.includes(`/${file}`) && !searchHashed.has(`/${file}`),
   )
   const shellPrefixes = SHELL_ROUTES.map((shell) => shell.prefix)
   const folderOf = (path: string) => path.slice(0, path.lastIndexOf('/'))
