@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { gunzipSync } from 'node:zlib'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pageRoutes } from '../../lib/node/content.server'
@@ -117,6 +118,8 @@ describe('an incremental build', () => {
         .sort(),
     )
     expect(summary).toMatch(new RegExp(`build: cards +${CARDS} pictures: 0 drawn, ${CARDS} from the cache`))
+    // The search index is the same records' (expectIncrementalEqualsFresh compares its files too): taken from the cache.
+    expect(summary).toMatch(/build: search +\d+ pages indexed: \d+ files, [\d.]+ MB, from the cache/)
   })
 
   it("after a topic's title changes: draws its card alone, and its page names the new card only", () => {
@@ -158,6 +161,12 @@ describe('an incremental build', () => {
     expect(rendered(summary)).toBe(1)
     expect(page('topics/linkedin-proof-signals.html')).toContain('A sentence added by the incremental build test.')
     expect(page('topics/linkedin-proof-signals.md')).toContain('A sentence added by the incremental build test.')
+    // The search index is built again, with the edit, and is byte for byte the fresh build's (compared above).
+    expect(summary).toMatch(/build: search +\d+ pages indexed: \d+ files, [\d.]+ MB in /)
+    const fragments = join(project, 'dist/client/pagefind/fragment')
+    expect(
+      readdirSync(fragments).some((name) => gunzipSync(readFileSync(join(fragments, name))).includes('A sentence added by the incremental build test.')),
+    ).toBe(true)
   })
 
   it("after a topic's title changes: re-renders its page and the pages that list it as related, which show the new title", () => {
