@@ -1,15 +1,16 @@
 // The build's search phase: a Pagefind index of the published articles and topics, written under
-// SEARCH_PREFIX in the client folder. Each page's record (its title and text, lib/node/search-record.server.ts)
-// is read back from its built HTML and handed to Pagefind as a custom record: parsing 10,000 whole pages
-// again cost Pagefind more than reading them here. Pagefind has no incremental mode, so the whole index is
-// kept in the cache under the digest of every record: a build whose records are unchanged links it from there.
+// SEARCH_PREFIX in the client folder. Its records come from the content as the build read it
+// (lib/node/search-record.server.ts), so the index is built by Pagefind's own process while the pages
+// render, and published into the client folder after them. Pagefind has no incremental mode, so the
+// whole index is kept in the cache under the digest of every record: a build whose records are
+// unchanged (a topic's body edited, say) links it from there.
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import * as pagefind from 'pagefind'
-import type { BuiltPage } from '../lib/node/built-pages.server'
-import { searchRecordOf, type SearchRecord } from '../lib/node/search-record.server'
+import { publicationOf } from '../lib/node/publication.server'
+import { articleSearchRecord, topicSearchRecord, type SearchRecord } from '../lib/node/search-record.server'
+import type { BlogPost } from '../lib/universal/content/types'
 import { SEARCH_PREFIX } from '../lib/universal/routes'
-import { isSearchablePath } from '../lib/universal/search'
 import { digest, filesUnder, linkOrCopy } from './cache'
 
 /** Pagefind's ready-made interfaces and its highlighter: the site draws its own dialog, so they are not published. */
@@ -18,37 +19,49 @@ const UNUSED_FILE = /^pagefind-(ui|modular-ui|component-ui|highlight)\b/
 /** The version of Pagefind that writes the index: an index written by another is not reused. */
 const PAGEFIND_VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.resolve('pagefind')), 'utf8')) as { version: string }).version
 
-export interface SearchIndexReport {
+/** An index in the cache, ready to publish. */
+export interface SearchIndex {
+  dir: string
   pages: number
-  files: number
+  files: string[]
   bytes: number
   /** False when the index was taken from the cache. */
   built: boolean
-}
-
-/** The records of the pages the search indexes: the articles and topics this build wrote and lets search engines index, by URL. */
-export function searchRecords(clientDir: string, pages: readonly BuiltPage[]): SearchRecord[] {
-  return pages
-    .filter((page) => isSearchablePath(page.path) && !page.noindex)
-    .sort((a, b) => (a.path! < b.path! ? -1 : 1))
-    .map((page) => searchRecordOf(readFileSync(join(clientDir, page.file), 'utf8'), page.path!, page.file))
+  /** How long Pagefind took, when it built the index. */
+  seconds: number
 }
 
 /**
- * Writes the index of `records` (in the site's `language`) into `clientDir`, from `cacheDir` when an index of
- * the same records is there (unless `fresh`), else built by Pagefind and kept there, in place of the index kept before.
+ * The records of the pages the search indexes, by URL: the published articles (`posts`, as the build
+ * publishes them) and the topics whose words say they are published on `today`. A topic file that is
+ * not valid has no words; its page's render fails the build.
  */
-export async function writeSearchIndex(
-  clientDir: string,
+export function searchRecords(
+  posts: ReadonlyArray<Pick<BlogPost, 'slug' | 'title' | 'description' | 'html'>>,
+  topics: ReadonlyArray<{ slug: string; words?: { title: string; h1: string; summary: string; draft?: boolean; date?: string } | undefined }>,
+  today: string,
+): SearchRecord[] {
+  return [
+    ...posts.map(articleSearchRecord),
+    ...topics.flatMap(({ slug, words }) => (words && publicationOf(words, today) === 'published' ? [topicSearchRecord(slug, words)] : [])),
+  ].sort((a, b) => (a.url < b.url ? -1 : 1))
+}
+
+/**
+ * The index of `records` (in the site's `language`) in `cacheDir`: the one kept there for the same
+ * records (unless `fresh`), else built by Pagefind and kept there in place of the one kept before.
+ */
+export async function prepareSearchIndex(
   records: readonly SearchRecord[],
   { language, cacheDir, fresh = false }: { language: string; cacheDir: string; fresh?: boolean },
-): Promise<SearchIndexReport> {
+): Promise<SearchIndex> {
   // Pagefind takes a two-letter language code: `en-US` is indexed as `en`.
   const code = language.split('-')[0]!.toLowerCase()
   const key = digest(PAGEFIND_VERSION, code, JSON.stringify(records))
   const kept = join(cacheDir, key)
   mkdirSync(cacheDir, { recursive: true })
   let built = false
+  const started = performance.now()
   if (fresh || !readdirSync(cacheDir, { withFileTypes: true }).some((entry) => entry.name === key && entry.isDirectory())) {
     rmSync(kept, { recursive: true, force: true })
     const files = await buildIndex(records, code)
@@ -61,17 +74,20 @@ export async function writeSearchIndex(
     renameSync(temporary, kept)
     built = true
   }
-  // One index is kept: the one this build published.
+  // One index is kept: the one this build publishes.
   for (const name of readdirSync(cacheDir)) if (name !== key) rmSync(join(cacheDir, name), { recursive: true, force: true })
-  const out = join(clientDir, SEARCH_PREFIX.slice(1))
-  let bytes = 0
   const files = filesUnder(kept)
-  for (const file of files) {
+  const bytes = files.reduce((sum, file) => sum + statSync(join(kept, file)).size, 0)
+  return { dir: kept, pages: records.length, files, bytes, built, seconds: (performance.now() - started) / 1000 }
+}
+
+/** Links the index's files into the client folder, under SEARCH_PREFIX. */
+export function publishSearchIndex(index: SearchIndex, clientDir: string): void {
+  const out = join(clientDir, SEARCH_PREFIX.slice(1))
+  for (const file of index.files) {
     mkdirSync(dirname(join(out, file)), { recursive: true })
-    linkOrCopy(join(kept, file), join(out, file))
-    bytes += statSync(join(kept, file)).size
+    linkOrCopy(join(index.dir, file), join(out, file))
   }
-  return { pages: records.length, files: files.length, bytes, built }
 }
 
 /** The index's files as Pagefind makes them, without the ones the site does not use. */
