@@ -126,7 +126,7 @@ export function summarizeRun(lhr: LighthouseResult, origin: string, gzipSize: (u
   }
 }
 
-function median(values: number[]): number {
+export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b)
   const middle = Math.floor(sorted.length / 2)
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
@@ -145,6 +145,39 @@ export function medianSummary(runs: RunSummary[]): RunSummary {
     documentStatus: runs.every((run) => run.documentStatus === runs[0]?.documentStatus) ? runs[0]?.documentStatus : undefined,
     failedRequests: [...new Set(runs.flatMap((run) => run.failedRequests))],
   }
+}
+
+/** Lighthouse's default CPU slowdown, and the benchmark index from which a host is fast enough for it. */
+export const DEFAULT_CPU_SLOWDOWN = 4
+const FULL_SLOWDOWN_INDEX = 1500
+
+/**
+ * The CPU slowdown that makes this host stand in for the same mid-tier phone. Lighthouse's 4x assumes a
+ * high-end desktop (benchmark index 1,500 and up); on a slower host the same 4x simulates a slower phone
+ * than the budgets were set for, so the multiplier shrinks with the host's index, never below 1 and never
+ * above the default (Lighthouse's throttling guide, "Calibrating the CPU slowdown").
+ */
+export function calibratedCpuSlowdown(benchmarkIndex: number): number {
+  if (!(benchmarkIndex > 0)) return DEFAULT_CPU_SLOWDOWN
+  const scaled = (DEFAULT_CPU_SLOWDOWN * benchmarkIndex) / FULL_SLOWDOWN_INDEX
+  return Math.round(Math.min(DEFAULT_CPU_SLOWDOWN, Math.max(1, scaled)) * 10) / 10
+}
+
+/**
+ * A run during which the host was busy with something else: its benchmark index (measured by Lighthouse at
+ * the start of the run) fell well below the host's usual one, so its main-thread times say more about the
+ * host than the page. Such a run is measured again.
+ */
+export const isDisturbedRun = (runIndex: number, hostIndex: number) => runIndex > 0 && runIndex < 0.7 * hostIndex
+
+/**
+ * A median that misses only the performance budget, by at most 0.01: within what one busy moment of
+ * the host moves a score. The template is measured as many times again, and the median of all its runs
+ * decides; a page that really scores 0.99 still misses.
+ */
+export function isNearMiss(failures: readonly string[], summary: RunSummary, budgets: Budgets): boolean {
+  const minimum = budgets.minScores.performance
+  return failures.length === 1 && / performance [\d.]+ < /.test(failures[0]!) && summary.scores.performance >= minimum - 0.01
 }
 
 /** Every budget a template's (median) summary misses, as sentences naming the template. */

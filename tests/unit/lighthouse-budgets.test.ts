@@ -2,6 +2,9 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import {
   budgetFailures,
+  calibratedCpuSlowdown,
+  isDisturbedRun,
+  isNearMiss,
   medianSummary,
   parseBudgets,
   sampleTemplates,
@@ -173,6 +176,15 @@ describe('the Lighthouse budgets', () => {
     expect(budgetFailures(topic, summarize(report({ scores: { performance: 0.99 } })), budgets)).toEqual(['topic (/topics/a-topic): performance 0.99 < 0.995'])
   })
 
+  it('call a median that misses only the performance budget, by 0.01 at most, a near miss, to measure again', () => {
+    const near = summarize(report({ scores: { performance: 0.99 } }))
+    expect(isNearMiss(budgetFailures(topic, near, budgets), near, budgets)).toBe(true)
+    const far = summarize(report({ scores: { performance: 0.97 } }))
+    expect(isNearMiss(budgetFailures(topic, far, budgets), far, budgets)).toBe(false)
+    const alsoAccessibility = summarize(report({ scores: { performance: 0.99, accessibility: 0.9 } }))
+    expect(isNearMiss(budgetFailures(topic, alsoAccessibility, budgets), alsoAccessibility, budgets)).toBe(false)
+  })
+
   it('take the median of the runs, so one slow run does not decide, first contentful paint included', () => {
     const runs: RunSummary[] = [
       [1, 800],
@@ -182,5 +194,31 @@ describe('the Lighthouse budgets', () => {
     expect(medianSummary(runs).scores.performance).toBe(1)
     expect(medianSummary(runs).fcpMs).toBe(900)
     expect(budgetFailures(topic, medianSummary(runs), budgets)).toEqual([])
+  })
+})
+
+describe('the CPU slowdown for the host', () => {
+  it("is Lighthouse's 4x on a host as fast as a high-end desktop, or faster", () => {
+    expect(calibratedCpuSlowdown(1500)).toBe(4)
+    expect(calibratedCpuSlowdown(2490)).toBe(4)
+  })
+
+  it('shrinks with a slower host so the simulated phone stays the same, but never below 1x', () => {
+    expect(calibratedCpuSlowdown(1125)).toBe(3)
+    expect(calibratedCpuSlowdown(750)).toBe(2)
+    expect(calibratedCpuSlowdown(200)).toBe(1)
+  })
+
+  it('stays at 4x when the host reported no index', () => {
+    expect(calibratedCpuSlowdown(0)).toBe(4)
+    expect(calibratedCpuSlowdown(Number.NaN)).toBe(4)
+  })
+})
+
+describe('a run on a busy host', () => {
+  it('is one whose benchmark index fell below 70 % of the host usual one, and is measured again', () => {
+    expect(isDisturbedRun(1782, 2746)).toBe(true)
+    expect(isDisturbedRun(2255, 2746)).toBe(false)
+    expect(isDisturbedRun(0, 2746)).toBe(false)
   })
 })
