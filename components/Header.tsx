@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useUiText, useSite } from './pageContext'
 import { Logo } from './Logo'
+import { SiteSearch } from './SiteSearch'
 
 export function Header() {
   const site = useSite()
@@ -25,6 +26,7 @@ export function Header() {
           <Logo />
           <span>{site.productName}</span>
         </a>
+        <SiteSearch />
         <button type="button" className="menu-button" aria-expanded={open} aria-controls="site-nav" onClick={() => setOpen((isOpen) => !isOpen)}>
           <span className="visually-hidden">{open ? ui.menu.close : ui.menu.open}</span>
           <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24">

@@ -23,6 +23,7 @@ import {
 } from '../lib/universal/routes'
 import { alternateFileHeaders } from '../lib/universal/alternate-headers'
 import { FEEDS, TWIN_FOLDERS } from '../lib/universal/alternates'
+import { isHashedSearchFile, SEARCH_PREFIX } from '../lib/universal/routes'
 import { filesUnder } from './cache'
 
 const GENERATED = '# Written by `npm run build` from lib/universal/routes.ts, the rules the Node server follows: edit\n# those, not this file.'
@@ -115,16 +116,26 @@ function headersFile(files: readonly string[], hashes: CspHashes): string {
   const pages = files.filter((file) => file.endsWith('.html') && file !== NOT_FOUND_FILE).map(pageUrl)
   // The feeds and the markdown twins have rules of their own (alternateRules).
   const alternates = files.filter((file) => alternateFileHeaders(`/${file}`) !== undefined).map((file) => `/${file}`)
-  // A set: at 10,000 topics there are as many twins, and a list search per file would be quadratic.
+  // Sets: at 10,000 topics there are as many twins, and a list search per file would be quadratic.
   const alternateSet = new Set(alternates)
-  const others = files.filter((file) => !file.endsWith('.html') && !`/${file}`.startsWith(ASSETS_PREFIX) && !alternateSet.has(`/${file}`))
+  // The search index's hashed files are kept like the assets: its folders of them as one rule each, the rest by name.
+  const searchHashed = new Set(files.filter((file) => isHashedSearchFile(`/${file}`)).map((file) => `/${file}`))
+  const searchHashedPatterns = new Set(
+    [...searchHashed].map((path) => (path.lastIndexOf('/') > SEARCH_PREFIX.length - 1 ? `${path.slice(0, path.lastIndexOf('/'))}/*` : path)),
+  )
+  const others = files.filter(
+    (file) => !file.endsWith('.html') && !`/${file}`.startsWith(ASSETS_PREFIX) && !alternateSet.has(`/${file}`) && !searchHashed.has(`/${file}`),
+  )
   const shellPrefixes = SHELL_ROUTES.map((shell) => shell.prefix)
   const folderOf = (path: string) => path.slice(0, path.lastIndexOf('/'))
   const topFolderOf = (path: string) => path.split('/').slice(0, 2).join('/')
 
   const pageFolders = new Set([...pages.map(topFolderOf), ...shellPrefixes.map(topFolderOf)])
   const filePatterns = new Set(
-    others.map((file) => `/${file}`).map((path) => (folderOf(path) !== '' && !pageFolders.has(topFolderOf(path)) ? `${topFolderOf(path)}/*` : path)),
+    others
+      .map((file) => `/${file}`)
+      // The search's folder holds hashed files too: its other files are ruled by name, so that no two rules match one file.
+      .map((path) => (folderOf(path) !== '' && !pageFolders.has(topFolderOf(path)) && !path.startsWith(SEARCH_PREFIX) ? `${topFolderOf(path)}/*` : path)),
   )
 
   const fileFolders = new Set(others.map((file) => folderOf(`/${file}`)))
@@ -157,8 +168,9 @@ function headersFile(files: readonly string[], hashes: CspHashes): string {
     '',
     block('/*', responseHeaders(hashes)),
     '',
-    '# Hashed build output: cached for a year, never revalidated.',
+    '# Hashed build output and search index files: cached for a year, never revalidated.',
     block(`${ASSETS_PREFIX}*`, { 'Cache-Control': CACHE_CONTROL.asset }),
+    ...cacheBlocks(searchHashedPatterns, CACHE_CONTROL.asset),
     '',
     '# Other files: an hour.',
     ...cacheBlocks(filePatterns, CACHE_CONTROL.file),
@@ -194,7 +206,9 @@ function vercelJson(hashes: CspHashes, redirects: readonly Redirect[], apiOrigin
   // The feeds and the markdown twins have rules of their own, so the file and page rules leave them out, as they leave the hashed assets.
   const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
   const twinFolders = TWIN_FOLDERS.map((folder) => escape(folder.slice(1))).join('|')
-  const notRuledApart = `(?!${[ASSETS_PREFIX.slice(1), ...FEEDS.map((feed) => `${escape(feed.path.slice(1))}$`), `(?:${twinFolders})/[^/]+\\.md$`].join('|')})`
+  const search = escape(SEARCH_PREFIX.slice(1))
+  const searchHashed = `${search}(?:(?:index|fragment|filter)/[^/]+|pagefind\\.[^/]+\\.pf_meta)$`
+  const notRuledApart = `(?!${[ASSETS_PREFIX.slice(1), searchHashed, ...FEEDS.map((feed) => `${escape(feed.path.slice(1))}$`), `(?:${twinFolders})/[^/]+\\.md$`].join('|')})`
   const config = {
     cleanUrls: true,
     trailingSlash: false,
@@ -207,6 +221,7 @@ function vercelJson(hashes: CspHashes, redirects: readonly Redirect[], apiOrigin
     headers: [
       { source: '/(.*)', headers: Object.entries(responseHeaders(hashes)).map(([key, value]) => ({ key, value })) },
       { source: `${ASSETS_PREFIX}(.*)`, headers: [{ key: 'Cache-Control', value: CACHE_CONTROL.asset }] },
+      { source: `/(${searchHashed})`, headers: [{ key: 'Cache-Control', value: CACHE_CONTROL.asset }] },
       { source: `/(${notRuledApart}(?:.*/)?[^/]*\\.[^/]*)`, headers: [{ key: 'Cache-Control', value: CACHE_CONTROL.file }] },
       { source: `/(${notRuledApart}(?:.*/)?[^./]*)`, headers: [{ key: 'Cache-Control', value: CACHE_CONTROL.page }] },
       ...FEEDS.map((feed) => ({ source: feed.path, headers: headerList(alternateFileHeaders(feed.path)!) })),

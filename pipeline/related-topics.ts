@@ -14,9 +14,10 @@ import { digest } from './cache'
 // nothing again. So each file is parsed at most once a build, and an unchanged one not at all until
 // its page is rendered. Then the build chooses the related topics of every page at once.
 
-/** A topic file, the digest of its bytes, the topics its page links to as related, and its parse when the build parsed it (related-topics.ts). */
+/** A topic file, the digest of its bytes, its words (none when it is not valid), the topics its page links to as related, and its parse when the build parsed it (related-topics.ts). */
 export interface TopicSource extends SlugFile {
   digest: string
+  words?: TopicWords
   related: readonly RelatedTopic[]
   read?: TopicReadWithoutBody
 }
@@ -78,5 +79,12 @@ export function readTopicSources(topicFiles: readonly SlugFile[], site: Site, fa
   const bySlug = [...topics].sort((a, b) => (a.slug < b.slug ? -1 : 1))
   const lists = relatedTopics(bySlug)
   const relatedOf = new Map(bySlug.map(({ slug }, index) => [slug, lists[index]!]))
-  return topics.map(({ slug, file, digest, read }) => ({ slug, file, digest, related: relatedOf.get(slug)!, ...(read && { read }) }))
+  return topics.map(({ slug, file, digest, words, read }) => ({
+    slug,
+    file,
+    digest,
+    related: relatedOf.get(slug)!,
+    ...(words && { words }),
+    ...(read && { read }),
+  }))
 }

@@ -1,15 +1,17 @@
 // `npm run bench:build -- --topics 1000,10000,50000 [--incremental] [--no-cards] [--keep]`: for each N, a
 // cold `npm run build` of the real content with N generated topics (scripts/bench/content.ts); with
-// --incremental, then one with nothing changed, one after editing a topic, and a `--fresh` one whose output
-// must equal the incremental one byte for byte. Prints one table; fails when a build's process tree peaks
+// --incremental, then one with nothing changed, one after editing a topic's text, one after editing another's
+// summary (which the search index must then hold), and a `--fresh` one whose output
+// must equal the incremental one byte for byte. Prints one table (with the output's files and bytes and
+// the search index's files, bytes and Pagefind's seconds); fails when a build's process tree peaks
 // above 1 GiB, an incremental build differs from the fresh one or a page of the topic index weighs more
 // than 60 KiB gzipped (its largest is printed).
 import { spawn } from 'node:child_process'
-import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { gzipSync } from 'node:zlib'
+import { gunzipSync, gzipSync } from 'node:zlib'
 import { benchContent } from './bench/content'
 import { digest, filesUnder } from '../pipeline/cache'
 
@@ -36,6 +38,25 @@ function largestTopicIndexPage(client: string): { file: string; gzip: number } {
   const paged = existsSync(join(client, 'topics', 'page')) ? readdirSync(join(client, 'topics', 'page')).map((name) => `topics/page/${name}`) : []
   const sizes = ['topics.html', ...paged].map((file) => ({ file, gzip: gzipSync(readFileSync(join(client, file)), { level: 9 }).length }))
   return sizes.reduce((largest, page) => (page.gzip > largest.gzip ? page : largest))
+}
+
+/** The files and bytes of a built client folder. */
+function outputSize(client: string): { files: number; bytes: number } {
+  const files = filesUnder(client)
+  return { files: files.length, bytes: files.reduce((sum, file) => sum + statSync(join(client, file)).size, 0) }
+}
+
+/** The search phase's line of a build's output: the index's files and megabytes, and Pagefind's seconds when it built it. */
+function searchFigures(output: string): string {
+  const line = /build: search +[\d,]+ pages indexed: ([\d,]+) files, ([\d.]+) MB(?:, built by Pagefind in ([\d.]+) s)?/.exec(output)
+  if (!line) return '?'
+  return `${line[1]} files, ${line[2]} MB, ${line[3] ? `${line[3]} s` : 'cached'}`
+}
+
+/** Whether a page of the search index (its fragments, as Pagefind's script reads them) holds `word`. */
+function searchIndexHolds(client: string, word: string): boolean {
+  const folder = join(client, 'pagefind', 'fragment')
+  return readdirSync(folder).some((name) => gunzipSync(readFileSync(join(folder, name))).includes(word))
 }
 
 /** Resident memory of `rootPid` and all its descendants, in bytes (Linux /proc). */
@@ -115,8 +136,10 @@ async function bench(topicCount: number) {
       pages,
       cold,
       listing: largestTopicIndexPage(join(dist, 'client')),
+      output: outputSize(join(dist, 'client')),
       unchanged: undefined as Run | undefined,
       edited: undefined as Run | undefined,
+      summaryEdited: undefined as Run | undefined,
       identical: undefined as boolean | undefined,
     }
     if (values.incremental) {
@@ -129,6 +152,13 @@ async function bench(topicCount: number) {
       if (!readFileSync(join(dist, 'client', 'topics', edited.replace(/\.md$/, '.html')), 'utf8').includes(marker)) {
         throw new Error(`the edited topic ${edited} does not show its edit after the incremental build`)
       }
+      // Then another topic's summary, which the search index holds: the index is built again and must hold it.
+      const retitled = generated[Math.floor(topicCount / 3)]!
+      const word = `benchmarked${Date.now().toString(36)}`
+      const file = join(content, 'topics', retitled)
+      writeFileSync(file, readFileSync(file, 'utf8').replace(/^summary: "/m, `summary: "${word} `))
+      row.summaryEdited = await build(env)
+      if (!searchIndexHolds(join(dist, 'client'), word)) throw new Error(`the search index does not hold the edited summary of ${retitled}`)
       const incremental = snapshot(dist)
       await build({ ...env, BUILD_CACHE_DIR: join(root, 'fresh-cache') }, ['--fresh'])
       const diff = differences(snapshot(dist), incremental)
@@ -150,11 +180,11 @@ for (const count of counts) {
 
 const mib = (bytes: number) => `${Math.round(bytes / MiB)} MiB`
 console.log(
-  '\n| topics | pages | cards | cold s | pages/s | peak RSS (tree) | no-change s | one-edit s | incremental = fresh | largest topic index page, gzip |',
+  '\n| topics | pages | cards | cold s | pages/s | peak RSS (tree) | no-change s | one-edit s | summary edit s | incremental = fresh | largest topic index page, gzip | output | search index (cold) |',
 )
-console.log('| ---: | ---: | :---: | ---: | ---: | ---: | ---: | ---: | :---: | ---: |')
+console.log('| ---: | ---: | :---: | ---: | ---: | ---: | ---: | ---: | ---: | :---: | ---: | ---: | ---: |')
 for (const row of rows) {
-  const peak = Math.max(row.cold.peak, row.unchanged?.peak ?? 0, row.edited?.peak ?? 0)
+  const peak = Math.max(row.cold.peak, row.unchanged?.peak ?? 0, row.edited?.peak ?? 0, row.summaryEdited?.peak ?? 0)
   const cells = [
     row.topicCount,
     row.pages,
@@ -164,14 +194,17 @@ for (const row of rows) {
     mib(peak),
     row.unchanged?.seconds.toFixed(1) ?? '–',
     row.edited?.seconds.toFixed(1) ?? '–',
+    row.summaryEdited?.seconds.toFixed(1) ?? '–',
     row.identical === undefined ? '–' : row.identical ? 'yes' : 'NO',
     `${(row.listing.gzip / 1024).toFixed(1)} KiB (/${row.listing.file.replace(/\.html$/, '')})`,
+    `${row.output.files.toLocaleString('en-US')} files, ${mib(row.output.bytes)}`,
+    searchFigures(row.cold.output),
   ]
   console.log(`| ${cells.join(' | ')} |`)
 }
 
 const failures = rows.flatMap((row) => [
-  ...[row.cold, row.unchanged, row.edited]
+  ...[row.cold, row.unchanged, row.edited, row.summaryEdited]
     .filter((run) => run && run.peak > MAX_RSS)
     .map((run) => `${row.topicCount} topics: a build peaked at ${mib(run!.peak)} > 1024 MiB`),
   ...(row.identical === false ? [`${row.topicCount} topics: the incremental build is not byte-identical to a fresh one`] : []),

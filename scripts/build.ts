@@ -28,6 +28,7 @@ import { buildCode } from '../pipeline/code'
 import { publishImages, writeReportSheets, writeSiteFiles } from '../pipeline/site-files'
 import { API_ORIGIN_ENV, apiOriginOf } from '../pipeline/api-origin'
 import { compileServer, compiledServerOf } from '../pipeline/server-bundle'
+import { prepareSearchIndex, publishSearchIndex, searchRecords } from '../pipeline/search-index'
 
 const { values: options } = parseArgs({ options: { fresh: { type: 'boolean', default: false }, 'no-cards': { type: 'boolean', default: false } } })
 // `--no-cards`: no page names a drawn card or the raster logo, and none is drawn. This process's content
@@ -122,6 +123,15 @@ contentPhase.end(
   `${count(content.posts.length)} articles and ${Object.keys(content.pages).length} pages valid, ${count(topicSources.length)} topic files, ` +
     `${count(images.count)} image${images.count === 1 ? '' : 's'} (${count(images.encoded)} encoded, ${count(images.count - images.encoded)} from the cache)`,
 )
+// The search index of the published articles and topics, from their words as read above: Pagefind's
+// own process builds it while the pages render (pipeline/search-index.ts).
+const searchIndex = prepareSearchIndex(searchRecords(content.posts, topicSources, publishing.today), {
+  language: site.lang,
+  cacheDir: join(cacheDir, 'search'),
+  fresh: options.fresh,
+})
+// Its failure is reported where the build waits for it, after the pages.
+searchIndex.catch(() => {})
 const { dir: bundleDir, digest: bundleDigest, packages: bundlePackages } = await bundle.catch((error: unknown) => fail(`build: ${(error as Error).message}`))
 publishImages(images, client, content)
 writeReportSheets(client, content.pages.home, site.productName)
@@ -171,7 +181,16 @@ const { pages } = stage
 rmSync(dirname(serverEntryOf(dist)), { recursive: true, force: true })
 if (!existsSync(join(dist, FORM_PAGE_FILE))) fail(`build: no page gave ${FORM_PAGE_FILE}, the page a refused form post gets (pages/index/+onRenderHtml.ts)`)
 
-// 3. The files made from every page at once.
+// 3. The site search's index, published before the host files that list every file.
+const searchPhase = phase('search', 0, { live: false })
+const search = await searchIndex.catch((error: unknown) => fail(`build: ${(error as Error).message}`))
+publishSearchIndex(search, client)
+searchPhase.end(
+  `${count(search.pages)} pages indexed: ${count(search.files.length)} files, ${(search.bytes / 1e6).toFixed(1)} MB` +
+    (search.built ? `, built by Pagefind in ${search.seconds.toFixed(1)} s as the pages rendered; waited` : ', from the cache'),
+)
+
+// 4. The files made from every page at once.
 const sitePhase = phase('sitemap', 0, { live: false })
 const report = await writeSiteFiles(client, pages, site, { ...index, today: publishing.today, crawlers: loadAiCrawlers(contentRoot) }, redirects, apiOrigin)
 // Beside the site, never served: the day this build published for and what it left out, which check:site reads.
@@ -182,13 +201,13 @@ sitePhase.end(
     `${count(report.twins)} markdown twins, CSP hashes, ${report.hostFiles.join(', ')}${apiOrigin ? ` (/api/* proxied to ${apiOrigin})` : ''}`,
 )
 
-// 4. The Node server, compiled to JavaScript where the prerender's bundle was: `npm run serve` runs it with node.
+// 5. The Node server, compiled to JavaScript where the prerender's bundle was: `npm run serve` runs it with node.
 const serverPhase = phase('server', 0, { live: false })
 await compileServer(dist).catch((error: unknown) => fail(`build: compiling the server: ${(error as Error).message}`))
 serverPhase.end(`${compiledServerOf(dist)} and its database thread`)
 await removed
 
-// 5. Summary
+// 6. Summary
 printSummary({ pages, rendered: stage.rendered, reused: stage.reused, started, clientDir: client, leftOut, redirects })
 
 /** Moves `dist` aside and starts deleting it and the leftovers of earlier builds: the promise settles once they are gone. */

@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path'
 import { getTransformedRoutes } from '@vercel/routing-utils'
 import { alternateFileHeaders } from '../lib/universal/alternate-headers'
 import {
-  ASSETS_PREFIX,
+  cacheControlFor,
   CACHE_CONTROL,
   HOST_RULE_FILES,
   NOT_FOUND_FILE,
@@ -142,7 +142,7 @@ export async function checkStaticHosts(
     .map((file) => {
       const isPage = file.endsWith('.html')
       const path = isPage ? pathOfHtmlFile(file)! : `/${file}`
-      const cacheControl = isPage ? CACHE_CONTROL.page : path.startsWith(ASSETS_PREFIX) ? CACHE_CONTROL.asset : CACHE_CONTROL.file
+      const cacheControl = isPage ? CACHE_CONTROL.page : cacheControlFor(path, null)
       const wanted: Record<string, string | undefined> = { 'content-type': undefined, 'x-robots-tag': undefined, 'cache-control': cacheControl }
       for (const [header, value] of Object.entries((!isPage && alternateFileHeaders(path)) || {})) wanted[header.toLowerCase()] = value
       return { file, path, wanted }

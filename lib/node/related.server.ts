@@ -32,12 +32,12 @@ export function withRelatedPosts<P extends Omit<BlogPost, 'related'>>(
   }))
 }
 
-/** What choosing related topics reads of a topic: the words compared, and whether it is published. */
-export type TopicWords = Pick<Topic, 'title' | 'summary' | 'draft' | 'date'>
+/** What choosing related topics and the site search read of a topic: its words, and whether it is published. */
+export type TopicWords = Pick<Topic, 'title' | 'summary' | 'h1' | 'draft' | 'date'>
 
 /** A validated topic's TopicWords, as a fresh copy: the YAML parser's strings are slices of the whole file, and would keep its text alive. */
-export function topicWordsOf({ title, summary, draft, date }: TopicWords): TopicWords {
-  return JSON.parse(JSON.stringify({ title, summary, draft, date })) as TopicWords
+export function topicWordsOf({ title, summary, h1, draft, date }: TopicWords): TopicWords {
+  return JSON.parse(JSON.stringify({ title, summary, h1, draft, date })) as TopicWords
 }
 
 /**

@@ -29,6 +29,20 @@ export const HEALTH_PATH = '/healthz'
 /** Hashed build output: a file's name changes whenever its content does. */
 export const ASSETS_PREFIX = '/assets/'
 
+/** Where the site search's index and Pagefind's own script are served (pipeline/search-index.ts): `/pagefind/pagefind.js`. */
+export const SEARCH_PREFIX = '/pagefind/'
+
+/**
+ * Pagefind names its index chunks, page fragments, filters and metadata by a hash of their bytes, so
+ * they are cached like the hashed assets; its script, worker, WebAssembly and entry file keep their
+ * names from build to build.
+ */
+export function isHashedSearchFile(pathname: string): boolean {
+  if (!pathname.startsWith(SEARCH_PREFIX)) return false
+  const name = pathname.slice(SEARCH_PREFIX.length)
+  return /^(index|fragment|filter)\/[^/]+$/.test(name) || /^pagefind\.[^/]+\.pf_meta$/.test(name)
+}
+
 /** The file a request path is served from: `/blog` → `blog.html`, `/` → `index.html`; a path with a dot in its last segment names its file. */
 export function fileOfPath(pathname: string): string {
   if (pathname === '/') return 'index.html'
@@ -92,9 +106,9 @@ export const CACHE_CONTROL = {
   live: 'no-store',
 } as const
 
-/** Cache-Control for a served file: hashed assets forever, HTML always revalidated, the rest for an hour. */
+/** Cache-Control for a served file: hashed assets (and the search index's hashed files) forever, HTML always revalidated, the rest for an hour. */
 export function cacheControlFor(pathname: string, contentType: string | null): string {
-  if (pathname.startsWith(ASSETS_PREFIX)) return CACHE_CONTROL.asset
+  if (pathname.startsWith(ASSETS_PREFIX) || isHashedSearchFile(pathname)) return CACHE_CONTROL.asset
   if (contentType?.startsWith('text/html')) return CACHE_CONTROL.page
   return CACHE_CONTROL.file
 }
@@ -110,7 +124,8 @@ export function contentSecurityPolicy(hashes: CspHashes): string {
   const sources = (list: readonly string[]) => list.map((hash) => ` '${hash}'`).join('')
   return [
     "default-src 'self'",
-    `script-src 'self'${sources(hashes.script)}`,
+    // 'wasm-unsafe-eval': the site search (Pagefind) compiles its WebAssembly; it allows no JavaScript eval.
+    `script-src 'self' 'wasm-unsafe-eval'${sources(hashes.script)}`,
     `style-src 'self'${sources(hashes.style)}`,
     "img-src 'self' data:",
     "font-src 'self'",

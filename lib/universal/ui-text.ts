@@ -47,6 +47,24 @@ export const uiTextSchema = z.strictObject({
   }),
   /** What a page that fails to render shows (the error boundary, the error page): `text`, a link home labelled `homeLink`, then `retry`. */
   error: z.strictObject({ heading: label, text: label, homeLink: label, retry: label }),
+  /**
+   * The site search's button and dialog. `results` and `oneResult` announce a search's count ({count}, {query}
+   * replaced), `noResults` a search that found nothing; `unavailable` shows when the index cannot be loaded,
+   * `needsBuild` instead under `npm run dev`, which has no index.
+   */
+  search: z.strictObject({
+    open: label,
+    heading: label,
+    label,
+    placeholder: label,
+    close: label,
+    loading: label,
+    results: label.refine((text) => text.includes('{count}'), { error: 'expected {count} where the number of results goes' }),
+    oneResult: label,
+    noResults: label,
+    unavailable: label,
+    needsBuild: label,
+  }),
   toasts: z.strictObject({
     dismiss: label,
     offline: z.strictObject({ title: label, text: label }),

@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { gunzipSync } from 'node:zlib'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pageRoutes } from '../../lib/node/content.server'
@@ -117,6 +118,8 @@ describe('an incremental build', () => {
         .sort(),
     )
     expect(summary).toMatch(new RegExp(`build: cards +${CARDS} pictures: 0 drawn, ${CARDS} from the cache`))
+    // The search index is the same records' (expectIncrementalEqualsFresh compares its files too): taken from the cache.
+    expect(summary).toMatch(/build: search +\d+ pages indexed: \d+ files, [\d.]+ MB, from the cache/)
   })
 
   it("after a topic's title changes: draws its card alone, and its page names the new card only", () => {
@@ -158,6 +161,8 @@ describe('an incremental build', () => {
     expect(rendered(summary)).toBe(1)
     expect(page('topics/linkedin-proof-signals.html')).toContain('A sentence added by the incremental build test.')
     expect(page('topics/linkedin-proof-signals.md')).toContain('A sentence added by the incremental build test.')
+    // A topic's text is not in the search index (its title, heading and summary are): the index comes from the cache.
+    expect(summary).toMatch(/build: search +\d+ pages indexed: \d+ files, [\d.]+ MB, from the cache/)
   })
 
   it("after a topic's title changes: re-renders its page and the pages that list it as related, which show the new title", () => {
@@ -175,6 +180,10 @@ describe('an incremental build', () => {
     const listingPages = Number(/build: (\d+) pages:/.exec(summary)?.[1]) - Number(/\/topics\/\* (\d+)/.exec(summary)?.[1])
     expect(rendered(summary)).toBe(1 + before.length + listingPages)
     for (const name of before) expect(relatedOf(name)).toContain('LinkedIn Authority Examples, Annotated</a>')
+    // The search index is built again, with the new title, and is byte for byte the fresh build's (compared above).
+    expect(summary).toMatch(/build: search +\d+ pages indexed: \d+ files, [\d.]+ MB, built by Pagefind/)
+    const fragments = join(project, 'dist/client/pagefind/fragment')
+    expect(readdirSync(fragments).some((name) => gunzipSync(readFileSync(join(fragments, name))).includes('LinkedIn Authority Examples, Annotated'))).toBe(true)
   })
 
   it('after a topic is deleted: its page, card, social card and sitemap entry are gone', () => {

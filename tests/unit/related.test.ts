@@ -80,7 +80,7 @@ describe('chooseRelated', () => {
 })
 
 describe('related articles and topics', () => {
-  const words = (title: string, summary: string, extra: Partial<TopicWords> = {}): TopicWords => ({ title, summary, ...extra })
+  const words = (title: string, summary: string, extra: Partial<TopicWords> = {}): TopicWords => ({ title, summary, h1: title, ...extra })
 
   it('names no draft and no topic dated after the build', () => {
     const topics = [
@@ -158,17 +158,30 @@ describe('the topic words read before any topic page is rendered', () => {
     ]
     for (const file of files) {
       const text = readFileSync(file, 'utf8')
-      const { title, summary } = parseFrontmatter(text).data as { title: string; summary: string }
+      const { title, summary, h1 } = parseFrontmatter(text).data as { title: string; summary: string; h1: string }
       expect(wordsOf(text), file).toEqual({
         title: title.replace('{product}', 'AuthorityLens'),
         summary: summary.replace('{product}', 'AuthorityLens'),
+        h1: h1.replace('{product}', 'AuthorityLens'),
       })
     }
   })
 
-  it('reads draft: true and a date as written, and replaces tokens in the title and summary', () => {
-    const text = topicMarkdown({ title: 'title: "{product} vs SSI"', summary: 'summary: What {product} is.', draft: 'draft: true', date: 'date: 2026-01-05' })
-    expect(wordsOf(text)).toEqual({ title: 'AuthorityLens vs SSI', summary: 'What AuthorityLens is.', draft: true, date: '2026-01-05' })
+  it('reads draft: true and a date as written, and replaces tokens in the title, summary and heading', () => {
+    const text = topicMarkdown({
+      title: 'title: "{product} vs SSI"',
+      summary: 'summary: What {product} is.',
+      h1: 'h1: "{product} or SSI?"',
+      draft: 'draft: true',
+      date: 'date: 2026-01-05',
+    })
+    expect(wordsOf(text)).toEqual({
+      title: 'AuthorityLens vs SSI',
+      summary: 'What AuthorityLens is.',
+      h1: 'AuthorityLens or SSI?',
+      draft: true,
+      date: '2026-01-05',
+    })
   })
 
   it('are none for a file whose frontmatter does not parse or lacks a title (its page says why)', () => {

@@ -1,0 +1,41 @@
+// The site search's shared rules: which pages it indexes, where the build writes its index (Pagefind's
+// files, pipeline/search-index.ts; its caching is routes.ts isHashedSearchFile) and how the dialog shows a result.
+
+/** The script the search dialog imports when it opens: Pagefind's, under routes.ts SEARCH_PREFIX (written out, so the dialog's chunk needs nothing of routes.ts). */
+export const SEARCH_SCRIPT = '/pagefind/pagefind.js'
+
+/** An article's or a topic's page (`/blog/x`, `/topics/x`): the only pages the search indexes, when they are indexable. */
+export function isSearchablePath(path: string | null): boolean {
+  return path !== null && /^\/(blog|topics)\/[^/]+$/.test(path)
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' }
+
+/** HTML's text with its character references replaced by the characters they name (the named ones React writes, and any numeric one). */
+export function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (reference, name: string) => {
+    if (name[0] !== '#') return ENTITIES[name.toLowerCase()] ?? reference
+    const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10)
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : reference
+  })
+}
+
+/** A run of a result's excerpt: `marked` when it matched the query. */
+export interface ExcerptPart {
+  text: string
+  marked: boolean
+}
+
+/**
+ * Pagefind's excerpt (text with the matched words in `<mark>`) as runs of plain text, so the dialog
+ * renders it as text: no tag but `<mark>` has meaning, and nothing in it is ever parsed as HTML.
+ */
+export function excerptParts(excerpt: string): ExcerptPart[] {
+  const parts: ExcerptPart[] = []
+  let marked = false
+  for (const token of excerpt.split(/(<mark>|<\/mark>)/)) {
+    if (token === '<mark>' || token === '</mark>') marked = token === '<mark>'
+    else if (token !== '') parts.push({ text: decodeEntities(token), marked })
+  }
+  return parts
+}

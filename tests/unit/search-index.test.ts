@@ -1,0 +1,116 @@
+// The site search's index: what the build puts in it (the published articles and topics, nothing else),
+// what it keeps of a page, and that the dialog shows Pagefind's excerpt as text.
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { gunzipSync } from 'node:zlib'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { excerptParts } from '../../lib/universal/search'
+import { prepareSearchIndex, publishSearchIndex, searchRecords } from '../../pipeline/search-index'
+import { tempDir, writeTestContent } from './content-fixture'
+
+/** The URL and title of every page in the index under `clientDir`, read from its fragments as pagefind.js reads them. */
+function indexedPages(clientDir: string): Array<{ url: string; title: string; content: string }> {
+  const folder = join(clientDir, 'pagefind', 'fragment')
+  return readdirSync(folder)
+    .map((name) => {
+      const text = gunzipSync(readFileSync(join(folder, name))).toString('utf8')
+      const { url, content, meta } = JSON.parse(text.slice('pagefind_dcd'.length)) as { url: string; content: string; meta: { title: string } }
+      return { url, title: meta.title, content }
+    })
+    .sort((a, b) => (a.url < b.url ? -1 : 1))
+}
+
+const DRAFT = '---\ntitle: A draft about banners\ndescription: Not yet.\ndate: 2025-09-12\nauthor: nadia-brennan\ndraft: true\n---\nThe draft text.\n'
+
+describe('the build', () => {
+  let dist: string
+  let output: string
+  beforeAll(() => {
+    const root = tempDir('search-build-')
+    const content = writeTestContent(join(root, 'content'))
+    writeFileSync(join(content, 'blog', 'draft-about-banners.md'), DRAFT)
+    // Inside the project, where `vike build` writes (a .tmp- folder, ignored by git).
+    dist = mkdtempSync('.tmp-search-')
+    output = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--no-cards'], {
+      env: { ...process.env, CONTENT_DIR: content, DIST_DIR: dist, BUILD_CACHE_DIR: join(root, 'cache'), BUILD_QUIET: '1' },
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+  }, 300_000)
+  afterAll(() => rmSync(dist, { recursive: true, force: true }))
+
+  it('indexes every published article and topic, and no draft, fixed page, listing or 404', () => {
+    const client = join(dist, 'client')
+    const entries = (folder: string) =>
+      readdirSync(join(client, folder))
+        .filter((name) => name.endsWith('.html'))
+        .map((name) => `/${folder}/${name.slice(0, -'.html'.length)}`)
+    const pages = indexedPages(client)
+    expect(pages.map((page) => page.url)).toEqual([...entries('blog'), ...entries('topics')].sort())
+    expect(pages.map((page) => page.url)).not.toContain('/blog/draft-about-banners')
+    expect(pages.every((page) => page.title.length > 0 && page.content.length > 40)).toBe(true)
+    expect(output).toMatch(/build: search +\d+ pages indexed: \d+ files/)
+  })
+
+  it('publishes Pagefind’s script, its entry and its WebAssembly, and none of its ready-made interfaces', () => {
+    const files = readdirSync(join(dist, 'client', 'pagefind'))
+    expect(files).toEqual(expect.arrayContaining(['pagefind.js', 'pagefind-entry.json', 'wasm.en.pagefind']))
+    expect(files.filter((name) => /ui|highlight/.test(name))).toEqual([])
+  })
+})
+
+describe('the index of a set of records', () => {
+  const post = {
+    slug: 'post',
+    title: 'A post',
+    description: 'Headlines that sell.',
+    html: '<h2 id="why">Why</h2><p>Buyers read the banner &amp; the headline first.</p>',
+  }
+  const topic = (slug: string, title: string, extra: { draft?: boolean; date?: string } = {}) => ({
+    slug,
+    words: { title, h1: `All about ${title}`, summary: `${title}: a banner that tells buyers what you do.`, ...extra },
+  })
+
+  it('holds the published articles and topics only, by URL, and is the same bytes built twice', async () => {
+    const records = searchRecords(
+      [post],
+      [topic('kept', 'Kept & found'), topic('draft', 'A draft', { draft: true }), topic('later', 'Later', { date: '2099-01-01' }), { slug: 'broken' }],
+      '2026-11-27',
+    )
+    expect(records).toEqual([
+      { url: '/blog/post', title: 'A post', text: 'Headlines that sell. Why Buyers read the banner & the headline first.' },
+      { url: '/topics/kept', title: 'Kept & found', text: 'All about Kept & found Kept & found: a banner that tells buyers what you do.' },
+    ])
+
+    const client = tempDir('search-client-')
+    const cache = tempDir('search-cache-')
+    const first = await prepareSearchIndex(records, { language: 'en', cacheDir: cache })
+    expect(first).toMatchObject({ pages: 2, built: true })
+    publishSearchIndex(first, client)
+    expect(indexedPages(client).map((indexed) => [indexed.url, indexed.title])).toEqual([
+      ['/blog/post', 'A post'],
+      ['/topics/kept', 'Kept & found'],
+    ])
+    // Built again from nothing into another folder: the same files, byte for byte.
+    const again = tempDir('search-again-')
+    publishSearchIndex(await prepareSearchIndex(records, { language: 'en', cacheDir: tempDir('search-cache-'), fresh: true }), again)
+    const bytes = (root: string) => readdirSync(join(root, 'pagefind'), { recursive: true, encoding: 'utf8' }).sort()
+    expect(bytes(again)).toEqual(bytes(client))
+    for (const file of bytes(client).filter((name) => name.includes('.')))
+      expect(readFileSync(join(again, 'pagefind', file)).equals(readFileSync(join(client, 'pagefind', file))), file).toBe(true)
+    // The same records again: the index comes from the cache.
+    const cached = await prepareSearchIndex(records, { language: 'en', cacheDir: cache })
+    expect(cached).toMatchObject({ built: false, files: first.files, bytes: first.bytes })
+  }, 60_000)
+})
+
+describe('an excerpt', () => {
+  it('is shown as text, its <mark>ed words marked and any other tag left as the text it is', () => {
+    expect(excerptParts('Fix the <mark>banner</mark> &amp; <img src=x onerror=alert(1)> headline')).toEqual([
+      { text: 'Fix the ', marked: false },
+      { text: 'banner', marked: true },
+      { text: ' & <img src=x onerror=alert(1)> headline', marked: false },
+    ])
+  })
+})
