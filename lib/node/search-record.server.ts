@@ -20,11 +20,11 @@ const plainText = (html: string) =>
     .replace(/\s+/g, ' ')
     .trim()
 
-/** A topic, titled as its listing titles it; its text opens with its page's heading, then its summary. */
+/** A topic, titled as its listing titles it; its text is its page's heading as a sentence, then its summary. */
 export const topicSearchRecord = (slug: string, { title, h1, summary }: { title: string; h1: string; summary: string }): SearchRecord => ({
   url: `/topics/${slug}`,
   title,
-  text: `${h1} ${summary}`,
+  text: `${h1}${/[.!?:…]$/.test(h1) ? '' : '.'} ${summary}`,
 })
 
 export const articleSearchRecord = (post: Pick<BlogPost, 'slug' | 'title' | 'description' | 'html'>): SearchRecord => ({

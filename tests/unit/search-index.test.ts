@@ -80,7 +80,7 @@ describe('the index of a set of records', () => {
     )
     expect(records).toEqual([
       { url: '/blog/post', title: 'A post', text: 'Headlines that sell. Why Buyers read the banner & the headline first.' },
-      { url: '/topics/kept', title: 'Kept & found', text: 'All about Kept & found Kept & found: a banner that tells buyers what you do.' },
+      { url: '/topics/kept', title: 'Kept & found', text: 'All about Kept & found. Kept & found: a banner that tells buyers what you do.' },
     ])
 
     const client = tempDir('search-client-')
