@@ -123,15 +123,17 @@ contentPhase.end(
   `${count(content.posts.length)} articles and ${Object.keys(content.pages).length} pages valid, ${count(topicSources.length)} topic files, ` +
     `${count(images.count)} image${images.count === 1 ? '' : 's'} (${count(images.encoded)} encoded, ${count(images.count - images.encoded)} from the cache)`,
 )
-// The search index of the published articles and topics, from their words as read above: Pagefind's
-// own process builds it while the pages render (pipeline/search-index.ts).
-const searchIndex = prepareSearchIndex(searchRecords(content.posts, topicSources, publishing.today), {
-  language: site.lang,
-  cacheDir: join(cacheDir, 'search'),
-  fresh: options.fresh,
-})
-// Its failure is reported where the build waits for it, after the pages.
-searchIndex.catch(() => {})
+// The search index of the published articles and topics, from their words as read above
+// (pipeline/search-index.ts). Pagefind's own process builds it once the render workers have exited,
+// beside the last cards: started with them, it took a 10,000-topic build's peak memory from about
+// 940 to 1,185 MiB.
+const searchRecordsOfBuild = searchRecords(content.posts, topicSources, publishing.today)
+let searchIndex: ReturnType<typeof prepareSearchIndex> | undefined
+const startSearchIndex = () => {
+  searchIndex = prepareSearchIndex(searchRecordsOfBuild, { language: site.lang, cacheDir: join(cacheDir, 'search'), fresh: options.fresh })
+  // Its failure is reported where the build waits for it, after the cards.
+  searchIndex.catch(() => {})
+}
 const { dir: bundleDir, digest: bundleDigest, packages: bundlePackages } = await bundle.catch((error: unknown) => fail(`build: ${(error as Error).message}`))
 publishImages(images, client, content)
 writeReportSheets(client, content.pages.home, site.productName)
@@ -156,6 +158,7 @@ let written!: Awaited<ReturnType<typeof writePages>>
 try {
   written = await writePages({ stage, pool, pageCache, images, bundleDir, content, topicSources, base, publishing })
   await pool.close()
+  startSearchIndex()
   // The render workers have exited: the pictures still to draw get every core.
   cards.grow(availableParallelism())
   const cardsPhase = phase('cards', 0, { live: false })
@@ -183,11 +186,12 @@ if (!existsSync(join(dist, FORM_PAGE_FILE))) fail(`build: no page gave ${FORM_PA
 
 // 3. The site search's index, published before the host files that list every file.
 const searchPhase = phase('search', 0, { live: false })
-const search = await searchIndex.catch((error: unknown) => fail(`build: ${(error as Error).message}`))
+if (!searchIndex) startSearchIndex()
+const search = await searchIndex!.catch((error: unknown) => fail(`build: ${(error as Error).message}`))
 publishSearchIndex(search, client)
 searchPhase.end(
   `${count(search.pages)} pages indexed: ${count(search.files.length)} files, ${(search.bytes / 1e6).toFixed(1)} MB` +
-    (search.built ? `, built by Pagefind in ${search.seconds.toFixed(1)} s as the pages rendered; waited` : ', from the cache'),
+    (search.built ? `, built by Pagefind in ${search.seconds.toFixed(1)} s beside the last cards; waited` : ', from the cache'),
 )
 
 // 4. The files made from every page at once.
