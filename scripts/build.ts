@@ -96,10 +96,13 @@ const pool = new RenderPool({
   serverReady: Promise.all([serverBundle, code]).then(([, { drawing }]) => ({ today: publishing.today, cards: drawCards, drawing })),
   clientDir: client,
   pagesCacheDir: pageCache.dir,
+  workerDir: join(dist, 'render-worker'),
 })
 // With no page in the cache every page will be rendered: the workers start now, loading their
-// packages while the code is bundled and the content read.
-if (pageCache.empty) pool.warm(availableParallelism())
+// packages while the code is bundled and the content read. With pages cached, one starts on the
+// chance that a page changed (a writer's edit): it boots on a core the rest of the build leaves idle,
+// and is stopped if no page needs it.
+pool.warm(pageCache.empty ? availableParallelism() : 1)
 // The pictures the pages name are drawn (or taken from the cache) as the pages report them, on one
 // thread beside the render workers, then on one per core. The first thread starts with the first
 // picture to draw, not now: beside `vike build`, the render workers starting and the images being
