@@ -110,6 +110,8 @@ export interface TopicListeners {
   onProblems?: (key: string, problems: string[]) => void
   /** The facts of a topic this build leaves out (no page). */
   onLeftOut?: (key: string, facts: TopicFacts) => void
+  /** How many of the batch's pages are to be rendered, heard before the first is. */
+  onPlanned?: (toRender: number) => void
 }
 
 export class PageStage {
@@ -137,7 +139,7 @@ export class PageStage {
    */
   async renderOrReuse(jobs: readonly PageJob[], progress: Phase, listeners: TopicListeners = {}, listed?: ContentIndex): Promise<void> {
     const { cache, pool, cards, distDir, clientDir, today } = this.args
-    const { onTopic = () => {}, onProblems = () => {}, onLeftOut = () => {} } = listeners
+    const { onTopic = () => {}, onProblems = () => {}, onLeftOut = () => {}, onPlanned = () => {} } = listeners
     const toRender: PageJob[] = []
     const folders = new Set<string>()
     const published = (facts: TopicFacts) => publicationOf(facts.publication ?? {}, today) === 'published'
@@ -166,6 +168,7 @@ export class PageStage {
       this.reused++
       progress.advance()
     }
+    onPlanned(toRender.length)
     await pool.render(toRender, Math.min(availableParallelism(), Math.ceil(toRender.length / PAGES_PER_WORKER)), listed, (done) => {
       progress.advance()
       if ('problems' in done) return onProblems(done.key, done.problems)
@@ -206,8 +209,10 @@ export async function writePages(args: {
   topicSources: TopicSource[]
   base: string
   publishing: Publishing
+  /** Heard once the topic pages to render are known to be few enough for one worker (a writer's edit, not new code). */
+  onFewToRender?: () => void
 }): Promise<PagesWritten> {
-  const { stage, pool, pageCache, images, bundleDir, content, topicSources, base, publishing } = args
+  const { stage, pool, pageCache, images, bundleDir, content, topicSources, base, publishing, onFewToRender = () => {} } = args
   const leftOut: LeftOut[] = [...content.leftOut]
   const routes = await routesOf(bundleDir, pool)
   const topicJobs = planTopicPages(routes, topicSources, base)
@@ -231,6 +236,7 @@ export async function writePages(args: {
       leftOut.push(leftOutOf({ ...facts.publication, file }, `/topics/${facts.topic.slug}`, publishing)!)
       links.push({ file, links: facts.links })
     },
+    onPlanned: (toRender) => toRender <= PAGES_PER_WORKER && onFewToRender(),
   })
   // Every link is checked on every build, a reused page's too (its links are kept with it in the cache):
   // a page that links to a topic deleted since, or left out, fails the build without being rendered again.

@@ -129,10 +129,11 @@ contentPhase.end(
 // The search index of the published articles and topics, from their words as read above
 // (pipeline/search-index.ts). Pagefind's own process builds it once the render workers have exited,
 // beside the last cards: started with them, it took a 10,000-topic build's peak memory from about
-// 940 to 1,185 MiB.
+// 940 to 1,185 MiB. When few pages are to be rendered (a writer's edit), it starts beside them.
 const searchRecordsOfBuild = searchRecords(content.posts, topicSources, publishing.today)
 let searchIndex: ReturnType<typeof prepareSearchIndex> | undefined
 const startSearchIndex = () => {
+  if (searchIndex) return
   searchIndex = prepareSearchIndex(searchRecordsOfBuild, { language: site.lang, cacheDir: join(cacheDir, 'search'), fresh: options.fresh })
   // Its failure is reported where the build waits for it, after the cards.
   searchIndex.catch(() => {})
@@ -159,7 +160,7 @@ const base = digest(
 const stage = new PageStage({ cache: pageCache, pool, cards, distDir: dist, clientDir: client, today: publishing.today })
 let written!: Awaited<ReturnType<typeof writePages>>
 try {
-  written = await writePages({ stage, pool, pageCache, images, bundleDir, content, topicSources, base, publishing })
+  written = await writePages({ stage, pool, pageCache, images, bundleDir, content, topicSources, base, publishing, onFewToRender: startSearchIndex })
   await pool.close()
   startSearchIndex()
   // The render workers have exited: the pictures still to draw get every core.
@@ -189,12 +190,12 @@ if (!existsSync(join(dist, FORM_PAGE_FILE))) fail(`build: no page gave ${FORM_PA
 
 // 3. The site search's index, published before the host files that list every file.
 const searchPhase = phase('search', 0, { live: false })
-if (!searchIndex) startSearchIndex()
+startSearchIndex()
 const search = await searchIndex!.catch((error: unknown) => fail(`build: ${(error as Error).message}`))
 publishSearchIndex(search, client)
 searchPhase.end(
   `${count(search.pages)} pages indexed: ${count(search.files.length)} files, ${(search.bytes / 1e6).toFixed(1)} MB` +
-    (search.built ? `, built by Pagefind in ${search.seconds.toFixed(1)} s beside the last cards; waited` : ', from the cache'),
+    (search.built ? `, built by Pagefind in ${search.seconds.toFixed(1)} s beside the rest of the build; waited` : ', from the cache'),
 )
 
 // 4. The files made from every page at once.
