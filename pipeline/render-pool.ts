@@ -6,29 +6,18 @@ import { buildSync } from 'esbuild'
 import type { BuildSettings } from '../lib/node/build-settings.server'
 import type { ContentIndex } from '../lib/universal/content/types'
 import type { FromWorker, PageJob, Rendered, ToWorker } from './protocol'
+import { NODE_MODULE } from './server-bundle'
 
 /** Pages sent to a worker at once: large enough that messages cost nothing, small enough to share the work evenly. */
 const CHUNK = 50
 const WORKER = fileURLToPath(new URL('./render-worker.ts', import.meta.url))
 
 /**
- * Compiles the render worker to one ES module at `file`, its packages left to node_modules (so `file`
- * must be inside the project). A worker then starts with plain `node`: under tsx it compiled the same
- * files again in each process, on the cores the pages need.
+ * Compiles the render worker to one ES module at `file`, inside the project. A worker then starts with
+ * plain `node`: under tsx it compiled the same files again in each process, on the cores the pages need.
  */
 function compileWorker(file: string): void {
-  buildSync({
-    entryPoints: [WORKER],
-    outfile: file,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20.19',
-    packages: 'external',
-    sourcemap: true,
-    sourcesContent: false,
-    logLevel: 'warning',
-  })
+  buildSync({ entryPoints: [WORKER], outfile: file, ...NODE_MODULE })
 }
 
 export class RenderFailed extends Error {

@@ -1,6 +1,6 @@
 import { cpSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { build } from 'esbuild'
+import { build, type BuildOptions } from 'esbuild'
 import { packageOf } from '../lib/node/code-graph.server'
 
 // The Node server compiled to JavaScript, so that `npm run serve` runs it with plain `node`: the server
@@ -18,6 +18,22 @@ export const SERVER_ENTRIES = {
   outbox: 'scripts/outbox-status.ts',
 } as const
 
+/**
+ * How the build compiles TypeScript that Node runs (the server, the render workers): one ES module per
+ * entry, its packages left as imports of node_modules, so the file must sit inside the project. Its
+ * stack traces name the TypeScript files and lines (Node reads the maps with --enable-source-maps).
+ */
+export const NODE_MODULE = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20.19',
+  packages: 'external',
+  sourcemap: true,
+  sourcesContent: false,
+  logLevel: 'warning',
+} as const satisfies BuildOptions
+
 /** The compiled server's entry: what `npm run serve` runs. */
 export function compiledServerOf(distDir: string): string {
   return join(distDir, 'server', 'index.mjs')
@@ -34,15 +50,7 @@ export async function compileServer(distDir: string): Promise<string[]> {
     entryPoints: SERVER_ENTRIES,
     outdir,
     outExtension: { '.js': '.mjs' },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20.19',
-    packages: 'external',
-    sourcemap: true,
-    // Its stack traces name the TypeScript files and lines (Node reads the maps with --enable-source-maps).
-    sourcesContent: false,
-    logLevel: 'warning',
+    ...NODE_MODULE,
     metafile: true,
   })
   const migrations = join(distDir, 'migrations')
