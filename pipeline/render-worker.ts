@@ -22,7 +22,7 @@ import type { FromWorker, PageJob, Rendered, ToWorker, TopicFacts } from './prot
 const [serverEntry, clientDir, pagesCacheDir] = process.argv.slice(2) as [string, string, string]
 const send = (message: FromWorker) => process.send!(message)
 
-// The worker boots (Node, tsx, remark and zod through lib/node/content.server) while `vike build` may still be
+// The worker boots (Node, the markdown parsers and zod through lib/node/content.server) while `vike build` may still be
 // making the bundle. React and Vike are imported only after the bundle's entry, which sets
 // NODE_ENV=production: imported before it, React loads its development build, 25 % slower a page.
 let vike: typeof import('vike/server') | undefined
