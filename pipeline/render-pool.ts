@@ -35,9 +35,17 @@ interface Worker {
   next: (message: FromWorker) => void
 }
 
+/** A worker's process from the moment it is forked, and the worker once it has loaded the bundle. */
+interface Started {
+  child: ChildProcess
+  ready: Promise<Worker>
+  /** Whether `ready` has settled: a worker stopped before then (a warm one no page needed) is killed. */
+  booted: boolean
+}
+
 /** Render workers, one process each (one per core at most), sharing the pages chunk by chunk. */
 export class RenderPool {
-  private readonly workers: Array<Promise<Worker>> = []
+  private readonly workers: Started[] = []
 
   constructor(
     private readonly args: {
@@ -55,13 +63,12 @@ export class RenderPool {
   ) {}
 
   private compiled: string | undefined
-  /** Each worker's process, until it is ready: one stopped before then (a warm worker no page needed) is killed. */
-  private readonly booting = new Map<Promise<Worker>, ChildProcess>()
 
-  private start(): { child: ChildProcess; ready: Promise<Worker> } {
+  private start(): Started {
     if (!this.compiled) {
-      this.compiled = join(this.args.workerDir, 'render-worker.mjs')
-      compileWorker(this.compiled)
+      const file = join(this.args.workerDir, 'render-worker.mjs')
+      compileWorker(file)
+      this.compiled = file
     }
     const child = fork(this.compiled, [this.args.serverEntry, this.args.clientDir, this.args.pagesCacheDir], {
       // A worker holds one page at a time: a small heap makes V8 collect early instead of growing with
@@ -92,20 +99,18 @@ export class RenderPool {
         if (child.exitCode === null && child.signalCode === null && !child.killed) failed(error)
       })
     })
-    return { child, ready }
+    const started: Started = { child, ready, booted: false }
+    const booted = () => void (started.booted = true)
+    // Failures surface where the worker is used; a worker started ahead of time may not be yet.
+    ready.then(booted, booted)
+    return started
   }
 
   private worker(index: number): Promise<Worker> {
     while (this.workers.length <= index) {
-      const { child, ready: started } = this.start()
-      this.booting.set(started, child)
-      const booted = () => void this.booting.delete(started)
-      started.then(booted, booted)
-      // Failures surface where the worker is used; a worker started ahead of time may not be yet.
-      started.catch(() => {})
-      this.workers.push(started)
+      this.workers.push(this.start())
     }
-    return this.workers[index]!
+    return this.workers[index]!.ready
   }
 
   private ask(worker: Worker, message: ToWorker): Promise<FromWorker> {
@@ -160,21 +165,15 @@ export class RenderPool {
     rmSync(this.args.workerDir, { recursive: true, force: true })
   }
 
-  private async stop(workers: Array<Promise<Worker>>): Promise<void> {
+  private async stop(workers: Started[]): Promise<void> {
     await Promise.all(
-      workers.map(async (started) => {
-        const booting = this.booting.get(started)
-        if (booting && booting.exitCode === null && booting.signalCode === null) {
-          booting.removeAllListeners('exit')
-          const exited = new Promise((resolve) => booting.once('exit', resolve))
-          booting.kill()
-          return void (await exited)
-        }
-        const worker = await started.catch(() => undefined)
-        if (!worker || worker.child.exitCode !== null) return
-        worker.child.removeAllListeners('exit')
-        const exited = new Promise((resolve) => worker.child.once('exit', resolve))
-        worker.child.send({ type: 'exit' } satisfies ToWorker)
+      workers.map(async ({ child, booted }) => {
+        if (child.exitCode !== null || child.signalCode !== null) return
+        child.removeAllListeners('exit')
+        const exited = new Promise((resolve) => child.once('exit', resolve))
+        // A ready worker is asked to exit; one still booting has nothing to finish.
+        if (booted) child.send({ type: 'exit' } satisfies ToWorker)
+        else child.kill()
         await exited
       }),
     )

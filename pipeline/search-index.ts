@@ -1,9 +1,9 @@
 // The build's search phase: a Pagefind index of the published articles and topics, written under
 // SEARCH_PREFIX in the client folder. Its records come from the content as the build read it
 // (lib/node/search-record.server.ts), so the index is built by Pagefind's own process while the build
-// goes on (scripts/build.ts says when), and published into the client folder after the cards. Pagefind
-// has no incremental mode, so the whole index is kept in the cache under the digest of every record: a build whose records are
-// unchanged (a topic's body edited, say) links it from there.
+// goes on (scripts/build.ts says when), and published into the client folder after the cards.
+// Pagefind has no incremental mode, so the whole index is kept in the cache under the digest of every
+// record: a build whose records are unchanged (a topic's body edited, say) links it from there.
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import * as pagefind from 'pagefind'

@@ -132,11 +132,14 @@ contentPhase.end(
 // 940 to 1,185 MiB. When few pages are to be rendered (a writer's edit), it starts beside them.
 const searchRecordsOfBuild = searchRecords(content.posts, topicSources, publishing.today)
 let searchIndex: ReturnType<typeof prepareSearchIndex> | undefined
+/** Starts the index the first time it is called; every call gives the same promise. */
 const startSearchIndex = () => {
-  if (searchIndex) return
-  searchIndex = prepareSearchIndex(searchRecordsOfBuild, { language: site.lang, cacheDir: join(cacheDir, 'search'), fresh: options.fresh })
-  // Its failure is reported where the build waits for it, after the cards.
-  searchIndex.catch(() => {})
+  if (!searchIndex) {
+    searchIndex = prepareSearchIndex(searchRecordsOfBuild, { language: site.lang, cacheDir: join(cacheDir, 'search'), fresh: options.fresh })
+    // Its failure is reported where the build waits for it, after the cards.
+    searchIndex.catch(() => {})
+  }
+  return searchIndex
 }
 const { dir: bundleDir, digest: bundleDigest, packages: bundlePackages } = await bundle.catch((error: unknown) => fail(`build: ${(error as Error).message}`))
 publishImages(images, client, content)
@@ -190,8 +193,7 @@ if (!existsSync(join(dist, FORM_PAGE_FILE))) fail(`build: no page gave ${FORM_PA
 
 // 3. The site search's index, published before the host files that list every file.
 const searchPhase = phase('search', 0, { live: false })
-startSearchIndex()
-const search = await searchIndex!.catch((error: unknown) => fail(`build: ${(error as Error).message}`))
+const search = await startSearchIndex().catch((error: unknown) => fail(`build: ${(error as Error).message}`))
 publishSearchIndex(search, client)
 searchPhase.end(
   `${count(search.pages)} pages indexed: ${count(search.files.length)} files, ${(search.bytes / 1e6).toFixed(1)} MB` +
