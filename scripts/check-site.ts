@@ -5,14 +5,14 @@ import { dirname, join, sep } from 'node:path'
 import { clientDir, contentDir } from '../lib/node/paths.server'
 import { checkUnpublished, unpublishedContent } from '../lib/checks/publication-checks'
 import { PUBLICATION_RECORD, buildDate } from '../lib/node/publication.server'
-import { checkedPage, type SiteCheckInput } from '../lib/checks/checked-page'
+import { checkedPage, type Problem, type SiteCheckInput } from '../lib/checks/checked-page'
 import { SITE_CHECKS } from '../lib/checks/site-checks'
 import { SYNDICATION_CHECKS, type SyndicationCheckInput } from '../lib/checks/syndication-checks'
 import { PNG_HEAD_BYTES, checkSocialImages } from '../lib/checks/social-images'
 import { loadSite } from '../lib/node/site.server'
 import { SECURITY_HEADERS } from '../lib/universal/routes'
 import { createApp } from '../server/app'
-import { checkStaticHosts, fileCountSummary, type HostProblem } from './static-hosts'
+import { checkStaticHosts, fileCountSummary } from './static-hosts'
 
 /** The URLs of sitemap.xml, following a sitemap index to its files. */
 export function readSitemapUrls(dir: string): string[] | undefined {
@@ -57,13 +57,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(`check:site: ${input.pages.length} HTML files in ${dir}, SITE_URL ${input.siteUrl}`)
   let failed = 0
   let number = 0
-  const report = (name: string, problems: HostProblem[], counts = '') => {
+  const report = (name: string, problems: Problem[], counts = '') => {
     const verdict = problems.length === 0 ? 'ok' : `${problems.length} problem${problems.length === 1 ? '' : 's'}`
     console.log(`${String(++number).padStart(2)}. ${name}: ${verdict}${counts}`)
     for (const problem of problems) console.log(`      ${problem.file}: ${problem.problem} — fix: ${problem.fix}`)
     failed += problems.length
   }
-  for (const check of [...SITE_CHECKS, ...SYNDICATION_CHECKS] as ReadonlyArray<{ name: string; run: (input: SyndicationCheckInput) => HostProblem[] }>)
+  for (const check of [...SITE_CHECKS, ...SYNDICATION_CHECKS] as ReadonlyArray<{ name: string; run: (input: SyndicationCheckInput) => Problem[] }>)
     report(check.name, check.run(input))
   // The checks below read more than the pages; they are numbered after the others.
   report(

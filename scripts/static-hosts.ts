@@ -1,6 +1,5 @@
-// The check that every built file answers on Netlify, Cloudflare Pages, Vercel and Cloudflare Workers as
-// from the Node server, on the host models (host-models.ts, workers-host.ts), and within each host's file
-// limit. Used by tests/unit/host-files.test.ts and `npm run check:site`.
+// check:site's check that every built file answers on Netlify, Cloudflare Pages, Vercel and Cloudflare
+// Workers as from the Node server, on the host models, and within each host's file limit.
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { getTransformedRoutes } from '@vercel/routing-utils'
@@ -18,39 +17,17 @@ import {
 import { STATIC_REDIRECT_LIMITS } from '../lib/node/redirects.server'
 import { ASSETS_IGNORE } from '../pipeline/host-files'
 import { FORM_TIMING_COOKIE, carriesScoreForm } from '../server/form-timing'
-import {
-  PAGES,
-  WORKERS_ASSETS,
-  cloudflarePages,
-  escapeRegExp,
-  isLiteral,
-  netlify,
-  readRuleFiles,
-  vercel,
-  type Host,
-  type HostName,
-  type RuleFiles,
-} from './host-models'
+import { escapeRegExp, type Problem } from '../lib/checks/checked-page'
+import { cloudflarePages, isLiteral, netlify, readRuleFiles, vercel, type Host, type HostName, type RuleFiles } from './host-models'
 import { WRANGLER_CONFIG, pathsLeftToAssets, readRunWorkerFirst, workers, type RunWorkerFirst } from './workers-host'
-
-/** A problem check:site reports of a static host: the file it is in, what is wrong, and how to put it right. */
-export interface HostProblem {
-  file: string
-  problem: string
-  fix: string
-}
 
 /** A pattern of `.assetsignore` without a slash, as Workers static assets match it: against a file's name, in any folder. */
 const assetsIgnored = ASSETS_IGNORE.map((pattern) => new RegExp(`(^|/)${pattern.split('*').map(escapeRegExp).join('[^/]*')}$`))
 
-/** Whether `wrangler deploy` uploads a file of the client folder as a Workers static asset: neither a rule file nor one `.assetsignore` lists. */
+/** Whether `wrangler deploy` uploads a file of the client folder as a Workers static asset. */
 const uploadedToWorkers = (file: string) => !(HOST_RULE_FILES as readonly string[]).includes(file) && !assetsIgnored.some((pattern) => pattern.test(file))
 
-/**
- * How many files a deployment may hold where the host documents it (free plan): Cloudflare Pages uploads
- * every file but its two rule files; Workers static assets leave out `.assetsignore`'s too. Netlify and
- * Vercel document no file count for a deployment.
- */
+/** How many files a deployment may hold where the host documents it (free plan); Netlify and Vercel document none. */
 const FILE_LIMITS = [
   { host: 'Cloudflare Pages', limit: 20_000, uploads: (file: string) => file !== '_headers' && file !== '_redirects' },
   { host: 'Workers static assets', limit: 20_000, uploads: uploadedToWorkers },
@@ -62,8 +39,7 @@ const fileCounts = (files: Iterable<string>) => {
 }
 const number = (value: number) => value.toLocaleString('en-US')
 
-/** One problem per host whose file limit the client folder passes, naming the count and the limit. */
-export function checkFileLimits(files: Iterable<string>): HostProblem[] {
+export function checkFileLimits(files: Iterable<string>): Problem[] {
   return fileCounts(files)
     .filter(({ count, limit }) => count > limit)
     .map(({ host, count, limit }) => ({
@@ -73,7 +49,6 @@ export function checkFileLimits(files: Iterable<string>): HostProblem[] {
     }))
 }
 
-/** The file counts as check:site's host line prints them: `1,234 files of 20,000 on Cloudflare Pages, …`. */
 export function fileCountSummary(files: Iterable<string>): string {
   const counts = fileCounts(files).map(({ host, count, limit }) => `${number(count)} files of ${number(limit)} on ${host}`)
   return `${counts.join(', ')}; no documented limit checked on Netlify and Vercel`
@@ -83,17 +58,17 @@ export function fileCountSummary(files: Iterable<string>): string {
 export async function loadHosts(clientDir: string, runWorkerFirst = readRunWorkerFirst(), ruleFiles?: RuleFiles): Promise<Record<HostName, Host>> {
   const { rules, headerRules, vercelConfig } = ruleFiles ?? (await readRuleFiles(clientDir))
   const isFile = (file: string) => existsSync(join(clientDir, file)) && statSync(join(clientDir, file)).isFile()
-  const workersAssets = cloudflarePages(rules, headerRules, (file) => uploadedToWorkers(file) && isFile(file), WORKERS_ASSETS)
+  const workersAssets = cloudflarePages(rules, headerRules, (file) => uploadedToWorkers(file) && isFile(file), true)
   return {
     netlify: await netlify(rules, headerRules, isFile),
-    cloudflare: cloudflarePages(rules, headerRules, isFile, PAGES),
+    cloudflare: cloudflarePages(rules, headerRules, isFile),
     vercel: vercel(vercelConfig, isFile),
     workers: workers(workersAssets, runWorkerFirst, (file) => readFileSync(join(clientDir, file))),
   }
 }
 
 /** Cloudflare Pages reads at most this many rules of `_headers`, and of `_redirects` rules with a placeholder or splat. */
-const CLOUDFLARE_RULE_LIMIT = 100
+const RULE_LIMIT = 100
 
 /**
  * The built site on each host: every page and file answers 200 from itself with its Cache-Control class and
@@ -105,13 +80,13 @@ export async function checkStaticHosts(
   files: Iterable<string>,
   served: Record<string, string>,
   runWorkerFirst: RunWorkerFirst = readRunWorkerFirst(),
-): Promise<HostProblem[]> {
+): Promise<Problem[]> {
   const ruleFiles = await readRuleFiles(clientDir)
   const { rules, headerRules } = ruleFiles
   const hosts = await loadHosts(clientDir, runWorkerFirst, ruleFiles)
   const fix = 'the build writes it from lib/universal/routes.ts: rebuild, or correct the rule there (pipeline/host-files.ts turns it into host syntax)'
   const builtFiles = [...files]
-  const problems: HostProblem[] = checkFileLimits(builtFiles)
+  const problems = checkFileLimits(builtFiles)
   for (const { path, rule } of pathsLeftToAssets(runWorkerFirst))
     problems.push({
       file: WRANGLER_CONFIG,
@@ -124,14 +99,8 @@ export async function checkStaticHosts(
   const [staticRules, vercelRoutes] = [rules.length - dynamicRules, getTransformedRoutes(ruleFiles.vercelConfig).routes?.length ?? 0]
   const { cloudflare: staticLimit, vercelRoutes: routeLimit } = STATIC_REDIRECT_LIMITS
   const limits = [
-    [headerRules.length, CLOUDFLARE_RULE_LIMIT, '_headers', `${headerRules.length} rules: Cloudflare Pages reads the first ${CLOUDFLARE_RULE_LIMIT}`, fix],
-    [
-      dynamicRules,
-      CLOUDFLARE_RULE_LIMIT,
-      '_redirects',
-      `${dynamicRules} rules with a placeholder: Cloudflare Pages reads the first ${CLOUDFLARE_RULE_LIMIT}`,
-      fix,
-    ],
+    [headerRules.length, RULE_LIMIT, '_headers', `${headerRules.length} rules: Cloudflare Pages reads the first ${RULE_LIMIT}`, fix],
+    [dynamicRules, RULE_LIMIT, '_redirects', `${dynamicRules} rules with a placeholder: Cloudflare Pages reads the first ${RULE_LIMIT}`, fix],
     [staticRules, staticLimit, '_redirects', `${staticRules} static rules: Cloudflare Pages applies the first ${staticLimit}`, tooMany],
     [vercelRoutes, routeLimit, 'vercel.json', `${vercelRoutes} routes: Vercel takes ${routeLimit} a deployment`, tooMany],
   ] as const

@@ -1,7 +1,6 @@
-// The whole site on Cloudflare Workers (wrangler.jsonc, worker/index.ts) as a host model: a path that
-// `assets.run_worker_first` names is answered by the Worker's rules, from the same functions and lists the
-// Worker uses (its module is not imported: it brings the API, D1 and the queue); every other path by the
-// static assets (host-models.ts).
+// The whole site on Cloudflare Workers as a host model: a path `assets.run_worker_first` names is answered
+// by worker/index.ts's rules, from the functions and lists it uses (its module is not imported: it brings
+// the API, D1 and the queue); every other path by the static assets.
 import { readFileSync } from 'node:fs'
 import ts from 'typescript'
 import {
@@ -17,7 +16,6 @@ import {
 import { FORM_TIMING_COOKIE, carriesScoreForm } from '../server/form-timing'
 import { pathPattern, split, type Host, type HostAnswer } from './host-models'
 
-/** The Worker's configuration, relative to the working directory (the project's root, as for every script). */
 export const WRANGLER_CONFIG = 'wrangler.jsonc'
 
 /** wrangler.jsonc's `assets.run_worker_first`: every path, none, or those its patterns match. */
@@ -26,7 +24,7 @@ export type RunWorkerFirst = boolean | readonly string[]
 /** The assets settings the model knows; it refuses others rather than guess how they answer. */
 const MODELLED_ASSETS: Readonly<Record<string, string>> = { html_handling: 'drop-trailing-slash', not_found_handling: '404-page' }
 
-/** `assets.run_worker_first` of a wrangler.jsonc, read by TypeScript's reader of JSON with comments (tsconfig.json's). */
+/** `assets.run_worker_first` of a wrangler.jsonc, read by TypeScript's reader of JSON with comments. */
 export function readRunWorkerFirst(file: string = WRANGLER_CONFIG): RunWorkerFirst {
   const { config, error } = ts.parseConfigFileTextToJson(file, readFileSync(file, 'utf8'))
   if (error) throw new Error(`${file}: ${ts.flattenDiagnosticMessageText(error.messageText, '\n')}`)
@@ -40,10 +38,7 @@ export function readRunWorkerFirst(file: string = WRANGLER_CONFIG): RunWorkerFir
   throw new Error(`${file}: assets.run_worker_first must be true, false or a list of paths starting with / or !/, not ${JSON.stringify(setting)}`)
 }
 
-/**
- * Whether the Worker runs before the assets for a path, as Workers read `run_worker_first` ("Routing"):
- * each pattern matches the whole path, `*` any characters; one starting with `!` excludes what it matches.
- */
+/** Whether the Worker runs before the assets for a path ("Routing"): a pattern starting with `!` excludes what it matches. */
 export function workerRunsFirst(setting: RunWorkerFirst): (pathname: string) => boolean {
   if (typeof setting === 'boolean') return () => setting
   const included = setting.filter((pattern) => !pattern.startsWith('!')).map((pattern) => pathPattern(pattern))
@@ -51,14 +46,11 @@ export function workerRunsFirst(setting: RunWorkerFirst): (pathname: string) => 
   return (pathname) => included.some((pattern) => pattern.test(pathname)) && !excluded.some((pattern) => pattern.test(pathname))
 }
 
-/** A Hono route path as the Worker registers it (`/dashboard/*`: every path under `/dashboard`), matched as Hono does. */
+/** A Hono route path as the Worker registers it (`/dashboard/*`), matched as Hono does. */
 const honoMatches = (route: string, pathname: string) =>
   route.endsWith('/*') ? pathname === route.slice(0, -2) || pathname.startsWith(route.slice(0, -1)) : pathname === route
 
-/**
- * One path for each of the Worker's rules that the assets alone would answer unlike the Node server, which
- * `run_worker_first` must cover. (The assets never serve the rule files, so those need no Worker.)
- */
+/** One path for each of the Worker's rules that the assets alone would answer unlike the Node server (they never serve the rule files). */
 const WORKER_PATHS: ReadonlyArray<{ path: string; rule: string }> = [
   { path: API_PREFIX, rule: 'the lead API' },
   { path: `${API_PREFIX}/score`, rule: 'the lead API' },
@@ -72,19 +64,15 @@ const WORKER_PATHS: ReadonlyArray<{ path: string; rule: string }> = [
   ...FORM_PAGE_PATHS.map((route) => ({ path: route.replace('*', 'x'), rule: 'the form-timing cookie on a page with the free-score form' })),
 ]
 
-/** WORKER_PATHS that `setting` leaves to the assets. */
 export function pathsLeftToAssets(setting: RunWorkerFirst): Array<{ path: string; rule: string }> {
   const runsFirst = workerRunsFirst(setting)
   return WORKER_PATHS.filter(({ path }) => !runsFirst(path))
 }
 
-/** The headers of the Worker's own redirects: those of every answer, with a policy for no inline script or style (a redirect has no page). */
+/** The headers of the Worker's own redirects: a redirect has no page, so its policy allows no inline script or style. */
 const OWN_HEADERS = Object.fromEntries(Object.entries(responseHeaders({ script: [], style: [] })).map(([name, value]) => [name.toLowerCase(), value]))
 
-/**
- * Cloudflare Workers: `assets` answers every path `run_worker_first` does not name; the Worker the rest,
- * by worker/index.ts's rules in its order (`read` gives a page's bytes, to find the form on it).
- */
+/** Cloudflare Workers: the Worker answers by worker/index.ts's rules in its order (`read` gives a page's bytes, to find the form on it). */
 export function workers(assets: Host, runWorkerFirst: RunWorkerFirst, read: (file: string) => Uint8Array): Host {
   const runsFirst = workerRunsFirst(runWorkerFirst)
   const formPages = new Map<string, boolean>()

@@ -1,5 +1,5 @@
-// What each check of `npm run check:site` over the built HTML reads (every page, parsed once, with the
-// site's files and sitemap) and returns: problems a person can act on, each with its file and fix.
+// What each check of `npm run check:site` reads (every page, parsed once, with the site's files and
+// sitemap) and returns: problems a person can act on, each with its file and fix.
 import { parse, type HTMLElement } from 'node-html-parser'
 import { pathOfHtmlFile } from '../universal/routes'
 
@@ -31,7 +31,6 @@ export function checkedPage(file: string, html: string): CheckedPage {
   return { file, path: pathOfHtmlFile(file), html, doc: parse(html) }
 }
 
-/** An empty list of problems, and `add` to grow it. */
 export function problemList() {
   const problems: Problem[] = []
   return { problems, add: (file: string, problem: string, fix: string) => void problems.push({ file, problem, fix }) }
@@ -58,3 +57,5 @@ export function srcsetUrls(srcset: string): string[] {
     .map((candidate) => candidate.trim().split(/\s+/)[0]!)
     .filter(Boolean)
 }
+
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')

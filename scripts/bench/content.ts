@@ -6,7 +6,7 @@ import { copyFileSync, cpSync, readdirSync, readFileSync } from 'node:fs'
 import { basename, join, relative } from 'node:path'
 import { topicSlugFiles } from '../../lib/node/content-files.server'
 import { loadSite } from '../../lib/node/site.server'
-import { escapeRegExp } from '../host-models'
+import { escapeRegExp } from '../../lib/checks/checked-page'
 
 /** Writes the benchmark's content into `target` from `source`; returns the real topic files kept, by name. */
 export function benchContent(source: string, target: string, topicCount: number): string[] {
