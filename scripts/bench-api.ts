@@ -8,6 +8,7 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { text } from 'node:stream/consumers'
 import autocannon from 'autocannon'
 import { clientDir } from '../lib/node/paths.server'
 import { Store } from '../server/store'
@@ -72,15 +73,13 @@ async function startCloudflare(webhookUrl: string): Promise<LoadTarget> {
       throw error
     },
   )
-  // A LIKE pattern with `\` as its escape character.
-  const likePrefix = (text: string) => `${text.replace(/[\\%_']/g, (c) => (c === "'" ? "''" : `\\${c}`))}%`
   return {
     origin: preview.origin,
     // Cloudflare overwrites it with the visitor's address; local workerd passes the client's on.
     addressHeader: 'cf-connecting-ip',
     async leadIds(prefix) {
-      // Read beside the running preview: a second wrangler on its state would break it (scripts/cloudflare-preview.ts).
-      const rows = await queryPreviewD1<{ id: number }>(state, `SELECT id FROM leads WHERE email LIKE '${likePrefix(prefix)}' ESCAPE '\\'`)
+      // Read beside the running preview: a second wrangler on its state would break it. The prefix has no `%`, `_` or quote.
+      const rows = await queryPreviewD1<{ id: number }>(state, `SELECT id FROM leads WHERE email LIKE '${prefix}%'`)
       return rows.map((row) => Number(row.id))
     },
     nudge: () => preview.cron(),
@@ -91,19 +90,15 @@ async function startCloudflare(webhookUrl: string): Promise<LoadTarget> {
 /** A score webhook that answers 202 at once, so it never slows the outbox it measures, and records each call's Idempotency-Key and e-mail. */
 async function startFakeWebhook() {
   const calls: Array<{ key: string; email: string | undefined }> = []
-  const server = createServer((request, response) => {
-    let body = ''
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()))
-    request.on('end', () => {
-      let email: string | undefined
-      try {
-        email = (JSON.parse(body) as { email?: string }).email
-      } catch {
-        // Not JSON: recorded with no e-mail, so it counts for no row.
-      }
-      calls.push({ key: String(request.headers['idempotency-key']), email })
-      response.writeHead(202, { 'content-type': 'application/json' }).end('{}')
-    })
+  const server = createServer(async (request, response) => {
+    let email: string | undefined
+    try {
+      email = (JSON.parse(await text(request)) as { email?: string }).email
+    } catch {
+      // Not JSON: recorded with no e-mail, so it counts for no row.
+    }
+    calls.push({ key: String(request.headers['idempotency-key']), email })
+    response.writeHead(202, { 'content-type': 'application/json' }).end('{}')
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   return {

@@ -5,7 +5,7 @@ import { dirname, join, sep } from 'node:path'
 import { clientDir, contentDir } from '../lib/node/paths.server'
 import { checkUnpublished, unpublishedContent } from '../lib/checks/publication-checks'
 import { PUBLICATION_RECORD, buildDate } from '../lib/node/publication.server'
-import { checkedPage, type Problem, type SiteCheckInput } from '../lib/checks/checked-page'
+import { checkedPage, type Problem } from '../lib/checks/checked-page'
 import { SITE_CHECKS } from '../lib/checks/site-checks'
 import { SYNDICATION_CHECKS, type SyndicationCheckInput } from '../lib/checks/syndication-checks'
 import { PNG_HEAD_BYTES, checkSocialImages } from '../lib/checks/social-images'
@@ -14,29 +14,19 @@ import { SECURITY_HEADERS } from '../lib/universal/routes'
 import { createApp } from '../server/app'
 import { checkStaticHosts, fileCountSummary } from './static-hosts'
 
+const readText = (dir: string, file: string) => (existsSync(join(dir, file)) ? readFileSync(join(dir, file), 'utf8') : undefined)
+
 /** The URLs of sitemap.xml, following a sitemap index to its files. */
 export function readSitemapUrls(dir: string): string[] | undefined {
-  const read = (name: string) => (existsSync(join(dir, name)) ? readFileSync(join(dir, name), 'utf8') : undefined)
   const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!)
-  const root = read('sitemap.xml')
+  const root = readText(dir, 'sitemap.xml')
   if (root === undefined) return undefined
   if (!root.includes('<sitemapindex')) return locs(root)
-  return locs(root).flatMap((url) => locs(read(new URL(url).pathname.slice(1)) ?? ''))
-}
-
-export function loadSiteCheckInput(dir: string, siteUrl: string): SiteCheckInput {
-  const files = (readdirSync(dir, { recursive: true }) as string[])
-    .filter((file) => statSync(join(dir, file)).isFile())
-    .map((file) => file.split(sep).join('/'))
-  const pages = files
-    .filter((file) => file.endsWith('.html'))
-    .sort()
-    .map((file) => checkedPage(file, readFileSync(join(dir, file), 'utf8')))
-  return { pages, siteUrl, files: new Set(files), sitemapUrls: readSitemapUrls(dir) }
+  return locs(root).flatMap((url) => locs(readText(dir, new URL(url).pathname.slice(1)) ?? ''))
 }
 
 /** The first `bytes` bytes of a file (fewer if it is shorter). */
-export function readHead(file: string, bytes: number): Buffer {
+function readHead(file: string, bytes: number): Buffer {
   const head = Buffer.alloc(bytes)
   const fd = openSync(file, 'r')
   try {
@@ -52,8 +42,19 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.error(`check:site: ${dir} has no built site; run \`npm run build\` first`)
     process.exit(1)
   }
-  const read = (file: string) => (existsSync(join(dir, file)) ? readFileSync(join(dir, file), 'utf8') : undefined)
-  const input: SyndicationCheckInput = { ...loadSiteCheckInput(dir, loadSite().siteUrl), read }
+  const files = (readdirSync(dir, { recursive: true }) as string[])
+    .filter((file) => statSync(join(dir, file)).isFile())
+    .map((file) => file.split(sep).join('/'))
+  const input: SyndicationCheckInput = {
+    pages: files
+      .filter((file) => file.endsWith('.html'))
+      .sort()
+      .map((file) => checkedPage(file, readFileSync(join(dir, file), 'utf8'))),
+    siteUrl: loadSite().siteUrl,
+    files: new Set(files),
+    sitemapUrls: readSitemapUrls(dir),
+    read: (file) => readText(dir, file),
+  }
   console.log(`check:site: ${input.pages.length} HTML files in ${dir}, SITE_URL ${input.siteUrl}`)
   let failed = 0
   let number = 0
@@ -63,8 +64,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     for (const problem of problems) console.log(`      ${problem.file}: ${problem.problem} — fix: ${problem.fix}`)
     failed += problems.length
   }
-  for (const check of [...SITE_CHECKS, ...SYNDICATION_CHECKS] as ReadonlyArray<{ name: string; run: (input: SyndicationCheckInput) => Problem[] }>)
-    report(check.name, check.run(input))
+  for (const check of [...SITE_CHECKS, ...SYNDICATION_CHECKS]) report(check.name, check.run(input))
   // The checks below read more than the pages; they are numbered after the others.
   report(
     'social images (one og:image per indexable page, a PNG of 1200 × 630, no drawn card on two pages)',

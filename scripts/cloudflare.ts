@@ -1,7 +1,5 @@
-// `npm run preview:cloudflare` and `npm run deploy:cloudflare`: the built site and the Worker
-// (wrangler.jsonc, worker/index.ts) in local workerd, or deployed. The build's `.assetsignore`
-// (pipeline/host-files.ts) keeps the files only the Node server or another host reads from being served.
-//
+// `npm run preview:cloudflare` and `npm run deploy:cloudflare`: the built site and the Worker in local
+// workerd, or deployed.
 //   PORT=8787 npm run preview:cloudflare      offline, on 127.0.0.1:$PORT, state under .wrangler/
 //   npm run deploy:cloudflare -- --dry-run    bundles into a temporary folder, contacts nobody
 import { spawn } from 'node:child_process'
@@ -27,7 +25,7 @@ const WORKER_SETTINGS = [
   'LEAD_RETENTION_DAYS',
 ] as const
 
-/** The preview's `--var` options: the site's origin (SITE_URL, else content/site.json's siteUrl) and each of WORKER_SETTINGS that is set. */
+/** The preview's `--var` options: the site's origin and each of WORKER_SETTINGS that is set. */
 function workerVars(): string[] {
   const vars: Record<string, string | undefined> = { SITE_URL: process.env.SITE_URL || loadSite().siteUrl }
   for (const name of WORKER_SETTINGS) vars[name] = process.env[name] || undefined
@@ -56,13 +54,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const common = ['--assets', clientDir, '--define', `BUILT_FORM_PAGE:${formPage}`, ...args]
   const port = process.env.PORT ?? '8787'
   let wrangler: string[]
-  // The migrations (migrations/*.sql) applied first, to the preview's local D1 or the deployed one; a dry run contacts nobody.
+  // The migrations applied first, to the preview's local D1 or the deployed one; a dry run contacts nobody.
   let migrations: string[] | undefined
   if (command === 'preview') {
     wrangler = ['dev', '--ip', '127.0.0.1', '--port', port, '--local', '--show-interactive-dev-session=false', '--test-scheduled', ...workerVars(), ...common]
     migrations = ['--local', ...persistTo]
   } else if (command === 'deploy') {
-    // A dry run writes its bundle somewhere, never into the project.
     const outdir = values['dry-run'] && values.outdir === undefined ? ['--outdir', mkdtempSync(join(tmpdir(), 'worker-bundle-'))] : []
     wrangler = ['deploy', ...common, ...outdir]
     if (!values['dry-run']) migrations = ['--remote']
@@ -75,9 +72,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     if (applied.status !== 0) process.exit(applied.status ?? 1)
   }
   const child = spawn(process.execPath, [wranglerBin(), ...wrangler], { stdio: 'inherit', env: wranglerEnv() })
-  // Local workerd never fires Cron Triggers by itself: the preview fires the Worker's, the outbox's every
-  // minute and retention's every hour, as Cloudflare would, through wrangler's /__scheduled (a test may
-  // fire either sooner the same way).
+  // Local workerd never fires Cron Triggers by itself: the preview fires the outbox's every minute and
+  // retention's every hour, as Cloudflare would.
   if (command === 'preview') {
     const fire = (cron: string) => void fetch(`http://127.0.0.1:${port}/__scheduled?cron=${encodeURIComponent(cron)}`).catch(() => undefined)
     setInterval(() => fire('* * * * *'), 60_000).unref()

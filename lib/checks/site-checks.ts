@@ -5,8 +5,6 @@ import { SHELL_ROUTES, pathOfHtmlFile } from '../universal/routes'
 import { absoluteUrl } from '../universal/seo/url'
 import { isIndexable, isNoindex, perPage, problemList, srcsetUrls, type CheckedPage, type Problem, type SiteCheckInput } from './checked-page'
 
-const TITLE_MAX = 60
-const DESCRIPTION_MAX = 160
 /** Pages that must carry noindex (the 404 page, path null, too). */
 const NOINDEX_PATHS: ReadonlySet<string> = new Set(['/score/confirmation', '/thank-you', '/r'])
 
@@ -31,19 +29,14 @@ function uniqueText(input: SiteCheckInput, what: string, max: number, read: (pag
 
 /** 1. Exactly one non-empty <title> per page, at most 60 characters, used by no other page. */
 export function checkTitles(input: SiteCheckInput): Problem[] {
-  return uniqueText(
-    input,
-    'title',
-    TITLE_MAX,
-    (page) => page.doc.querySelectorAll('title').map((title) => title.text),
-    "set the page's title (metaTitle or title in its content file)",
-  )
+  const read = (page: CheckedPage) => page.doc.querySelectorAll('title').map((title) => title.text)
+  return uniqueText(input, 'title', 60, read, "set the page's title (metaTitle or title in its content file)")
 }
 
 /** 2. Exactly one meta description per page, at most 160 characters, used by no other page. */
 export function checkDescriptions(input: SiteCheckInput): Problem[] {
   const read = (page: CheckedPage) => page.doc.querySelectorAll('meta[name="description"]').map((meta) => meta.getAttribute('content') ?? '')
-  return uniqueText(input, 'meta description', DESCRIPTION_MAX, read, "set the page's description (metaDescription or description in its content file)")
+  return uniqueText(input, 'meta description', 160, read, "set the page's description (metaDescription or description in its content file)")
 }
 
 /** 3. Exactly one <h1> per page. */
