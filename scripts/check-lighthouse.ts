@@ -24,13 +24,13 @@ import {
   type LighthouseResult,
   type RunSummary,
 } from '../lib/checks/lighthouse-budgets'
+import { readSitemapUrls } from '../lib/checks/checked-page'
 import { clientDir } from '../lib/node/paths.server'
 import { loadSite } from '../lib/node/site.server'
 import { createApi } from '../server/api'
 import { createApp } from '../server/app'
 import { Outbox } from '../server/outbox'
 import { Store } from '../server/store'
-import { readSitemapUrls } from './check-site'
 
 const REPORT_DIR = join('reports', 'lighthouse')
 const budgets = parseBudgets(JSON.parse(readFileSync('lighthouse.budgets.json', 'utf8')))

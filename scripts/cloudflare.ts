@@ -32,53 +32,51 @@ function workerVars(): string[] {
   return Object.entries(vars).flatMap(([name, value]) => (value === undefined ? [] : ['--var', `${name}:${value}`]))
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const [command, ...args] = process.argv.slice(2)
-  const clientDir = builtClientDir()
-  // A build from before `.assetsignore` would have Workers serve the Node server's own files; one from
-  // before form-page.json would leave the Worker without the page a refused form post gets.
-  for (const file of [join(clientDir, NOT_FOUND_FILE), join(clientDir, '.assetsignore'), join(dirname(clientDir), FORM_PAGE_FILE)])
-    if (!existsSync(file)) {
-      console.error(`${file} is missing: run \`npm run build\` first`)
-      process.exit(1)
-    }
-  const { values } = parseArgs({
-    args,
-    strict: false,
-    options: { 'persist-to': { type: 'string' }, 'dry-run': { type: 'boolean' }, outdir: { type: 'string' } },
-  })
-  const persistTo = typeof values['persist-to'] === 'string' ? ['--persist-to', values['persist-to']] : []
-  // wrangler.jsonc names dist/client; `--assets` keeps its other settings and follows DIST_DIR. The Worker
-  // bundles the build's form page from beside it (worker/built.d.ts).
-  const formPage = JSON.stringify(JSON.parse(readFileSync(join(dirname(clientDir), FORM_PAGE_FILE), 'utf8')))
-  const common = ['--assets', clientDir, '--define', `BUILT_FORM_PAGE:${formPage}`, ...args]
-  const port = process.env.PORT ?? '8787'
-  let wrangler: string[]
-  // The migrations applied first, to the preview's local D1 or the deployed one; a dry run contacts nobody.
-  let migrations: string[] | undefined
-  if (command === 'preview') {
-    wrangler = ['dev', '--ip', '127.0.0.1', '--port', port, '--local', '--show-interactive-dev-session=false', '--test-scheduled', ...workerVars(), ...common]
-    migrations = ['--local', ...persistTo]
-  } else if (command === 'deploy') {
-    const outdir = values['dry-run'] && values.outdir === undefined ? ['--outdir', mkdtempSync(join(tmpdir(), 'worker-bundle-'))] : []
-    wrangler = ['deploy', ...common, ...outdir]
-    if (!values['dry-run']) migrations = ['--remote']
-  } else {
-    console.error('usage: tsx scripts/cloudflare.ts preview|deploy [wrangler options]')
+const [command, ...args] = process.argv.slice(2)
+const clientDir = builtClientDir()
+// A build from before `.assetsignore` would have Workers serve the Node server's own files; one from
+// before form-page.json would leave the Worker without the page a refused form post gets.
+for (const file of [join(clientDir, NOT_FOUND_FILE), join(clientDir, '.assetsignore'), join(dirname(clientDir), FORM_PAGE_FILE)])
+  if (!existsSync(file)) {
+    console.error(`${file} is missing: run \`npm run build\` first`)
     process.exit(1)
   }
-  if (migrations) {
-    const applied = runWrangler(['d1', 'migrations', 'apply', 'DB', ...migrations], { stdio: 'inherit' })
-    if (applied.status !== 0) process.exit(applied.status ?? 1)
-  }
-  const child = spawn(process.execPath, [wranglerBin(), ...wrangler], { stdio: 'inherit', env: wranglerEnv() })
-  // Local workerd never fires Cron Triggers by itself: the preview fires the outbox's every minute and
-  // retention's every hour, as Cloudflare would.
-  if (command === 'preview') {
-    const fire = (cron: string) => void fetch(`http://127.0.0.1:${port}/__scheduled?cron=${encodeURIComponent(cron)}`).catch(() => undefined)
-    setInterval(() => fire('* * * * *'), 60_000).unref()
-    setInterval(() => fire('17 * * * *'), 60 * 60_000).unref()
-  }
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal))
-  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))
+const { values } = parseArgs({
+  args,
+  strict: false,
+  options: { 'persist-to': { type: 'string' }, 'dry-run': { type: 'boolean' }, outdir: { type: 'string' } },
+})
+const persistTo = typeof values['persist-to'] === 'string' ? ['--persist-to', values['persist-to']] : []
+// wrangler.jsonc names dist/client; `--assets` keeps its other settings and follows DIST_DIR. The Worker
+// bundles the build's form page from beside it (worker/built.d.ts).
+const formPage = JSON.stringify(JSON.parse(readFileSync(join(dirname(clientDir), FORM_PAGE_FILE), 'utf8')))
+const common = ['--assets', clientDir, '--define', `BUILT_FORM_PAGE:${formPage}`, ...args]
+const port = process.env.PORT ?? '8787'
+let wrangler: string[]
+// The migrations applied first, to the preview's local D1 or the deployed one; a dry run contacts nobody.
+let migrations: string[] | undefined
+if (command === 'preview') {
+  wrangler = ['dev', '--ip', '127.0.0.1', '--port', port, '--local', '--show-interactive-dev-session=false', '--test-scheduled', ...workerVars(), ...common]
+  migrations = ['--local', ...persistTo]
+} else if (command === 'deploy') {
+  const outdir = values['dry-run'] && values.outdir === undefined ? ['--outdir', mkdtempSync(join(tmpdir(), 'worker-bundle-'))] : []
+  wrangler = ['deploy', ...common, ...outdir]
+  if (!values['dry-run']) migrations = ['--remote']
+} else {
+  console.error('usage: tsx scripts/cloudflare.ts preview|deploy [wrangler options]')
+  process.exit(1)
 }
+if (migrations) {
+  const applied = runWrangler(['d1', 'migrations', 'apply', 'DB', ...migrations], { stdio: 'inherit' })
+  if (applied.status !== 0) process.exit(applied.status ?? 1)
+}
+const child = spawn(process.execPath, [wranglerBin(), ...wrangler], { stdio: 'inherit', env: wranglerEnv() })
+// Local workerd never fires Cron Triggers by itself: the preview fires the outbox's every minute and
+// retention's every hour, as Cloudflare would.
+if (command === 'preview') {
+  const fire = (cron: string) => void fetch(`http://127.0.0.1:${port}/__scheduled?cron=${encodeURIComponent(cron)}`).catch(() => undefined)
+  setInterval(() => fire('* * * * *'), 60_000).unref()
+  setInterval(() => fire('17 * * * *'), 60 * 60_000).unref()
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal))
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))

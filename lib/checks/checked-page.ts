@@ -1,5 +1,7 @@
 // What each check of `npm run check:site` reads (every page, parsed once, with the site's files and
 // sitemap) and returns: problems a person can act on, each with its file and fix.
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { parse, type HTMLElement } from 'node-html-parser'
 import { pathOfHtmlFile } from '../universal/routes'
 
@@ -59,3 +61,15 @@ export function srcsetUrls(srcset: string): string[] {
 }
 
 export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/** A file of a folder as text; undefined when there is none. */
+export const readText = (dir: string, file: string) => (existsSync(join(dir, file)) ? readFileSync(join(dir, file), 'utf8') : undefined)
+
+/** The URLs of sitemap.xml, following a sitemap index to its files. */
+export function readSitemapUrls(dir: string): string[] | undefined {
+  const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!)
+  const root = readText(dir, 'sitemap.xml')
+  if (root === undefined) return undefined
+  if (!root.includes('<sitemapindex')) return locs(root)
+  return locs(root).flatMap((url) => locs(readText(dir, new URL(url).pathname.slice(1)) ?? ''))
+}
