@@ -1,11 +1,8 @@
 // `npm run bench:build -- --topics 1000,10000,50000 [--incremental] [--no-cards] [--keep]`: for each N, a
-// cold `npm run build` of the real content with N generated topics (scripts/bench/content.ts); with
-// --incremental, then one with nothing changed, one after editing a topic's text, one after editing another's
-// summary (which the search index must then hold), and a `--fresh` one whose output
-// must equal the incremental one byte for byte. Prints one table (with the output's files and bytes and
-// the search index's files, bytes and Pagefind's seconds); fails when a build's process tree peaks
-// above 1 GiB, an incremental build differs from the fresh one or a page of the topic index weighs more
-// than 60 KiB gzipped (its largest is printed).
+// cold build of the real content with N generated topics; with --incremental, then one with nothing
+// changed, one after editing a topic's text, one after editing another's summary, and a `--fresh` one whose
+// output must equal the incremental one. Prints one table; fails when a build's process tree peaks above
+// 1 GiB, an incremental build differs from the fresh one or a page of the topic index passes 60 KiB gzipped.
 import { spawn } from 'node:child_process'
 import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -40,13 +37,12 @@ function largestTopicIndexPage(client: string): { file: string; gzip: number } {
   return sizes.reduce((largest, page) => (page.gzip > largest.gzip ? page : largest))
 }
 
-/** The files and bytes of a built client folder. */
 function outputSize(client: string): { files: number; bytes: number } {
   const files = filesUnder(client)
   return { files: files.length, bytes: files.reduce((sum, file) => sum + statSync(join(client, file)).size, 0) }
 }
 
-/** The search phase's line of a build's output: the index's files and megabytes, and Pagefind's seconds when it built it. */
+/** The search phase's figures from a build's output: the index's files and megabytes, and Pagefind's seconds when it built it. */
 function searchFigures(output: string): string {
   const line = /build: search +[\d,]+ pages indexed: ([\d,]+) files, ([\d.]+) MB(?:, built by Pagefind in ([\d.]+) s)?/.exec(output)
   if (!line) return '?'
@@ -69,7 +65,7 @@ function treeRss(rootPid: number): number {
       const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
       children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)])
     } catch {
-      // The process ended while we looked.
+      // It ended while we looked.
     }
   }
   const rss = (pid: number): number => {
@@ -102,10 +98,7 @@ async function build(env: NodeJS.ProcessEnv, args: string[] = []) {
   return { seconds: (performance.now() - started) / 1000, peak, output }
 }
 
-/** Every file of a built folder and the digest of its bytes. */
-function snapshot(dir: string): Map<string, string> {
-  return new Map(filesUnder(dir).map((file) => [file, digest(readFileSync(join(dir, file)))]))
-}
+const snapshot = (dir: string) => new Map(filesUnder(dir).map((file) => [file, digest(readFileSync(join(dir, file)))]))
 
 function differences(a: Map<string, string>, b: Map<string, string>): string[] {
   const files = [...new Set([...a.keys(), ...b.keys()])].sort()
@@ -113,8 +106,6 @@ function differences(a: Map<string, string>, b: Map<string, string>): string[] {
     .filter((file) => a.get(file) !== b.get(file))
     .map((file) => (!a.has(file) ? `only fresh: ${file}` : !b.has(file) ? `only incremental: ${file}` : `differs: ${file}`))
 }
-
-type Run = Awaited<ReturnType<typeof build>>
 
 async function bench(topicCount: number) {
   const root = mkdtempSync(join(tmpdir(), `bench-${topicCount}-`))
@@ -131,41 +122,29 @@ async function bench(topicCount: number) {
     if (topicPages !== topicCount + kept.length) {
       throw new Error(`expected ${topicCount + kept.length} topic pages from ${content}, the build made ${topicPages}:\n${cold.output}`)
     }
-    const row = {
-      topicCount,
-      pages,
-      cold,
-      listing: largestTopicIndexPage(join(dist, 'client')),
-      output: outputSize(join(dist, 'client')),
-      unchanged: undefined as Run | undefined,
-      edited: undefined as Run | undefined,
-      summaryEdited: undefined as Run | undefined,
-      identical: undefined as boolean | undefined,
+    const row = { topicCount, pages, cold, listing: largestTopicIndexPage(join(dist, 'client')), output: outputSize(join(dist, 'client')) }
+    if (!values.incremental) return { ...row, unchanged: undefined, edited: undefined, summaryEdited: undefined, identical: undefined }
+    const unchanged = await build(env)
+    const generated = readdirSync(join(content, 'topics')).filter((name) => !kept.includes(name))
+    const editedTopic = generated.sort()[Math.floor(topicCount / 2)]!
+    const marker = `Edited for the benchmark at ${Date.now()}.`
+    appendFileSync(join(content, 'topics', editedTopic), `\n${marker}\n`)
+    const edited = await build(env)
+    if (!readFileSync(join(dist, 'client', 'topics', editedTopic.replace(/\.md$/, '.html')), 'utf8').includes(marker)) {
+      throw new Error(`the edited topic ${editedTopic} does not show its edit after the incremental build`)
     }
-    if (values.incremental) {
-      row.unchanged = await build(env)
-      const generated = readdirSync(join(content, 'topics')).filter((name) => !kept.includes(name))
-      const edited = generated.sort()[Math.floor(topicCount / 2)]!
-      const marker = `Edited for the benchmark at ${Date.now()}.`
-      appendFileSync(join(content, 'topics', edited), `\n${marker}\n`)
-      row.edited = await build(env)
-      if (!readFileSync(join(dist, 'client', 'topics', edited.replace(/\.md$/, '.html')), 'utf8').includes(marker)) {
-        throw new Error(`the edited topic ${edited} does not show its edit after the incremental build`)
-      }
-      // Then another topic's summary, which the search index holds: the index is built again and must hold it.
-      const retitled = generated[Math.floor(topicCount / 3)]!
-      const word = `benchmarked${Date.now().toString(36)}`
-      const file = join(content, 'topics', retitled)
-      writeFileSync(file, readFileSync(file, 'utf8').replace(/^summary: "/m, `summary: "${word} `))
-      row.summaryEdited = await build(env)
-      if (!searchIndexHolds(join(dist, 'client'), word)) throw new Error(`the search index does not hold the edited summary of ${retitled}`)
-      const incremental = snapshot(dist)
-      await build({ ...env, BUILD_CACHE_DIR: join(root, 'fresh-cache') }, ['--fresh'])
-      const diff = differences(snapshot(dist), incremental)
-      row.identical = diff.length === 0
-      if (!row.identical) console.error(`bench: ${topicCount} topics: the incremental build differs from a fresh one:\n  ${diff.slice(0, 20).join('\n  ')}`)
-    }
-    return row
+    // Then another topic's summary, which the search index holds: the index is built again and must hold it.
+    const retitled = generated[Math.floor(topicCount / 3)]!
+    const word = `benchmarked${Date.now().toString(36)}`
+    const file = join(content, 'topics', retitled)
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/^summary: "/m, `summary: "${word} `))
+    const summaryEdited = await build(env)
+    if (!searchIndexHolds(join(dist, 'client'), word)) throw new Error(`the search index does not hold the edited summary of ${retitled}`)
+    const incremental = snapshot(dist)
+    await build({ ...env, BUILD_CACHE_DIR: join(root, 'fresh-cache') }, ['--fresh'])
+    const diff = differences(snapshot(dist), incremental)
+    if (diff.length > 0) console.error(`bench: ${topicCount} topics: the incremental build differs from a fresh one:\n  ${diff.slice(0, 20).join('\n  ')}`)
+    return { ...row, unchanged, edited, summaryEdited, identical: diff.length === 0 }
   } finally {
     if (!values.keep) for (const dir of [root, dist]) rmSync(dir, { recursive: true, force: true })
   }

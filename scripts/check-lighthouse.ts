@@ -1,7 +1,6 @@
-// `npm run check:lighthouse [-- --only topic]`: serves the built site with the real server on a loopback
-// port, runs Lighthouse (mobile, simulated throttling, Debian Chromium) on one URL of every template (or of
-// those whose name contains the --only text), takes the median of several runs, prints a table and exits 1
-// naming every budget missed. Full reports go to reports/lighthouse/. Run `npm run build` first.
+// `npm run check:lighthouse [-- --only topic]`: Lighthouse (mobile, simulated throttling) on one URL of
+// every template of the built site, served by the real server; the median of several runs against
+// lighthouse.budgets.json, exiting 1 on a budget missed. Reports go to reports/lighthouse/.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -25,13 +24,13 @@ import {
   type LighthouseResult,
   type RunSummary,
 } from '../lib/checks/lighthouse-budgets'
+import { readSitemapUrls } from '../lib/checks/checked-page'
 import { clientDir } from '../lib/node/paths.server'
 import { loadSite } from '../lib/node/site.server'
 import { createApi } from '../server/api'
 import { createApp } from '../server/app'
 import { Outbox } from '../server/outbox'
 import { Store } from '../server/store'
-import { readSitemapUrls } from './check-site'
 
 const REPORT_DIR = join('reports', 'lighthouse')
 const budgets = parseBudgets(JSON.parse(readFileSync('lighthouse.budgets.json', 'utf8')))
@@ -46,7 +45,6 @@ if (chosen.length === 0) {
 const siteUrl = new URL(loadSite().siteUrl)
 const port = ['127.0.0.1', 'localhost'].includes(siteUrl.hostname) && siteUrl.port ? Number(siteUrl.port) : 4174
 const origin = `http://127.0.0.1:${port}`
-// The real app and API, on a throwaway database, with no webhooks.
 mkdirSync(REPORT_DIR, { recursive: true })
 const store = await Store.open(`file:${join(REPORT_DIR, `lighthouse-${Date.now()}.db`)}`)
 const api = new Hono()
@@ -55,7 +53,6 @@ api.use(async (c, next) => (holdApi ? new Promise<Response>(() => {}) : next()))
 api.route('/', createApi({ store, outbox: new Outbox(store, {}) }))
 const server = serve({ fetch: createApp({ api }).fetch, port, hostname: '127.0.0.1' })
 
-/** The built site as the samples are picked from it: its sitemap, and whether a page shows a content image. */
 const site: BuiltSite = {
   paths: (readSitemapUrls(clientDir()) ?? []).map((url) => new URL(url).pathname),
   showsImage: (path) => readFileSync(join(clientDir(), `${path.slice(1)}.html`), 'utf8').includes('/assets/images/'),
@@ -65,13 +62,10 @@ for (const line of unsampled) console.log(`check:lighthouse: ${line}`)
 // chrome-launcher adds its own flags to these, which keep the browser off the network and past first-run screens.
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage']
 
-/** Lighthouse's settings: on a page that must answer 404, Chromium's console error for that very response is expected (the status itself is checked). */
-function lighthouseConfig(expectedStatus: number | undefined) {
-  if (expectedStatus !== 404) return undefined
-  return {
-    extends: 'lighthouse:default',
-    audits: [{ path: 'errors-in-console', options: { ignoredPatterns: ['Failed to load resource: the server responded with a status of 404 (Not Found)'] } }],
-  }
+/** On a page that must answer 404, Chromium's console error for that very response is expected (the status itself is checked). */
+const NOT_FOUND_CONFIG = {
+  extends: 'lighthouse:default',
+  audits: [{ path: 'errors-in-console', options: { ignoredPatterns: ['Failed to load resource: the server responded with a status of 404 (Not Found)'] } }],
 }
 
 /** One Lighthouse run in a fresh Chromium (a reused one sometimes loses the trace: NO_NAVSTART). */
@@ -89,7 +83,7 @@ async function runLighthouse(url: string, expectedStatus: number | undefined, wa
         ...(waitForLoadMs ? { maxWaitForLoad: waitForLoadMs } : {}),
         ...(cpuSlowdownMultiplier ? { throttling: { cpuSlowdownMultiplier } } : {}),
       }
-      const result = await lighthouse(url, flags, lighthouseConfig(expectedStatus))
+      const result = await lighthouse(url, flags, expectedStatus === 404 ? NOT_FOUND_CONFIG : undefined)
       if (!result) throw new Error(`Lighthouse returned no result for ${url}`)
       if (!result.lhr.runtimeError) return result
       if (attempt === 3) throw new Error(`Lighthouse failed on ${url}: ${result.lhr.runtimeError.message}`)
@@ -114,10 +108,7 @@ const benchmarkIndexOf = (lhr: unknown) => (lhr as { environment: { benchmarkInd
 /** This host's benchmark index (the median of three runs on the home page) and the CPU slowdown it calls for. */
 async function calibrateHost() {
   const indices: number[] = []
-  for (let run = 1; run <= 3; run++) {
-    const result = await runLighthouse(`${origin}/`, undefined, undefined)
-    indices.push(benchmarkIndexOf(result.lhr))
-  }
+  for (let run = 1; run <= 3; run++) indices.push(benchmarkIndexOf((await runLighthouse(`${origin}/`, undefined, undefined)).lhr))
   const benchmarkIndex = median(indices)
   const slowdown = calibratedCpuSlowdown(benchmarkIndex)
   console.log(

@@ -1,6 +1,5 @@
-// `npm run preview:cloudflare` for tests and `npm run bench:api -- --target cloudflare`: the real command
-// (scripts/cloudflare.ts) on a built client folder, its D1 and queue state in a folder the caller owns, so
-// a second start on the same folder finds the records of the first. Run from the project's root.
+// `npm run preview:cloudflare` for tests and bench:api on a built client folder, its D1 and queue state in
+// a folder the caller owns, so that a second start on the same folder finds the records of the first.
 import { spawn } from 'node:child_process'
 import { existsSync, readdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
@@ -29,7 +28,6 @@ export async function startPreview(options: { clientDir: string; state: string; 
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   const origin = `http://127.0.0.1:${port}`
-  // Stops wrangler and workerd (their whole process group) and waits for them to be gone.
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGKILL')
     await exited
@@ -45,7 +43,6 @@ export async function startPreview(options: { clientDir: string; state: string; 
   }
   return {
     origin,
-    /** Everything wrangler and the Worker printed so far. */
     output: () => output,
     /** Fires one of the Worker's Cron Triggers now (the outbox's, unless told), as Cloudflare would. */
     async cron(schedule = '* * * * *') {
@@ -58,7 +55,6 @@ export async function startPreview(options: { clientDir: string; state: string; 
   }
 }
 
-/** The SQLite file of the preview's local D1 under its state folder. */
 export function previewD1File(state: string): string {
   const folder = join(state, 'v3', 'd1', 'miniflare-D1DatabaseObject')
   const [file] = readdirSync(folder).filter((name) => name.endsWith('.sqlite') && name !== 'metadata.sqlite')

@@ -1,7 +1,5 @@
-// `npm run preview:cloudflare` and `npm run deploy:cloudflare`: the built site and the Worker
-// (wrangler.jsonc, worker/index.ts) in local workerd, or deployed. The build's `.assetsignore`
-// (pipeline/host-files.ts) keeps the files only the Node server or another host reads from being served.
-//
+// `npm run preview:cloudflare` and `npm run deploy:cloudflare`: the built site and the Worker in local
+// workerd, or deployed.
 //   PORT=8787 npm run preview:cloudflare      offline, on 127.0.0.1:$PORT, state under .wrangler/
 //   npm run deploy:cloudflare -- --dry-run    bundles into a temporary folder, contacts nobody
 import { spawn } from 'node:child_process'
@@ -27,62 +25,58 @@ const WORKER_SETTINGS = [
   'LEAD_RETENTION_DAYS',
 ] as const
 
-/** The preview's `--var` options: the site's origin (SITE_URL, else content/site.json's siteUrl) and each of WORKER_SETTINGS that is set. */
+/** The preview's `--var` options: the site's origin and each of WORKER_SETTINGS that is set. */
 function workerVars(): string[] {
   const vars: Record<string, string | undefined> = { SITE_URL: process.env.SITE_URL || loadSite().siteUrl }
   for (const name of WORKER_SETTINGS) vars[name] = process.env[name] || undefined
   return Object.entries(vars).flatMap(([name, value]) => (value === undefined ? [] : ['--var', `${name}:${value}`]))
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const [command, ...args] = process.argv.slice(2)
-  const clientDir = builtClientDir()
-  // A build from before `.assetsignore` would have Workers serve the Node server's own files; one from
-  // before form-page.json would leave the Worker without the page a refused form post gets.
-  for (const file of [join(clientDir, NOT_FOUND_FILE), join(clientDir, '.assetsignore'), join(dirname(clientDir), FORM_PAGE_FILE)])
-    if (!existsSync(file)) {
-      console.error(`${file} is missing: run \`npm run build\` first`)
-      process.exit(1)
-    }
-  const { values } = parseArgs({
-    args,
-    strict: false,
-    options: { 'persist-to': { type: 'string' }, 'dry-run': { type: 'boolean' }, outdir: { type: 'string' } },
-  })
-  const persistTo = typeof values['persist-to'] === 'string' ? ['--persist-to', values['persist-to']] : []
-  // wrangler.jsonc names dist/client; `--assets` keeps its other settings and follows DIST_DIR. The Worker
-  // bundles the build's form page from beside it (worker/built.d.ts).
-  const formPage = JSON.stringify(JSON.parse(readFileSync(join(dirname(clientDir), FORM_PAGE_FILE), 'utf8')))
-  const common = ['--assets', clientDir, '--define', `BUILT_FORM_PAGE:${formPage}`, ...args]
-  const port = process.env.PORT ?? '8787'
-  let wrangler: string[]
-  // The migrations (migrations/*.sql) applied first, to the preview's local D1 or the deployed one; a dry run contacts nobody.
-  let migrations: string[] | undefined
-  if (command === 'preview') {
-    wrangler = ['dev', '--ip', '127.0.0.1', '--port', port, '--local', '--show-interactive-dev-session=false', '--test-scheduled', ...workerVars(), ...common]
-    migrations = ['--local', ...persistTo]
-  } else if (command === 'deploy') {
-    // A dry run writes its bundle somewhere, never into the project.
-    const outdir = values['dry-run'] && values.outdir === undefined ? ['--outdir', mkdtempSync(join(tmpdir(), 'worker-bundle-'))] : []
-    wrangler = ['deploy', ...common, ...outdir]
-    if (!values['dry-run']) migrations = ['--remote']
-  } else {
-    console.error('usage: tsx scripts/cloudflare.ts preview|deploy [wrangler options]')
+const [command, ...args] = process.argv.slice(2)
+const clientDir = builtClientDir()
+// A build from before `.assetsignore` would have Workers serve the Node server's own files; one from
+// before form-page.json would leave the Worker without the page a refused form post gets.
+for (const file of [join(clientDir, NOT_FOUND_FILE), join(clientDir, '.assetsignore'), join(dirname(clientDir), FORM_PAGE_FILE)])
+  if (!existsSync(file)) {
+    console.error(`${file} is missing: run \`npm run build\` first`)
     process.exit(1)
   }
-  if (migrations) {
-    const applied = runWrangler(['d1', 'migrations', 'apply', 'DB', ...migrations], { stdio: 'inherit' })
-    if (applied.status !== 0) process.exit(applied.status ?? 1)
-  }
-  const child = spawn(process.execPath, [wranglerBin(), ...wrangler], { stdio: 'inherit', env: wranglerEnv() })
-  // Local workerd never fires Cron Triggers by itself: the preview fires the Worker's, the outbox's every
-  // minute and retention's every hour, as Cloudflare would, through wrangler's /__scheduled (a test may
-  // fire either sooner the same way).
-  if (command === 'preview') {
-    const fire = (cron: string) => void fetch(`http://127.0.0.1:${port}/__scheduled?cron=${encodeURIComponent(cron)}`).catch(() => undefined)
-    setInterval(() => fire('* * * * *'), 60_000).unref()
-    setInterval(() => fire('17 * * * *'), 60 * 60_000).unref()
-  }
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal))
-  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))
+const { values } = parseArgs({
+  args,
+  strict: false,
+  options: { 'persist-to': { type: 'string' }, 'dry-run': { type: 'boolean' }, outdir: { type: 'string' } },
+})
+const persistTo = typeof values['persist-to'] === 'string' ? ['--persist-to', values['persist-to']] : []
+// wrangler.jsonc names dist/client; `--assets` keeps its other settings and follows DIST_DIR. The Worker
+// bundles the build's form page from beside it (worker/built.d.ts).
+const formPage = JSON.stringify(JSON.parse(readFileSync(join(dirname(clientDir), FORM_PAGE_FILE), 'utf8')))
+const common = ['--assets', clientDir, '--define', `BUILT_FORM_PAGE:${formPage}`, ...args]
+const port = process.env.PORT ?? '8787'
+let wrangler: string[]
+// The migrations applied first, to the preview's local D1 or the deployed one; a dry run contacts nobody.
+let migrations: string[] | undefined
+if (command === 'preview') {
+  wrangler = ['dev', '--ip', '127.0.0.1', '--port', port, '--local', '--show-interactive-dev-session=false', '--test-scheduled', ...workerVars(), ...common]
+  migrations = ['--local', ...persistTo]
+} else if (command === 'deploy') {
+  const outdir = values['dry-run'] && values.outdir === undefined ? ['--outdir', mkdtempSync(join(tmpdir(), 'worker-bundle-'))] : []
+  wrangler = ['deploy', ...common, ...outdir]
+  if (!values['dry-run']) migrations = ['--remote']
+} else {
+  console.error('usage: tsx scripts/cloudflare.ts preview|deploy [wrangler options]')
+  process.exit(1)
 }
+if (migrations) {
+  const applied = runWrangler(['d1', 'migrations', 'apply', 'DB', ...migrations], { stdio: 'inherit' })
+  if (applied.status !== 0) process.exit(applied.status ?? 1)
+}
+const child = spawn(process.execPath, [wranglerBin(), ...wrangler], { stdio: 'inherit', env: wranglerEnv() })
+// Local workerd never fires Cron Triggers by itself: the preview fires the outbox's every minute and
+// retention's every hour, as Cloudflare would.
+if (command === 'preview') {
+  const fire = (cron: string) => void fetch(`http://127.0.0.1:${port}/__scheduled?cron=${encodeURIComponent(cron)}`).catch(() => undefined)
+  setInterval(() => fire('* * * * *'), 60_000).unref()
+  setInterval(() => fire('17 * * * *'), 60 * 60_000).unref()
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal))
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))

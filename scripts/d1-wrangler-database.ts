@@ -1,13 +1,10 @@
-// The lead store of a site on Cloudflare, for `npm run privacy` and `npm run outbox`: a Database
-// (server/database.ts) on the Worker's D1 through `wrangler d1 execute`, `DATABASE_URL=d1:remote` the
-// deployed one, `d1:local[:<folder>]` the local preview's (its `--persist-to` folder) while no preview
-// runs on it. Each statement is one wrangler run, its arguments written into the SQL as literals, since
-// wrangler takes no bound parameters.
+// The lead store of a site on Cloudflare, for `npm run privacy` and `npm run outbox`: the Worker's D1
+// through `wrangler d1 execute`, `DATABASE_URL=d1:remote` the deployed one, `d1:local[:<folder>]` the local
+// preview's while no preview runs on it. Arguments are written into the SQL as literals: wrangler takes no bound parameters.
 import type { Result, Statement } from '../server/database'
 import { Store } from '../server/store'
 import { runWrangler } from './wrangler'
 
-/** `d1:remote` or `d1:local[:<folder>]` as a target; undefined for any other DATABASE_URL. */
 export function d1TargetOf(url: string): { remote: boolean; persistTo?: string } | undefined {
   if (url === 'd1:remote') return { remote: true }
   const local = /^d1:local(?::(.+))?$/.exec(url)
@@ -15,7 +12,6 @@ export function d1TargetOf(url: string): { remote: boolean; persistTo?: string }
   return local[1] ? { remote: false, persistTo: local[1] } : { remote: false }
 }
 
-/** A value as an SQL literal. */
 function literal(value: unknown): string {
   if (value === null || value === undefined) return 'NULL'
   if (typeof value === 'number' && !Number.isFinite(value)) throw new Error(`cannot write ${value} into SQL`)
@@ -25,10 +21,7 @@ function literal(value: unknown): string {
   throw new Error(`cannot write a ${typeof value} into SQL`)
 }
 
-/**
- * The SQL with each placeholder (`?`, or `?N` for the Nth argument) replaced by its argument as a literal;
- * a `?` inside a quoted string or identifier is left alone. Throws when the counts do not match.
- */
+/** The SQL with each placeholder (`?`, or `?N` for the Nth argument) replaced by its argument as a literal. */
 export function sqlWithArgs(sql: string, args: readonly unknown[] = []): string {
   let next = 0
   // A quoted string or identifier is matched whole, so that the `?` in it is not taken for a placeholder.
@@ -40,10 +33,7 @@ export function sqlWithArgs(sql: string, args: readonly unknown[] = []): string 
   })
 }
 
-/**
- * Runs one statement. A write is followed, in the same command, by `SELECT changes(), last_insert_rowid()`:
- * a local D1's answer to `--json` carries no count of the rows a statement changed.
- */
+/** A write is followed, in the same command, by `SELECT changes(), …`: a local D1's answer to `--json` carries no count of the rows changed. */
 function execute(target: NonNullable<ReturnType<typeof d1TargetOf>>, statement: Statement | string, write: boolean): Result {
   const one = typeof statement === 'string' ? statement : sqlWithArgs(statement.sql, statement.args as unknown[] | undefined)
   const sql = write ? `${one.trim().replace(/;$/, '')}; SELECT changes() AS changes, last_insert_rowid() AS last_id` : one
@@ -60,7 +50,7 @@ function execute(target: NonNullable<ReturnType<typeof d1TargetOf>>, statement: 
   }
 }
 
-/** The store at DATABASE_URL when it names a D1 database; undefined otherwise. Its storage is Cloudflare's: there is no log to checkpoint. */
+/** The store at DATABASE_URL when it names a D1 database. Its storage is Cloudflare's: there is no log to checkpoint. */
 export function d1StoreOf(url: string): Store | undefined {
   const target = d1TargetOf(url)
   return target

@@ -1,6 +1,5 @@
-// `npx tsx scripts/draw-png.ts content/images/x.svg`: draws an SVG to a PNG beside it (x.png) at the
-// SVG's own size. The build takes PNG, JPEG, WebP and AVIF but not SVG: an SVG's text is drawn with
-// the fonts of the machine that draws it, so its PNG is drawn once, looked at, and committed.
+// `npx tsx scripts/draw-png.ts content/images/x.svg`: draws an SVG to a PNG beside it. The build takes no
+// SVG: its text is drawn with the fonts of the machine that draws it, so its PNG is drawn once, looked at, and committed.
 import sharp from 'sharp'
 
 const [svg] = process.argv.slice(2)

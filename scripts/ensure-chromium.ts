@@ -6,12 +6,8 @@ import { existsSync } from 'node:fs'
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium'
 const INSTALL = 'apt-get update && apt-get install -y chromium'
 
-if (existsSync(chromePath)) {
-  process.exit(0)
-}
-const isRoot = process.getuid?.() === 0
-const hasApt = existsSync('/usr/bin/apt-get')
-if (!isRoot || !hasApt || process.env.CHROME_PATH) {
+if (existsSync(chromePath)) process.exit(0)
+if (process.getuid?.() !== 0 || !existsSync('/usr/bin/apt-get') || process.env.CHROME_PATH) {
   console.error(`Chromium was not found at ${chromePath}. Install it with:\n\n  sudo ${INSTALL}\n\nor set CHROME_PATH to a Chromium or Chrome binary.`)
   process.exit(1)
 }

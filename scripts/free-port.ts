@@ -1,7 +1,6 @@
-// A free loopback port, for a server a test or a benchmark starts (scripts/cloudflare-preview.ts, tests/unit).
+// A loopback port nothing listens on right now, for a server a test or a benchmark starts.
 import { createServer, type AddressInfo } from 'node:net'
 
-/** A loopback port nothing listens on right now, for a server a test or a benchmark starts. */
 export async function freePort(): Promise<number> {
   const server = createServer()
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))

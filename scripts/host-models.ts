@@ -1,13 +1,12 @@
-// Models of how Netlify, Cloudflare Pages and Vercel answer a request for a built site, from the rule
-// files the build writes into it, read by the hosts' own parsers (netlify-redirect-parser,
-// netlify-headers-parser, @vercel/routing-utils). Workers static assets are the Cloudflare Pages model
-// with wrangler.jsonc's differences (WORKERS_ASSETS); the Worker in front of them is workers-host.ts.
-// No host can be reached from CI, so each model follows its host's documented routing.
+// Models of how Netlify, Cloudflare Pages (and Workers static assets) and Vercel answer a request for a
+// built site, from its rule files read by the hosts' own parsers. No host can be reached from CI, so each
+// model follows its host's documented routing.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { getTransformedRoutes, type GetRoutesProps } from '@vercel/routing-utils'
+import { getTransformedRoutes, type GetRoutesProps, type RouteWithSrc } from '@vercel/routing-utils'
 import { parseAllHeaders } from 'netlify-headers-parser'
 import { parseAllRedirects } from 'netlify-redirect-parser'
+import { escapeRegExp } from '../lib/checks/checked-page'
 import { API_PREFIX, HOST_RULE_FILES, NOT_FOUND_FILE, REDIRECT_STATUS } from '../lib/universal/routes'
 
 /** `cloudflare` is Cloudflare Pages; `workers`, the whole site on Cloudflare Workers (wrangler.jsonc). */
@@ -22,7 +21,7 @@ export interface HostAnswer {
   proxy?: string
   /** The name of the cookie the answer sets: only the Worker sets one. */
   cookie?: string
-  /** Response headers set by the rule files, names in lower case. */
+  /** Names in lower case. */
   headers: Record<string, string>
 }
 
@@ -37,12 +36,12 @@ interface Rule {
 
 interface HeaderRule {
   for: string
-  /** Netlify's own matcher for `for`, made by its parser. */
+  /** Netlify's own matcher for `for`. */
   forRegExp: RegExp
   values: Record<string, string>
 }
 
-/** The rule files of a client folder, parsed; a file a host would reject throws, naming it. */
+/** The rule files of a client folder, parsed; a file a host would reject throws. */
 export async function readRuleFiles(clientDir: string) {
   const [redirectsFile, headersFile, vercelFile] = HOST_RULE_FILES.map((name) => join(clientDir, name))
   const redirects = await parseAllRedirects({ redirectsFiles: [redirectsFile!], configRedirects: [], minimal: true })
@@ -66,14 +65,12 @@ export async function readRuleFiles(clientDir: string) {
 export type RuleFiles = Awaited<ReturnType<typeof readRuleFiles>>
 
 /** The API's proxy rule as the build writes it with API_ORIGIN: `/api/*  https://api.example.com/api/:splat  200`. */
-const API_PROXY_SOURCE = `${API_PREFIX}/*`
 const isApiProxy = (rule: Rule) =>
-  rule.from === API_PROXY_SOURCE && rule.status === 200 && !rule.force && new RegExp(`^https?://[^/]+${API_PREFIX}/:splat$`).test(rule.to)
+  rule.from === `${API_PREFIX}/*` && rule.status === 200 && !rule.force && new RegExp(`^https?://[^/]+${API_PREFIX}/:splat$`).test(rule.to)
 
-/** A `_redirects` source with no placeholder or splat: it matches one path. */
 export const isLiteral = (from: string) => !/[:*]/.test(from)
 
-/** The first rule a path matches, as `rules.find` would give it, but rules with a `literalOf` key looked up (ten thousand old URLs: one lookup, not ten thousand tests). */
+/** The first rule a path matches, as `rules.find` would give it, but rules with a `literalOf` key looked up: ten thousand old URLs make one lookup, not ten thousand tests. */
 function firstRule<R>(
   rules: readonly R[],
   literalOf: (rule: R) => string | undefined,
@@ -111,8 +108,6 @@ function addHeaders(into: Record<string, string>, values: Record<string, string>
   }
 }
 
-export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-
 /** An anchored path pattern: `*` is any characters, `/` included; with `placeholders`, `:name` is one segment (Cloudflare's syntax). */
 export const pathPattern = (pattern: string, placeholders = false) =>
   new RegExp(
@@ -122,7 +117,7 @@ export const pathPattern = (pattern: string, placeholders = false) =>
       .join('.*')}$`,
   )
 
-/** Netlify's own path matchers, the `forRegExp` its headers parser makes, for redirect sources too (the same syntax). */
+/** Netlify's own path matchers, made by its headers parser, for redirect sources too (the same syntax). */
 async function netlifyMatchers(patterns: string[]): Promise<Map<string, RegExp>> {
   const configHeaders = patterns.map((pattern) => ({ for: pattern, values: { 'X-Pattern': pattern } }))
   const { headers } = await parseAllHeaders({ configHeaders: configHeaders as never[], netlifyConfigPath: undefined })
@@ -147,7 +142,6 @@ export async function netlify(rules: Rule[], headerRules: HeaderRule[], isFile: 
     for (const rule of headerRules) if (rule.forRegExp.test(pathname)) addHeaders(headers, rule.values)
     const file = fileFor(path)
     const rule = ruleFor(path)
-    // The proxy's `:splat` is what `/api/*`'s star matched.
     if (!file && rule && isApiProxy(rule)) return { status: 200, proxy: `${rule.to.replace(':splat', path.slice(API_PREFIX.length + 1))}${search}`, headers }
     if (!file && isRedirect(rule)) return { ...redirected(rule!, search), headers }
     const served = file ?? (rule && fileFor(rule.to))
@@ -155,21 +149,13 @@ export async function netlify(rules: Rule[], headerRules: HeaderRule[], isFile: 
   }
 }
 
-/** Where Cloudflare's two ways of serving static files differ: the status of a redirect from `/x/` or `/x.html`, and the 404 page's own Cache-Control. */
-interface CloudflareServing {
-  redirectStatus: number
-  notFoundCacheControl?: string
-}
-
-/** Cloudflare Pages ("Serving Pages", "Route matching"). */
-export const PAGES: CloudflareServing = { redirectStatus: 308 }
-
-/** Workers static assets with wrangler.jsonc's settings, as local workerd answers (tests/unit/cloudflare-pages.test.ts). */
-export const WORKERS_ASSETS: CloudflareServing = { redirectStatus: 307, notFoundCacheControl: 'public, max-age=0, must-revalidate' }
-
-/** Cloudflare Pages: `_redirects` rules run before the files ("Redirects are always followed, regardless of whether or not an asset matches"). */
-export function cloudflarePages(rules: Rule[], headerRules: HeaderRule[], isFile: (file: string) => boolean, serving: CloudflareServing): Host {
-  const { redirectStatus, notFoundCacheControl } = serving
+/**
+ * Cloudflare Pages ("Serving Pages", "Route matching"): `_redirects` rules run before the files. Workers
+ * static assets (`workers`, as local workerd answers) differ in the status of a redirect from `/x/` or
+ * `/x.html` and the 404 page's own Cache-Control.
+ */
+export function cloudflarePages(rules: Rule[], headerRules: HeaderRule[], isFile: (file: string) => boolean, workers = false): Host {
+  const redirectStatus = workers ? 307 : 308
   const serve = (pathname: string, search: string): Omit<HostAnswer, 'headers'> => {
     const base = pathname.slice(1)
     if (base === 'index.html') return { status: redirectStatus, location: `/${search}` }
@@ -191,19 +177,9 @@ export function cloudflarePages(rules: Rule[], headerRules: HeaderRule[], isFile
     const rule = ruleFor(pathname)
     if (isRedirect(rule)) return { ...redirected(rule!, search), headers }
     const answer = rule ? serve(rule.to, '') : serve(pathname, search)
-    if (answer.status === 404 && notFoundCacheControl) headers['cache-control'] = notFoundCacheControl
+    if (answer.status === 404 && workers) headers['cache-control'] = 'public, max-age=0, must-revalidate'
     return { ...answer, headers }
   }
-}
-
-interface VercelRoute {
-  src?: string
-  dest?: string
-  status?: number
-  headers?: Record<string, string>
-  continue?: boolean
-  check?: boolean
-  handle?: string
 }
 
 /** Vercel: vercel.json compiled into its route list by @vercel/routing-utils, as Vercel's own builds do. */
@@ -211,18 +187,18 @@ export function vercel(config: GetRoutesProps, isFile: (file: string) => boolean
   const { routes, error } = getTransformedRoutes(config)
   if (error || !routes) throw new Error(`vercel.json: ${error?.message ?? 'no routes'}`)
   const boundary = routes.findIndex((route) => 'handle' in route && route.handle === 'filesystem')
-  const compile = (route: VercelRoute, index: number) => ({ ...route, index, pattern: new RegExp(route.src!) })
-  const unhandled = (route: VercelRoute) => new Error(`the Vercel model does not handle the route ${JSON.stringify(route)}`)
-  const before = (routes.slice(0, boundary) as VercelRoute[]).map(compile)
+  const compile = (route: RouteWithSrc, index: number) => ({ ...route, index, pattern: new RegExp(route.src) })
+  const unhandled = (route: RouteWithSrc) => new Error(`the Vercel model does not handle the route ${JSON.stringify(route)}`)
+  const before = (routes.slice(0, boundary) as RouteWithSrc[]).map(compile)
   for (const route of before) if (!isRedirect(route) && !(route.headers && route.continue)) throw unhandled(route)
   const headerRoutes = before.filter((route) => !isRedirect(route))
   // A redirect from one path (`^/blog/old\\.php$`) is looked up by that path, not tried.
   const redirectFor = firstRule(
     before.filter(isRedirect),
-    (route) => /^\^((?:[\w~/-]|\\\.)+)\$$/.exec(route.src!)?.[1]?.replaceAll('\\.', '.'),
+    (route) => /^\^((?:[\w~/-]|\\\.)+)\$$/.exec(route.src)?.[1]?.replaceAll('\\.', '.'),
     (route, path) => route.pattern.test(path),
   )
-  const after = (routes.slice(boundary + 1) as VercelRoute[]).map(compile)
+  const after = (routes.slice(boundary + 1) as RouteWithSrc[]).map(compile)
   const fileFor = (pathname: string) => {
     const base = pathname.replace(/^\/+/, '')
     if (base === '') return 'index.html'

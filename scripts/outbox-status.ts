@@ -1,7 +1,6 @@
-// `npm run outbox`: the operator's view of the outbox (GET /healthz says only ok or fail): how many leads
-// and clicks wait for their webhook, how many were delivered, how many of those waiting have failed at
-// least once, and how long the oldest has waited.
-// On Cloudflare, DATABASE_URL=d1:remote reads the Worker's D1 (scripts/d1-wrangler-database.ts).
+// `npm run outbox`: the operator's view of the outbox (GET /healthz says only ok or fail): what waits for
+// its webhook, what was delivered, what failed and how long the oldest has waited. DATABASE_URL=d1:remote
+// reads the Worker's D1.
 import { Store } from '../server/store'
 import { webhooksFromEnv } from '../server/settings'
 import { d1StoreOf } from './d1-wrangler-database'

@@ -1,7 +1,5 @@
 // `npm run privacy -- export EMAIL`: every record held about that address, as JSON.
-// `npm run privacy -- delete EMAIL`: deletes them, says what it removed and whether the write-ahead log
-// was truncated. Refuses (exit 1) when DATABASE_URL names a local file that does not exist. See server/privacy.ts.
-// On Cloudflare, DATABASE_URL=d1:remote reaches the Worker's D1 (scripts/d1-wrangler-database.ts).
+// `npm run privacy -- delete EMAIL`: deletes them (server/privacy.ts). DATABASE_URL=d1:remote reaches the Worker's D1.
 import { DEFAULT_DATABASE_URL } from '../server/database'
 import { openExistingStore, runPrivacyCommand } from '../server/privacy'
 import { d1StoreOf } from './d1-wrangler-database'

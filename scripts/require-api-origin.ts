@@ -1,6 +1,5 @@
-// `npm run build:static-host` runs this before the build, as Netlify's (netlify.toml) and Vercel's build
-// command: pages deployed there without API_ORIGIN would serve a form whose every lead is lost, so the
-// deploy stops here with one line instead. A bad value is refused by the build itself (pipeline/api-origin.ts).
+// Run before `npm run build:static-host`, Netlify's and Vercel's build: pages deployed there without
+// API_ORIGIN would serve a form whose every lead is lost, so the deploy stops here.
 import { API_ORIGIN_ENV, MISSING_API_ORIGIN } from '../pipeline/api-origin'
 
 if ((process.env[API_ORIGIN_ENV] ?? '').trim() === '') {

@@ -1,56 +1,133 @@
-// The check that every built file answers on Netlify, Cloudflare Pages, Vercel and Cloudflare Workers as
-// from the Node server, on the host models (host-models.ts, workers-host.ts), and within each host's file
-// limit. Used by tests/unit/host-files.test.ts and `npm run check:site`.
+// check:site's check that every built file answers on Netlify, Cloudflare Pages, Vercel and Cloudflare
+// Workers as from the Node server, on the host models, and within each host's file limit. The Workers
+// model is here: a path `assets.run_worker_first` names is answered by worker/index.ts's rules, from the
+// functions and lists it uses (its module is not imported: it brings the API, D1 and the queue).
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { getTransformedRoutes } from '@vercel/routing-utils'
+import ts from 'typescript'
 import { alternateFileHeaders } from '../lib/universal/alternate-headers'
 import {
-  cacheControlFor,
+  API_PREFIX,
   CACHE_CONTROL,
+  CANONICAL_REDIRECT_STATUS,
+  FORM_PAGE_PATHS,
   HOST_RULE_FILES,
   NOT_FOUND_FILE,
+  NOT_FOUND_PATHS,
   REDIRECT_STATUS,
   REDIRECTS_FILE,
+  cacheControlFor,
+  canonicalPath,
   pathOfHtmlFile,
+  responseHeaders,
   type Redirect,
 } from '../lib/universal/routes'
 import { STATIC_REDIRECT_LIMITS } from '../lib/node/redirects.server'
 import { ASSETS_IGNORE } from '../pipeline/host-files'
 import { FORM_TIMING_COOKIE, carriesScoreForm } from '../server/form-timing'
+import { escapeRegExp, type Problem } from '../lib/checks/checked-page'
 import {
-  PAGES,
-  WORKERS_ASSETS,
   cloudflarePages,
-  escapeRegExp,
   isLiteral,
   netlify,
+  pathPattern,
   readRuleFiles,
+  split,
   vercel,
   type Host,
+  type HostAnswer,
   type HostName,
   type RuleFiles,
 } from './host-models'
-import { WRANGLER_CONFIG, pathsLeftToAssets, readRunWorkerFirst, workers, type RunWorkerFirst } from './workers-host'
 
-/** A problem check:site reports of a static host: the file it is in, what is wrong, and how to put it right. */
-export interface HostProblem {
-  file: string
-  problem: string
-  fix: string
+export const WRANGLER_CONFIG = 'wrangler.jsonc'
+
+/** wrangler.jsonc's `assets.run_worker_first`: every path, none, or those its patterns match. */
+export type RunWorkerFirst = boolean | readonly string[]
+
+/** The assets settings the model knows; it refuses others rather than guess how they answer. */
+const MODELLED_ASSETS: Readonly<Record<string, string>> = { html_handling: 'drop-trailing-slash', not_found_handling: '404-page' }
+
+/** `assets.run_worker_first` of a wrangler.jsonc, read by TypeScript's reader of JSON with comments. */
+export function readRunWorkerFirst(file: string = WRANGLER_CONFIG): RunWorkerFirst {
+  const { config, error } = ts.parseConfigFileTextToJson(file, readFileSync(file, 'utf8'))
+  if (error) throw new Error(`${file}: ${ts.flattenDiagnosticMessageText(error.messageText, '\n')}`)
+  const assets = (config as { assets?: Record<string, unknown> } | undefined)?.assets ?? {}
+  for (const [name, value] of Object.entries(MODELLED_ASSETS))
+    if (assets[name] !== value)
+      throw new Error(`${file}: the Workers model knows assets.${name} ${JSON.stringify(value)} only, not ${JSON.stringify(assets[name])}`)
+  const setting = assets.run_worker_first ?? false
+  if (typeof setting === 'boolean') return setting
+  if (Array.isArray(setting) && setting.every((pattern) => typeof pattern === 'string' && /^!?\//.test(pattern))) return setting as string[]
+  throw new Error(`${file}: assets.run_worker_first must be true, false or a list of paths starting with / or !/, not ${JSON.stringify(setting)}`)
+}
+
+/** Whether the Worker runs before the assets for a path ("Routing"): a pattern starting with `!` excludes what it matches. */
+export function workerRunsFirst(setting: RunWorkerFirst): (pathname: string) => boolean {
+  if (typeof setting === 'boolean') return () => setting
+  const included = setting.filter((pattern) => !pattern.startsWith('!')).map((pattern) => pathPattern(pattern))
+  const excluded = setting.filter((pattern) => pattern.startsWith('!')).map((pattern) => pathPattern(pattern.slice(1)))
+  return (pathname) => included.some((pattern) => pattern.test(pathname)) && !excluded.some((pattern) => pattern.test(pathname))
+}
+
+/** A Hono route path as the Worker registers it (`/dashboard/*`), matched as Hono does. */
+const honoMatches = (route: string, pathname: string) =>
+  route.endsWith('/*') ? pathname === route.slice(0, -2) || pathname.startsWith(route.slice(0, -1)) : pathname === route
+
+/** One path for each of the Worker's rules that the assets alone would answer unlike the Node server (they never serve the rule files). */
+const WORKER_PATHS: ReadonlyArray<{ path: string; rule: string }> = [
+  { path: API_PREFIX, rule: 'the lead API' },
+  { path: `${API_PREFIX}/score`, rule: 'the lead API' },
+  { path: '/blog/', rule: "a page's one URL with 308, where the assets send 307" },
+  { path: '/blog.html', rule: "a page's one URL with 308, where the assets send 307" },
+  ...NOT_FOUND_PATHS.filter((path) => !(HOST_RULE_FILES as readonly string[]).includes(path.slice(1))).map((path) => ({
+    path,
+    rule: 'the 404 page with status 404, where the assets send 200',
+  })),
+  { path: '/topics/no-such-topic.md', rule: "a missing markdown twin's 404 page as HTML, where the assets label it markdown" },
+  ...FORM_PAGE_PATHS.map((route) => ({ path: route.replace('*', 'x'), rule: 'the form-timing cookie on a page with the free-score form' })),
+]
+
+export function pathsLeftToAssets(setting: RunWorkerFirst): Array<{ path: string; rule: string }> {
+  const runsFirst = workerRunsFirst(setting)
+  return WORKER_PATHS.filter(({ path }) => !runsFirst(path))
+}
+
+/** The headers of the Worker's own redirects: a redirect has no page, so its policy allows no inline script or style. */
+const OWN_HEADERS = Object.fromEntries(Object.entries(responseHeaders({ script: [], style: [] })).map(([name, value]) => [name.toLowerCase(), value]))
+
+/** Cloudflare Workers: the Worker answers by worker/index.ts's rules in its order (`read` gives a page's bytes, to find the form on it). */
+export function workers(assets: Host, runWorkerFirst: RunWorkerFirst, read: (file: string) => Uint8Array): Host {
+  const runsFirst = workerRunsFirst(runWorkerFirst)
+  const formPages = new Map<string, boolean>()
+  const carriesForm = (file: string) => formPages.get(file) ?? formPages.set(file, carriesScoreForm(read(file))).get(file)!
+  return (url): HostAnswer => {
+    const { pathname, search } = split(url)
+    if (!runsFirst(pathname)) return assets(url)
+    if (honoMatches(`${API_PREFIX}/*`, pathname)) return { status: 200, proxy: `${pathname}${search}`, headers: {} }
+    const target = canonicalPath(pathname, search)
+    if (target) return { status: CANONICAL_REDIRECT_STATUS, location: target, headers: { ...OWN_HEADERS } }
+    if (FORM_PAGE_PATHS.some((route) => honoMatches(route, pathname))) {
+      const page = assets(url)
+      if (page.status !== 200 || !page.file?.endsWith('.html') || !carriesForm(page.file)) return page
+      return { ...page, cookie: FORM_TIMING_COOKIE, headers: { ...page.headers, 'cache-control': CACHE_CONTROL.formPage } }
+    }
+    if (NOT_FOUND_PATHS.includes(pathname)) return assets('/.not-found')
+    const answer = assets(url)
+    if (answer.status !== 404 || !pathname.endsWith('.md')) return answer
+    const { 'x-robots-tag': _label, ...headers } = answer.headers
+    return { ...answer, headers: { ...headers, 'content-type': 'text/html; charset=utf-8' } }
+  }
 }
 
 /** A pattern of `.assetsignore` without a slash, as Workers static assets match it: against a file's name, in any folder. */
 const assetsIgnored = ASSETS_IGNORE.map((pattern) => new RegExp(`(^|/)${pattern.split('*').map(escapeRegExp).join('[^/]*')}$`))
 
-/** Whether `wrangler deploy` uploads a file of the client folder as a Workers static asset: neither a rule file nor one `.assetsignore` lists. */
+/** Whether `wrangler deploy` uploads a file of the client folder as a Workers static asset. */
 const uploadedToWorkers = (file: string) => !(HOST_RULE_FILES as readonly string[]).includes(file) && !assetsIgnored.some((pattern) => pattern.test(file))
 
-/**
- * How many files a deployment may hold where the host documents it (free plan): Cloudflare Pages uploads
- * every file but its two rule files; Workers static assets leave out `.assetsignore`'s too. Netlify and
- * Vercel document no file count for a deployment.
- */
+/** How many files a deployment may hold where the host documents it (free plan); Netlify and Vercel document none. */
 const FILE_LIMITS = [
   { host: 'Cloudflare Pages', limit: 20_000, uploads: (file: string) => file !== '_headers' && file !== '_redirects' },
   { host: 'Workers static assets', limit: 20_000, uploads: uploadedToWorkers },
@@ -62,8 +139,7 @@ const fileCounts = (files: Iterable<string>) => {
 }
 const number = (value: number) => value.toLocaleString('en-US')
 
-/** One problem per host whose file limit the client folder passes, naming the count and the limit. */
-export function checkFileLimits(files: Iterable<string>): HostProblem[] {
+export function checkFileLimits(files: Iterable<string>): Problem[] {
   return fileCounts(files)
     .filter(({ count, limit }) => count > limit)
     .map(({ host, count, limit }) => ({
@@ -73,7 +149,6 @@ export function checkFileLimits(files: Iterable<string>): HostProblem[] {
     }))
 }
 
-/** The file counts as check:site's host line prints them: `1,234 files of 20,000 on Cloudflare Pages, …`. */
 export function fileCountSummary(files: Iterable<string>): string {
   const counts = fileCounts(files).map(({ host, count, limit }) => `${number(count)} files of ${number(limit)} on ${host}`)
   return `${counts.join(', ')}; no documented limit checked on Netlify and Vercel`
@@ -83,17 +158,17 @@ export function fileCountSummary(files: Iterable<string>): string {
 export async function loadHosts(clientDir: string, runWorkerFirst = readRunWorkerFirst(), ruleFiles?: RuleFiles): Promise<Record<HostName, Host>> {
   const { rules, headerRules, vercelConfig } = ruleFiles ?? (await readRuleFiles(clientDir))
   const isFile = (file: string) => existsSync(join(clientDir, file)) && statSync(join(clientDir, file)).isFile()
-  const workersAssets = cloudflarePages(rules, headerRules, (file) => uploadedToWorkers(file) && isFile(file), WORKERS_ASSETS)
+  const workersAssets = cloudflarePages(rules, headerRules, (file) => uploadedToWorkers(file) && isFile(file), true)
   return {
     netlify: await netlify(rules, headerRules, isFile),
-    cloudflare: cloudflarePages(rules, headerRules, isFile, PAGES),
+    cloudflare: cloudflarePages(rules, headerRules, isFile),
     vercel: vercel(vercelConfig, isFile),
     workers: workers(workersAssets, runWorkerFirst, (file) => readFileSync(join(clientDir, file))),
   }
 }
 
 /** Cloudflare Pages reads at most this many rules of `_headers`, and of `_redirects` rules with a placeholder or splat. */
-const CLOUDFLARE_RULE_LIMIT = 100
+const RULE_LIMIT = 100
 
 /**
  * The built site on each host: every page and file answers 200 from itself with its Cache-Control class and
@@ -105,13 +180,13 @@ export async function checkStaticHosts(
   files: Iterable<string>,
   served: Record<string, string>,
   runWorkerFirst: RunWorkerFirst = readRunWorkerFirst(),
-): Promise<HostProblem[]> {
+): Promise<Problem[]> {
   const ruleFiles = await readRuleFiles(clientDir)
   const { rules, headerRules } = ruleFiles
   const hosts = await loadHosts(clientDir, runWorkerFirst, ruleFiles)
   const fix = 'the build writes it from lib/universal/routes.ts: rebuild, or correct the rule there (pipeline/host-files.ts turns it into host syntax)'
   const builtFiles = [...files]
-  const problems: HostProblem[] = checkFileLimits(builtFiles)
+  const problems = checkFileLimits(builtFiles)
   for (const { path, rule } of pathsLeftToAssets(runWorkerFirst))
     problems.push({
       file: WRANGLER_CONFIG,
@@ -124,14 +199,8 @@ export async function checkStaticHosts(
   const [staticRules, vercelRoutes] = [rules.length - dynamicRules, getTransformedRoutes(ruleFiles.vercelConfig).routes?.length ?? 0]
   const { cloudflare: staticLimit, vercelRoutes: routeLimit } = STATIC_REDIRECT_LIMITS
   const limits = [
-    [headerRules.length, CLOUDFLARE_RULE_LIMIT, '_headers', `${headerRules.length} rules: Cloudflare Pages reads the first ${CLOUDFLARE_RULE_LIMIT}`, fix],
-    [
-      dynamicRules,
-      CLOUDFLARE_RULE_LIMIT,
-      '_redirects',
-      `${dynamicRules} rules with a placeholder: Cloudflare Pages reads the first ${CLOUDFLARE_RULE_LIMIT}`,
-      fix,
-    ],
+    [headerRules.length, RULE_LIMIT, '_headers', `${headerRules.length} rules: Cloudflare Pages reads the first ${RULE_LIMIT}`, fix],
+    [dynamicRules, RULE_LIMIT, '_redirects', `${dynamicRules} rules with a placeholder: Cloudflare Pages reads the first ${RULE_LIMIT}`, fix],
     [staticRules, staticLimit, '_redirects', `${staticRules} static rules: Cloudflare Pages applies the first ${staticLimit}`, tooMany],
     [vercelRoutes, routeLimit, 'vercel.json', `${vercelRoutes} routes: Vercel takes ${routeLimit} a deployment`, tooMany],
   ] as const

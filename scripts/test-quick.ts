@@ -1,9 +1,8 @@
-// `npm run test:quick`: the typecheck and lint side by side (each keeps to one core; their output is
-// printed whole as each ends), then, if both pass, the unit tests that start no process (vitest's
-// "quick" project). About a minute on two idle cores; `npm test` runs everything.
+// `npm run test:quick`: the typecheck and lint side by side, then, if both pass, the unit tests that start
+// no process (vitest's "quick" project); `npm test` runs everything.
 import { spawn } from 'node:child_process'
 
-/** Runs an npm script with its output held; resolves with its exit code once it is printed. */
+/** Runs an npm script with its output held, so that the two do not interleave. */
 function npmRun(script: string): Promise<number> {
   return new Promise((resolve) => {
     const child = spawn('npm', ['run', '--silent', script], { stdio: ['ignore', 'pipe', 'pipe'] })

@@ -1,5 +1,7 @@
-// What each check of `npm run check:site` over the built HTML reads (every page, parsed once, with the
-// site's files and sitemap) and returns: problems a person can act on, each with its file and fix.
+// What each check of `npm run check:site` reads (every page, parsed once, with the site's files and
+// sitemap) and returns: problems a person can act on, each with its file and fix.
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { parse, type HTMLElement } from 'node-html-parser'
 import { pathOfHtmlFile } from '../universal/routes'
 
@@ -31,7 +33,6 @@ export function checkedPage(file: string, html: string): CheckedPage {
   return { file, path: pathOfHtmlFile(file), html, doc: parse(html) }
 }
 
-/** An empty list of problems, and `add` to grow it. */
 export function problemList() {
   const problems: Problem[] = []
   return { problems, add: (file: string, problem: string, fix: string) => void problems.push({ file, problem, fix }) }
@@ -57,4 +58,18 @@ export function srcsetUrls(srcset: string): string[] {
     .split(',')
     .map((candidate) => candidate.trim().split(/\s+/)[0]!)
     .filter(Boolean)
+}
+
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/** A file of a folder as text; undefined when there is none. */
+export const readText = (dir: string, file: string) => (existsSync(join(dir, file)) ? readFileSync(join(dir, file), 'utf8') : undefined)
+
+/** The URLs of sitemap.xml, following a sitemap index to its files. */
+export function readSitemapUrls(dir: string): string[] | undefined {
+  const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!)
+  const root = readText(dir, 'sitemap.xml')
+  if (root === undefined) return undefined
+  if (!root.includes('<sitemapindex')) return locs(root)
+  return locs(root).flatMap((url) => locs(readText(dir, new URL(url).pathname.slice(1)) ?? ''))
 }

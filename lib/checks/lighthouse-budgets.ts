@@ -89,7 +89,6 @@ export interface RunSummary {
   failedRequests: string[]
 }
 
-/** The minimal part of a Lighthouse result this file reads. */
 export interface LighthouseResult {
   categories: Record<string, { score: number | null } | undefined>
   audits: Record<string, { numericValue?: number; details?: { items?: unknown[] } } | undefined>
@@ -98,7 +97,7 @@ export interface LighthouseResult {
 export const networkRequests = (lhr: LighthouseResult) =>
   (lhr.audits['network-requests']?.details?.items ?? []) as Array<{ url: string; resourceType?: string; statusCode?: number }>
 
-/** Reduces one run to its scores, sizes and shifts; `gzipSize` gives the gzipped size of one same-origin URL. */
+/** `gzipSize` gives the gzipped size of one same-origin URL. */
 export function summarizeRun(lhr: LighthouseResult, origin: string, gzipSize: (url: string) => number): RunSummary {
   const scores = Object.fromEntries(CATEGORIES.map((category) => [category, lhr.categories[category]?.score ?? 0])) as Record<Category, number>
   const gzipBytes: Record<Kind, number> = { script: 0, stylesheet: 0, document: 0 }
@@ -148,14 +147,13 @@ export function medianSummary(runs: RunSummary[]): RunSummary {
 }
 
 /** Lighthouse's default CPU slowdown, and the benchmark index from which a host is fast enough for it. */
-export const DEFAULT_CPU_SLOWDOWN = 4
+const DEFAULT_CPU_SLOWDOWN = 4
 const FULL_SLOWDOWN_INDEX = 1500
 
 /**
- * The CPU slowdown that makes this host stand in for the same mid-tier phone. Lighthouse's 4x assumes a
- * high-end desktop (benchmark index 1,500 and up); on a slower host the same 4x simulates a slower phone
- * than the budgets were set for, so the multiplier shrinks with the host's index, never below 1 and never
- * above the default (Lighthouse's throttling guide, "Calibrating the CPU slowdown").
+ * The CPU slowdown that makes this host stand in for the same mid-tier phone: on a host slower than a
+ * high-end desktop the default 4x would simulate a slower phone than the budgets were set for
+ * (Lighthouse's throttling guide, "Calibrating the CPU slowdown").
  */
 export function calibratedCpuSlowdown(benchmarkIndex: number): number {
   if (!(benchmarkIndex > 0)) return DEFAULT_CPU_SLOWDOWN
@@ -163,18 +161,10 @@ export function calibratedCpuSlowdown(benchmarkIndex: number): number {
   return Math.round(Math.min(DEFAULT_CPU_SLOWDOWN, Math.max(1, scaled)) * 10) / 10
 }
 
-/**
- * A run during which the host was busy with something else: its benchmark index (measured by Lighthouse at
- * the start of the run) fell well below the host's usual one, so its main-thread times say more about the
- * host than the page. Such a run is measured again.
- */
+/** A run whose benchmark index fell well below the host's usual one: the host was busy, so its times say more about the host than the page. */
 export const isDisturbedRun = (runIndex: number, hostIndex: number) => runIndex > 0 && runIndex < 0.7 * hostIndex
 
-/**
- * A median that misses only the performance budget, by at most 0.01: within what one busy moment of
- * the host moves a score. The template is measured as many times again, and the median of all its runs
- * decides; a page that really scores 0.99 still misses.
- */
+/** A median that misses only the performance budget, by at most 0.01 (what one busy moment of the host moves a score): measured as many times again. */
 export function isNearMiss(failures: readonly string[], summary: RunSummary, budgets: Budgets): boolean {
   const minimum = budgets.minScores.performance
   return failures.length === 1 && / performance [\d.]+ < /.test(failures[0]!) && summary.scores.performance >= minimum - 0.01

@@ -1,12 +1,11 @@
+// check:site's look for drafts and scheduled entries on the built site. It finds them in the content
+// itself, not in what the build says it left out, so a build that let one through is caught.
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { slugFromFile } from '../node/content-links.server'
 import { FrontmatterSyntaxError, parseFrontmatter } from '../node/frontmatter.server'
 import { leftOutOf, reasonOf, type LeftOut } from '../node/publication.server'
-import { problemList, type Problem } from './checked-page'
-
-// check:site's look for drafts and scheduled entries on the built site. It finds them in the content
-// itself, not in what the build says it left out, so a build that let one through is caught.
+import { escapeRegExp, problemList, type Problem } from './checked-page'
 
 /** The articles and topics of `dir` a build on `today` leaves out; a file that does not parse is the build's to report. */
 export function unpublishedContent(dir: string, today: string, productName: string): LeftOut[] {
@@ -34,8 +33,6 @@ export function unpublishedContent(dir: string, today: string, productName: stri
 
 /** Files that hold no text a link could be in: pictures, fonts, compressed copies. */
 const BINARY = /\.(?:png|jpe?g|webp|avif|gif|ico|woff2?|br|gz)$/
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 /** No draft or scheduled entry reached the site: no file is named after its URL, and no file of text names it. */
 export function checkUnpublished(unpublished: readonly LeftOut[], files: Iterable<string>, textOf: (file: string) => string): Problem[] {

@@ -1,7 +1,6 @@
 // The check:site rule for what a shared link shows: every indexable page names one og:image, a PNG of
-// 1200 × 630 that the build wrote, with its size and alt text in the head and Twitter's large card,
-// and no two pages show the same drawn card. A writer's own picture (an article's `image:`, served
-// under /assets/images/) may be shared on purpose: two articles may name one file.
+// 1200 × 630 that the build wrote, with its size and alt text, and no two pages show the same drawn card
+// (a writer's own picture may be shared on purpose).
 import { fileOfPath } from '../universal/routes'
 import { CARDS_URL, SOCIAL_IMAGE_HEIGHT, SOCIAL_IMAGE_WIDTH } from '../universal/seo/social'
 import { isIndexable, problemList, type CheckedPage, type Problem, type SiteCheckInput } from './checked-page'

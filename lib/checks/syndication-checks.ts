@@ -1,13 +1,11 @@
+// Checks of what the build writes for feed readers and answer engines (lib/universal/alternates.ts):
+// feeds, llms.txt and the markdown twins of articles and topics.
 import { parse } from 'node-html-parser'
 import { FEEDS, LLMS_TXT_PATH, type FeedFormat, MARKDOWN_TYPE, TWIN_FOLDERS, markdownTwinPath } from '../universal/alternates'
 import { fileOfPath } from '../universal/routes'
 import { absoluteUrl } from '../universal/seo/url'
 import { problemList, srcsetUrls, type CheckedPage, type Problem, type SiteCheckInput } from './checked-page'
 import { childrenNamed, parseXml, textOf, XmlError, type XmlElement } from './xml'
-
-// Checks of what the build writes for feed readers and answer engines (lib/universal/alternates.ts):
-// the feeds list exactly the articles built, with absolute links; every link of llms.txt answers; every
-// article and topic has its markdown twin, named by its page's head.
 
 export interface SyndicationCheckInput extends SiteCheckInput {
   /** A file of the built site as text, relative to the client folder; undefined when there is none. */
@@ -19,9 +17,8 @@ const REBUILD = 'run the full `npm run build`, which writes it'
 /** The built pages of a twin folder's entries (`/blog/x`, `/topics/x`): the articles and topics this build published. */
 function entryPages(input: SiteCheckInput, folder?: (typeof TWIN_FOLDERS)[number]): CheckedPage[] {
   return input.pages.filter((page) => {
-    const path = page.path ?? ''
-    const slash = path.lastIndexOf('/')
-    return slash > 0 && (folder === undefined ? (TWIN_FOLDERS as readonly string[]).includes(path.slice(0, slash)) : path.slice(0, slash) === folder)
+    const parent = page.path?.slice(0, page.path.lastIndexOf('/'))
+    return !!parent && (folder === undefined ? (TWIN_FOLDERS as readonly string[]).includes(parent) : parent === folder)
   })
 }
 

@@ -1,6 +1,5 @@
-// A strict reader of XML documents' well-formedness (XML 1.0, no DTD): enough to say whether a feed
-// reader could read a feed the build wrote, and to read its items. The checks read feeds with it;
-// no package of the project parses XML (`feed` writes it; node-html-parser forgives what XML does not).
+// A strict reader of XML 1.0 (no DTD): enough to say whether a feed reader could read a feed the build
+// wrote, and to read its items. No package of the project parses XML (node-html-parser forgives what XML does not).
 
 export interface XmlElement {
   name: string
@@ -19,7 +18,6 @@ const MISC = /<!--[\s\S]*?-->|<\?[\s\S]*?\?>/y
 const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" }
 const REFERENCE = /&(?:#(\d+)|#x([\da-fA-F]+)|([A-Za-z]+));|&/g
 
-/** The elements named `name` among an element's children. */
 export function childrenNamed(element: XmlElement, name: string): XmlElement[] {
   return element.children.filter((child): child is XmlElement => typeof child !== 'string' && child.name === name)
 }
@@ -35,7 +33,7 @@ export function parseXml(text: string): XmlElement {
   const fail = (message: string): never => {
     throw new XmlError(`line ${text.slice(0, at).split('\n').length}: ${message}`)
   }
-  /** Moves past what the sticky `pattern` matches at `at`, and returns it; undefined when it does not match. */
+  /** Moves past what the sticky `pattern` matches at `at`, and returns it. */
   const take = (pattern: RegExp): string | undefined => {
     pattern.lastIndex = at
     const match = pattern.exec(text)?.[0]

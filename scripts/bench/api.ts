@@ -1,7 +1,5 @@
-// The parts of `npm run bench:api` (scripts/bench-api.ts) that decide rather than run, so that
-// tests/unit/bench-api.test.ts checks them without starting a server.
+// The parts of `npm run bench:api` that decide rather than run, so that a test checks them without starting a server.
 
-/** What bench:api can load: the Node server (`npm run serve`) or the Worker in local workerd (`npm run preview:cloudflare`). */
 const TARGETS = ['node', 'cloudflare'] as const
 export type Target = (typeof TARGETS)[number]
 
@@ -12,10 +10,8 @@ export function takeTarget(args: string[]): { targets: Target[]; rest: string[] 
   for (let index = 0; index < args.length; index++) {
     const arg = args[index]!
     if (arg === '--target') {
-      const next = args[index + 1]
-      if (next === undefined || next.startsWith('--')) return { error: '--target takes node, cloudflare or both' }
-      value = next
-      index++
+      value = args[++index] ?? '--'
+      if (value.startsWith('--')) return { error: '--target takes node, cloudflare or both' }
     } else if (arg.startsWith('--target=')) value = arg.slice('--target='.length)
     else rest.push(arg)
   }
@@ -24,7 +20,6 @@ export function takeTarget(args: string[]): { targets: Target[]; rest: string[] 
   return { error: `--target takes node, cloudflare or both, got "${value}"` }
 }
 
-/** One connection count's result on one target. */
 export interface Row {
   connections: number
   leadsPerSecond: number
@@ -49,7 +44,7 @@ export function deliveries(storedKeys: string[], received: string[]): { delivere
   return { delivered: counts.filter((n) => n >= 1).length, deliveredTwice: counts.filter((n) => n > 1).length }
 }
 
-/** The table of one target: a line naming it and what was sent, the markdown table, then one line per row that had errors, saying which. */
+/** The table of one target: a line naming it, the markdown table, then one line per row that had errors, saying which. */
 export function tableLines(target: Target, seconds: number, rows: Row[]): string[] {
   const served = target === 'node' ? 'the Node server (X-Forwarded-For)' : 'the Worker in local workerd (CF-Connecting-IP)'
   const lines = [

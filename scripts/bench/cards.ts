@@ -1,9 +1,7 @@
-// `npx tsx scripts/bench/cards.ts [COUNT] [CONTENT_DIR]`: draws COUNT topic cards (default 500) the way
-// the build does, through its card stage (pipeline/cards.ts: its worker threads and their limits), from
-// the titles of CONTENT_DIR/topics (default content/), into a throwaway cache under .bench/; prints the
-// wall seconds, the cards' mean size, and the CPU seconds of each thread of this process (Linux's
-// /proc, read as it runs): the card threads, and V8's helper threads, which collect their garbage too.
-// `CARD_THREADS=2` draws on two threads. Subtract a run of 100 cards to leave out the threads' start.
+// `npx tsx scripts/bench/cards.ts [COUNT] [CONTENT_DIR]`: draws COUNT topic cards (default 500) through
+// the build's card stage; prints the wall seconds, the cards' mean size, and the CPU seconds of each thread
+// of this process, V8's helper threads included (they collect the garbage too). `CARD_THREADS=2` draws on
+// two threads. Subtract a run of 100 cards to leave out the threads' start.
 import { createHash } from 'node:crypto'
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
@@ -23,7 +21,7 @@ const specs: CardSpec[] = Array.from({ length: count }, (_, index) => ({
   host: 'authoritylens.com',
 }))
 
-/** Each thread's name and CPU seconds (user, system) so far, by thread id; a thread that has exited keeps its last reading. */
+/** Each thread's name and CPU seconds so far, by thread id; a thread that has exited keeps its last reading. */
 const seen = new Map<string, { name: string; user: number; system: number }>()
 const TICKS = 100
 function readThreads(): void {

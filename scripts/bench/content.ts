@@ -1,12 +1,11 @@
-// The content a benchmark builds: the real articles, fixed pages and settings, N topics from the shared
-// generator (gen-topics.mjs, so figures compare with other site builders) in place of the real ones, and
-// the real topics the rest links to, so that a real link does not fail the build as leading nowhere.
+// The content a benchmark builds: the real content with N topics from the shared generator (so figures
+// compare with other site builders) in place of the real ones, but for the real topics the rest links to.
 import { execFileSync } from 'node:child_process'
 import { copyFileSync, cpSync, readdirSync, readFileSync } from 'node:fs'
 import { basename, join, relative } from 'node:path'
 import { topicSlugFiles } from '../../lib/node/content-files.server'
 import { loadSite } from '../../lib/node/site.server'
-import { escapeRegExp } from '../host-models'
+import { escapeRegExp } from '../../lib/checks/checked-page'
 
 /** Writes the benchmark's content into `target` from `source`; returns the real topic files kept, by name. */
 export function benchContent(source: string, target: string, topicCount: number): string[] {
@@ -20,15 +19,13 @@ export function benchContent(source: string, target: string, topicCount: number)
 }
 
 /**
- * The topic files of `source` that another of its files links to, or that a topic so kept links to.
- * It reads the files as text, not as the build parses them: a topic named in a code sample is kept
- * too, which costs the benchmark one page, never a failed build.
+ * The topic files of `source` that another of its files links to, or that a topic so kept links to. A
+ * topic named in a code sample is kept too, which costs the benchmark one page, never a failed build.
  */
 function linkedTopics(source: string): string[] {
   const topics = topicSlugFiles(source, loadSite(source)).map(({ slug, file }) => {
     const name = basename(file)
-    // `../topics/{product}-vs-ssi.md`, `/topics/{product}-vs-ssi`, `/topics/authoritylens-vs-ssi`, or
-    // from another topic `./{product}-vs-ssi.md`.
+    // `../topics/{product}-vs-ssi.md`, `/topics/authoritylens-vs-ssi`, or from another topic `./{product}-vs-ssi.md`.
     const paths = [...new Set([name.replace(/\.md$/, ''), slug])].map(escapeRegExp).join('|')
     return { name, file, pattern: new RegExp(`topics/(?:${paths})(?![\\w-])|(?<![\\w-])${escapeRegExp(name)}`) }
   })

@@ -1,6 +1,6 @@
-// What the load benchmarks (`npm run bench:api`, `npm run bench:serve`) share: their command line and the
-// real server, run as `npm run serve` runs it, on a throwaway database, as behind one proxy (TRUST_PROXY=1:
-// every connection comes from one address, which would otherwise be held to a tenth of HTTP_MAX_CONNECTIONS).
+// What the load benchmarks share: their command line and the real server on a throwaway database, as
+// behind one proxy (TRUST_PROXY=1: every connection comes from one address, which would otherwise be held
+// to a tenth of HTTP_MAX_CONNECTIONS).
 import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util'
 import { clientDir, distDir } from '../../lib/node/paths.server'
 import { compiledServerOf } from '../../pipeline/server-bundle'
 
-/** The command line (`args`, else the process's) of the benchmark `name`; exits 2 on a bad value, 1 when there is no built site to serve. */
+/** The command line of the benchmark `name`; exits 2 on a bad value, 1 when there is no built site to serve. */
 export function loadOptions(name: string, defaultConnections: string, args: string[] = process.argv.slice(2)) {
   const { values } = parseArgs({
     args,
@@ -29,10 +29,7 @@ export function loadOptions(name: string, defaultConnections: string, args: stri
   return { connectionCounts, seconds, cpuProfileDir: values['cpu-prof'] }
 }
 
-/**
- * Starts the server on `port` (`env` over the defaults, a webhook say); resolves once it answers `/`, rejects
- * after 10 s. Its `stop` waits for it to exit, so its CPU profile is written, then removes its database.
- */
+/** Starts the server on `port`; its `stop` waits for it to exit, so that its CPU profile is written. */
 export async function startLoadServer(port: number, cpuProfileDir: string | undefined, env: Record<string, string> = {}) {
   const origin = `http://127.0.0.1:${port}`
   const dir = mkdtempSync(join(tmpdir(), 'bench-load-'))

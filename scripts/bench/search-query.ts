@@ -1,8 +1,6 @@
 // `npx tsx scripts/bench/search-query.ts [--dist DIR] [--query WORDS]`: what a reader's first search
-// downloads. Serves a built site (default: dist) with its compiled server on a loopback port, opens /blog
-// in Chromium, opens the search, types the query (default: the first words of the site's first topic
-// title) and waits for the results; prints every request made from the click on, with the bytes it
-// transferred (compressed, as sent), and their sum. Exits 1 above 150 KB.
+// downloads, from a click on /blog's search button to the results: every request with its bytes as sent,
+// and their sum. Exits 1 above 150 KB.
 import { spawn } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'

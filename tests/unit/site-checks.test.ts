@@ -1,10 +1,19 @@
 import { describe, expect, it } from 'vitest'
 import { checkedPage, type SiteCheckInput } from '../../lib/checks/checked-page'
-import { checkCanonicals, checkDescriptions, checkHeadings, checkRobots, checkSitemap, checkTitles } from '../../lib/checks/indexing-checks'
-import { checkLinks } from '../../lib/checks/link-checks'
-import { checkImages, checkPlaceholders, checkValidHtml } from '../../lib/checks/markup-checks'
-import { SITE_CHECKS } from '../../lib/checks/site-checks'
-import { checkJsonLd } from '../../lib/checks/structured-data-checks'
+import {
+  SITE_CHECKS,
+  checkCanonicals,
+  checkDescriptions,
+  checkHeadings,
+  checkImages,
+  checkJsonLd,
+  checkLinks,
+  checkPlaceholders,
+  checkRobots,
+  checkSitemap,
+  checkTitles,
+  checkValidHtml,
+} from '../../lib/checks/site-checks'
 
 const SITE = 'https://example.test'
 

@@ -5,11 +5,18 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../server/app'
 import { FORM_TIMING_COOKIE } from '../../server/form-timing'
 import { filesUnder } from '../../pipeline/cache'
-import { checkStaticHosts, loadHosts } from '../../scripts/static-hosts'
-import { WRANGLER_CONFIG, pathsLeftToAssets, readRunWorkerFirst, workerRunsFirst, type RunWorkerFirst } from '../../scripts/workers-host'
+import {
+  WRANGLER_CONFIG,
+  checkStaticHosts,
+  loadHosts,
+  pathsLeftToAssets,
+  readRunWorkerFirst,
+  workerRunsFirst,
+  type RunWorkerFirst,
+} from '../../scripts/static-hosts'
 import { EXPECTED_HEADERS, writeMiniatureSite } from './routing-table'
 
-// The whole site on Cloudflare Workers as check:site models it (scripts/workers-host.ts): where wrangler.jsonc's
+// The whole site on Cloudflare Workers as check:site models it (scripts/static-hosts.ts): where wrangler.jsonc's
 // `run_worker_first` sends a request to the Worker, what the Worker answers that the static assets alone would
 // answer otherwise. host-files.test.ts holds the model to the routing table; this file, to the config and the
 // form-timing cookie, which the table's pages (without the form) do not show.
