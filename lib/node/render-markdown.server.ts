@@ -17,18 +17,9 @@ import { largestImageUrl, rehypeImages, type MarkdownImages } from './rehype-ima
 // encoded, its headings given ids, and the markdown twin of an article's or a topic's body.
 
 /** Markdown to HTML; raw HTML is dropped (remark-rehype's default), so a writer's file can never add a script. */
-const pipeline = (gfm: boolean) =>
-  unified()
-    .use(remarkParse)
-    .use(gfm ? [remarkGfm] : [])
-    .use(remarkRehype)
-    .use(codeBlocks)
-    .use(rehypeImages)
-    .use(rehypeOutline)
-    .use(rehypeStringify)
-const markdown = pipeline(true)
-/** remark-gfm's parsers are tried at almost every character, so text that cannot use its syntax skips it. */
-const commonMark = pipeline(false)
+const markdown = unified().use(remarkParse).use(remarkGfm).use(remarkRehype).use(codeBlocks).use(rehypeImages).use(rehypeOutline).use(rehypeStringify)
+/** remark-gfm's parsers are tried at almost every character, so text that cannot use its syntax skips them. */
+const commonMark = unified().use(remarkParse).use(remarkRehype).use(codeBlocks).use(rehypeImages).use(rehypeOutline).use(rehypeStringify)
 
 /**
  * Whether text could hold syntax of GitHub's dialect (tables, strikethrough, footnotes, task lists,
