@@ -8,10 +8,7 @@ interface ArticleMetaProps {
   labels: { updated: string; readingTime: string }
 }
 
-/**
- * An article's dates and reading time, under its byline: "October 9, 2025 · Updated November 12, 2025 · 6 min read",
- * each date a <time> a machine can read; a line breaks only at a dot. Drawn on the server (pages/blog/@slug/+prose.tsx): no script of its own.
- */
+/** An article's dates and reading time ("October 9, 2025 · Updated November 12, 2025 · 6 min read"); a line breaks only at a dot. */
 export function ArticleMeta({ date, updated, minutes, labels }: ArticleMetaProps) {
   return (
     <>

@@ -1,9 +1,6 @@
 type Faq = { q: string; a: string }
 
-/**
- * Questions and answers. Collapsible lists use native <details> (keyboard and screen-reader friendly,
- * no JavaScript); short lists are shown open, so every answer is readable at a glance.
- */
+/** Questions and answers: native <details> (no JavaScript); short lists are shown open. */
 export function FaqList({ faqs, collapsible = false }: { faqs: ReadonlyArray<Faq>; collapsible?: boolean }) {
   if (!collapsible) {
     return (

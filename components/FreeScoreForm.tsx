@@ -12,10 +12,7 @@ export interface RefusedForm {
   returnQuery: string
 }
 
-/**
- * The free-score form: without JavaScript a plain POST to /api/score (answered with a 303, or this form
- * again, `refused`); once hydrated it validates with the shared rules and posts JSON itself.
- */
+/** The free-score form: without JavaScript a plain POST to /api/score; once hydrated it validates and posts JSON itself. */
 export function FreeScoreForm({ refused }: { refused?: RefusedForm }) {
   const { form } = useUiText()
   const [sending, setSending] = useState(false)

@@ -7,18 +7,14 @@ import { ScoreRing } from './ScoreRing'
 
 type ReportCopy = PageFrontmatter<'home'>['reportPreview']
 
-// Each page is drawn on a 300 × 424 sheet (A4's proportions) with 20 units of margin. SVG does not
-// wrap text, so every text is broken into lines here, by an estimate of its width; the schema's
-// length limits keep the longest allowed texts on their page (tests/unit/report-preview.test.tsx).
+// Each page is drawn on a sheet of A4's proportions. SVG does not wrap text, so it is broken into lines
+// here by an estimate of its width; the schema's length limits keep the longest texts on their page.
 const PAGE_WIDTH = 300
 export const PAGE_HEIGHT = 424
 const MARGIN = 20
 const INNER = PAGE_WIDTH - 2 * MARGIN
 
-/**
- * Each sheet is an SVG file under /assets/, not markup in the page: one element instead of some forty,
- * painted only once scrolled near and cached. An image does not see the page's stylesheet, so each carries its colours.
- */
+/** An image does not see the page's stylesheet, so each sheet carries its colours. */
 const SHEET_STYLE = [
   'text{font-family:system-ui,sans-serif}',
   '.rp-paper{fill:#fff}.rp-ink{fill:#0f172a}.rp-muted{fill:#475569}.rp-rule{stroke:#dbe2ee}.rp-soft{fill:#f5f7fb}',
@@ -31,11 +27,9 @@ const SHEET_STYLE = [
 /** How many characters of a font size fit in a width: a wide estimate, so DejaVu Sans (Linux's system-ui) fits too. */
 const fit = (width: number, size: number, bold = false) => Math.floor(width / (size * (bold ? 0.64 : 0.58)))
 
-/** The sheets of the sample report: cover, headline rewrite, prioritized fixes. */
 export const SHEET_NAMES = ['cover', 'headline', 'fixes'] as const
 export type SheetName = (typeof SHEET_NAMES)[number]
 
-/** One drawn sheet: its name, its text in reading order (the image's alt text) and its SVG document. */
 export interface ReportSheet {
   name: SheetName
   alt: string
@@ -44,13 +38,13 @@ export interface ReportSheet {
 
 type PageProps = { report: ReportCopy; sample: SampleScoreCopy; productName: string }
 
-/** Three pages of a sample Full Authority Audit, drawn on the server: the same copy always draws the same bytes, which name the files. */
+/** Three pages of a sample Full Authority Audit: the same copy always draws the same bytes, which name the files. */
 export function reportSheets(props: PageProps): ReportSheet[] {
   const draw = { cover: coverSheet, headline: headlineSheet, fixes: fixesSheet }
   return SHEET_NAMES.map((name) => ({ name, ...draw[name](props) }))
 }
 
-/** The sample report as the home page shows it (pages/index/+prose.tsx): each sheet an image of its file, at `src`. */
+/** The sample report as the home page shows it: each sheet an image of its file. */
 export function ReportPreview({ caption, sheets }: { caption: string; sheets: Array<{ src: string; alt: string }> }) {
   return (
     <figure className="report-preview">
@@ -67,7 +61,7 @@ export function ReportPreview({ caption, sheets }: { caption: string; sheets: Ar
   )
 }
 
-/** One sheet: the brand, the sample badge, a rule, then the page's own drawing, as an SVG document; `label`, its text in order, is its alt text. */
+/** One sheet: the brand, the sample badge, a rule, then the page's own drawing; `label`, its text in order, is its alt text. */
 function sheet({ sample, productName }: PageProps, label: string, children: ReactNode): Omit<ReportSheet, 'name'> {
   const { badge } = sample
   // Capitals with letter spacing: about 0.8 of the font size each.
@@ -95,11 +89,7 @@ function sheet({ sample, productName }: PageProps, label: string, children: Reac
 
 type LinesProps = { lines: string[]; x: number; y: number; size: number; lineHeight: number; bold?: boolean; className: string }
 
-/**
- * Breaks a text into lines of at most `maxChars` characters at its spaces, for SVG, which does not wrap
- * text itself. A word longer than a line gets a line of its own. The count is an estimate of width:
- * callers size `maxChars` for their font with room to spare.
- */
+/** Breaks a text into lines of at most `maxChars` characters at its spaces; a longer word gets a line of its own. */
 export function wrapText(text: string, maxChars: number): string[] {
   const lines: string[] = []
   let line = ''
@@ -116,7 +106,6 @@ export function wrapText(text: string, maxChars: number): string[] {
   return lines
 }
 
-/** Lines of text from a baseline, one `lineHeight` apart. */
 function Lines({ lines, x, y, size, lineHeight, bold = false, className }: LinesProps) {
   return (
     <text className={className} x={x} y={y} fontSize={size} fontWeight={bold ? 700 : 400}>
@@ -236,7 +225,6 @@ function headlineSheet(props: PageProps): Omit<ReportSheet, 'name'> {
   )
 }
 
-/** A filled circle with a check mark, centred on x, y. */
 function Tick({ x, y }: { x: number; y: number }) {
   return (
     <g transform={`translate(${x} ${y})`}>

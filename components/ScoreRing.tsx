@@ -1,7 +1,4 @@
-/**
- * A 0–100 score as a ring, for use inside an <svg>: a full track and an arc for the score, starting at
- * twelve o'clock. Geometry only; the stylesheet colours it (.score-ring-track, .score-ring-arc).
- */
+/** A 0–100 score as a ring inside an <svg>, starting at twelve o'clock; the stylesheet colours it. */
 export function ScoreRing({ cx, cy, r, width, score }: { cx: number; cy: number; r: number; width: number; score: number }) {
   const circumference = 2 * Math.PI * r
   return (

@@ -2,10 +2,7 @@ import { useRef, useState, type ComponentType } from 'react'
 import { useUiText } from './pageContext'
 import type { SearchDialogProps } from './SearchDialog'
 
-/**
- * The header's search button. The dialog's code is its own chunk, imported on the first click, and the
- * dialog loads Pagefind when it opens: a page that is only read downloads neither.
- */
+/** The header's search button: the dialog's chunk loads on the first click, so a page only read downloads none of it. */
 export function SiteSearch() {
   const ui = useUiText()
   const button = useRef<HTMLButtonElement>(null)

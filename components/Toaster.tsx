@@ -7,11 +7,7 @@ export const toasts = createToastStore()
 
 const noToasts: readonly Toast[] = []
 
-/**
- * Renders the toasts in one polite live region (a dismissed one stays, hidden, until the store
- * removes it), and tells the visitor when the connection drops and comes back: a form sent while
- * offline would fail.
- */
+/** The toasts in one polite live region; tells the visitor when the connection drops and comes back (a form sent offline would fail). */
 export function Toaster() {
   const list = useSyncExternalStore(toasts.subscribe, toasts.getSnapshot, () => noToasts)
   const copy = useUiText().toasts

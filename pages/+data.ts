@@ -1,6 +1,5 @@
 // https://vike.dev/data
-// Every page inherits this hook (https://vike.dev/config#inheritance): a fixed page names its copy in
-// its +config.ts and hydrates with that copy. A page that shows more has its own +data.
+// Every page inherits this hook: a fixed page hydrates with the copy its +config.ts names.
 import type { PageContextServer } from 'vike/types'
 import { showingContentProblems } from './content-problems'
 import { copyData } from '../lib/node/pages.server'

@@ -2,8 +2,7 @@
 import type { PageContextServer } from 'vike/types'
 import { keepPricesTogetherIn } from '../lib/universal/typeset'
 
-// Every page's data (its copy, a topic's answers) is typeset on the server before it is rendered and
-// serialized, so the browser hydrates the very text the server wrote, with no code of its own for it.
+// Every page's data is typeset on the server before it is serialized, so the browser needs no code for it.
 export function onBeforeRender(pageContext: PageContextServer) {
   return { pageContext: { data: keepPricesTogetherIn(pageContext.data) } }
 }

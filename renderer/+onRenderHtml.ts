@@ -6,7 +6,6 @@ import { renderPageDocument } from './renderPage'
 
 export async function onRenderHtml(pageContext: PageContextServer) {
   // In `npm run dev`, a page that failed on its content file shows that file's problems (a build fails on them instead).
-  // They come as the reason of a render(500) (pages/content-problems.ts), or as the error a hook threw.
   const problems = import.meta.env.DEV ? (contentProblemsIn(pageContext.abortReason) ?? contentProblemsIn(pageContext.errorWhileRendering)) : undefined
   if (problems) return { documentHtml: escapeInject`${dangerouslySkipEscape(contentErrorPage(problems))}` }
   const { html, facts } = await renderPageDocument(pageContext)

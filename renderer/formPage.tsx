@@ -7,11 +7,7 @@ import { LEAD_FIELDS, type LeadField } from '../lib/universal/lead'
 import { renderDocument } from './document'
 import styles from './styles.css?inline'
 
-/**
- * The page a refused no-JavaScript post of the free-score form gets, with slots the server fills
- * (lib/universal/form-page.ts): the page's form under `heading`, the pages' stylesheet (so their
- * Content-Security-Policy allows it), no header, no script. Rendered with the page that carries the form.
- */
+/** The page a refused no-JavaScript post of the form gets, with slots the server fills: the form, the pages' stylesheet, no script. */
 export function renderFormPage(pageContext: PageContext, heading: string): FormPage {
   const values = Object.fromEntries(LEAD_FIELDS.map((field) => [field, slot(field)])) as Record<LeadField, string>
   const form = (field: ProblemField) =>

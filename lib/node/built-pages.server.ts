@@ -8,7 +8,7 @@ export interface BuiltPage extends HeadFacts {
   file: string
   /** The URL path the file is served at: `/topics/x`; `null` for `404.html`. */
   path: string | null
-  /** The CSP sources (`sha256-…`) of the page's inline scripts and styles (see inlineHashes). */
+  /** The CSP sources (`sha256-…`) of the page's inline scripts and styles. */
   inlineHashes: CspHashes
 }
 
@@ -31,10 +31,8 @@ const MODULE_SCRIPT = /<script (src="[^"]*" type="module" async)>/g
 const MODULE_PRELOAD = /<link rel="modulepreload" /g
 
 /**
- * Marks the page's JavaScript (Vike's entry `<script type="module">` and its `modulepreload` links)
- * `fetchpriority="low"`. The page is whole without it (prerendered HTML, inline CSS); the scripts
- * only hydrate it. At their default high priority a browser, and Lighthouse's model of a slow phone,
- * treat 80 KB of script as part of the first paint.
+ * Marks the page's module script and preloads `fetchpriority="low"`: the page is whole without them (they
+ * only hydrate it), and at high priority a slow phone treats them as part of the first paint.
  */
 export function lowerScriptPriority(html: string): string {
   const lowered = html.replace(MODULE_SCRIPT, '<script $1 fetchpriority="low">').replace(MODULE_PRELOAD, '<link rel="modulepreload" fetchpriority="low" ')

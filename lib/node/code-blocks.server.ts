@@ -1,8 +1,8 @@
 import type rehypeHighlight from 'rehype-highlight'
 
-// Fenced code blocks, as the markdown pipeline writes them (after remark-rehype, before rehype-stringify).
+// Fenced code blocks, as the markdown pipeline writes them, and replacing text outside code.
 
-/** The HTML tree's nodes, as far as code blocks go (hast: https://github.com/syntax-tree/hast). */
+/** The HTML tree's nodes (hast), as far as code blocks go. */
 interface HtmlNode {
   type: string
   tagName?: string
@@ -12,18 +12,9 @@ interface HtmlNode {
 
 type Highlighter = ReturnType<typeof rehypeHighlight>
 
+/** rehype-highlight, loaded the first time a page has code: importing it loads every grammar highlight.js has. */
 let highlighter: Promise<Highlighter> | undefined
 
-/**
- * rehype-highlight, loaded the first time a page has code to highlight: importing it loads every
- * grammar highlight.js has (about 45 ms), which a build of topic pages, none with code, never needs.
- */
-function loadHighlighter(): Promise<Highlighter> {
-  highlighter ??= import('rehype-highlight').then(({ default: highlight }) => highlight())
-  return highlighter
-}
-
-/** Every `<pre>` of the tree. */
 function preElements(node: HtmlNode): HtmlNode[] {
   if (node.type === 'element' && node.tagName === 'pre') return [node]
   return node.children?.flatMap(preElements) ?? []
@@ -38,24 +29,19 @@ function namesLanguage(pre: HtmlNode): boolean {
 }
 
 /**
- * Code blocks, highlighted at build time. rehype-highlight marks the tokens of a block that names its
- * language (```ts) with classes (`hljs-keyword`), coloured by renderer/styles.css: the page needs no
- * script to show them, and no inline `style`, which the Content-Security-Policy would have to allow.
- * A block without a language, or with one outside highlight.js's common set, stays plain text.
- *
- * Every `<pre>` also joins the tab order (`tabindex="0"`): a long line makes the block scroll inside
- * its own box, and a box that scrolls must be reachable by keyboard to be scrolled without a mouse
- * (axe's scrollable-region-focusable). Whether a block scrolls depends on the screen, so every block gets it.
+ * Code blocks, highlighted at build time with classes styles.css colours: no script, no inline style
+ * for the CSP to allow. Every `<pre>` joins the tab order: a block that scrolls must be reachable by
+ * keyboard (axe's scrollable-region-focusable), and whether one does depends on the screen.
  */
 export function codeBlocks() {
   return async (tree: Parameters<Highlighter>[0], file: Parameters<Highlighter>[1]) => {
     const blocks = preElements(tree as HtmlNode)
     for (const pre of blocks) pre.properties = { ...pre.properties, tabIndex: 0 }
-    if (blocks.some(namesLanguage)) (await loadHighlighter())(tree, file)
+    if (blocks.some(namesLanguage)) (await (highlighter ??= import('rehype-highlight').then(({ default: highlight }) => highlight())))(tree, file)
   }
 }
 
-/** The markdown tree's nodes, as far as code goes (mdast: https://github.com/syntax-tree/mdast). */
+/** The markdown tree's nodes (mdast), as far as code goes. */
 export interface MarkdownCodeNode {
   type: string
   position?: { start: { offset?: number }; end: { offset?: number } }
@@ -77,11 +63,7 @@ function codeSpans(tree: MarkdownCodeNode): Array<[number, number]> {
   return spans
 }
 
-/**
- * The markdown with `replace` applied to everything but its code, which stays as written. Code is
- * shown exactly as typed: `{product}` in a code block is the text `{product}`, and a code sample's own
- * braces (`const {name} = user`) are never taken for a token.
- */
+/** The markdown with `replace` applied to everything but its code, which is shown exactly as typed (`{product}` stays). */
 export function replaceOutsideCode(markdownText: string, parse: (text: string) => MarkdownCodeNode, replace: (text: string) => string): string {
   if (!MAY_HOLD_CODE.test(markdownText)) return replace(markdownText)
   let result = ''

@@ -1,10 +1,6 @@
-// What a piece of code that runs outside Vite's bundles is made of, found rather than listed: the build's
-// own scripts, its render and card workers. esbuild bundles each entry in memory (never written): the
-// project files reached are known by path and by the code esbuild made of them, so an edit to a comment, a
-// type or the layout changes no digest and re-renders nothing, while an edit to what runs does; each package
-// imported stands for its installed version and those of everything it depends on (packageVersions), as
-// package-lock.json records them. A new module imported anywhere is part of the digest the moment it is
-// imported; no list of source files is kept by hand.
+// What code that runs outside Vite's bundles is made of, found rather than listed: esbuild bundles each
+// entry in memory, so a digest follows the code it made (not most comments or layout), and each package
+// imported stands for its installed tree as package-lock.json records it.
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { isBuiltin } from 'node:module'
@@ -12,10 +8,7 @@ import { join, relative, sep } from 'node:path'
 import type { BuildOptions, BuildResult } from 'esbuild'
 import { projectRequire } from './cards/font-files.server'
 
-/**
- * What an entry's code is made of: project files (relative, forward slashes, sorted) and the packages it
- * imports (by name, sorted); `code`, the digest of what esbuild made of those files, stands for their bytes.
- */
+/** An entry's project files and packages (sorted); `code`, the digest of what esbuild made of the files, stands for their bytes. */
 export interface CodeGraph {
   files: string[]
   packages: string[]
@@ -24,7 +17,7 @@ export interface CodeGraph {
 
 type Esbuild = typeof import('esbuild')
 
-/** esbuild, loaded when first needed (from the project's root): only the build and the dev server ask for a digest. */
+/** esbuild, loaded from the project's root when first needed. */
 const esbuild = (): Esbuild => projectRequire()('esbuild') as Esbuild
 
 /** Every import followed, no package bundled (each is named instead), nothing written; no comment kept, not even a licence. */
@@ -66,7 +59,6 @@ function graphsOf({ metafile, outputFiles }: BuildResult, entries: readonly stri
   return graphs
 }
 
-/** The graph of each entry (paths from `root`, forward slashes), by entry. */
 export async function codeGraphs(entries: readonly string[], root = process.cwd()): Promise<Map<string, CodeGraph>> {
   const { build, stop } = esbuild()
   const result = await build(graphOptions(entries, root))
@@ -75,7 +67,7 @@ export async function codeGraphs(entries: readonly string[], root = process.cwd(
   return graphsOf(result, entries, root)
 }
 
-/** codeGraphs, at once: for the few callers that cannot wait (a digest asked for while a page renders in `npm run dev`). */
+/** codeGraphs, at once: for a digest asked for while a page renders in `npm run dev`. */
 export function codeGraphsSync(entries: readonly string[], root = process.cwd()): Map<string, CodeGraph> {
   return graphsOf(esbuild().buildSync(graphOptions(entries, root)), entries, root)
 }
@@ -84,15 +76,11 @@ export interface LockFile {
   packages: Record<string, { version?: string; integrity?: string; dependencies?: object; optionalDependencies?: object; peerDependencies?: object }>
 }
 
-/**
- * Each package named and everything it depends on, as installed: `path@version integrity` per package,
- * from the lock file's tree (`node_modules/a/node_modules/b` shadows `node_modules/b` for `a`, as Node
- * resolves it). A package the lock does not know reads `name@missing`.
- */
+/** Each package named and everything it depends on, as the lock file installs it (`path@version integrity`; `name@missing`). */
 export function packageVersions(names: readonly string[], lock: LockFile): string[] {
   const found = new Set<string>()
   const missing = new Set<string>()
-  /** Where `name` is installed for the package at `from` (`` for the project): the nearest node_modules up the tree. */
+  /** Where `name` is installed for the package at `from` (`` for the project): the nearest node_modules up, as Node resolves it. */
   const locate = (name: string, from: string): string | undefined => {
     for (let at = from; ;) {
       const path = `${at ? `${at}/` : ''}node_modules/${name}`
@@ -119,7 +107,6 @@ export function packageVersions(names: readonly string[], lock: LockFile): strin
   return [...versions, ...[...missing].map((name) => `${name}@missing`)].sort()
 }
 
-/** The project's lock file: what `npm ci` installs. */
 export function readLockFile(root = process.cwd()): LockFile {
   return JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as LockFile
 }

@@ -1,14 +1,9 @@
-// How the server compresses the text files the build leaves uncompressed (the pages, sitemap.xml,
-// robots.txt, the feeds and twins): the build precompresses only the code bundle, since brotli 11 on
-// every one of tens of thousands of pages would cost minutes. Which answers are compressed, with which
-// encoding the request accepts, and the compression itself; server/site-files.ts compresses each file
-// once, on its first request, and keeps the result in memory. The build precompresses the bundle's
-// files with the same compressBody (pipeline/bundle.ts), hence its place here, outside server/.
+// Which answers the server compresses, in which accepted encoding, and the compression itself. The build
+// precompresses only the code bundle with it (brotli 11 on every page would cost minutes): hence lib/.
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 
 export type Encoding = 'br' | 'gzip'
-/** What a Response can send as its body. */
 type Bytes = Uint8Array<ArrayBuffer>
 
 /** Below this, compression saves less than its headers and CPU cost. */
@@ -24,7 +19,6 @@ const COMPRESSIBLE_TYPES = new Set([
   'text/javascript',
   'image/svg+xml',
   'application/manifest+json',
-  // The blog's feeds and the pages' markdown twins (lib/universal/alternates.ts).
   'application/rss+xml',
   'application/atom+xml',
   'application/feed+json',
@@ -70,7 +64,7 @@ function acceptedWeights(acceptEncoding: string): Map<string, number> {
 const brotliCompressAsync = promisify(brotliCompress)
 const gzipAsync = promisify(gzip)
 
-/** The smallest output either format offers, off the event loop: the body is compressed once, then served many times. Also the build's, for the bundle's files. */
+/** The smallest output either format offers, off the event loop: a body is compressed once, then served many times. */
 export async function compressBody(body: Uint8Array, encoding: Encoding): Promise<Bytes> {
   const compressed =
     encoding === 'gzip'

@@ -1,19 +1,13 @@
 import MarkdownIt, { type StateInline, type Token } from 'markdown-it'
 import { resolveSiteLinks, type ContentLink, type MarkdownNode } from './content-links.server'
 
-// Plain prose (paragraphs, headings, lists, emphasis, inline code, links to site paths) rendered with
-// markdown-it: the HTML, site links and markdown twin the unified pipeline of render-markdown.server.ts
-// gives it, byte for byte, for a small part of its cost. Anything else (raw HTML, images, code blocks,
-// references, titles, links elsewhere, characters the two escape differently) is left to that pipeline:
-// tests/unit/render-markdown.test.ts compares the two on the real content, generated topics and random text.
+// Plain prose rendered with markdown-it: byte for byte what render-markdown.server.ts's unified pipeline
+// gives, for a small part of its cost. Anything else is left to that pipeline; tests/unit/render-markdown.test.ts
+// compares the two on the real content, generated topics and random text.
 
 const markdownIt = new MarkdownIt('commonmark', { html: true, xhtmlOut: false })
 
-/**
- * Characters the two write differently: `>` and `"` (escaped by markdown-it alone), `<` (raw HTML), `&` (a
- * character reference), a carriage return (kept by unified's, made `\n` by markdown-it), a tab (kept by markdown-it at a
- * line's end) and NUL.
- */
+/** Characters the two write differently (escapes, raw HTML, references, CR, a tab at a line's end, NUL). */
 const WRITTEN_OTHERWISE = /[<>"&\r\t\0]/
 /** A link destination both write as it is: no %-encoding, no scheme, no `//host`. */
 const PLAIN_URL = /^(?!\/\/)[\w\-./#]*$/
@@ -39,7 +33,6 @@ markdownIt.inline.ruler.at('link', (state: StateInline, silent: boolean) => {
   return true
 })
 
-/** What renderMarkdown needs to know of the markdown for this path. */
 interface Source {
   file: string
   firstLine: number

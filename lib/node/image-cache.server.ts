@@ -1,22 +1,15 @@
-// The content's images, encoded at build time with sharp and kept between builds: AVIF and WebP at a
-// few widths, plus a JPEG (a PNG for an image with transparent pixels) that every browser shows, and an
-// article's social image as one cropped PNG. Each encoded file is named by the digest of its bytes; the
-// cache keeps the files of a source under the digest of its bytes, its name and the encoding's settings,
-// so a rebuild encodes only new or changed images, and remembers which images a build used, to publish
-// them under IMAGES_URL and drop the rest. Sources too large or too narrow, or in a format the build does
-// not take, are refused with an ImageProblem.
+// The content's images, encoded at build time with sharp and cached between builds under the digest of
+// source, name and settings, so a rebuild encodes only new or changed images; remembers which a build
+// used, to publish them and drop the rest. Unusable sources are refused with an ImageProblem.
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { basename, extname, join } from 'node:path'
 import { SOCIAL_IMAGE_HEIGHT, SOCIAL_IMAGE_WIDTH } from '../universal/seo/social'
 import { COLUMN_WIDTH, IMAGE_WIDTHS, ImageProblem, type EncodedImage, type ImageFile, type ImageType } from './images.server'
 
-/**
- * Encoded images by source, on disk under `dir`: `<key>.json` describes an image, `files/` holds
- * every encoded file. Remembers which images this build used, to publish them and drop the rest.
- */
+/** Encoded images on disk under `dir`: `<key>.json` describes an image, `files/` holds every encoded file. */
 export class ImageCache {
-  /** Sources encoded by this cache since it was made: a rebuild with no new or changed image encodes none. */
+  /** Sources encoded by this cache since it was made. */
   encoded = 0
   private readonly used = new Map<string, EncodedImage>()
   private readonly pending = new Map<string, Promise<EncodedImage>>()
@@ -27,11 +20,7 @@ export class ImageCache {
     private readonly fresh = false,
   ) {}
 
-  /**
-   * The image at `path`, encoded as `kind`; throws an ImageProblem when it is missing, not an image, or
-   * too small. A social image (an article's `image:`) is one PNG of SOCIAL_IMAGE_WIDTH × SOCIAL_IMAGE_HEIGHT,
-   * cropped around what sharp finds the most interesting part of it, so that og:image:width and height are true.
-   */
+  /** The image at `path`, encoded as `kind`; throws an ImageProblem when it is missing, not an image, or too small. */
   async image(path: string, kind: ImageKind = 'image'): Promise<EncodedImage> {
     const bytes = readSource(path)
     const size = await checkSource(bytes)
@@ -52,7 +41,6 @@ export class ImageCache {
     return image
   }
 
-  /** How many distinct images this build shows. */
   get count(): number {
     return this.used.size
   }
@@ -63,7 +51,6 @@ export class ImageCache {
     return [...new Set(names)].sort()
   }
 
-  /** Where the cache keeps an encoded file. */
   fileOf(name: string): string {
     return join(this.dir, 'files', name)
   }
@@ -116,7 +103,7 @@ function stemOf(path: string): string {
   return name || 'image'
 }
 
-/** Written whole or not at all: a build that stops midway, or two at once, never leave half a file behind. */
+/** Written whole or not at all: a build that stops midway, or two at once, never leaves half a file. */
 function writeAtomically(path: string, data: string | Buffer): void {
   const temporary = `${path}.${process.pid}.tmp`
   writeFileSync(temporary, data)
@@ -125,10 +112,7 @@ function writeAtomically(path: string, data: string | Buffer): void {
 
 type Format = 'avif' | 'webp' | 'jpeg' | 'png'
 
-/**
- * How each format is written (sharp's options). AVIF at effort 2 rather than sharp's 4: several times
- * faster for slightly larger files, and a build without a cache (CI, a first build) waits for them.
- */
+/** sharp's options per format. AVIF at effort 2, not 4: several times faster for slightly larger files. */
 const ENCODINGS: Record<Format, { type: ImageType; extension: string; options: Record<string, number | boolean> }> = {
   avif: { type: 'image/avif', extension: 'avif', options: { quality: 60, effort: 2 } },
   webp: { type: 'image/webp', extension: 'webp', options: { quality: 80, effort: 4 } },
@@ -136,21 +120,15 @@ const ENCODINGS: Record<Format, { type: ImageType; extension: string; options: R
   png: { type: 'image/png', extension: 'png', options: { compressionLevel: 9 } },
 }
 /**
- * The largest source the build takes, in bytes (as a file manager counts: 10 MB) and in pixels on a
- * side. Past them a file is a camera's original or a whole-page screenshot: it weighs on the
- * repository, and encoding it takes seconds per file for a page that shows at
- * most IMAGE_WIDTHS' last width. Checked before the cache, so a source cached before the limits is
- * refused too.
+ * The largest source the build takes (10 MB, as a file manager counts; pixels on a side): past them a
+ * file is a camera's original, heavy on the repository and slow to encode. Checked before the cache.
  */
 const MAX_SOURCE_BYTES = 10_000_000
 const MAX_SOURCE_SIDE = 6000
 /** The source formats the build takes (sharp calls AVIF `heif`); SVG is left out, see content/README.md. */
 const SOURCE_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif'])
 
-/**
- * The source's size once its EXIF orientation is applied (read from its header only); an ImageProblem when
- * it is not an image the build takes, or over MAX_SOURCE_BYTES, or over MAX_SOURCE_SIDE pixels on a side.
- */
+/** The source's size once its EXIF orientation is applied (from its header); an ImageProblem when it is not taken. */
 async function checkSource(bytes: Buffer): Promise<Size> {
   const shown = `the site shows it at most ${IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!.toLocaleString('en')} px wide`
   if (bytes.length > MAX_SOURCE_BYTES) {
@@ -179,9 +157,8 @@ async function checkSource(bytes: Buffer): Promise<Size> {
 }
 
 /**
- * sharp, loaded on the first image: the render workers import this module with the content code but
- * never encode. Its cache of decoded images is off: each source is decoded per file anyway, and the
- * cache would keep up to 50 MB alive for the rest of the build.
+ * sharp, loaded on the first image (the render workers import this module but never encode). Its cache
+ * is off: each source is decoded per file anyway, and it would keep up to 50 MB alive.
  */
 let sharpModule: Promise<typeof import('sharp').default> | undefined
 const loadSharp = () =>
@@ -193,10 +170,9 @@ const loadSharp = () =>
 /** An article's image in the content (`image`, shown in every format and width), or its own social image (`social`, one cropped PNG). */
 export type ImageKind = 'image' | 'social'
 type Size = { width: number; height: number }
-/** An image's files, from its source's bytes; the cache stores what it returns. */
 type Encoded = { image: EncodedImage; files: Map<string, Buffer> }
 
-/** What the cache's keys of `kind` cover besides the source: a change to any of these encodes every such image again. */
+/** What the cache's keys of `kind` cover besides the source. */
 async function encodingSettings(kind: ImageKind): Promise<string> {
   const { versions } = await loadSharp()
   const settings = kind === 'image' ? { COLUMN_WIDTH, IMAGE_WIDTHS, ENCODINGS } : { social: [SOCIAL_IMAGE_WIDTH, SOCIAL_IMAGE_HEIGHT], png: ENCODINGS.png }
@@ -207,7 +183,7 @@ async function encodingSettings(kind: ImageKind): Promise<string> {
 const fileName = (stem: string, what: string | number, data: Buffer, extension: string) =>
   `${stem}-${what}.${createHash('sha256').update(data).digest('hex').slice(0, 10)}.${extension}`
 
-/** Checks that the source is wide enough, then writes every format at every width: those of IMAGE_WIDTHS narrower than the source, then its own width, never past the last. */
+/** Every format at every width: those of IMAGE_WIDTHS narrower than the source, then its own, never past the last. */
 async function encodeImage(bytes: Buffer, stem: string, { width }: Size): Promise<Encoded> {
   if (width < COLUMN_WIDTH) {
     throw new ImageProblem(
@@ -222,9 +198,7 @@ async function encodeImage(bytes: Buffer, stem: string, { width }: Size): Promis
   const source = sharp(bytes)
   const image: EncodedImage = { width: 0, height: 0, formats: [] }
   const files = new Map<string, Buffer>()
-  // One file at a time: AVIF's encoder holds about 100 MB for a 1,500 px image, and twelve files side by
-  // side (while `vike build` and the render workers start) took the build's peak memory up by 240 MB
-  // to save a few tenths of a second.
+  // One file at a time: AVIF's encoder holds about 100 MB for a 1,500 px image.
   for (const format of ['avif', 'webp', fallback] as const) {
     const { type, extension, options } = ENCODINGS[format]
     const made: ImageFile[] = []
@@ -240,7 +214,7 @@ async function encodeImage(bytes: Buffer, stem: string, { width }: Size): Promis
   return { image, files }
 }
 
-/** A social image: the source, at least SOCIAL_IMAGE_WIDTH × SOCIAL_IMAGE_HEIGHT, cropped to that size as one PNG named by its bytes. */
+/** A social image: the source cropped to SOCIAL_IMAGE_WIDTH × SOCIAL_IMAGE_HEIGHT around its most interesting part, as one PNG. */
 async function encodeSocialImage(bytes: Buffer, stem: string, { width, height }: Size): Promise<Encoded> {
   if (width < SOCIAL_IMAGE_WIDTH || height < SOCIAL_IMAGE_HEIGHT) {
     throw new ImageProblem(

@@ -1,16 +1,9 @@
-// What an encoded image of the content is, for the code that shows one: the URL folder its files are
-// served under, the widths and the column it is shown in, its files by format, and the problem a source
-// that cannot be shown raises. The encoding and its cache are image-cache.server.ts.
+// What an encoded image of the content is, for the code that shows one; image-cache.server.ts encodes.
 import { ASSETS_PREFIX } from '../universal/routes'
 
-/** The URL folder of the encoded images: hashed assets, so served `immutable` (lib/universal/routes.ts). */
 export const IMAGES_URL = `${ASSETS_PREFIX}images/`
 
-/**
- * The widest an image is shown, in CSS pixels: the article column, `.narrow` in renderer/styles.css
- * (`min(100% - 2.5rem, 46rem)`, 46rem at 16 px). A narrower source would be shown blurred, so the
- * build refuses it.
- */
+/** The widest an image is shown, in CSS pixels: `.narrow`'s 46rem. A narrower source would be blurred, so it is refused. */
 export const COLUMN_WIDTH = 736
 /** The `sizes` of every picture: the column is the viewport less its 2.5rem of margins until it reaches 46rem. */
 export const IMAGE_SIZES = '(max-width: 48.5rem) calc(100vw - 2.5rem), 46rem'
@@ -19,7 +12,6 @@ export const IMAGE_WIDTHS = [480, 800, 1200, 1600] as const
 
 export type ImageType = 'image/avif' | 'image/webp' | 'image/jpeg' | 'image/png'
 
-/** One encoded file: its name under IMAGES_URL and its width in pixels. */
 export interface ImageFile {
   name: string
   width: number

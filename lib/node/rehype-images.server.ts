@@ -1,7 +1,5 @@
-// The markdown's images as responsive pictures: `![what it shows](./chart.png)` becomes a <picture>
-// with AVIF and WebP sources and a JPEG or PNG <img> (encoded by image-cache.server.ts), its width and
-// height written in so that nothing moves as it loads. A rehype plugin: it works on the HTML tree
-// remark-rehype makes, where every <img> comes from a markdown image (raw HTML is dropped).
+// The markdown's images as responsive <picture>s, their width and height written in so nothing moves as
+// they load. A rehype plugin: every <img> of remark-rehype's tree is a markdown image (raw HTML is dropped).
 import { dirname, isAbsolute, relative, resolve } from 'node:path'
 import rehypeStringify from 'rehype-stringify'
 import { unified } from 'unified'
@@ -31,7 +29,7 @@ export interface MarkdownImages extends ImageRead {
   refused?: string
 }
 
-/** The HTML tree's nodes, as far as images go (hast: https://github.com/syntax-tree/hast). */
+/** The HTML tree's nodes (hast), as far as images go. */
 interface HtmlNode {
   type: string
   tagName?: string
@@ -41,11 +39,7 @@ interface HtmlNode {
   position?: { start: { line: number } }
 }
 
-/**
- * How a picture loads. The one at the top of a page (a cover, or an image the body opens with) is
- * likely the largest thing on the first screen: fetched at once and first. Every other image is
- * further down, so it waits until the reader scrolls near it and is decoded off the main thread.
- */
+/** The picture at the top of a page (a cover, or one the body opens with) is likely the largest thing on the first screen. */
 type Priority = 'top' | 'below'
 const LOADING: Record<Priority, Record<string, string>> = {
   top: { fetchPriority: 'high' },
@@ -55,7 +49,7 @@ const LOADING: Record<Priority, Record<string, string>> = {
 /** A URL that leaves the content folder: another site, or a scheme (`https:`, `data:`). */
 const ELSEWHERE = /^(?:[a-z][a-z\d+.-]*:|\/\/)/i
 
-/** The rehype plugin: replaces each <img> with its picture, or adds its problems to `data.images.problems`. */
+/** Replaces each <img> with its picture, or adds its problems to `data.images.problems`. */
 export function rehypeImages() {
   return async (tree: HtmlNode, file: { data: Record<string, unknown> }): Promise<void> => {
     const settings = file.data.images as MarkdownImages | undefined
@@ -82,7 +76,7 @@ async function encoded(src: string, settings: ImageRead & { file: string }, kind
   }
 }
 
-/** An article's cover (`cover:` and `coverAlt:`), encoded: its picture, at the top of the page, and its largest fallback file; undefined, with the problem added, when it cannot be shown. */
+/** An article's cover: its picture and largest fallback file; undefined, with the problem added, when it cannot be shown. */
 export async function coverImage(src: string, alt: string, settings: ImageRead & { file: string }): Promise<CoverImage | undefined> {
   const image = await encoded(src, settings)
   if (image instanceof ImageProblem) return void settings.problems.push(`${settings.file}: cover: image ${src}: ${image.message}`)
@@ -90,10 +84,7 @@ export async function coverImage(src: string, alt: string, settings: ImageRead &
   return { html, url: urlOf(image.formats.at(-1)!.files.at(-1)!), ...size(image) }
 }
 
-/**
- * An article's own social image (`image:` and `imageAlt:`), cropped to 1200 × 630 PNG: what a shared
- * link shows instead of the article's drawn card; undefined, with the problem added, when it cannot be.
- */
+/** An article's own social image (`image:`), shown instead of its drawn card; undefined, with the problem added, when it cannot be. */
 export async function ownSocialImage(src: string, alt: string, settings: ImageRead & { file: string }): Promise<SocialImage | undefined> {
   const image = await encoded(src, settings, 'social')
   if (image instanceof ImageProblem) return void settings.problems.push(`${settings.file}: image: ${src}: ${image.message}`)
@@ -102,13 +93,12 @@ export async function ownSocialImage(src: string, alt: string, settings: ImageRe
 
 const toHtml = unified().use(rehypeStringify)
 
-/** The site path of the largest fallback file (JPEG or PNG) of an image written in `settings.file`, as a markdown twin shows it; undefined when the image has a problem (reported where it is shown). */
+/** The site path of an image's largest fallback file, for a markdown twin; undefined when it has a problem (reported elsewhere). */
 export async function largestImageUrl(src: string, settings: ImageRead & { file: string }): Promise<string | undefined> {
   const image = await encoded(src, settings)
   return image instanceof ImageProblem ? undefined : urlOf(image.formats.at(-1)!.files.at(-1)!)
 }
 
-/** Every <img> of the tree, with where it sits. */
 function imagesIn(tree: HtmlNode): Array<{ image: HtmlNode; parent: HtmlNode; index: number }> {
   const found: Array<{ image: HtmlNode; parent: HtmlNode; index: number }> = []
   const visit = (node: HtmlNode) =>
@@ -166,7 +156,6 @@ function decodePath(path: string): string {
   }
 }
 
-/** <picture> with an AVIF and a WebP <source> and the fallback <img>, each with every width made. */
 function picture(image: EncodedImage, alt: string, title: string | number | undefined, priority: Priority): HtmlNode {
   const fallback = image.formats.at(-1)!
   const sources = image.formats.slice(0, -1).map(({ type, files }) => element('source', { type, srcSet: srcSet(files), sizes: IMAGE_SIZES }))

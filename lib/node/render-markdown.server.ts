@@ -16,30 +16,18 @@ import { largestImageUrl, rehypeImages, type MarkdownImages } from './rehype-ima
 // A content file's markdown as HTML: its links to content files pointed at their pages, its images
 // encoded, its headings given ids, and the markdown twin of an article's or a topic's body.
 
-/**
- * Markdown to HTML: GitHub's dialect (tables, strikethrough), then HTML. Raw HTML in the markdown is
- * dropped (remark-rehype's default), so a writer's file can never put a script or a handler on a page.
- * Images become responsive pictures (rehype-images.server.ts); an article's headings get ids (outline.server.ts).
- */
+/** Markdown to HTML; raw HTML is dropped (remark-rehype's default), so a writer's file can never add a script. */
 const markdown = unified().use(remarkParse).use(remarkGfm).use(remarkRehype).use(codeBlocks).use(rehypeImages).use(rehypeOutline).use(rehypeStringify)
-
-/**
- * The same pipeline without GitHub's extensions, for text that cannot hold any of their syntax. Most
- * bodies (every generated topic) use none, and remark-gfm's parsers are tried at almost every
- * character (an e-mail address can start at any letter), so most of the parse would be spent on them.
- */
+/** remark-gfm's parsers are tried at almost every character, so text that cannot use its syntax skips them. */
 const commonMark = unified().use(remarkParse).use(remarkRehype).use(codeBlocks).use(rehypeImages).use(rehypeOutline).use(rehypeStringify)
 
 /**
- * Whether text could hold syntax of GitHub's dialect: a table (a `|`, or a `:-` delimiter row), a
- * strikethrough (`~`), a footnote (`^`), a task list item (`[ ]`, `[x]`), a literal link (`@`, `www.`,
- * `http://`), or a character reference (`&#64;`), which remark-gfm's link finder sees decoded. Anything
- * it misses would render differently, so it errs on the side of GitHub's dialect:
- * tests/unit/render-markdown.test.ts checks that text it lets through parses to the same tree both ways.
+ * Whether text could hold syntax of GitHub's dialect (tables, strikethrough, footnotes, task lists,
+ * literal links, character references, which remark-gfm's link finder sees decoded). It errs on the side
+ * of GitHub's dialect: tests/unit/render-markdown.test.ts checks what it lets through parses the same.
  */
 export const MAY_USE_GFM = /[|~@^&]|:\s*-|-\s*:|\[(?:\s|[xX]\])|www\.|https?:\/\//i
 
-/** The pipeline for a text: GitHub's dialect when the text could use it, else CommonMark alone, which renders it the same. */
 const pipelineFor = (text: string) => (MAY_USE_GFM.test(text) ? markdown : commonMark)
 
 /** Markdown's syntax tree, for finding where its code is. */
@@ -58,16 +46,13 @@ function labelTableCells(html: string): string {
   return root.toString()
 }
 
-/**
- * Where a piece of markdown comes from: its file, the file's line it starts on, the product name its
- * links' file names may hold, and how its images are handled.
- */
+/** Where a piece of markdown comes from: its file, its first line, the product name its links may hold, and its images' rules. */
 interface MarkdownSource {
   file: string
   firstLine: number
   productName: string
   images: ImageSettings
-  /** For an article or a topic: its page's path, for the markdown twin of its body (lib/node/markdown-twin.server.ts). */
+  /** For an article or a topic: its page's path, for the markdown twin of its body. */
   pagePath?: string
   /** An article's: filled with its headings and words as it is rendered. */
   outline?: Outline
@@ -79,17 +64,13 @@ export type ImageSettings = Omit<MarkdownImages, 'file' | 'firstLine'>
 /** Topic pages are rendered by the build's workers and cached by their own file alone, which would not see an image change. */
 export const TOPIC_IMAGES_REFUSED = 'topic pages show no images; put images in articles (blog/) or fixed pages (pages/)'
 
-/**
- * Markdown as HTML, its links to content files pointed at their pages and its images encoded; the
- * site links it has, for checking once every page is known. Image problems go to `source.images.problems`.
- */
+/** Markdown as HTML, and the site links it has, for checking once every page is known. Image problems go to `source.images.problems`. */
 export async function renderMarkdown(
   markdownText: string,
   source: MarkdownSource,
   dialect: 'auto' | 'gfm' = 'auto',
 ): Promise<{ html: string; links: ContentLink[]; markdown?: string }> {
-  // `gfm` renders with GitHub's dialect whatever the text: what the tests compare the CommonMark pipeline with.
-  // Plain prose, most topics' bodies, goes the short way when it can (fast-markdown.server.ts); an article's, which needs its outline, never.
+  // `gfm`: GitHub's dialect whatever the text, what the tests compare the others with. An article needs its outline: never the fast path.
   if (dialect === 'auto' && source.outline === undefined && !MAY_USE_GFM.test(markdownText)) {
     const plain = renderPlainMarkdown(markdownText, source)
     if (plain) return plain
@@ -100,7 +81,7 @@ export async function renderMarkdown(
   const images: MarkdownImages = { ...source.images, file: source.file, firstLine: source.firstLine }
   const html = labelTableCells(pipeline.stringify(await pipeline.run(tree, { data: { images, outline: source.outline } })))
   if (source.pagePath === undefined) return { html, links }
-  // Where images are refused, none is looked up: its problem is reported already, and nothing is encoded for it.
+  // Where images are refused, none is looked up: its problem is reported already.
   const imageUrl = async (src: string) => (images.refused === undefined ? largestImageUrl(src, images) : undefined)
   return { html, links, markdown: await cleanMarkdown(markdownText, tree as TwinNode, source.pagePath, imageUrl) }
 }
@@ -112,7 +93,6 @@ export async function rendered<T>(
   images: ImageSettings,
   outline?: Outline,
 ): Promise<{ entry: T & { slug: string; file: string; html: string; markdown: string }; links: ContentLink[] }> {
-  // An entry's page is `/<its folder>/<slug>`: `/blog/x`, `/topics/x`.
   const pagePath = `/${basename(dirname(file))}/${slug}`
   const { html, links, markdown } = await renderMarkdown(body, { file, firstLine: bodyLine, productName, images, pagePath, outline })
   return { entry: { ...data, slug, file, html, markdown: markdown ?? '' }, links }

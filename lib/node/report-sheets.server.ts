@@ -2,24 +2,17 @@ import { createHash } from 'node:crypto'
 import type { ViteDevServer } from 'vite'
 import { ASSETS_PREFIX } from '../universal/routes.ts' // with its extension: vite.config.ts loads this module
 
-// The home page's sample report sheets (components/ReportPreview.tsx) as files: SVG documents the build
-// writes under /assets/report/ (pipeline/site-files.ts) and the page names by <img src>, rather
-// than 17 KB of data: URLs in the HTML of every visit. In `npm run dev`, the dev server draws them on
-// request (lib/node/dev-server.server.ts).
+// The home page's sample report sheets as SVG files under /assets/report/, rather than 17 KB of data:
+// URLs in the HTML of every visit; `npm run dev` draws them on request.
 
-/** The URL folder of the sheets: hashed assets, so served `immutable` (lib/universal/routes.ts). */
 export const REPORT_SHEETS_URL = `${ASSETS_PREFIX}report/`
 
-/** Where a sheet is served: its name and the digest of its bytes, so that a changed sheet gets a new URL. */
+/** Where a sheet is served: named by the digest of its bytes, so that a changed sheet gets a new URL. */
 export function sheetPath({ name, svg }: { name: string; svg: string }): string {
   return `${REPORT_SHEETS_URL}${name}.${createHash('sha256').update(svg).digest('hex').slice(0, 10)}.svg`
 }
 
-/**
- * `npm run dev`: serves the sheets, drawn on request from the content as the pages see it. The drawing
- * is React code under pages/ and components/, which lib/ may not import: it is loaded as the dev server
- * loads pages.
- */
+/** `npm run dev`: serves the sheets; their drawing is React code lib/ may not import, so it is loaded as pages are. */
 export function serveReportSheetsInDev(server: ViteDevServer): void {
   server.middlewares.use(REPORT_SHEETS_URL, (request, response, next) => {
     const path = `${REPORT_SHEETS_URL}${(request.url ?? '').slice(1).split('?')[0]}`

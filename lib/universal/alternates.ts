@@ -10,7 +10,6 @@ export const FEEDS = [
 
 export type FeedFormat = (typeof FEEDS)[number]['format']
 
-/** The site's summary for language models (https://llmstxt.org). */
 export const LLMS_TXT_PATH = '/llms.txt'
 
 /** The folders whose pages each have a markdown twin: `/blog/x` → `/blog/x.md`. */
@@ -18,7 +17,6 @@ export const TWIN_FOLDERS = ['/blog', '/topics'] as const
 
 export const MARKDOWN_TYPE = 'text/markdown'
 
-/** The URL of a page's markdown twin: the page's own, plus `.md`. */
 export function markdownTwinPath(pagePath: string): string {
   return `${pagePath}.md`
 }

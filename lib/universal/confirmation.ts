@@ -1,6 +1,5 @@
-// Where a free-score lead goes once it is taken: the confirmation page, with the query of the page the
-// form was sent from (its attribution: utm_*, ref …), and never with personal data in it. The hydrated
-// form navigates there itself; a form posted without JavaScript gets a 303 there (server/endpoints.ts).
+// Where a free-score lead goes once taken: the confirmation page, with the sending page's query (its
+// attribution) and never personal data in it.
 import { HONEYPOT_FIELD, LEAD_FIELDS } from './lead'
 
 export const CONFIRMATION_PATH = '/score/confirmation'
@@ -22,7 +21,6 @@ export function keptQuery(search: string): string {
   return query ? `?${query}` : ''
 }
 
-/** The confirmation page's URL for a form sent from a page whose query is `search`. */
 export function confirmationUrl(search: string): string {
   return `${CONFIRMATION_PATH}${keptQuery(search)}`
 }

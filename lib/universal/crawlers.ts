@@ -1,8 +1,6 @@
 import { z } from 'zod'
 
-// The AI crawlers robots.txt names, by what they do, and the setting of content/site.json that says
-// which may read the site (`aiCrawlers`). Search and user-triggered agents fetch a page to cite it in an
-// answer, with a link, or because a person asked for it; training crawlers collect text to train models.
+// The AI crawlers robots.txt names, by what they do, and `aiCrawlers` in content/site.json: which may read the site.
 
 /** AI search engines and the agents that fetch a page because a person asked: they cite and link the site. */
 export const AI_SEARCH_AGENTS = ['OAI-SearchBot', 'ChatGPT-User', 'Claude-SearchBot', 'Claude-User', 'PerplexityBot', 'Perplexity-User'] as const

@@ -1,11 +1,9 @@
 import { LEAD_FIELDS, type LeadField } from './lead'
 import { escapeHtml } from './text'
 
-// The page a refused no-JavaScript post of the free-score form gets (server/endpoints.ts): the build
-// renders it from the React form (renderer/formPage.tsx) with a slot for each value, and writes it
-// beside the site, never served; the server fills the slots per request. No runtime renders React.
+// The page a refused no-JavaScript post of the free-score form gets: the build renders the React form
+// with a slot per value, and the server fills the slots per request, so no runtime renders React.
 
-/** Written by the build beside the client folder (`dist/form-page.json`): the FormPage below. */
 export const FORM_PAGE_FILE = 'form-page.json'
 
 /** Which field the problem is about, as a key of `FormPage.forms`: `none` for a problem with no field (another site's post). */

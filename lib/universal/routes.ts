@@ -4,13 +4,11 @@
 /** Answers anything not built, with status 404. */
 export const NOT_FOUND_FILE = '404.html'
 
-/** Written by the build: the sha256 sources of every inline script and style, for the CSP. */
 export const CSP_HASHES_FILE = 'csp-hashes.json'
 
 /** Written by the build beside the client folder, never served: the pages' old URLs (`redirectFrom`), `[{ from, to }]`. */
 export const REDIRECTS_FILE = 'redirects.json'
 
-/** An old URL of a page, answered with a permanent redirect to the page. */
 export interface Redirect {
   from: string
   to: string
@@ -20,23 +18,17 @@ export interface Redirect {
 export const HOST_RULE_FILES = ['_redirects', '_headers', 'vercel.json', '.assetsignore'] as const
 export type HostRuleFile = (typeof HOST_RULE_FILES)[number]
 
-/** Where the API is mounted (server/api.ts). */
 export const API_PREFIX = '/api'
 
-/** The server's health check (server/health.ts): only the Node server answers it; it is not a page. */
+/** Only the Node server answers the health check; it is not a page. */
 export const HEALTH_PATH = '/healthz'
 
 /** Hashed build output: a file's name changes whenever its content does. */
 export const ASSETS_PREFIX = '/assets/'
 
-/** Where the site search's index and Pagefind's own script are served (pipeline/search-index.ts): `/pagefind/pagefind.js`. */
 export const SEARCH_PREFIX = '/pagefind/'
 
-/**
- * Pagefind names its index chunks, page fragments, filters and metadata by a hash of their bytes, so
- * they are cached like the hashed assets; its script, worker, WebAssembly and entry file keep their
- * names from build to build.
- */
+/** Pagefind's index chunks, fragments, filters and metadata are named by a hash of their bytes; its other files keep their names. */
 export function isHashedSearchFile(pathname: string): boolean {
   if (!pathname.startsWith(SEARCH_PREFIX)) return false
   const name = pathname.slice(SEARCH_PREFIX.length)
@@ -50,7 +42,7 @@ export function fileOfPath(pathname: string): string {
   return lastSegment.includes('.') ? pathname.slice(1) : `${pathname.slice(1)}.html`
 }
 
-/** The inverse of fileOfPath for a page: `topics/x.html` → `/topics/x`; the 404 page has no URL (null). */
+/** `topics/x.html` → `/topics/x`; the 404 page has no URL (null). */
 export function pathOfHtmlFile(file: string): string | null {
   if (file === 'index.html') return '/'
   if (file === NOT_FOUND_FILE) return null
@@ -92,7 +84,6 @@ export function canonicalPath(pathname: string, search: string): string | undefi
   return undefined
 }
 
-/** The Cache-Control of each class of answer. */
 export const CACHE_CONTROL = {
   /** Under /assets/: cached for a year, never revalidated. */
   asset: 'public, max-age=31536000, immutable',
@@ -106,14 +97,12 @@ export const CACHE_CONTROL = {
   live: 'no-store',
 } as const
 
-/** Cache-Control for a served file: hashed assets (and the search index's hashed files) forever, HTML always revalidated, the rest for an hour. */
 export function cacheControlFor(pathname: string, contentType: string | null): string {
   if (pathname.startsWith(ASSETS_PREFIX) || isHashedSearchFile(pathname)) return CACHE_CONTROL.asset
   if (contentType?.startsWith('text/html')) return CACHE_CONTROL.page
   return CACHE_CONTROL.file
 }
 
-/** The sha256 sources of the build's inline scripts and styles, by directive. */
 export interface CspHashes {
   readonly script: readonly string[]
   readonly style: readonly string[]
@@ -151,7 +140,6 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'X-Permitted-Cross-Domain-Policies': 'none',
 }
 
-/** Every header that every response carries, for a build with these inline hashes. */
 export function responseHeaders(hashes: CspHashes): Record<string, string> {
   return { 'Content-Security-Policy': contentSecurityPolicy(hashes), ...SECURITY_HEADERS }
 }

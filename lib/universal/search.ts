@@ -1,13 +1,7 @@
-// The site search's shared rules: which pages it indexes, where the build writes its index (Pagefind's
-// files, pipeline/search-index.ts; its caching is routes.ts isHashedSearchFile) and how the dialog shows a result.
+// The site search's shared rules: how the dialog shows a result.
 
-/** The script the search dialog imports when it opens: Pagefind's, under routes.ts SEARCH_PREFIX (written out, so the dialog's chunk needs nothing of routes.ts). */
+/** Pagefind's script, under SEARCH_PREFIX (written out, so the dialog's chunk needs nothing of routes.ts). */
 export const SEARCH_SCRIPT = '/pagefind/pagefind.js'
-
-/** An article's or a topic's page (`/blog/x`, `/topics/x`): the only pages the search indexes, when they are indexable. */
-export function isSearchablePath(path: string | null): boolean {
-  return path !== null && /^\/(blog|topics)\/[^/]+$/.test(path)
-}
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' }
 
@@ -20,7 +14,6 @@ export function decodeEntities(text: string): string {
   })
 }
 
-/** A run of a result's excerpt: `marked` when it matched the query. */
 export interface ExcerptPart {
   text: string
   marked: boolean

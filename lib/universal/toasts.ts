@@ -1,5 +1,4 @@
-// Notification toasts: one visible at a time; a dismissed toast stays in the list, hidden,
-// and is removed 1,000,000 ms later. No React here: components/Toaster.tsx renders the store.
+// Notification toasts, one visible at a time; a dismissed one stays hidden until removed. No React here.
 
 export const TOAST_REMOVE_DELAY_MS = 1_000_000
 
@@ -31,7 +30,6 @@ export function createToastStore(setTimer: (run: () => void, ms: number) => unkn
   const store: ToastStore = {
     show(title, text) {
       const id = nextId++
-      // One visible at a time: the toast showing is dismissed like any other.
       for (const toast of toasts) if (toast.open) store.dismiss(toast.id)
       update([{ id, title, text, open: true }, ...toasts])
       return id

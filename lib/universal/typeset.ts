@@ -1,5 +1,4 @@
-// Typesetting rules for the text a visitor reads, applied on the server, so the browser hydrates text that
-// already follows them, with no code of its own.
+// Typesetting rules for the text a visitor reads, applied on the server so the browser needs no code for them.
 
 const NBSP = '\u00a0'
 
@@ -9,7 +8,6 @@ const SPACE_BEFORE_PRICE = / ([—–] )?(?=[$€£]\d)/g
 /** The same in HTML: inline tags may stand between the space and the price ("It is <strong>$97"), code never counts. */
 const HTML_SPACE_BEFORE_PRICE = /(<(pre|code)\b[\s\S]*?<\/\2>)| ([—–] )?((?:<(?!\/?(?:pre|code)\b)[^>]*>)*)(?=[$€£]\d)/g
 
-/** A non-breaking space in place of the space, and around the dash when there is one. */
 const bound = (dash: string | undefined) => (dash ? `${NBSP}${dash[0]}${NBSP}` : NBSP)
 
 /** Binds a price to the word before it, so a line never starts with the price alone ("Get the Full Audit — / $97"). */
@@ -37,7 +35,6 @@ export function keepPricesTogetherInHtml(html: string): string {
 /** A paragraph holding nothing but one link: `<p><a href="…">label</a></p>` as the markdown renderer writes it. */
 const LINK_PARAGRAPH = /<p><a href="([^"]*)">((?:(?!<\/?a[\s>])[\s\S])*)<\/a><\/p>/g
 
-/** An href as written in HTML, back to the URL (the renderer writes `&` as `&#x26;`). */
 const unescapeHref = (href: string) => href.replace(/&#x26;|&amp;/g, '&')
 
 /** A paragraph that is only a link to the checkout or to `/#free-score` becomes a button; links inside sentences stay links. */

@@ -6,10 +6,8 @@ import { loadContent } from '../../lib/node/content-index.server'
 import { copyProse } from '../../lib/node/pages.server'
 import { homeReportSheets } from './report-sheets'
 
-// The home page's markdown, plus two drawings from its copy: the sample score beside the form and the
-// sample report's pages, which close the audit section. Rendered here, on the server only, they are in
-// the HTML and cost the page no JavaScript (its script budget has no room for their code); the report's
-// pages are images, files the build writes from the same copy (./report-sheets.ts).
+// The home page's markdown, plus the sample score and the sample report's pages (images), drawn on the
+// server only so they cost the page no JavaScript.
 export default async (pageContext: PageContextServer) => {
   const prose: Record<string, string> = await copyProse(pageContext)
   if (prose.audit === undefined) throw new Error('content/pages/home.md: sections: the sample report closes the `audit` section, and there is none')

@@ -4,19 +4,14 @@ import { sheetPath } from '../../lib/node/report-sheets.server'
 import { loadSite } from '../../lib/node/site.server'
 import type { SitePages } from '../../lib/universal/content/types'
 
-// The sample report's sheets with the paths they are served at: the one function that both names them
-// in the home page (+prose.tsx) and writes them (pipeline/site-files.ts), so the two agree.
+// The sample report's sheets with the paths they are served at, for the home page and the build alike.
 
 /** Each sheet of the home page's sample report, drawn from its copy, with the path it is served at. */
 export function homeReportSheets(home: SitePages['home'], productName: string): Array<ReportSheet & { src: string }> {
   return reportSheets({ report: home.reportPreview, sample: home.sampleScore, productName }).map((sheet) => ({ ...sheet, src: sheetPath(sheet) }))
 }
 
-/**
- * In `npm run dev`: the SVG served at `path`, drawn from the content as the dev server's pages see it
- * now; undefined when no sheet is (a stale URL, or home.md has a problem its page shows). The dev server
- * loads this module as it loads pages (lib/node/report-sheets.server.ts).
- */
+/** In `npm run dev`: the SVG served at `path`, drawn from the content now; undefined when no sheet is (a stale URL, a problem). */
 export async function devReportSheet(path: string): Promise<string | undefined> {
   const { home } = (await loadContent()).pages
   if (!home) return undefined

@@ -11,10 +11,7 @@ export interface TopicListing {
   topics: TopicEntry[]
 }
 
-/**
- * The page of the topic index a URL shows: /topics is page 1, /topics/page/<n> page n (pages/topics/page/@n);
- * a page number no page has (1, one past the last, "02") is a 404, in `npm run dev` as on the built site.
- */
+/** The page of the topic index a URL shows; a number no page has (1, one past the last, "02") is a 404, in dev as built. */
 export async function topicListingOf({ routeParams }: PageContextServer): Promise<TopicListing> {
   const { topics } = await loadContent()
   const pages = topicPageCount(topics.length)

@@ -1,8 +1,6 @@
 // Which picture a shared link to a page shows, and what the build draws for it. A drawn picture is
-// named by the digest of what it is drawn from (its spec) and of how (the drawing code, the packages
-// that draw, the font's version), so its URL changes whenever its pixels would: hosts keep it for a
-// year (/assets/), and a social network that cached the old picture sees a new URL. The page knows
-// the URL as it renders; the build draws the picture afterwards (pipeline/cards.ts).
+// named by the digest of its spec and of the drawing code and packages, so its URL changes whenever its
+// pixels would (hosts keep it a year). The page knows the URL; pipeline/cards.ts draws it afterwards.
 import { createHash } from 'node:crypto'
 import type { BlogPost } from '../../universal/content/types'
 import type { ArticleSocial } from '../../universal/seo/article'
@@ -13,10 +11,9 @@ import { codeGraphsSync, graphDigest, packageOf, readLockFile, type CodeGraph, t
 import { CARD_FONTS, drawableText } from './design.server'
 import { FALLBACK_FONTS } from './font-files.server'
 
-/** Off for `npm run build -- --no-cards` (setCardsEnabled): no page gets a drawn card or the raster logo, and nothing is drawn. */
+/** Off for `npm run build -- --no-cards`: no page gets a drawn card or the raster logo, and nothing is drawn. */
 let enabled = true
 
-/** Turns the cards on or off for this process: the build's own, and each render worker and the pages it renders (lib/node/build-settings.server.ts). */
 export function setCardsEnabled(on: boolean): void {
   enabled = on
 }
@@ -30,40 +27,32 @@ const LOGO_SIZE = 512
 
 /** The module that draws every picture (CardPainter): its code graph is what decides a drawing's pixels. */
 export const DRAWING_ENTRY = 'lib/node/cards/draw.server.ts'
-/** The packages whose font files the painter reads (not imports): named by the same tables it reads them from. */
+/** The packages whose font files the painter reads (not imports). */
 const FONT_PACKAGES = [...CARD_FONTS.map(({ file }) => file), ...FALLBACK_FONTS.map((font) => font.package)].map((file) => packageOf(file)!)
 
 let design: string | undefined
 
-/**
- * The digest of how every picture is drawn, from the drawing code's graph (lib/node/code-graph.server.ts):
- * every project file DRAWING_ENTRY imports, however deep, and the installed versions of the packages it
- * imports and of the font packages it reads, with everything they depend on (package-lock.json).
- */
+/** The digest of how every picture is drawn: DRAWING_ENTRY's code graph, plus the font packages it reads. */
 export function drawingDigestOf(graph: CodeGraph, lock: LockFile): string {
   return graphDigest({ ...graph, packages: [...new Set([...graph.packages, ...FONT_PACKAGES])].sort() }, lock)
 }
 
-/** Makes `digest` the drawing's digest of this process: the one the build found once (drawingDigestOf), handed to the pages its workers render. */
+/** Makes `digest` (drawingDigestOf, found once by the build) the drawing's digest of this process. */
 export function takeDrawingDigest(digest: string): void {
   design = digest
 }
 
-/** A picture to draw, with its key: the digest of the drawing (as the build found it, else found now: `npm run dev`, tests) and of the spec. */
+/** A picture to draw, keyed by the drawing's digest (the build's, else found now: `npm run dev`, tests) and the spec. */
 function drawnImage(spec: CardSpec | LogoSpec): DrawnImage {
   design ??= drawingDigestOf(codeGraphsSync([DRAWING_ENTRY]).get(DRAWING_ENTRY)!, readLockFile())
   return { key: createHash('sha256').update(design).update('\0').update(JSON.stringify(spec)).digest('hex').slice(0, 32), spec }
 }
 
-/** Where a drawn picture is served. */
-function drawnImageUrl({ key }: DrawnImage): string {
-  return `${CARDS_URL}${key}.png`
-}
+const drawnImageUrl = ({ key }: DrawnImage) => `${CARDS_URL}${key}.png`
 
 /**
- * The card of a page titled `title` under `label` ("" for none): the social image its head names, and
- * the picture the build draws; undefined when cards are off. Characters the font lacks (an emoji) are
- * left out of the picture, not of the alt text.
+ * The card of a page titled `title` under `label` ("" for none), and the picture the build draws;
+ * undefined when cards are off. Characters the font lacks (an emoji) are left out of the picture only.
  */
 export function socialCard(title: string, label: string, site: Site): { image: SocialImage; drawn: DrawnImage } | undefined {
   if (!cardsEnabled()) return undefined
@@ -89,7 +78,7 @@ export function rasterLogo(): { url: string; width: number; height: number; draw
   return { url: drawnImageUrl(drawn), width: LOGO_SIZE, height: LOGO_SIZE, drawn }
 }
 
-/** What an article shares: the writer's own picture (`image:`) or its drawn card, and the publisher's raster logo; with what the build draws for them. */
+/** What an article shares: the writer's own picture (`image:`) or its drawn card, and the raster logo; with what the build draws. */
 export function articleSocial(post: BlogPost, label: string, site: Site): { social: ArticleSocial; drawn: DrawnImage[] } {
   const card = post.socialImage ? undefined : socialCard(post.title, label, site)
   const logo = rasterLogo()

@@ -1,7 +1,5 @@
-// What a social card looks like: the frame every card of one label shares (the brand, the label, the
-// site's address, the background) and the title drawn into it, as satori's element trees (plain
-// objects in React's element shape: lib/ imports no React). Colours are the site's
-// (renderer/styles.css); the font is Inter from @fontsource/inter, read from node_modules, never fetched.
+// What a social card looks like: the frame every card of one label shares and the title drawn into it,
+// as satori element trees (React's element shape, without React); Inter is read from node_modules.
 import { SOCIAL_IMAGE_HEIGHT, SOCIAL_IMAGE_WIDTH, type CardSpec } from '../../universal/seo/social'
 import { boldFaces, describeChars, fallbackFileOf, fileDrawing, isLetter, readFontFile } from './font-files.server'
 import type { TitleStyle } from './title-glyphs.server'
@@ -18,20 +16,12 @@ const COLOURS = {
 
 const MARGIN = 80
 
-/**
- * Where the title is drawn, in card pixels: under the label, above the footer. Every card's frame
- * leaves this box to the title, so a card is its frame (drawn once per label) with its title (drawn
- * for each card) laid over it.
- */
+/** Where the title is drawn, in card pixels: every frame leaves this box to the title laid over it. */
 export const TITLE_BOX = { left: MARGIN, top: 214, width: CARD_WIDTH - 2 * MARGIN, height: 300 } as const
 /** The footer's line (the site's address), below the title box. */
 const FOOTER_TOP = 540
 
-/**
- * Sizes for the title by its length, largest first: a short title is drawn large, a long one smaller,
- * so that it fits the title box in at most `lines` lines (Inter Bold averages about 0.56 em a
- * character). Past them the last line ends with an ellipsis; a word wider than the box is broken.
- */
+/** Title sizes by length, so it fits the box in `lines` lines (Inter Bold averages about 0.56 em a character). */
 const TITLE_SIZES = [
   { upTo: 30, fontSize: 84, lines: 3 },
   { upTo: 52, fontSize: 72, lines: 3 },
@@ -43,7 +33,6 @@ const TITLE_SIZES = [
 /** The brand mark (components/Logo.tsx, public/favicon.svg): a rounded square with a white "A". */
 const LOGO_PATH = 'M9 22 15 9h2l6 13h-3l-1.5-3.5h-5L12 22Zm4.6-6h3.8L15.5 11.6Z'
 
-/** The logo as an SVG document, `size` pixels square: `square` fills the square, `mark` the letter. */
 export function logoSvg(size: number, square = COLOURS.accent, mark = COLOURS.white): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="${square}"/><path d="${LOGO_PATH}" fill="${mark}"/></svg>`
 }
@@ -52,7 +41,7 @@ export function logoSvg(size: number, square = COLOURS.accent, mark = COLOURS.wh
 const SUBSETS = ['latin', 'latin-ext', 'cyrillic', 'cyrillic-ext', 'greek', 'greek-ext', 'vietnamese'] as const
 const WEIGHTS = [400, 700] as const
 
-/** The font files, by the name satori knows each by: satori keeps one font per name and weight, so each subset has its own name. */
+/** satori keeps one font per name and weight, so each subset has its own name. */
 export const CARD_FONTS = WEIGHTS.flatMap((weight) =>
   SUBSETS.map((subset) => ({ name: `Inter ${subset}`, weight, file: `@fontsource/inter/files/inter-${subset}-${weight}-normal.woff` })),
 )
@@ -114,11 +103,7 @@ export function cardFrame({ label, productName, host }: Omit<CardSpec, 'kind' | 
   )
 }
 
-/**
- * The title alone, as wide as the title box and as tall as its lines (transparent around them), to
- * be laid over the frame at the box's top left: satori is given its width only, so resvg draws no
- * empty rows under a short title.
- */
+/** The title alone, as wide as the title box: satori is given no height, so resvg draws no empty rows under it. */
 export function cardTitle(title: string): CardNode {
   const { fontSize, lineHeight, letterSpacing: tracking, lines } = titleStyle(title)
   // A title whose first letter is Arabic or Hebrew reads from the right: its lines start at the box's right edge, as
@@ -136,20 +121,17 @@ export function cardTitle(title: string): CardNode {
   )
 }
 
-/** How `title` is set: its size by its length, the lines it may take, and its line height and (tighter) letter spacing. */
 export function titleStyle(title: string): TitleStyle {
   const { fontSize, lines } = TITLE_SIZES.find((size) => title.length <= size.upTo)!
   return { fontSize, lines, lineHeight: 1.15, letterSpacing: -0.02 * fontSize }
 }
 
 const TITLE_COLOUR = COLOURS.white
-/** The title's colour as red, green and blue, 0–255. */
 export const TITLE_RGB = [1, 3, 5].map((at) => parseInt(TITLE_COLOUR.slice(at, at + 2), 16)) as [number, number, number]
 
 /** The font of a title in the Latin alphabet (title-glyphs.server.ts sets those without satori): Inter Bold's Latin subset. */
 export const TITLE_FONT_FILE = '@fontsource/inter/files/inter-latin-700-normal.woff'
 
-/** The font files' bytes, for satori. */
 export function loadCardFonts(): Array<{ name: string; data: Buffer; weight: 400 | 700; style: 'normal' }> {
   return CARD_FONTS.map(({ name, weight, file }) => ({ name, data: readFontFile(file), weight, style: 'normal' }))
 }
@@ -162,23 +144,18 @@ const interDraws = (char: string) => fileDrawing((interFiles ??= boldFaces('@fon
 const cardDraws = (char: string) => interDraws(char) || (!/\p{S}/u.test(char) && fallbackFileOf(char) !== undefined)
 
 /**
- * `text` without the characters no card font draws (an emoji, a symbol), which satori would draw as a
- * box marked "NO GLYPH", and with its runs of spaces made one. A letter no font draws is kept: the card
- * refuses it (undrawnLetters), rather than show a title with words missing.
+ * `text` without the characters no card font draws (satori would draw "NO GLYPH" boxes), spaces
+ * collapsed. A letter no font draws is kept: the card refuses it (undrawnLetters) rather than lose words.
  */
 export function drawableText(text: string): string {
   const kept = [...text].filter((char) => isLetter(char) || cardDraws(char))
   return kept.join('').replace(ARABIC_VOWEL_MARKS, '').replace(/\s+/g, ' ').trim()
 }
 
-/**
- * Arabic's optional vowel marks (harakat: fatha, damma, kasra, shadda, sukun…), left out of a card as most
- * titles are written: satori 0.63 moves a mark the font places above or below its letter the wrong way
- * (it adds HarfBuzz's y offset where it should subtract it), so they would land on the letters.
- */
+/** Arabic's optional vowel marks, left out: satori 0.63 applies HarfBuzz's y offset upside down, landing them on the letters. */
 const ARABIC_VOWEL_MARKS = /[\u064B-\u065F\u0670]/g
 
-/** The letters and digits of `text` no card font draws (Korean, say, or Thai), described with their code points; "" when there are none. */
+/** The letters and digits of `text` no card font draws (Korean, say), described with their code points; "" when none. */
 export function undrawnLetters(text: string): string {
   return describeChars([...text].filter((char) => isLetter(char) && !cardDraws(char)))
 }

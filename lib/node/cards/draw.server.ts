@@ -1,10 +1,6 @@
-// Draws social cards and the raster logo: satori lays the element trees of design.server.ts out as
-// SVG, resvg draws the SVG to pixels. A card is its label's frame, drawn once and kept, with its title
-// laid over it: the title is the only part that differs between the cards of one label. A title in
-// the Latin alphabet is set from glyphs drawn once (title-glyphs.server.ts); any other is laid out by
-// satori, with a fallback font for the letters Inter lacks (font-files.server.ts), and drawn by resvg.
-// Its PNG is written from the frame's rows, which every card of the frame shares, compressed once
-// (png.server.ts); the logo's, once a build, by sharp.
+// Draws social cards and the raster logo (satori lays out SVG, resvg draws it). A card is its label's
+// frame, drawn once and kept, with its title laid over it: from glyphs drawn once for a Latin title,
+// else by satori; its PNG is spliced from the frame's compressed rows. The logo's PNG is sharp's.
 import satori from 'satori'
 import sharp from 'sharp'
 import type { CardSpec, LogoSpec } from '../../universal/seo/social'
@@ -15,14 +11,10 @@ import { SplicedPng } from './png.server'
 import { coverageOf, rasterize } from './raster.server'
 import { TitleSetter, type SetTitle } from './title-glyphs.server'
 
-/** The logo's PNG: zlib level 9 with adaptive filtering, the smallest file; it is written once a build. */
+/** The logo's PNG: the smallest file, as it is written once a build. */
 const LOGO_PNG = { compressionLevel: 9, adaptiveFiltering: true } as const
 
-/**
- * What satori draws with, one set a thread: satori keeps the fonts it has parsed with the `fonts` array
- * it is given, and the fallback fonts it asks for (`loadAdditionalAsset`) are added to them, so every
- * painter of a thread shares both. A title in the Latin alphabet never asks for one.
- */
+/** What satori draws with, one set a thread: satori keeps the fonts it parsed with the `fonts` array, so painters share it. */
 let satoriFonts: ReturnType<typeof satoriOptions> | undefined
 function satoriOptions() {
   const fallbacks = new FallbackFonts()

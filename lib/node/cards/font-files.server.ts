@@ -1,11 +1,7 @@
-// The cards' font files, read from the project's @fontsource packages (never fetched), the code points
-// their CSS says each file draws, and the fallback fonts a card draws a letter Inter lacks with:
-// Japanese (kana, kanji, full-width punctuation), Arabic and Devanagari. Fontsource splits a font into
-// files by unicode range (Noto Sans JP into 120 of about 40 KB): a title is drawn with the files its
-// characters fall in, read when a title first needs them, so a Latin title loads none of them.
-//
-// Arabic is Vazirmatn's, not Noto Sans Arabic's: Noto draws a letter's dots as marks HarfBuzz places
-// with a vertical offset, which satori 0.63 applies upside down, so في came out as فى and ة as ه.
+// The cards' font files from the project's @fontsource packages, the code points each draws (from their
+// CSS), and the fallback fonts for letters Inter lacks, each file read when a title first needs it.
+// Arabic is Vazirmatn's, not Noto's: Noto's dots are marks with a vertical offset, which satori 0.63
+// applies upside down (في came out as فى).
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
@@ -13,7 +9,6 @@ import { join } from 'node:path'
 /** Code points `from` to `to`, both included. */
 type CodeRange = [from: number, to: number]
 
-/** One file of a font: its path as a package file, and the code points it draws. */
 interface FontFile {
   file: string
   ranges: CodeRange[]
@@ -22,7 +17,6 @@ interface FontFile {
 /** Resolves packages from the project's root, wherever the code runs from (the build, its bundle, the dev server). */
 export const projectRequire = () => createRequire(join(process.cwd(), 'package.json'))
 
-/** A font file's bytes, by its path in its package (`@fontsource/inter/files/….woff`). */
 export function readFontFile(file: string): Buffer {
   return readFileSync(projectRequire().resolve(file))
 }
@@ -49,16 +43,12 @@ export function boldFaces(pkg: string, subsets: RegExp): FontFile[] {
   return found
 }
 
-/** The file of `files` that draws `char`, or undefined when none does. */
 export function fileDrawing(files: FontFile[], char: string): string | undefined {
   const code = char.codePointAt(0)!
   return files.find(({ ranges }) => ranges.some(([from, to]) => code >= from && code <= to))?.file
 }
 
-/**
- * The fallback fonts, in the order a character is looked up in them after Inter, each with the subsets
- * the cards use: only the script's own, never its Latin or symbols. Another script is a package more and a line here.
- */
+/** The fallback fonts, looked up in order after Inter, with only their script's own subsets. */
 export const FALLBACK_FONTS = [
   { package: '@fontsource/noto-sans-jp', subsets: /^\[\d+\]$/ },
   { package: '@fontsource/vazirmatn', subsets: /^arabic$/ },
@@ -69,11 +59,7 @@ let fallbacks: FontFile[] | undefined
 /** The fallback file that draws `char`, or undefined when none does; the CSS is read on the first character Inter lacks. */
 export const fallbackFileOf = (char: string) => fileDrawing((fallbacks ??= FALLBACK_FONTS.flatMap((font) => boldFaces(font.package, font.subsets))), char)
 
-/**
- * The fallback fonts of one thread's satori: satori keeps the fonts it is given with its `fonts` array
- * and asks (`loadAdditionalAsset`) for a segment of text none of them draws, once a segment. Each file
- * is read when a segment first needs it, and given once.
- */
+/** The fallback fonts of one thread's satori (its `loadAdditionalAsset`): each file read when first needed, and given once. */
 export class FallbackFonts {
   private readonly given = new Set<string>()
 

@@ -1,16 +1,10 @@
-// A set title laid into a card's rows (png.server.ts's CardRows): each pixel a glyph covers takes the
-// title's colour by the glyph's coverage of it, over the frame's colour. Into RGB rows, or into palette
-// indices, where each blend of a colour with the title's is a colour of the card's palette: the same
-// pixels either way, the one arithmetic for both.
+// A set title laid into a card's rows: each covered pixel blends the title's colour over the frame's,
+// into RGB or into palette indices (each blend a palette colour), with the same arithmetic for both.
 import { CARD_WIDTH, TITLE_BOX, TITLE_RGB } from './design.server'
 import { PALETTE_SIZE, adlerChanges, type CardRows } from './png.server'
 import type { SetTitle } from './title-glyphs.server'
 
-/**
- * Lays `title`'s glyphs over `card`'s rows from the title box's left edge; what falls outside them is
- * cut off. False when the card's colours would outgrow its palette (PALETTE_SIZE): its rows are then
- * part drawn, and the card is to be drawn again into RGB rows.
- */
+/** Lays `title` over `card`'s rows, clipped; false when the palette would overflow (the rows are then part drawn: redraw as RGB). */
 export function layGlyphs(card: CardRows, title: SetTitle): boolean {
   if (!card.palette) {
     eachGlyphRow(card, title, layRgb)
@@ -23,7 +17,6 @@ export function layGlyphs(card: CardRows, title: SetTitle): boolean {
 /** A run of one glyph's row: card bytes from `at`, the glyph's coverage from `cover`, `length` pixels. False stops the laying. */
 type LayRun = (rows: Buffer, at: number, coverage: Uint8Array, cover: number, length: number) => boolean
 
-/** Calls `lay` with each glyph row's pixels that fall inside the card's rows. */
 function eachGlyphRow({ rows, stride, palette }: CardRows, title: SetTitle, lay: LayRun): boolean {
   const count = rows.length / stride
   const bytesPerPixel = palette ? 1 : 3

@@ -1,13 +1,7 @@
-// The PNG files of the cards of one frame. Every card of one label is its frame with a title drawn
-// into some rows of it, so the rows above and below the title are the same in each: they are
-// compressed once, and each card's PNG is those bytes with its own rows compressed between them:
-// faster and smaller than sharp writing the whole image. Everything else is the plainest PNG: 8 bits
-// per sample, no filtering, one zlib stream over several IDAT chunks (PNG joins them), from Node's own zlib.
-//
-// A card has a few hundred colours at most (the frame's, and the title's edges blended into them), so
-// a card whose frame and title take at most 256 is written as a palette PNG: one byte a pixel instead
-// of three for zlib to compress, and a smaller file with the very same pixels. One with more (a frame
-// drawn with a gradient, say) is written as RGB.
+// The PNG files of the cards of one frame: the rows above and below the title are the same in every
+// card of a label, so they are compressed once and each card's own rows are compressed between them.
+// Plain PNG otherwise: 8 bits per sample, no filtering, one zlib stream over several IDAT chunks. A card
+// of at most 256 colours is written as a palette PNG (fewer bytes for zlib, same pixels), else as RGB.
 import { constants, crc32, deflateRawSync } from 'node:zlib'
 
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
@@ -15,16 +9,12 @@ const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
 const ZLIB_HEADER = Buffer.from([0x78, 0x01])
 /** The frame's rows are compressed once, so as small as zlib makes them. */
 const FRAME_LEVEL = 9
-/**
- * A card's own rows of RGB at level 3, the fastest that is still small. Its palette indices with
- * run-length matches only: a title's rows are runs of the background's index between the glyphs'
- * edges, which this finds as well as level 3 does in half its time.
- */
+/** Palette rows are runs of the background's index between glyph edges: Z_RLE finds them as well as level 3, faster. */
 const CARD_DEFLATE = { rgb: { level: 3 }, palette: { level: 1, strategy: constants.Z_RLE } } as const
 /** The most colours a palette PNG holds at 8 bits a pixel. */
 export const PALETTE_SIZE = 256
 
-/** One compressed run of rows: its deflate blocks, and the adler-32 and length of the bytes it holds. */
+/** One compressed run of rows: its IDAT chunk, and the adler-32 and length of the bytes it holds. */
 interface Run {
   chunk: Buffer
   adler: number
@@ -37,11 +27,7 @@ export interface CardRows {
   stride: number
   /** For palette indices: the card's colours (0xRRGGBB), the frame's first; a card may add its own up to PALETTE_SIZE. */
   palette?: number[]
-  /**
-   * What was drawn into the rows, as adler-32 weighs it: the sum of each byte's change, and of each
-   * change times the bytes from it to the rows' end (adlerChanges). With it, png() finds the rows'
-   * adler-32 from the frame's rather than summing every byte of them again.
-   */
+  /** What was drawn into the rows, as adler-32 weighs it (adlerChanges): png() then need not sum the rows again. */
   changes?: Float64Array
 }
 
@@ -166,7 +152,6 @@ export class SplicedPng {
 
 const IEND = chunk('IEND', Buffer.alloc(0))
 
-/** A PNG chunk: length, type, data, and the CRC-32 of type and data. */
 function chunk(type: string, data: Buffer): Buffer {
   const bytes = Buffer.alloc(data.length + 12)
   bytes.writeUInt32BE(data.length, 0)
@@ -176,11 +161,7 @@ function chunk(type: string, data: Buffer): Buffer {
   return bytes
 }
 
-/**
- * `data` compressed as deflate blocks that another run can follow (flushed to a byte boundary, not
- * final) or that end the stream (`last`), in an IDAT chunk after `prefix`; with the adler-32 of `data`
- * (summed unless given).
- */
+/** `data` as deflate blocks another run can follow (sync-flushed), or that end the stream (`last`), in an IDAT chunk after `prefix`. */
 function run(data: Buffer, options: { level: number; strategy?: number }, last: boolean, prefix = Buffer.alloc(0), adler = adler32(data)): Run {
   const blocks = deflateRawSync(data, { ...options, finishFlush: last ? constants.Z_FINISH : constants.Z_SYNC_FLUSH })
   return { chunk: chunk('IDAT', Buffer.concat([prefix, blocks])), adler, length: data.length }
@@ -216,11 +197,7 @@ export function adler32(data: Uint8Array): number {
   return ((sum2 << 16) | sum1) >>> 0
 }
 
-/**
- * Adler-32's two sums are linear in the bytes: the first is 1 plus their sum, the second the length plus
- * each byte times how many bytes there are from it to the end. So the changes of some bytes move them by
- * the sums of `changes` (CardRows.changes): [Σ change, Σ change × (length − offset)].
- */
+/** Adler-32's sums are linear in the bytes, so changes to some move them by [Σ change, Σ change × (length − offset)]. */
 export function adlerChanges(): Float64Array {
   return new Float64Array(2)
 }

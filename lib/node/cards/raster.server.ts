@@ -1,11 +1,9 @@
-// Every SVG the cards draw (a label's frame, a title satori laid out, one glyph of a title, the logo)
-// is drawn to pixels here, by resvg, with one set of options.
+// Every SVG the cards draw is drawn to pixels here, by resvg, with one set of options.
 import { Resvg } from '@resvg/resvg-js'
 
 /**
- * An SVG drawn at its own size, as RGBA premultiplied by alpha. Its text is already paths (satori and
- * HarfBuzz give the glyphs' outlines), so resvg loads none of the system's fonts. The pixels are read
- * once: resvg's `pixels` copies them on every read.
+ * An SVG drawn at its own size, as premultiplied RGBA; its text is already paths, so no system font is
+ * loaded. The pixels are read once: resvg's `pixels` copies them on every read.
  */
 export function rasterize(svg: string): { width: number; height: number; pixels: Buffer } {
   const image = new Resvg(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } }).render()

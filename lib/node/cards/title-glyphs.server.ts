@@ -1,15 +1,8 @@
-// A card's title set glyph by glyph: HarfBuzz (the shaper satori uses) gives each glyph and its
-// advance, each glyph is drawn once by resvg (at each size and quarter-pixel position it is used at)
-// and kept, and a title is those drawings laid into the card's rows. Titles repeat the same few dozen
-// glyphs at one of five sizes, so this is a fraction of the time satori and resvg take to draw each
-// title, and leaves none of resvg's garbage (freed only when the garbage collector runs).
-//
-// It sets what satori would: the same font, size, letter spacing, line height, whole-pixel words and
-// lines, greedy wrapping at spaces (design.server.ts's titleStyle; tests/unit/card-title.test.ts
-// holds the two to the same pixels). A title it cannot set the same way is left to satori (`set`
-// answers undefined): a character outside the font's Latin subset, a word wider than the box, more
-// lines than the title may take (satori ends the last with an ellipsis), a hyphenated word carried to
-// the next line (satori may break it after the hyphen), spaces other than single ones between words.
+// A card's title set glyph by glyph: HarfBuzz (satori's shaper) shapes it, and each glyph is drawn
+// once by resvg per size and quarter-pixel position and kept: far cheaper than satori and resvg per
+// title. It sets exactly what satori would (tests/unit/card-title.test.ts holds them to the same
+// pixels); a title it cannot set the same way (a character outside the font, a word wider than the
+// box, too many lines, a hyphenated word carried over, other than single spaces) is left to satori.
 import { createRequire } from 'node:module'
 import { inflateSync } from 'node:zlib'
 import { coverageOf } from './raster.server'
@@ -43,7 +36,7 @@ export interface TitleStyle {
   lines: number
 }
 
-/** A glyph drawn once: its coverage (0–255), `width` × `height`, placed `left`/`top` pixels from its pen position on the baseline. */
+/** A glyph drawn once: its coverage (0–255), placed `left`/`top` pixels from its pen position on the baseline. */
 interface DrawnGlyph {
   coverage: Uint8Array
   width: number
@@ -58,7 +51,6 @@ export interface SetTitle {
   glyphs: Array<{ drawn: DrawnGlyph; x: number; y: number }>
 }
 
-/** A word of a title: its glyphs, how far they advance the pen, and the space before it (0 for the first). */
 interface Word {
   glyphs: Shaped[]
   advance: number
@@ -76,9 +68,8 @@ const SHAPED_WORDS = 5_000
 const PHASES = 4
 
 /**
- * WOFF 1.0 (a zlib-compressed table per entry) as the plain OpenType file HarfBuzz reads, with the
- * font's ascender and descender in font units from its `hhea` table: what satori (opentype.js) centres
- * a line on. Read here, as harfbuzzjs 0.10's `hExtents()` leaves the font drawing no glyph.
+ * WOFF 1.0 as the plain OpenType file HarfBuzz reads, with the `hhea` ascender and descender satori
+ * centres a line on (read here, as harfbuzzjs 0.10's `hExtents()` leaves the font drawing no glyph).
  */
 function openWoff(woff: Buffer): { sfnt: Buffer; ascender: number; descender: number } {
   const count = woff.readUInt16BE(12)

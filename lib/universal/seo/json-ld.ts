@@ -3,8 +3,7 @@ import type { Site } from '../site'
 import type { RasterImage } from './social'
 import { absoluteUrl } from './url'
 
-// Structured data builders. The schema-dts types make a misspelt or misplaced field a compile error.
-
+// Structured data builders; the schema-dts types make a misspelt or misplaced field a compile error.
 export type JsonLd = WithContext<Thing> | Graph
 
 const CONTEXT = 'https://schema.org' as const

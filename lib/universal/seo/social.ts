@@ -1,5 +1,4 @@
-// What a page shows when it is shared: its social image (Open Graph's og:image, Twitter's large card),
-// and the pictures the build draws for it. Types and names only: lib/node/cards draws them.
+// What a page shows when it is shared, and the pictures the build draws for it (lib/node/cards draws them).
 import { ASSETS_PREFIX } from '../routes'
 
 /** Where the drawn pictures are served: hashed assets (named by what they are drawn from), cached for a year. */
@@ -9,7 +8,6 @@ export const CARDS_URL = `${ASSETS_PREFIX}cards/`
 export const SOCIAL_IMAGE_WIDTH = 1200
 export const SOCIAL_IMAGE_HEIGHT = 630
 
-/** A page's social image: its site path, its size in pixels and what it shows. */
 export interface SocialImage {
   /** Site path of a PNG: `/assets/cards/<key>.png`, or `/assets/images/<name>-card.<hash>.png` for a writer's own. */
   url: string
@@ -41,7 +39,6 @@ export interface DrawnImage {
   spec: CardSpec | LogoSpec
 }
 
-/** A raster image for JSON-LD (`publisher.logo`): its site path and size. */
 export interface RasterImage {
   url: string
   width: number

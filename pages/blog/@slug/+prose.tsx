@@ -7,9 +7,8 @@ import { MIN_SECTIONS_FOR_CONTENTS } from '../../../lib/node/outline.server'
 import { unpublishedNote } from '../../../lib/node/publication.server'
 import { postOf } from '../../entries'
 
-// The article's markdown and cover, and what is drawn around them from the article: its dates and
-// reading time, its table of contents (from three `##` sections) and the articles it links to at the
-// end. All of it is in the HTML and none of it is in the page's data or code.
+// The article's markdown and cover, its dates, table of contents and related articles: all in the HTML,
+// none in the page's data or code.
 export default async (pageContext: PageContextServer) => {
   const post = await postOf(pageContext)
   const { html, coverImage, date, updated, readingMinutes, sections, related } = post

@@ -5,8 +5,7 @@ import { copySeo } from '../../../lib/node/pages.server'
 import { articleImages, articlePath } from '../../../lib/universal/seo/article'
 import { blogJsonLd } from '../../../lib/universal/seo/json-ld'
 
-// The shared head, plus the Blog and each article it lists, with the pictures its own page names (its
-// card is drawn for that page).
+// The shared head, plus the Blog and each article it lists, with the pictures its own page names.
 export default async (pageContext: PageContextServer) => {
   const { posts } = await loadContent()
   const { site, ui } = pageContext

@@ -7,8 +7,7 @@ import { collectionPageJsonLd } from '../../../lib/universal/seo/json-ld'
 import { topicPath } from '../../../lib/universal/seo/topic'
 import { topicListingOf } from '../listing'
 
-// The shared head, plus the collection of the topics this page of the index lists. A later page has its
-// own title, description, name and so social card (no two pages share a drawn card).
+// The shared head, plus the topics this page of the index lists; a later page has its own title and so card.
 export default async (pageContext: PageContextServer) => {
   const { page: number, pages, topics } = await topicListingOf(pageContext)
   const items = topics.map((topic) => ({ title: topic.title, description: topic.summary, path: topicPath(topic.slug) }))

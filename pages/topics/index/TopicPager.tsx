@@ -7,10 +7,9 @@ type Paging = NonNullable<Data['paging']>
 const NEARBY = 2
 
 /**
- * The nav between the topic index's pages: first, previous, next and last, then page numbers. /topics
- * numbers every page, so that each topic is two clicks from it; a later page numbers its neighbours.
- * The numbers sit in a tight grid of equal cells: at 10,000 topics /topics numbers 209 pages, which as
- * ordinary buttons wrapped into some 40 rows on a phone; the grid takes 7 a row at 390 px.
+ * The nav between the topic index's pages. /topics numbers every page, so each topic is two clicks from
+ * it (in a tight grid: hundreds of ordinary buttons wrapped into dozens of rows on a phone); a later
+ * page numbers its neighbours.
  */
 export function TopicPager({ page, pages, labels }: Paging) {
   const from = page === 1 ? 1 : Math.max(1, page - NEARBY)
