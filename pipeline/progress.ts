@@ -1,7 +1,5 @@
-// What the build prints: one line per build phase (on a terminal the line updates in place with a bar, a
-// percentage and the count; elsewhere, CI or a pipe, each phase prints one plain line when it ends), then
-// its summary: its pages by kind, how many were rendered or reused and how fast, and what it left out or
-// what a host's limit on old URLs would cut.
+// What the build prints: one line per phase (on a terminal the pages' line updates in place with a bar),
+// then its summary.
 import type { BuiltPage } from '../lib/node/built-pages.server'
 import { leftOutSummary, type LeftOut } from '../lib/node/publication.server'
 import { redirectLimitWarning } from '../lib/node/redirects.server'
@@ -13,21 +11,19 @@ const REDRAW_MS = 100
 export const count = (n: number) => n.toLocaleString('en-US')
 
 export interface Phase {
-  /** `done` more items of the phase's total are finished. */
-  advance(done?: number): void
+  /** One more item of the phase's total is finished. */
+  advance(): void
   /** The phase has `more` items than it was started with: some are known only as it goes. */
   grow(more: number): void
   /** Ends the phase's line with what it did: `10,041 pages (9,998 from the cache)`. */
   end(summary: string): void
 }
 
-export function phase(
-  name: string,
-  startTotal: number,
-  { live: canBeLive = true, stream = process.stdout }: { live?: boolean; stream?: NodeJS.WriteStream } = {},
-): Phase {
+/** A phase's line; `live`, on a terminal, it shows its progress as it goes, else it prints when it ends. */
+export function phase(name: string, startTotal = 0, live = false): Phase {
   const started = performance.now()
-  const live = canBeLive && stream.isTTY === true
+  const stream = process.stdout
+  live &&= stream.isTTY === true
   let done = 0
   let drawn = 0
   let total = startTotal
@@ -40,8 +36,8 @@ export function phase(
   }
   if (live) draw()
   return {
-    advance(step = 1) {
-      done += step
+    advance() {
+      done++
       if (live && performance.now() - drawn > REDRAW_MS) draw()
     },
     grow(more) {
