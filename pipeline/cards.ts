@@ -85,13 +85,12 @@ class CardPool {
 }
 
 /** The build's pictures: which its pages name, which it drew and which it took from the cache. */
-export class CardStage {
+export class CardStage extends CardPool {
   drawn = 0
   reused = 0
   private readonly wanted = new Set<string>()
   private readonly pending: Array<Promise<void>> = []
   private readonly folder: string
-  private readonly pool: CardPool
   private failure: Error | undefined
   private folderMade = false
 
@@ -102,7 +101,7 @@ export class CardStage {
     private readonly fresh: boolean,
     threads = 1,
   ) {
-    this.pool = new CardPool(threads)
+    super(threads)
     this.folder = join(clientDir, CARDS_URL.slice(1))
     mkdirSync(cacheDir, { recursive: true })
   }
@@ -110,10 +109,6 @@ export class CardStage {
   /** How many distinct pictures the pages named. */
   get count(): number {
     return this.wanted.size
-  }
-
-  grow(threads: number): void {
-    this.pool.grow(threads)
   }
 
   /** Publishes each picture a page names, drawing it first unless cached. */
@@ -128,7 +123,7 @@ export class CardStage {
         continue
       }
       this.pending.push(
-        this.pool.draw({ ...image, file }).then(
+        this.draw({ ...image, file }).then(
           () => {
             this.publish(image.key)
             this.drawn++
@@ -144,10 +139,6 @@ export class CardStage {
     await Promise.all(this.pending)
     await this.close()
     if (this.failure) throw this.failure
-  }
-
-  async close(): Promise<void> {
-    await this.pool.close()
   }
 
   /** Deletes every cached picture this build did not name. */

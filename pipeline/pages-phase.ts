@@ -47,7 +47,7 @@ export function planTopicPages(routes: readonly string[], topics: TopicSource[],
 }
 
 /** A page that lists content, before its key is known: `name` is what its key adds to the index's digest. */
-export type ListingPage = Omit<PageJob, 'key'> & { name: string }
+type ListingPage = Omit<PageJob, 'key'> & { name: string }
 
 /**
  * Every other page but the topic index's: the fixed routes, one page per article, and the 404 page. Any
@@ -58,22 +58,12 @@ export function planListingPages(routes: readonly string[], posts: ContentIndex[
   const pages: ListingPage[] = []
   for (const route of [...routes].sort()) {
     if (route === TOPIC_ROUTE || route === TOPIC_INDEX_ROUTE || route === TOPIC_PAGE_ROUTE) continue
-    if (!route.includes('@') && !route.includes('*')) {
-      pages.push({ url: route, file: fileOfPath(route), status: 200, name: route })
-      continue
-    }
-    const paths = fromContent[route]
+    const paths = !route.includes('@') && !route.includes('*') ? [route] : fromContent[route]
     if (!paths) throw new Error(`pages for ${route}: lib/universal/content/routes.ts does not say which URLs this route has`)
     for (const path of paths) pages.push({ url: path, file: fileOfPath(path), status: 200, name: path })
   }
   pages.push({ url: NOT_FOUND_URL, file: '404.html', status: 404, name: '404' })
   return pages
-}
-
-/** The listing pages' jobs, keyed by the index as the workers read it (`indexText`) and `base`. */
-export function listingKeys(pages: readonly ListingPage[], indexText: string, base: string): PageJob[] {
-  const indexDigest = digest(base, indexText)
-  return pages.map(({ name, ...job }) => ({ ...job, key: digest(indexDigest, name) }))
 }
 
 /**
@@ -129,6 +119,11 @@ export class PageStage {
     const toRender: PageJob[] = []
     const folders = new Set<string>()
     const published = (facts: TopicFacts) => publicationOf(facts.publication ?? {}, today) === 'published'
+    const add = (key: string, { page, topic }: { page: BuiltPage; topic?: TopicFacts }) => {
+      this.pages.push(page)
+      cards.need(page.drawn)
+      if (topic) onTopic(key, topic)
+    }
     for (const job of jobs) {
       const cached = cache.lookup(job.key, job.file, published)
       if (!cached) {
@@ -148,9 +143,7 @@ export class PageStage {
       // The page with the free-score form is cached with the page its refused posts get (render-worker.ts).
       const formPage = join(cache.dir, `${job.key}.${FORM_PAGE_FILE}`)
       if (existsSync(formPage)) linkOrCopy(formPage, join(distDir, FORM_PAGE_FILE))
-      this.pages.push(cached.page)
-      cards.need(cached.page.drawn)
-      if (cached.topic) onTopic(job.key, cached.topic)
+      add(job.key, cached)
       this.reused++
       progress.advance()
     }
@@ -163,9 +156,7 @@ export class PageStage {
         return onLeftOut(done.key, done.leftOut)
       }
       cache.store(done.key, done.page, done.topic, done.twin)
-      this.pages.push(done.page)
-      cards.need(done.page.drawn)
-      if (done.topic) onTopic(done.key, done.topic)
+      add(done.key, done)
       this.rendered++
     })
   }
@@ -226,8 +217,10 @@ export async function writePages(args: {
   const byFile = problems.sort((a, b) => (a.file < b.file ? -1 : 1)).flatMap((file) => file.problems)
   if (byFile.length > 0) throw new ContentError(byFile)
 
-  const indexText = JSON.stringify(index)
-  await stage.renderOrReuse([...indexPages, ...listingKeys(listingPages, indexText, base)], pagesPhase, {}, index)
+  // Keyed by the index as the workers read it.
+  const indexDigest = digest(base, JSON.stringify(index))
+  const listingJobs = listingPages.map(({ name, ...job }) => ({ ...job, key: digest(indexDigest, name) }))
+  await stage.renderOrReuse([...indexPages, ...listingJobs], pagesPhase, {}, index)
   pageCache.save()
   images.prune()
   pagesPhase.end(`${count(stage.pages.length)} pages: ${count(stage.rendered)} rendered, ${count(stage.reused)} reused from the cache`)

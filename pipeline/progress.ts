@@ -10,17 +10,10 @@ const REDRAW_MS = 100
 
 export const count = (n: number) => n.toLocaleString('en-US')
 
-export interface Phase {
-  /** One more item of the phase's total is finished. */
-  advance(): void
-  /** The phase has `more` items than it was started with: some are known only as it goes. */
-  grow(more: number): void
-  /** Ends the phase's line with what it did: `10,041 pages (9,998 from the cache)`. */
-  end(summary: string): void
-}
+export type Phase = ReturnType<typeof phase>
 
 /** A phase's line; `live`, on a terminal, it shows its progress as it goes, else it prints when it ends. */
-export function phase(name: string, startTotal = 0, live = false): Phase {
+export function phase(name: string, startTotal = 0, live = false) {
   const started = performance.now()
   const stream = process.stdout
   live &&= stream.isTTY === true
@@ -40,34 +33,25 @@ export function phase(name: string, startTotal = 0, live = false): Phase {
       done++
       if (live && performance.now() - drawn > REDRAW_MS) draw()
     },
-    grow(more) {
+    /** Some of the phase's items are known only as it goes. */
+    grow(more: number) {
       total += more
     },
-    end(summary) {
+    end(summary: string) {
       const seconds = ((performance.now() - started) / 1000).toFixed(1)
       stream.write(`${live ? '\r\x1b[2K' : ''}${label} ${summary} in ${seconds} s\n`)
     },
   }
 }
 
-export function printSummary({
-  pages,
-  rendered,
-  reused,
-  started,
-  clientDir,
-  leftOut,
-  redirects,
-}: {
-  pages: readonly BuiltPage[]
-  rendered: number
-  reused: number
-  /** When the build started (performance.now()). */
-  started: number
-  clientDir: string
-  leftOut: readonly LeftOut[]
-  redirects: readonly Redirect[]
-}): void {
+/** `started`: when the build started (performance.now()). */
+export function printSummary(
+  { pages, rendered, reused }: { pages: readonly BuiltPage[]; rendered: number; reused: number },
+  started: number,
+  clientDir: string,
+  leftOut: readonly LeftOut[],
+  redirects: readonly Redirect[],
+): void {
   const kinds = new Map<string, number>()
   for (const page of pages) kinds.set(pageKind(page), (kinds.get(pageKind(page)) ?? 0) + 1)
   const seconds = (performance.now() - started) / 1000

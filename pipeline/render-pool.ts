@@ -13,14 +13,9 @@ import { NODE_MODULE } from './server-bundle'
 const CHUNK = 50
 const WORKER = fileURLToPath(new URL('./render-worker.ts', import.meta.url))
 
+/** `<url>: <why>`. */
 export class RenderFailed extends Error {
-  constructor(
-    readonly url: string,
-    detail: string,
-  ) {
-    super(`${url}: ${detail}`)
-    this.name = 'RenderFailed'
-  }
+  override name = 'RenderFailed'
 }
 
 interface Worker {
@@ -114,7 +109,7 @@ export class RenderPool {
   /** The route strings of every page folder (`/`, `/blog`, `/topics/@slug`, …), from the server bundle. */
   async routes(): Promise<string[]> {
     const answer = await this.ask(await this.worker(0), { type: 'routes' })
-    if (answer.type !== 'routes') throw new RenderFailed('(routes)', answer.type === 'failed' ? answer.message : answer.type)
+    if (answer.type !== 'routes') throw new RenderFailed(`(routes): ${answer.type === 'failed' ? answer.message : answer.type}`)
     return answer.routes
   }
 
@@ -135,8 +130,8 @@ export class RenderPool {
         // would otherwise stay in memory until every page is rendered.
         for (const job of chunk) delete job.read
         const answer = await asked
-        if (answer.type === 'failed') throw new RenderFailed(answer.url, answer.message)
-        if (answer.type !== 'rendered') throw new RenderFailed(chunk[0]!.url, `unexpected answer ${answer.type}`)
+        if (answer.type === 'failed') throw new RenderFailed(`${answer.url}: ${answer.message}`)
+        if (answer.type !== 'rendered') throw new RenderFailed(`${chunk[0]!.url}: unexpected answer ${answer.type}`)
         for (const rendered of answer.pages) onPage(rendered)
       }
     }

@@ -31,6 +31,12 @@ const topicLabels = loadUiText().topic
 let settings!: BuildSettings
 const folders = new Set<string>()
 
+/** Writes a file of the page and links it into the page cache as `<key>.<suffix>`. */
+function writeCached(path: string, text: string, key: string, suffix: string): void {
+  writeFileSync(path, text)
+  replaceWithLink(path, join(pagesCacheDir, `${key}.${suffix}`))
+}
+
 async function render(job: PageJob, index: ContentIndex | undefined): Promise<Rendered> {
   // A bad topic file is a content problem of this page, and the build goes on to list them all.
   let read: Awaited<ReturnType<typeof readTopicFile>> | undefined
@@ -60,21 +66,15 @@ async function render(job: PageJob, index: ContentIndex | undefined): Promise<Re
   const path = join(clientDir, job.file)
   if (!folders.has(dirname(path))) mkdirSync(dirname(path), { recursive: true })
   folders.add(dirname(path))
-  writeFileSync(path, html)
-  replaceWithLink(path, join(pagesCacheDir, `${job.key}.html`))
+  writeCached(path, html, job.key, 'html')
   const facts = pageContext.headFacts
   if (!facts) throw new Error('the renderer gave no headFacts')
   const page = { file: job.file, path: pathOfHtmlFile(job.file), ...facts, inlineHashes: inlineHashes(html) }
   // The page with the free-score form gives the page its refused posts get: written beside the site, cached with the page.
-  if (pageContext.formPage) {
-    const formPage = join(dirname(clientDir), FORM_PAGE_FILE)
-    writeFileSync(formPage, JSON.stringify(pageContext.formPage))
-    replaceWithLink(formPage, join(pagesCacheDir, `${job.key}.${FORM_PAGE_FILE}`))
-  }
+  if (pageContext.formPage) writeCached(join(dirname(clientDir), FORM_PAGE_FILE), JSON.stringify(pageContext.formPage), job.key, FORM_PAGE_FILE)
   if (!read || page.path === null) return { key: job.key, page }
   const twin = fileOfPath(markdownTwinPath(page.path))
-  writeFileSync(join(clientDir, twin), topicTwin(read.topic, topicLabels))
-  replaceWithLink(join(clientDir, twin), join(pagesCacheDir, `${job.key}.md`))
+  writeCached(join(clientDir, twin), topicTwin(read.topic, topicLabels), job.key, 'md')
   return { key: job.key, page, topic: topicFacts(read), twin }
 }
 

@@ -16,18 +16,6 @@ const UNUSED_FILE = /^pagefind-(ui|modular-ui|component-ui|highlight)\b/
 /** The version of Pagefind that writes the index: an index written by another is not reused. */
 const PAGEFIND_VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.resolve('pagefind')), 'utf8')) as { version: string }).version
 
-/** An index in the cache, ready to publish. */
-export interface SearchIndex {
-  dir: string
-  pages: number
-  files: string[]
-  bytes: number
-  /** False when the index was taken from the cache. */
-  built: boolean
-  /** How long Pagefind took, when it built the index. */
-  seconds: number
-}
-
 /** The records of the published articles and topics, by URL. A topic file that is not valid has no words. */
 export function searchRecords(
   posts: ReadonlyArray<Pick<BlogPost, 'slug' | 'title' | 'description' | 'html'>>,
@@ -44,7 +32,7 @@ export function searchRecords(
 export async function prepareSearchIndex(
   records: readonly SearchRecord[],
   { language, cacheDir, fresh = false }: { language: string; cacheDir: string; fresh?: boolean },
-): Promise<SearchIndex> {
+) {
   // Pagefind takes a two-letter language code: `en-US` is indexed as `en`.
   const code = language.split('-')[0]!.toLowerCase()
   const key = digest(PAGEFIND_VERSION, code, JSON.stringify(records))
@@ -71,7 +59,7 @@ export async function prepareSearchIndex(
 }
 
 /** Links the index's files into the client folder, under SEARCH_PREFIX. */
-export function publishSearchIndex(index: SearchIndex, clientDir: string): void {
+export function publishSearchIndex(index: { dir: string; files: readonly string[] }, clientDir: string): void {
   const out = join(clientDir, SEARCH_PREFIX.slice(1))
   for (const file of index.files) {
     mkdirSync(dirname(join(out, file)), { recursive: true })

@@ -199,7 +199,7 @@ await compileServer(dist).catch((error: unknown) => fail(`build: compiling the s
 serverPhase.end(`${compiledServerOf(dist)} and its database thread`)
 await removed
 
-printSummary({ pages, rendered: stage.rendered, reused: stage.reused, started, clientDir: client, leftOut, redirects })
+printSummary(stage, started, client, leftOut, redirects)
 
 /** Moves `dist` aside and starts deleting it and the leftovers of earlier builds: the promise settles once they are gone. */
 function moveOldOutputAside(dist: string): Promise<void> {
