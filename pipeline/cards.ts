@@ -106,7 +106,6 @@ export class CardStage extends CardPool {
     mkdirSync(cacheDir, { recursive: true })
   }
 
-  /** How many distinct pictures the pages named. */
   get count(): number {
     return this.wanted.size
   }

@@ -58,7 +58,6 @@ export async function prepareSearchIndex(
   return { dir: kept, pages: records.length, files, bytes, built, seconds: (performance.now() - started) / 1000 }
 }
 
-/** Links the index's files into the client folder, under SEARCH_PREFIX. */
 export function publishSearchIndex(index: { dir: string; files: readonly string[] }, clientDir: string): void {
   const out = join(clientDir, SEARCH_PREFIX.slice(1))
   for (const file of index.files) {

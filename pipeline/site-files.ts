@@ -73,9 +73,8 @@ export async function writeSiteFiles(
 
 /** The index the listing pages read. */
 interface Syndicated {
-  /** Newest first. */
   posts: readonly BlogPost[]
-  /** By title: the topics whose pages this build wrote (their twins are written with them, by the render workers). */
+  /** The topics whose pages this build wrote (their twins are written with them). */
   topics: readonly TopicEntry[]
   pages: SitePages
   /** The build's day, YYYY-MM-DD: it dates the feeds when there is no article. */
