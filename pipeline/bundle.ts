@@ -43,11 +43,7 @@ export function serverEntryOf(distDir: string): string {
 }
 
 /** What a kept bundle was made from, beside it: what Vite read, and the digest of all of it when it ran. */
-interface BundleRecord {
-  digest: string
-  inputs: CodeGraph
-  inputsDigest: string
-}
+type BundleRecord = { digest: string; inputs: CodeGraph; inputsDigest: string }
 
 /**
  * The digest of what a bundle is made from, as those files are now: every module Vite read, how the
@@ -196,10 +192,7 @@ export async function prepareBundle({
 }
 
 /** What vike-build.mjs writes: the ids of every module of the builds and of every asset's source file, and the public folder. */
-interface RecordedInputs {
-  ids: string[]
-  publicDir: string
-}
+type RecordedInputs = { ids: string[]; publicDir: string }
 
 /**
  * The files (from the project's root, forward slashes) and packages a build read, sorted. A module of a

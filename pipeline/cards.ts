@@ -14,14 +14,8 @@ const TYPESCRIPT_WORKER = new URL('../lib/node/typescript-worker.mjs', import.me
 /** A card thread holds a few MB of live objects, but V8's default young generation lets each grow far past that. */
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 128 }
 
-export interface CardJob extends DrawnImage {
-  file: string
-}
-
-export interface CardDone {
-  key: string
-  error?: string
-}
+export type CardJob = DrawnImage & { file: string }
+export type CardDone = { key: string; error?: string }
 
 export class CardDrawFailed extends Error {
   override name = 'CardDrawFailed'

@@ -18,10 +18,7 @@ export interface TopicSource extends SlugFile {
 }
 
 /** The cache file: the words of each topic file by the digest of its bytes (null: not valid), valid for the `key` it was written with. */
-interface FactsFile {
-  key: string
-  facts: Record<string, TopicWords | null>
-}
+type FactsFile = { key: string; facts: Record<string, TopicWords | null> }
 
 function readFactsFile(file: string, key: string): Map<string, TopicWords | null> {
   if (!existsSync(file)) return new Map()

@@ -18,10 +18,7 @@ export class RenderFailed extends Error {
   override name = 'RenderFailed'
 }
 
-interface Worker {
-  child: ChildProcess
-  next: (message: FromWorker) => void
-}
+type Worker = { child: ChildProcess; next: (message: FromWorker) => void }
 
 /** A worker's process from the moment it is forked, and the worker once it has loaded the bundle. */
 interface Started {
