@@ -1,7 +1,5 @@
-// API_ORIGIN: where the pages on Netlify or Vercel send `/api/*`. Those hosts serve files only, so the
-// build writes a proxy rule for the API into `_redirects` and `vercel.json` (pipeline/host-files.ts):
-// the browser still posts to its own origin, so the Content-Security-Policy (`connect-src 'self'`,
-// `form-action 'self'`) and the API's same-origin check hold as on the Node server.
+// API_ORIGIN: where the pages on Netlify or Vercel send `/api/*`, through a proxy rule in their rule files,
+// so the browser still posts to its own origin and the CSP and the API's same-origin check hold.
 import { isLoopbackHost } from '../lib/universal/loopback'
 
 export const API_ORIGIN_ENV = 'API_ORIGIN'
@@ -10,10 +8,9 @@ export const API_ORIGIN_ENV = 'API_ORIGIN'
 export const MISSING_API_ORIGIN = `${API_ORIGIN_ENV} is not set: on Netlify and Vercel the pages need it to send leads to the API (see README, Deploying)`
 
 /**
- * The API's origin (`https://api.example.com`, no trailing slash) from API_ORIGIN, or undefined when it is
- * unset or empty (a build for the Node server, which answers the API itself). Anything but an https
- * origin, or http on a loopback address (a local try), is refused with the variable's name: a path, a
- * query or credentials would be pasted into every proxied URL, and plain http would carry leads in clear.
+ * The API's origin (no trailing slash) from API_ORIGIN, or undefined when unset or empty. Anything but an
+ * https origin, or http on a loopback address, is refused: a path, a query or credentials would be pasted
+ * into every proxied URL, and plain http would carry leads in clear.
  */
 export function apiOriginOf(value: string | undefined): string | undefined {
   if (value === undefined || value.trim() === '') return undefined

@@ -1,3 +1,6 @@
+// The code half of the build: `vike build` bundles the pages for the browser and the prerender, once per
+// version of the code. Each bundle is cached with the list of what Vite read to make it (vike-build.mjs),
+// so a build that finds those files, packages and settings unchanged never runs Vite.
 import { spawn } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { readFile, writeFile } from 'node:fs/promises'
@@ -7,16 +10,12 @@ import { graphDigest, packageOf, packageVersions, readLockFile, type CodeGraph, 
 import { compressBody } from '../lib/node/compression.server'
 import { digest, digestOfFiles, filesUnder } from './cache'
 
-// The code half of the build: `vike build` bundles the pages for the browser (dist/client/assets) and
-// for the prerender (a server bundle), once per version of the code. Each bundle is kept in the
-// cache with the list of what Vite read to make it (vike-build.mjs, inputsGraph), so a build that finds those files,
-// packages and settings unchanged takes the bundle from the cache and never runs Vite.
-
 /** Files Vite reads its settings from besides the config's own graph: no module imports them. */
 const VITE_SETTINGS = ['tsconfig.json', 'package.json']
 const VIKE_BUILD = fileURLToPath(new URL('./vike-build.mjs', import.meta.url))
-/** Bundles kept in the cache, newest first; older ones are removed. */
+/** Bundles kept in the cache; older ones are removed. */
 const KEEP_BUNDLES = 3
+const PARTS = ['server', 'client', 'assets.json']
 const COMPRESSIBLE = /\.(html|js|css|svg|xml|txt|json|webmanifest)$/
 /** The copies the server's static handler picks by Accept-Encoding. */
 const PRECOMPRESSED = [
@@ -25,39 +24,31 @@ const PRECOMPRESSED = [
 ] as const
 
 export interface Bundle {
-  /** Holds `client/` (assets and public files, brotli and gzip copies beside them), `server/` and `assets.json`. */
+  /** Holds `client/` (with brotli and gzip copies), `server/` and `assets.json`. */
   dir: string
   /** Digest of every file of the bundle, as Vite wrote it: what the pages are rendered with. */
   digest: string
   /**
-   * Digest of the locked versions of the packages the bundles were made with, those the server bundle
-   * leaves to Node among them: they render the pages too, though the bundle's bytes do not change with them.
+   * Digest of the locked versions of the packages the bundles were made with: those the server bundle
+   * leaves to Node render the pages too, though the bundle's bytes do not change with them.
    */
   packages: string
-  /** True when this build ran `vike build`; false when the bundle came from the cache. */
+  /** True when this build ran `vike build`. */
   built: boolean
 }
 
-/**
- * The server bundle's entry, in the output folder: there it resolves its packages from the project's
- * node_modules wherever the cache is. It is only for the prerender; the build removes it afterwards.
- */
+/** The server bundle's entry, in the output folder so it resolves the project's node_modules; only for the prerender. */
 export function serverEntryOf(distDir: string): string {
   return join(distDir, 'server', 'entry.mjs')
 }
 
 /** What a kept bundle was made from, beside it: what Vite read, and the digest of all of it when it ran. */
-interface BundleRecord {
-  digest: string
-  inputs: CodeGraph
-  inputsDigest: string
-}
+type BundleRecord = { digest: string; inputs: CodeGraph; inputsDigest: string }
 
 /**
- * The digest of what a bundle is made from, as those files are now: every module Vite read (`inputs`),
- * how the bundle is made (`made`: the graphs of vite.config.ts and of this module, which precompresses
- * its files), the files Vite takes its settings from, the names of Vike's `+` files (a new one is a new
- * page or hook, which no module imports), and the environment Vite reads.
+ * The digest of what a bundle is made from, as those files are now: every module Vite read, how the
+ * bundle is made (`made`), Vite's settings files, the names of Vike's `+` files (a new one is a new page
+ * or hook, which no module imports), and the environment Vite reads.
  */
 function inputsDigest(inputs: CodeGraph, made: readonly CodeGraph[], distDir: string, cacheDir: string, lock: LockFile): string {
   const files = new Set([...inputs.files, ...made.flatMap((graph) => graph.files), ...VITE_SETTINGS.filter((file) => existsSync(file))])
@@ -75,15 +66,7 @@ function inputsDigest(inputs: CodeGraph, made: readonly CodeGraph[], distDir: st
   )
 }
 
-/** The digest of the installed tree of the packages a bundle was made with. */
-function packagesDigest(inputs: CodeGraph, lock: LockFile): string {
-  return digest(...packageVersions(inputs.packages, lock))
-}
-
-/**
- * Every `+` file of the project (Vike's pages, hooks and settings), wherever it is: not in node_modules,
- * a dot folder or `skip` (the output, the last build's output being deleted beside it, the cache).
- */
+/** Every `+` file of the project (Vike's pages, hooks and settings) outside node_modules, dot folders and `skip`. */
 function vikeFiles(folder: string, skip: (path: string) => boolean): string[] {
   const found: string[] = []
   for (const entry of readdirSync(folder, { withFileTypes: true })) {
@@ -94,10 +77,7 @@ function vikeFiles(folder: string, skip: (path: string) => boolean): string[] {
   return found.sort()
 }
 
-/**
- * Runs `vike build`. Quiet, its report of every file it wrote (some 60 lines) is kept, and printed only
- * when it fails, beside its errors; its warnings and errors (stderr) are printed as they come.
- */
+/** Runs `vike build`. Quiet, its report of every file it wrote is printed only when it fails; stderr always is. */
 function runVikeBuild(quiet: boolean, inputsFile: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [VIKE_BUILD, inputsFile], { stdio: ['ignore', quiet ? 'pipe' : 'inherit', 'inherit'] })
@@ -112,7 +92,7 @@ function runVikeBuild(quiet: boolean, inputsFile: string): Promise<void> {
   })
 }
 
-/** Brotli and gzip copies beside each text file of the bundle: a few dozen files, compressed once per bundle. */
+/** Brotli and gzip copies beside each text file of the bundle, made once per bundle. */
 async function precompress(clientDir: string): Promise<void> {
   const files = filesUnder(clientDir).filter((file) => COMPRESSIBLE.test(file))
   await Promise.all(
@@ -133,7 +113,7 @@ function keptBundle(bundlesDir: string, matches: (inputs: CodeGraph) => string):
     } catch {
       continue
     }
-    // A record an older build wrote (no list of inputs), or a file Vite read and since deleted: that bundle cannot be this code's.
+    // A record an older build wrote (no list of inputs), or a file Vite read and since deleted.
     if (!Array.isArray(record.inputs?.files) || !record.inputs.files.every((file) => existsSync(file))) continue
     if (matches(record.inputs) === record.inputsDigest) return { dir, record }
   }
@@ -150,14 +130,9 @@ function bundlesByAge(bundlesDir: string): string[] {
     .map(({ path }) => path)
 }
 
-function removeOldBundles(bundlesDir: string): void {
-  for (const old of bundlesByAge(bundlesDir).slice(KEEP_BUNDLES)) rmSync(old, { recursive: true, force: true })
-}
-
 /**
- * Puts the bundle into `distDir` (`client/`, `server/`, `assets.json`) and returns it: from the cache when
- * what it was made from is unchanged (and not `fresh`), else from a new `vike build`, which is then cached.
- * `made` are the code graphs of how a bundle is made (vite.config.ts, this module), found by the build.
+ * Puts the bundle into `distDir` and returns it: from the cache when what it was made from is unchanged
+ * (and not `fresh`), else from a new `vike build`, then cached. `made`: the code graphs of how a bundle is made.
  */
 export async function prepareBundle({
   cacheDir,
@@ -179,16 +154,17 @@ export async function prepareBundle({
   const lock = readLockFile()
   const makers = await made
   const digestNow = (inputs: CodeGraph) => inputsDigest(inputs, makers, distDir, cacheDir, lock)
+  const packagesDigest = (inputs: CodeGraph) => digest(...packageVersions(inputs.packages, lock))
   const kept = fresh ? undefined : keptBundle(bundlesDir, digestNow)
   if (kept) {
-    for (const part of ['server', 'client', 'assets.json']) {
+    for (const part of PARTS) {
       cpSync(join(kept.dir, part), join(distDir, part), { recursive: true })
       if (part === 'server') onServerReady()
     }
     // Touched, so the bundles in use are the newest and outlive older ones.
     const now = new Date()
     utimesSync(kept.dir, now, now)
-    return { dir: kept.dir, digest: kept.record.digest, packages: packagesDigest(kept.record.inputs, lock), built: false }
+    return { dir: kept.dir, digest: kept.record.digest, packages: packagesDigest(kept.record.inputs), built: false }
   }
   mkdirSync(bundlesDir, { recursive: true })
   const inputsFile = join(bundlesDir, `inputs.${process.pid}.tmp`)
@@ -204,36 +180,25 @@ export async function prepareBundle({
   const temporary = join(bundlesDir, `bundle.${process.pid}.tmp`)
   rmSync(temporary, { recursive: true, force: true })
   mkdirSync(temporary, { recursive: true })
-  cpSync(join(distDir, 'server'), join(temporary, 'server'), { recursive: true })
-  cpSync(join(distDir, 'client'), join(temporary, 'client'), { recursive: true })
-  cpSync(join(distDir, 'assets.json'), join(temporary, 'assets.json'))
+  for (const part of PARTS) cpSync(join(distDir, part), join(temporary, part), { recursive: true })
   // The bytes Vite wrote (and their compressed copies): the pages' keys cover them, and the folder is named by them.
-  const bundleDigest = digestOfFiles(['server', 'client', 'assets.json'], temporary)
+  const bundleDigest = digestOfFiles(PARTS, temporary)
   const dir = join(bundlesDir, bundleDigest)
   writeFileSync(join(temporary, 'bundle.json'), JSON.stringify({ digest: bundleDigest, inputs, inputsDigest: digestNow(inputs) } satisfies BundleRecord))
   rmSync(dir, { recursive: true, force: true })
   renameSync(temporary, dir)
-  removeOldBundles(bundlesDir)
-  return { dir, digest: bundleDigest, packages: packagesDigest(inputs, lock), built: true }
+  for (const old of bundlesByAge(bundlesDir).slice(KEEP_BUNDLES)) rmSync(old, { recursive: true, force: true })
+  return { dir, digest: bundleDigest, packages: packagesDigest(inputs), built: true }
 }
 
 /** What vike-build.mjs writes: the ids of every module of the builds and of every asset's source file, and the public folder. */
-export interface RecordedInputs {
-  ids: string[]
-  publicDir: string
-}
-
-/** The package of a file under node_modules: `…/node_modules/@scope/name/x.js` → `@scope/name`. */
-function packageOfFile(path: string): string {
-  return packageOf(path.slice(path.lastIndexOf('/node_modules/') + '/node_modules/'.length))!
-}
+type RecordedInputs = { ids: string[]; publicDir: string }
 
 /**
- * The files (from `root`, forward slashes) and packages a build read, each once, sorted. Project files are
- * kept by path; a module of a package, or a package the server bundle leaves to Node (external), by the
- * package's name (its version is in package-lock.json).
+ * The files (from the project's root, forward slashes) and packages a build read, sorted. A module of a
+ * package, or a package the server bundle leaves to Node, is kept by the package's name (its version is locked).
  */
-export function inputsGraph({ ids, publicDir }: RecordedInputs, root = process.cwd()): CodeGraph {
+function inputsGraph({ ids, publicDir }: RecordedInputs): CodeGraph {
   const files = new Set<string>()
   const packages = new Set<string>()
   const paths = [...ids, ...(publicDir ? filesUnder(publicDir).map((name) => join(publicDir, name)) : [])]
@@ -243,8 +208,8 @@ export function inputsGraph({ ids, publicDir }: RecordedInputs, root = process.c
     if (!isAbsolute(id) && !id.startsWith('\0') && !id.includes(':')) {
       const name = packageOf(id)
       if (name) packages.add(name)
-    } else if (id.includes('/node_modules/')) packages.add(packageOfFile(id))
-    else if (isAbsolute(id) && existsSync(id)) files.add(relative(root, id).split(sep).join('/'))
+    } else if (id.includes('/node_modules/')) packages.add(packageOf(id.slice(id.lastIndexOf('/node_modules/') + '/node_modules/'.length))!)
+    else if (isAbsolute(id) && existsSync(id)) files.add(relative(process.cwd(), id).split(sep).join('/'))
   }
   return { files: [...files].sort(), packages: [...packages].sort() }
 }

@@ -1,8 +1,7 @@
+// The build cache's helpers; where it lives is lib/node/paths.server.ts buildCacheDir().
 import { createHash } from 'node:crypto'
 import { copyFileSync, linkSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
-
-// The build cache's helpers; where it lives is lib/node/paths.server.ts buildCacheDir().
 
 export { digest } from '../lib/node/paths.server'
 
@@ -36,9 +35,8 @@ export function digestOfFiles(paths: readonly string[], base = '.'): string {
 }
 
 /**
- * Puts the file at `from` also at `to` (which must not exist): a hard link, where the two share a
- * file system, else a copy. Built files are only ever replaced, never written in place, so a link
- * is as safe as a copy and costs no bytes.
+ * Puts the file at `from` also at `to` (which must not exist): a hard link where the two share a file
+ * system, else a copy. Built files are only ever replaced, never written in place, so a link is safe.
  */
 export function linkOrCopy(from: string, to: string): void {
   try {

@@ -1,5 +1,4 @@
-// A card worker thread: draws each picture it is sent (lib/node/cards/draw.server.ts) and writes it
-// into the build cache, whole or not at all, then says so. Started by cards.ts, one per core.
+// A card worker thread (cards.ts): draws each picture it is sent into the build cache, whole or not at all.
 import { renameSync, writeFileSync } from 'node:fs'
 import { parentPort } from 'node:worker_threads'
 import { CardPainter } from '../lib/node/cards/draw.server'

@@ -1,8 +1,6 @@
-// The pictures the pages name (each page's social card, the raster logo of the articles' JSON-LD),
-// published under /assets/cards/ as the pages are rendered or reused. Each is kept in the build cache
-// under its key (lib/node/cards/cards.server.ts: the digest of what it is drawn from and how), so a
-// picture is drawn once: a build with nothing new links every one from the cache and starts no thread.
-// The new ones are drawn on worker threads (card-worker.ts), one per core, while the pages render.
+// The pictures the pages name (social cards, the raster logo), published under /assets/cards/. Each is
+// cached under its key (lib/node/cards/cards.server.ts), so a picture is drawn once; new ones are drawn
+// on worker threads (card-worker.ts) while the pages render.
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { Worker } from 'node:worker_threads'
@@ -16,16 +14,8 @@ const TYPESCRIPT_WORKER = new URL('../lib/node/typescript-worker.mjs', import.me
 /** A card thread holds a few MB of live objects, but V8's default young generation lets each grow far past that. */
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 128 }
 
-/** What a card worker is sent: a picture to draw into `file`. */
-export interface CardJob extends DrawnImage {
-  file: string
-}
-
-/** What it answers: the key it drew, or why it could not. */
-export interface CardDone {
-  key: string
-  error?: string
-}
+export type CardJob = DrawnImage & { file: string }
+export type CardDone = { key: string; error?: string }
 
 export class CardDrawFailed extends Error {
   override name = 'CardDrawFailed'
@@ -40,7 +30,6 @@ class CardPool {
 
   constructor(private size: number) {}
 
-  /** Lets the pool run up to `size` threads from now on, starting them if pictures are waiting. */
   grow(size: number): void {
     this.size = Math.max(this.size, size)
     while (this.workers.length < this.size && this.queue.length > 0) this.start()
@@ -54,7 +43,6 @@ class CardPool {
     })
   }
 
-  /** Starts a worker, which takes the next picture waiting whenever it is done with one. */
   private start(): void {
     const worker = new Worker(TYPESCRIPT_WORKER, { workerData: { entry: WORKER.href }, execArgv: [], resourceLimits: WORKER_LIMITS })
     this.workers.push(worker)
@@ -91,43 +79,32 @@ class CardPool {
 }
 
 /** The build's pictures: which its pages name, which it drew and which it took from the cache. */
-export class CardStage {
+export class CardStage extends CardPool {
   drawn = 0
   reused = 0
   private readonly wanted = new Set<string>()
   private readonly pending: Array<Promise<void>> = []
   private readonly folder: string
-  /** Starts no thread until a picture is to be drawn. */
-  private readonly pool: CardPool
   private failure: Error | undefined
   private folderMade = false
 
-  /**
-   * `cacheDir` keeps the pictures (`<key>.png`); with `fresh`, every picture is drawn again. `threads`
-   * draw at first: one while the render workers fill the cores, more once they are done (grow).
-   */
+  /** `threads` draw at first: one while the render workers fill the cores, more once they are done (grow). */
   constructor(
     private readonly cacheDir: string,
     clientDir: string,
     private readonly fresh: boolean,
     threads = 1,
   ) {
-    this.pool = new CardPool(threads)
+    super(threads)
     this.folder = join(clientDir, CARDS_URL.slice(1))
     mkdirSync(cacheDir, { recursive: true })
   }
 
-  /** How many distinct pictures the pages named. */
   get count(): number {
     return this.wanted.size
   }
 
-  /** Lets up to `threads` threads draw from now on: the pages are rendered, and their workers have exited. */
-  grow(threads: number): void {
-    this.pool.grow(threads)
-  }
-
-  /** Publishes each picture a page names: linked from the cache when it was drawn before, else drawn first. */
+  /** Publishes each picture a page names, drawing it first unless cached. */
   need(drawn: readonly DrawnImage[] | undefined): void {
     for (const image of drawn ?? []) {
       if (this.wanted.has(image.key)) continue
@@ -138,16 +115,15 @@ export class CardStage {
         this.reused++
         continue
       }
-      const drawing = this.pool.draw({ ...image, file }).then(
-        () => {
-          this.publish(image.key)
-          this.drawn++
-        },
-        (error: Error) => {
-          this.failure ??= error
-        },
+      this.pending.push(
+        this.draw({ ...image, file }).then(
+          () => {
+            this.publish(image.key)
+            this.drawn++
+          },
+          (error: Error) => void (this.failure ??= error),
+        ),
       )
-      this.pending.push(drawing)
     }
   }
 
@@ -158,12 +134,7 @@ export class CardStage {
     if (this.failure) throw this.failure
   }
 
-  /** Stops the threads, drawing or not (the build failed). */
-  async close(): Promise<void> {
-    await this.pool.close()
-  }
-
-  /** Deletes every cached picture this build did not name, so the cache does not grow with each edit. */
+  /** Deletes every cached picture this build did not name. */
   prune(): void {
     for (const name of readdirSync(this.cacheDir)) {
       if (!(name.endsWith('.png') && this.wanted.has(name.slice(0, -'.png'.length)))) rmSync(join(this.cacheDir, name), { force: true })

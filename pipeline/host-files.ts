@@ -1,9 +1,6 @@
-// The static hosts' rule files, written by the build into the client folder from the route table
-// (lib/universal/routes.ts): `_redirects` and `_headers` for Netlify and Cloudflare Pages, `vercel.json`
-// for Vercel (deployed from the client folder, where Vercel reads it), `.assetsignore` for Workers static
-// assets (scripts/cloudflare.ts, wrangler.jsonc). They carry this build's
-// Content-Security-Policy, inline hashes included, so no copy of the rules is kept by hand.
-// scripts/static-hosts.ts reads them as each host would.
+// The static hosts' rule files, written into the client folder from the route table (lib/universal/routes.ts)
+// with this build's Content-Security-Policy: `_redirects` and `_headers` for Netlify and Cloudflare Pages,
+// `vercel.json` for Vercel, `.assetsignore` for Workers static assets.
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import {
@@ -15,6 +12,8 @@ import {
   NOT_FOUND_FILE,
   SHELL_ROUTES,
   REDIRECT_STATUS,
+  SEARCH_PREFIX,
+  isHashedSearchFile,
   pathOfHtmlFile,
   responseHeaders,
   type CspHashes,
@@ -23,7 +22,6 @@ import {
 } from '../lib/universal/routes'
 import { alternateFileHeaders } from '../lib/universal/alternate-headers'
 import { FEEDS, TWIN_FOLDERS } from '../lib/universal/alternates'
-import { isHashedSearchFile, SEARCH_PREFIX } from '../lib/universal/routes'
 import { filesUnder } from './cache'
 
 const GENERATED = '# Written by `npm run build` from lib/universal/routes.ts, the rules the Node server follows: edit\n# those, not this file.'
@@ -37,8 +35,7 @@ const SHELL_HEADER_DEPTH = 3
 
 /**
  * The rule files for a client folder holding `files` (relative, forward slashes), with the pages' old URLs
- * (`redirects`, sorted), by name. With `apiOrigin` (API_ORIGIN, checked by pipeline/api-origin.ts),
- * Netlify and Vercel proxy `/api/*` to the API there.
+ * (`redirects`, sorted), by name. With `apiOrigin`, Netlify and Vercel proxy `/api/*` to the API there.
  */
 export function hostFiles(files: readonly string[], hashes: CspHashes, redirects: readonly Redirect[] = [], apiOrigin?: string): Record<HostRuleFile, string> {
   const served = files.filter((file) => !(HOST_RULE_FILES as readonly string[]).includes(file)).sort()
@@ -51,16 +48,15 @@ export function hostFiles(files: readonly string[], hashes: CspHashes, redirects
 }
 
 /**
- * What Workers static assets must not serve: Vercel's rule file, the CSP hashes the Node server reads, and
- * the precompressed copies the Node server sends (Cloudflare compresses by itself). Workers static assets
- * never serve `_headers`, `_redirects` and `.assetsignore`, which they read as rules.
+ * What Workers static assets must not serve: Vercel's rule file, the CSP hashes and the precompressed
+ * copies the Node server reads (Cloudflare compresses by itself). The other rule files they never serve.
  */
 export const ASSETS_IGNORE = ['vercel.json', CSP_HASHES_FILE, '*.gz', '*.br']
 
 const assetsIgnoreFile = () =>
   `# Written by \`npm run build\` (pipeline/host-files.ts): files Workers static assets do not serve.\n${ASSETS_IGNORE.join('\n')}\n`
 
-/** Writes the rule files into the client folder, for the files it holds; the same folder and redirects always give the same bytes. */
+/** Writes the rule files into the client folder, for the files it holds. */
 export function writeHostFiles(clientDir: string, hashes: CspHashes, redirects: readonly Redirect[] = [], apiOrigin?: string): void {
   for (const [name, text] of Object.entries(hostFiles(filesUnder(clientDir), hashes, redirects, apiOrigin))) writeFileSync(join(clientDir, name), text)
 }
@@ -114,9 +110,8 @@ function redirectsFile(redirects: readonly Redirect[], apiOrigin: string | undef
  */
 function headersFile(files: readonly string[], hashes: CspHashes): string {
   const pages = files.filter((file) => file.endsWith('.html') && file !== NOT_FOUND_FILE).map(pageUrl)
-  // The feeds and the markdown twins have rules of their own (alternateRules).
+  // The feeds and the markdown twins have rules of their own (alternateRules). Sets: there are as many twins as topics.
   const alternates = files.filter((file) => alternateFileHeaders(`/${file}`) !== undefined).map((file) => `/${file}`)
-  // Sets: at 10,000 topics there are as many twins, and a list search per file would be quadratic.
   const alternateSet = new Set(alternates)
   // The search index's hashed files are kept like the assets: its folders of them as one rule each, the rest by name.
   const searchHashed = new Set(files.filter((file) => isHashedSearchFile(`/${file}`)).map((file) => `/${file}`))
@@ -181,10 +176,7 @@ function headersFile(files: readonly string[], hashes: CspHashes): string {
   ].join('\n')}\n`
 }
 
-/**
- * The feeds' media types and short cache, each by name, and the markdown twins' media type and
- * `X-Robots-Tag`, one `/<folder>/*.md` rule per folder that has twins (their Cache-Control is the pages' rule's).
- */
+/** The feeds' rules, each by name, and one `/<folder>/*.md` rule per folder of twins (their Cache-Control is the pages'). */
 function alternateRules(paths: readonly string[], block: (path: string, values: Record<string, string>) => string): string[] {
   const feeds = FEEDS.filter((feed) => paths.includes(feed.path)).map((feed) => block(feed.path, alternateFileHeaders(feed.path)!))
   const twins = TWIN_FOLDERS.filter((folder) => paths.some((path) => path.startsWith(`${folder}/`))).map((folder) => {
@@ -198,9 +190,8 @@ function alternateRules(paths: readonly string[], block: (path: string, values: 
 }
 
 /**
- * Vercel matches regular expressions, so its rules need no list of files: with `cleanUrls` a page's
- * URL is the one with no dot in its last segment (lib/universal/routes.ts fileOfPath), a file's the one
- * with a dot. `cleanUrls` and `trailingSlash: false` make Vercel send `/x.html` and `/x/` to `/x` (308).
+ * Vercel matches regular expressions, so its rules need no list of files: with `cleanUrls` a page's URL
+ * has no dot in its last segment, a file's has. `cleanUrls` and `trailingSlash: false` send `/x.html` and `/x/` to `/x`.
  */
 function vercelJson(hashes: CspHashes, redirects: readonly Redirect[], apiOrigin: string | undefined): string {
   // The feeds and the markdown twins have rules of their own, so the file and page rules leave them out, as they leave the hashed assets.
@@ -219,7 +210,7 @@ function vercelJson(hashes: CspHashes, redirects: readonly Redirect[], apiOrigin
       ...SHELL_ROUTES.map((shell) => ({ source: `${shell.prefix}/:path*`, destination: pageUrl(shell.file) })),
     ],
     headers: [
-      { source: '/(.*)', headers: Object.entries(responseHeaders(hashes)).map(([key, value]) => ({ key, value })) },
+      { source: '/(.*)', headers: headerList(responseHeaders(hashes)) },
       { source: `${ASSETS_PREFIX}(.*)`, headers: [{ key: 'Cache-Control', value: CACHE_CONTROL.asset }] },
       { source: `/(${searchHashed})`, headers: [{ key: 'Cache-Control', value: CACHE_CONTROL.asset }] },
       { source: `/(${notRuledApart}(?:.*/)?[^/]*\\.[^/]*)`, headers: [{ key: 'Cache-Control', value: CACHE_CONTROL.file }] },

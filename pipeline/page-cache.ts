@@ -6,24 +6,15 @@ import { markdownTwinPath } from '../lib/universal/alternates'
 import { fileOfPath, pathOfHtmlFile } from '../lib/universal/routes'
 import type { TopicFacts } from './protocol'
 
-/**
- * What the manifest keeps of a page: its head's facts and, for a topic page, what lists of topics show
- * of it, its file's site links, and that it has a markdown twin; or, for a topic left out (a draft, or
- * scheduled), that topic's facts alone.
- */
+/** What the manifest keeps of a page: its head's facts, its topic's and whether it has a twin; or a left-out topic's facts. */
 type Facts = (Omit<BuiltPage, 'file' | 'path'> & { topic?: TopicFacts; twin?: true }) | { leftOut: TopicFacts }
 
-/**
- * A page from the cache: the page, the facts of the topic it shows if it is a topic page, and its
- * markdown twin's file (relative to the client folder: `topics/x.md`) if it has one; or a topic left
- * out, which has no page.
- */
-export type CachedPage = { page: BuiltPage; topic?: TopicFacts; twin?: string } | { leftOut: TopicFacts }
+/** A page from the cache, with its topic's facts and twin's file (`topics/x.md`) if it has them; or a topic left out. */
+type CachedPage = { page: BuiltPage; topic?: TopicFacts; twin?: string } | { leftOut: TopicFacts }
 
 /**
- * Rendered pages by key: `<dir>/<key>.html` holds the HTML, `<dir>/<key>.md` a topic page's markdown
- * twin, `<dir>/<key>.form-page.json` the home page's form page (render-worker.ts), `<dir>/pages.json`
- * what each page's head says. After a build only the pages it used are kept.
+ * Rendered pages by key: `<key>.html`, a topic page's twin `<key>.md`, the home page's `<key>.form-page.json`,
+ * and `pages.json`, what each page's head says. After a build only the pages it used are kept.
  */
 export class PageCache {
   private readonly known: Map<string, Facts>
@@ -52,12 +43,10 @@ export class PageCache {
   }
 
   /**
-   * The page rendered under `key` before, or the topic left out under it, if the cache has it. A topic's
-   * key is its file's digest, which holds its `draft` and `date` but not the build's date: the outcome
-   * kept is reused only while `published` (the build's date against the topic's) still gives it, so a
-   * scheduled topic gets its page on the first build on or after its date, as a fresh build would.
+   * The page or left-out topic cached under `key`. A topic's key does not cover the build's date: the outcome
+   * is reused only while `published` still gives it, so a scheduled topic gets its page on its date.
    */
-  lookup(key: string, file: string, published: (topic: TopicFacts) => boolean = () => true): CachedPage | undefined {
+  lookup(key: string, file: string, published: (topic: TopicFacts) => boolean): CachedPage | undefined {
     const facts = this.known.get(key)
     if (!facts) return undefined
     if ('leftOut' in facts) {
@@ -77,12 +66,12 @@ export class PageCache {
     this.used.set(key, { ...facts, ...(topic ? { topic } : {}), ...(twin ? { twin: true as const } : {}) })
   }
 
-  /** Keeps what a topic this build left out is, under its key: the next build with the same file and the same outcome needs no worker for it. */
+  /** Keeps a topic this build left out under its key: the next build with the same outcome needs no worker for it. */
   storeLeftOut(key: string, topic: TopicFacts): void {
     this.used.set(key, { leftOut: topic })
   }
 
-  /** Writes the manifest of the pages this build used and deletes every other cached page (a topic's page too, once it is left out). */
+  /** Writes the manifest of the pages this build used and deletes every other cached page. */
   save(): void {
     const manifest = join(this.dir, 'pages.json')
     writeFileSync(`${manifest}.tmp`, JSON.stringify(Object.fromEntries(this.used)))

@@ -1,9 +1,6 @@
-// The build's pages phase: each page from the cache when its key is known there, else rendered by the
-// workers and stored. The topic pages come first: the other pages list the topics, whose titles the
-// build learns from their pages. Then every link and old URL is checked against the pages this build
-// has, and the pages that list content are keyed and written: the topic index's pages by the topics each
-// shows, the others by the whole content index. Every page written is kept for the files made from all
-// of them (sitemap, CSP hashes), and its pictures handed to the card stage.
+// The build's pages phase: each page linked from the cache when its key is known there, else rendered by
+// the workers and stored. The topic pages come first: the other pages list the topics, whose titles the
+// build learns from their pages.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -34,11 +31,8 @@ const TOPIC_ROUTE = '/topics/@slug'
 const TOPIC_INDEX_ROUTE = '/topics'
 
 /**
- * The topic pages. Each is rendered from its own file and the list of its related topics, so its key
- * is its file's digest and that list: editing one topic re-renders its page, and the few pages that
- * link to it when its title or summary changed. `base` covers the rest: the code, the settings and the build year.
- * The topics come first and alone because the other pages list them: the build learns each topic's
- * title and summary as it renders (or reuses) its page.
+ * The topic pages, each keyed by its file's digest and its related topics: editing one topic re-renders
+ * its page, and the few pages that link to it when its title or summary changed.
  */
 export function planTopicPages(routes: readonly string[], topics: TopicSource[], base: string): PageJob[] {
   if (!routes.includes(TOPIC_ROUTE)) return []
@@ -53,24 +47,18 @@ export function planTopicPages(routes: readonly string[], topics: TopicSource[],
 }
 
 /** A page that lists content, before its key is known: `name` is what its key adds to the index's digest. */
-export type ListingPage = Omit<PageJob, 'key'> & { name: string }
+type ListingPage = Omit<PageJob, 'key'> & { name: string }
 
 /**
- * Every other page the build writes but the topic index's (topicIndexPages): the fixed routes, one page
- * per article, and the 404 page. Any of them may list any content (the articles, a topic's title), so
- * their keys (listingKeys) come from the digest of the whole index, known once every topic is.
+ * Every other page but the topic index's: the fixed routes, one page per article, and the 404 page. Any
+ * of them may list any content, so their keys come from the whole index, known once every topic is.
  */
 export function planListingPages(routes: readonly string[], posts: ContentIndex['posts']): ListingPage[] {
-  // The topics are planned on their own (planTopicPages): no listing route needs their slugs.
   const fromContent = contentRoutePaths({ posts, topics: [] })
   const pages: ListingPage[] = []
   for (const route of [...routes].sort()) {
     if (route === TOPIC_ROUTE || route === TOPIC_INDEX_ROUTE || route === TOPIC_PAGE_ROUTE) continue
-    if (!route.includes('@') && !route.includes('*')) {
-      pages.push({ url: route, file: fileOfPath(route), status: 200, name: route })
-      continue
-    }
-    const paths = fromContent[route]
+    const paths = !route.includes('@') && !route.includes('*') ? [route] : fromContent[route]
     if (!paths) throw new Error(`pages for ${route}: lib/universal/content/routes.ts does not say which URLs this route has`)
     for (const path of paths) pages.push({ url: path, file: fileOfPath(path), status: 200, name: path })
   }
@@ -78,16 +66,9 @@ export function planListingPages(routes: readonly string[], posts: ContentIndex[
   return pages
 }
 
-/** The listing pages' jobs, keyed by the index as the workers read it (`indexText`) and `base`. */
-export function listingKeys(pages: readonly ListingPage[], indexText: string, base: string): PageJob[] {
-  const indexDigest = digest(base, indexText)
-  return pages.map(({ name, ...job }) => ({ ...job, key: digest(indexDigest, name) }))
-}
-
 /**
- * The topic index's pages (/topics, /topics/page/2 …), once the build knows every topic it publishes. Each
- * is keyed by the topics it shows and the number of pages, plus the rest of the index (`index` without
- * its topics): a topic's edit re-renders the one page that lists it, unless it moves the topic to another.
+ * The topic index's pages (/topics, /topics/page/2 …), each keyed by the topics it shows, the number of
+ * pages and the rest of the index: a topic's edit re-renders the one page that lists it.
  */
 export function topicIndexPages(routes: readonly string[], index: ContentIndex, base: string): PageJob[] {
   if (!routes.includes(TOPIC_INDEX_ROUTE)) return []
@@ -103,12 +84,10 @@ export function topicIndexPages(routes: readonly string[], index: ContentIndex, 
 const PAGES_PER_WORKER = 200
 
 /** What a caller hears of a batch of topic pages, by job key. */
-export interface TopicListeners {
-  /** The facts of each topic page's topic. */
+interface TopicListeners {
   onTopic?: (key: string, facts: TopicFacts) => void
-  /** The content problems of a topic file that could not be rendered. */
   onProblems?: (key: string, problems: string[]) => void
-  /** The facts of a topic this build leaves out (no page). */
+  /** A topic this build leaves out (no page). */
   onLeftOut?: (key: string, facts: TopicFacts) => void
   /** How many of the batch's pages are to be rendered, heard before the first is. */
   onPlanned?: (toRender: number) => void
@@ -128,21 +107,23 @@ export class PageStage {
       /** The output root (`dist`): the form page is written beside the client folder. */
       distDir: string
       clientDir: string
-      /** The day the build publishes for: a cached topic, page or left out, is reused only if that day publishes it alike. */
+      /** A cached topic, page or left out, is reused only if this day publishes it alike. */
       today: string
     },
   ) {}
 
-  /**
-   * Links each job's page from the cache when it has it and renders the rest on the workers, adding
-   * each to `pages`. `listed`: the content index the pages list, for the listing pages.
-   */
+  /** Links each job's page from the cache when it has it and renders the rest; `listed`: the index the listing pages list. */
   async renderOrReuse(jobs: readonly PageJob[], progress: Phase, listeners: TopicListeners = {}, listed?: ContentIndex): Promise<void> {
     const { cache, pool, cards, distDir, clientDir, today } = this.args
     const { onTopic = () => {}, onProblems = () => {}, onLeftOut = () => {}, onPlanned = () => {} } = listeners
     const toRender: PageJob[] = []
     const folders = new Set<string>()
     const published = (facts: TopicFacts) => publicationOf(facts.publication ?? {}, today) === 'published'
+    const add = (key: string, { page, topic }: { page: BuiltPage; topic?: TopicFacts }) => {
+      this.pages.push(page)
+      cards.need(page.drawn)
+      if (topic) onTopic(key, topic)
+    }
     for (const job of jobs) {
       const cached = cache.lookup(job.key, job.file, published)
       if (!cached) {
@@ -162,9 +143,7 @@ export class PageStage {
       // The page with the free-score form is cached with the page its refused posts get (render-worker.ts).
       const formPage = join(cache.dir, `${job.key}.${FORM_PAGE_FILE}`)
       if (existsSync(formPage)) linkOrCopy(formPage, join(distDir, FORM_PAGE_FILE))
-      this.pages.push(cached.page)
-      cards.need(cached.page.drawn)
-      if (cached.topic) onTopic(job.key, cached.topic)
+      add(job.key, cached)
       this.reused++
       progress.advance()
     }
@@ -177,27 +156,15 @@ export class PageStage {
         return onLeftOut(done.key, done.leftOut)
       }
       cache.store(done.key, done.page, done.topic, done.twin)
-      this.pages.push(done.page)
-      cards.need(done.page.drawn)
-      if (done.topic) onTopic(done.key, done.topic)
+      add(done.key, done)
       this.rendered++
     })
   }
 }
 
-export interface PagesWritten {
-  /** The index the listing pages read: the feeds, llms.txt and the articles' markdown twins are made from it too. */
-  index: ContentIndex
-  /** The articles and topics this build leaves out. */
-  leftOut: LeftOut[]
-  /** The old URLs of the pages it writes. */
-  redirects: Redirect[]
-}
-
 /**
- * Writes every page through `stage` (from the cache when its key is known, else rendered), and fails
- * with every content problem at once (ContentError) when a topic file, a link or an old URL is wrong.
- * `base` is the digest every page's key covers: the code, the settings and the build year.
+ * Writes every page through `stage`, and fails with every content problem at once (ContentError) when a
+ * topic file, a link or an old URL is wrong. `base` is the digest every page's key covers.
  */
 export async function writePages(args: {
   stage: PageStage
@@ -209,15 +176,15 @@ export async function writePages(args: {
   topicSources: TopicSource[]
   base: string
   publishing: Publishing
-  /** Heard once the topic pages to render are known to be few enough for one worker (a writer's edit, not new code). */
+  /** Heard once the topic pages to render are few enough for one worker (a writer's edit, not new code). */
   onFewToRender?: () => void
-}): Promise<PagesWritten> {
+}): Promise<{ index: ContentIndex; leftOut: LeftOut[]; redirects: Redirect[] }> {
   const { stage, pool, pageCache, images, bundleDir, content, topicSources, base, publishing, onFewToRender = () => {} } = args
   const leftOut: LeftOut[] = [...content.leftOut]
   const routes = await routesOf(bundleDir, pool)
   const topicJobs = planTopicPages(routes, topicSources, base)
   const listingPages = planListingPages(routes, content.posts)
-  const pagesPhase = phase('pages', topicJobs.length + listingPages.length)
+  const pagesPhase = phase('pages', topicJobs.length + listingPages.length, true)
   const problems: FileProblems[] = []
   const topics: TopicEntry[] = []
   const links: FileLinks[] = [...content.links]
@@ -238,8 +205,7 @@ export async function writePages(args: {
     },
     onPlanned: (toRender) => toRender <= PAGES_PER_WORKER && onFewToRender(),
   })
-  // Every link is checked on every build, a reused page's too (its links are kept with it in the cache):
-  // a page that links to a topic deleted since, or left out, fails the build without being rendered again.
+  // Every link is checked on every build, a reused page's too (its links are kept with it in the cache).
   const index = contentIndex({ posts: content.posts, topics, pages: content.pages })
   const indexPages = topicIndexPages(routes, index, base)
   pagesPhase.grow(indexPages.length)
@@ -251,8 +217,10 @@ export async function writePages(args: {
   const byFile = problems.sort((a, b) => (a.file < b.file ? -1 : 1)).flatMap((file) => file.problems)
   if (byFile.length > 0) throw new ContentError(byFile)
 
-  const indexText = JSON.stringify(index)
-  await stage.renderOrReuse([...indexPages, ...listingKeys(listingPages, indexText, base)], pagesPhase, {}, index)
+  // Keyed by the index as the workers read it.
+  const indexDigest = digest(base, JSON.stringify(index))
+  const listingJobs = listingPages.map(({ name, ...job }) => ({ ...job, key: digest(indexDigest, name) }))
+  await stage.renderOrReuse([...indexPages, ...listingJobs], pagesPhase, {}, index)
   pageCache.save()
   images.prune()
   pagesPhase.end(`${count(stage.pages.length)} pages: ${count(stage.rendered)} rendered, ${count(stage.reused)} reused from the cache`)

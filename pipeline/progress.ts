@@ -1,7 +1,5 @@
-// What the build prints: one line per build phase (on a terminal the line updates in place with a bar, a
-// percentage and the count; elsewhere, CI or a pipe, each phase prints one plain line when it ends), then
-// its summary: its pages by kind, how many were rendered or reused and how fast, and what it left out or
-// what a host's limit on old URLs would cut.
+// What the build prints: one line per phase (on a terminal the pages' line updates in place with a bar),
+// then its summary.
 import type { BuiltPage } from '../lib/node/built-pages.server'
 import { leftOutSummary, type LeftOut } from '../lib/node/publication.server'
 import { redirectLimitWarning } from '../lib/node/redirects.server'
@@ -12,22 +10,13 @@ const REDRAW_MS = 100
 
 export const count = (n: number) => n.toLocaleString('en-US')
 
-export interface Phase {
-  /** `done` more items of the phase's total are finished. */
-  advance(done?: number): void
-  /** The phase has `more` items than it was started with: some are known only as it goes. */
-  grow(more: number): void
-  /** Ends the phase's line with what it did: `10,041 pages (9,998 from the cache)`. */
-  end(summary: string): void
-}
+export type Phase = ReturnType<typeof phase>
 
-export function phase(
-  name: string,
-  startTotal: number,
-  { live: canBeLive = true, stream = process.stdout }: { live?: boolean; stream?: NodeJS.WriteStream } = {},
-): Phase {
+/** A phase's line; `live`, on a terminal, it shows its progress as it goes, else it prints when it ends. */
+export function phase(name: string, startTotal = 0, live = false) {
   const started = performance.now()
-  const live = canBeLive && stream.isTTY === true
+  const stream = process.stdout
+  live &&= stream.isTTY === true
   let done = 0
   let drawn = 0
   let total = startTotal
@@ -40,38 +29,29 @@ export function phase(
   }
   if (live) draw()
   return {
-    advance(step = 1) {
-      done += step
+    advance() {
+      done++
       if (live && performance.now() - drawn > REDRAW_MS) draw()
     },
-    grow(more) {
+    /** Some of the phase's items are known only as it goes. */
+    grow(more: number) {
       total += more
     },
-    end(summary) {
+    end(summary: string) {
       const seconds = ((performance.now() - started) / 1000).toFixed(1)
       stream.write(`${live ? '\r\x1b[2K' : ''}${label} ${summary} in ${seconds} s\n`)
     },
   }
 }
 
-export function printSummary({
-  pages,
-  rendered,
-  reused,
-  started,
-  clientDir,
-  leftOut,
-  redirects,
-}: {
-  pages: readonly BuiltPage[]
-  rendered: number
-  reused: number
-  /** When the build started (performance.now()). */
-  started: number
-  clientDir: string
-  leftOut: readonly LeftOut[]
-  redirects: readonly Redirect[]
-}): void {
+/** `started`: when the build started (performance.now()). */
+export function printSummary(
+  { pages, rendered, reused }: { pages: readonly BuiltPage[]; rendered: number; reused: number },
+  started: number,
+  clientDir: string,
+  leftOut: readonly LeftOut[],
+  redirects: readonly Redirect[],
+): void {
   const kinds = new Map<string, number>()
   for (const page of pages) kinds.set(pageKind(page), (kinds.get(pageKind(page)) ?? 0) + 1)
   const seconds = (performance.now() - started) / 1000

@@ -1,3 +1,6 @@
+// The build's pre-pass over the topic files: each page links to related topics, so the build needs every
+// topic's words first. Each file is read for its digest; only one whose words the cache does not hold by
+// that digest is parsed, and that parse goes to the worker that renders its page, so none is parsed twice.
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { readTopic, tokensFor, withoutBody, type TopicReadWithoutBody } from '../lib/node/content-files.server'
@@ -6,15 +9,7 @@ import type { RelatedTopic, SlugFile } from '../lib/universal/content/types'
 import type { Site } from '../lib/universal/site'
 import { digest } from './cache'
 
-// The build's pre-pass over the topic files, before any topic page is rendered. Each page links to
-// three related topics, so the build needs every topic's title and summary first (a worker reads
-// only its own topic's file). It reads each file once, for the digest of its bytes (the page's key);
-// a file whose words (title, summary, draft, date) the cache does not hold by that digest is parsed and
-// validated too (readTopic), and that parse goes to the worker that renders its page, which parses
-// nothing again. So each file is parsed at most once a build, and an unchanged one not at all until
-// its page is rendered. Then the build chooses the related topics of every page at once.
-
-/** A topic file, the digest of its bytes, its words (none when it is not valid), the topics its page links to as related, and its parse when the build parsed it (related-topics.ts). */
+/** A topic file, the digest of its bytes, its words (none when it is not valid), its related topics, and its parse if made here. */
 export interface TopicSource extends SlugFile {
   digest: string
   words?: TopicWords
@@ -23,15 +18,7 @@ export interface TopicSource extends SlugFile {
 }
 
 /** The cache file: the words of each topic file by the digest of its bytes (null: not valid), valid for the `key` it was written with. */
-interface FactsFile {
-  key: string
-  facts: Record<string, TopicWords | null>
-}
-
-/** What the words depend on besides a file's bytes: the tokens replaced in them and the code that parses and validates them (its digest, code.ts). */
-function factsKey(site: Site, code: string): string {
-  return digest(JSON.stringify(tokensFor(site)), code)
-}
+type FactsFile = { key: string; facts: Record<string, TopicWords | null> }
 
 function readFactsFile(file: string, key: string): Map<string, TopicWords | null> {
   if (!existsSync(file)) return new Map()
@@ -44,16 +31,13 @@ function readFactsFile(file: string, key: string): Map<string, TopicWords | null
   }
 }
 
-/**
- * Every topic file with the digest of its bytes, its related topics (slug, title and summary of each,
- * which its page shows and its key covers) and, when it was parsed here, that parse. `factsCode` is the
- * digest of the code that parses a file (code.ts). `fresh` ignores the cache (and refills it).
- */
+/** Every topic file as a TopicSource. `factsCode` is the digest of the code that parses a file (code.ts). */
 export function readTopicSources(topicFiles: readonly SlugFile[], site: Site, factsCode: string, cacheDir: string, fresh: boolean): TopicSource[] {
   const file = join(cacheDir, 'topic-facts.json')
-  const key = factsKey(site, factsCode)
-  const known = fresh ? new Map<string, TopicWords | null>() : readFactsFile(file, key)
   const tokens = tokensFor(site)
+  // The words depend on the tokens replaced in them and the code that parses them, besides the file's bytes.
+  const key = digest(JSON.stringify(tokens), factsCode)
+  const known = fresh ? new Map<string, TopicWords | null>() : readFactsFile(file, key)
   const kept: Record<string, TopicWords | null> = {}
   let parsed = 0
   const topics = topicFiles.map((topicFile) => {

@@ -1,3 +1,4 @@
+// The build's render workers: one process each (one per core at most), sharing the pages chunk by chunk.
 import { fork, type ChildProcess } from 'node:child_process'
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
@@ -12,28 +13,12 @@ import { NODE_MODULE } from './server-bundle'
 const CHUNK = 50
 const WORKER = fileURLToPath(new URL('./render-worker.ts', import.meta.url))
 
-/**
- * Compiles the render worker to one ES module at `file`, inside the project. A worker then starts with
- * plain `node`: under tsx it compiled the same files again in each process, on the cores the pages need.
- */
-function compileWorker(file: string): void {
-  buildSync({ entryPoints: [WORKER], outfile: file, ...NODE_MODULE })
-}
-
+/** `<url>: <why>`. */
 export class RenderFailed extends Error {
-  constructor(
-    readonly url: string,
-    detail: string,
-  ) {
-    super(`${url}: ${detail}`)
-    this.name = 'RenderFailed'
-  }
+  override name = 'RenderFailed'
 }
 
-interface Worker {
-  child: ChildProcess
-  next: (message: FromWorker) => void
-}
+type Worker = { child: ChildProcess; next: (message: FromWorker) => void }
 
 /** A worker's process from the moment it is forked, and the worker once it has loaded the bundle. */
 interface Started {
@@ -43,17 +28,13 @@ interface Started {
   booted: boolean
 }
 
-/** Render workers, one process each (one per core at most), sharing the pages chunk by chunk. */
 export class RenderPool {
   private readonly workers: Started[] = []
 
   constructor(
     private readonly args: {
       serverEntry: string
-      /**
-       * Settles when `serverEntry` exists, with the settings the workers render every page with (some
-       * found meanwhile): a worker may start before, loading the packages the bundle uses meanwhile.
-       */
+      /** Settles when `serverEntry` exists, with the settings the workers render every page with: a worker may start before. */
       serverReady: Promise<BuildSettings>
       clientDir: string
       pagesCacheDir: string
@@ -66,14 +47,13 @@ export class RenderPool {
 
   private start(): Started {
     if (!this.compiled) {
-      const file = join(this.args.workerDir, 'render-worker.mjs')
-      compileWorker(file)
-      this.compiled = file
+      // Compiled once, inside the project, so each worker starts with plain `node`: under tsx each compiled the same files again.
+      this.compiled = join(this.args.workerDir, 'render-worker.mjs')
+      buildSync({ entryPoints: [WORKER], outfile: this.compiled, ...NODE_MODULE })
     }
     const child = fork(this.compiled, [this.args.serverEntry, this.args.clientDir, this.args.pagesCacheDir], {
-      // A worker holds one page at a time: a small heap makes V8 collect early instead of growing with
-      // the number of pages. The workers fill every core, so V8's helper threads for collecting would only
-      // take turns with the other worker: collecting on the worker's own thread was 6 % faster (3 paired cold builds at 10,000 topics).
+      // A worker holds one page at a time: a small heap makes V8 collect early instead of growing with the
+      // number of pages. The workers fill every core, so V8's helper threads for collecting would only take turns with them.
       execArgv: ['--enable-source-maps', '--max-old-space-size=256', '--max-semi-space-size=32', '--single-threaded-gc'],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     })
@@ -107,9 +87,7 @@ export class RenderPool {
   }
 
   private worker(index: number): Promise<Worker> {
-    while (this.workers.length <= index) {
-      this.workers.push(this.start())
-    }
+    while (this.workers.length <= index) this.workers.push(this.start())
     return this.workers[index]!.ready
   }
 
@@ -120,7 +98,7 @@ export class RenderPool {
     })
   }
 
-  /** Starts `count` workers now, so that they are ready when the pages are (even before the bundle is). */
+  /** Starts `count` workers now, so that they are ready when the pages are. */
   warm(count: number): void {
     if (count > 0) void this.worker(count - 1).catch(() => {})
   }
@@ -128,14 +106,11 @@ export class RenderPool {
   /** The route strings of every page folder (`/`, `/blog`, `/topics/@slug`, …), from the server bundle. */
   async routes(): Promise<string[]> {
     const answer = await this.ask(await this.worker(0), { type: 'routes' })
-    if (answer.type !== 'routes') throw new RenderFailed('(routes)', answer.type === 'failed' ? answer.message : answer.type)
+    if (answer.type !== 'routes') throw new RenderFailed(`(routes): ${answer.type === 'failed' ? answer.message : answer.type}`)
     return answer.routes
   }
 
-  /**
-   * Renders every job on up to `workers` processes; `onPage` hears of each page once it is written, or of
-   * the content problems that kept it from being rendered. `listed`: the content index the pages list.
-   */
+  /** Renders every job on up to `workers` processes; `onPage` hears of each once it is written, or could not be. */
   async render(jobs: readonly PageJob[], workers: number, listed: ContentIndex | undefined, onPage: (rendered: Rendered) => void): Promise<void> {
     if (jobs.length === 0) return
     // Workers this call does not need (the few listing pages after the topics) exit first: their
@@ -152,8 +127,8 @@ export class RenderPool {
         // would otherwise stay in memory until every page is rendered.
         for (const job of chunk) delete job.read
         const answer = await asked
-        if (answer.type === 'failed') throw new RenderFailed(answer.url, answer.message)
-        if (answer.type !== 'rendered') throw new RenderFailed(chunk[0]!.url, `unexpected answer ${answer.type}`)
+        if (answer.type === 'failed') throw new RenderFailed(`${answer.url}: ${answer.message}`)
+        if (answer.type !== 'rendered') throw new RenderFailed(`${chunk[0]!.url}: unexpected answer ${answer.type}`)
         for (const rendered of answer.pages) onPage(rendered)
       }
     }

@@ -1,6 +1,5 @@
-// A render worker: prerenders the pages it is sent with the server bundle and Vike's renderPage,
-// writing each to the client folder and to the page cache as soon as it is rendered, so memory
-// holds one page at a time whatever the number of pages. Started by render-pool.ts.
+// A render worker (started by render-pool.ts): prerenders the pages it is sent with the server bundle,
+// writing each to the client folder and the page cache at once, so memory holds one page at a time.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -22,19 +21,24 @@ import type { FromWorker, PageJob, Rendered, ToWorker, TopicFacts } from './prot
 const [serverEntry, clientDir, pagesCacheDir] = process.argv.slice(2) as [string, string, string]
 const send = (message: FromWorker) => process.send!(message)
 
-// The worker boots (Node, the markdown parsers and zod through lib/node/content.server) while `vike build` may still be
-// making the bundle. React and Vike are imported only after the bundle's entry, which sets
-// NODE_ENV=production: imported before it, React loads its development build, 25 % slower a page.
+// The worker boots while `vike build` may still be making the bundle. React and Vike are imported only
+// after the bundle's entry, which sets NODE_ENV=production: before it, React loads its development build.
 let vike: typeof import('vike/server') | undefined
 
 const site = loadSite()
 const topicLabels = loadUiText().topic
-/** What the build decided for every page (`load`): its one day, for all workers alike; its cards. */
+/** What the build decided for every page (`load`). */
 let settings!: BuildSettings
 const folders = new Set<string>()
 
+/** Writes a file of the page and links it into the page cache as `<key>.<suffix>`. */
+function writeCached(path: string, text: string, key: string, suffix: string): void {
+  writeFileSync(path, text)
+  replaceWithLink(path, join(pagesCacheDir, `${key}.${suffix}`))
+}
+
 async function render(job: PageJob, index: ContentIndex | undefined): Promise<Rendered> {
-  // A topic page is rendered from its own file, validated here: a bad file is a content problem of this page, and the build goes on to list them all.
+  // A bad topic file is a content problem of this page, and the build goes on to list them all.
   let read: Awaited<ReturnType<typeof readTopicFile>> | undefined
   if (job.topic) {
     try {
@@ -62,26 +66,19 @@ async function render(job: PageJob, index: ContentIndex | undefined): Promise<Re
   const path = join(clientDir, job.file)
   if (!folders.has(dirname(path))) mkdirSync(dirname(path), { recursive: true })
   folders.add(dirname(path))
-  writeFileSync(path, html)
-  replaceWithLink(path, join(pagesCacheDir, `${job.key}.html`))
+  writeCached(path, html, job.key, 'html')
   const facts = pageContext.headFacts
   if (!facts) throw new Error('the renderer gave no headFacts')
   const page = { file: job.file, path: pathOfHtmlFile(job.file), ...facts, inlineHashes: inlineHashes(html) }
-  // The page with the free-score form gives the page its refused posts get, which the server fills: written beside the site, cached with the page.
-  if (pageContext.formPage) {
-    const formPage = join(dirname(clientDir), FORM_PAGE_FILE)
-    writeFileSync(formPage, JSON.stringify(pageContext.formPage))
-    replaceWithLink(formPage, join(pagesCacheDir, `${job.key}.${FORM_PAGE_FILE}`))
-  }
+  // The page with the free-score form gives the page its refused posts get: written beside the site, cached with the page.
+  if (pageContext.formPage) writeCached(join(dirname(clientDir), FORM_PAGE_FILE), JSON.stringify(pageContext.formPage), job.key, FORM_PAGE_FILE)
   if (!read || page.path === null) return { key: job.key, page }
-  // A topic page's markdown twin is written beside it, and cached with it, from the topic just read.
   const twin = fileOfPath(markdownTwinPath(page.path))
-  writeFileSync(join(clientDir, twin), topicTwin(read.topic, topicLabels))
-  replaceWithLink(join(clientDir, twin), join(pagesCacheDir, `${job.key}.md`))
+  writeCached(join(clientDir, twin), topicTwin(read.topic, topicLabels), job.key, 'md')
   return { key: job.key, page, topic: topicFacts(read), twin }
 }
 
-/** What the build keeps of a topic it read: what lists show of it, its site links, and what decides its publication. */
+/** What the build keeps of a topic it read: what lists show of it, its site links, and its publication. */
 function topicFacts({ topic, links }: Awaited<ReturnType<typeof readTopicFile>>): TopicFacts {
   const publication = publicationFields(topic)
   return { topic: topicEntry(topic), links, ...(publication && { publication }) }
@@ -90,7 +87,7 @@ function topicFacts({ topic, links }: Awaited<ReturnType<typeof readTopicFile>>)
 process.on('message', async (message: ToWorker) => {
   if (message.type === 'exit') process.exit(0)
   if (message.type === 'load') {
-    // The worker's own copy of the content code validates the topic files with them (their card text); the bundle's gets them with each page.
+    // The worker's own copy of the content code validates the topic files with them; the bundle's gets them with each page.
     settings = message.settings
     takeBuildSettings(settings)
     await import(pathToFileURL(serverEntry).href)

@@ -1,9 +1,6 @@
-// The build's search phase: a Pagefind index of the published articles and topics, written under
-// SEARCH_PREFIX in the client folder. Its records come from the content as the build read it
-// (lib/node/search-record.server.ts), so the index is built by Pagefind's own process while the build
-// goes on (scripts/build.ts says when), and published into the client folder after the cards.
-// Pagefind has no incremental mode, so the whole index is kept in the cache under the digest of every
-// record: a build whose records are unchanged (a topic's body edited, say) links it from there.
+// The build's search phase: a Pagefind index of the published articles and topics, made from the content
+// as the build read it (lib/node/search-record.server.ts). Pagefind has no incremental mode, so the whole
+// index is cached under the digest of every record.
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import * as pagefind from 'pagefind'
@@ -19,23 +16,7 @@ const UNUSED_FILE = /^pagefind-(ui|modular-ui|component-ui|highlight)\b/
 /** The version of Pagefind that writes the index: an index written by another is not reused. */
 const PAGEFIND_VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.resolve('pagefind')), 'utf8')) as { version: string }).version
 
-/** An index in the cache, ready to publish. */
-export interface SearchIndex {
-  dir: string
-  pages: number
-  files: string[]
-  bytes: number
-  /** False when the index was taken from the cache. */
-  built: boolean
-  /** How long Pagefind took, when it built the index. */
-  seconds: number
-}
-
-/**
- * The records of the pages the search indexes, by URL: the published articles (`posts`, as the build
- * publishes them) and the topics whose words say they are published on `today`. A topic file that is
- * not valid has no words; its page's render fails the build.
- */
+/** The records of the published articles and topics, by URL. A topic file that is not valid has no words. */
 export function searchRecords(
   posts: ReadonlyArray<Pick<BlogPost, 'slug' | 'title' | 'description' | 'html'>>,
   topics: ReadonlyArray<{ slug: string; words?: { title: string; h1: string; summary: string; draft?: boolean; date?: string } | undefined }>,
@@ -47,14 +28,11 @@ export function searchRecords(
   ].sort((a, b) => (a.url < b.url ? -1 : 1))
 }
 
-/**
- * The index of `records` (in the site's `language`) in `cacheDir`: the one kept there for the same
- * records (unless `fresh`), else built by Pagefind and kept there in place of the one kept before.
- */
+/** The index of `records`: the one cached for the same records (unless `fresh`), else built by Pagefind and cached alone. */
 export async function prepareSearchIndex(
   records: readonly SearchRecord[],
   { language, cacheDir, fresh = false }: { language: string; cacheDir: string; fresh?: boolean },
-): Promise<SearchIndex> {
+) {
   // Pagefind takes a two-letter language code: `en-US` is indexed as `en`.
   const code = language.split('-')[0]!.toLowerCase()
   const key = digest(PAGEFIND_VERSION, code, JSON.stringify(records))
@@ -74,15 +52,13 @@ export async function prepareSearchIndex(
     renameSync(temporary, kept)
     built = true
   }
-  // One index is kept: the one this build publishes.
   for (const name of readdirSync(cacheDir)) if (name !== key) rmSync(join(cacheDir, name), { recursive: true, force: true })
   const files = filesUnder(kept)
   const bytes = files.reduce((sum, file) => sum + statSync(join(kept, file)).size, 0)
   return { dir: kept, pages: records.length, files, bytes, built, seconds: (performance.now() - started) / 1000 }
 }
 
-/** Links the index's files into the client folder, under SEARCH_PREFIX. */
-export function publishSearchIndex(index: SearchIndex, clientDir: string): void {
+export function publishSearchIndex(index: { dir: string; files: readonly string[] }, clientDir: string): void {
   const out = join(clientDir, SEARCH_PREFIX.slice(1))
   for (const file of index.files) {
     mkdirSync(dirname(join(out, file)), { recursive: true })

@@ -1,28 +1,20 @@
+// The Node server compiled to JavaScript, so that `npm run serve` runs it with plain `node`: each entry
+// one ES module under <dist>/server/, the schema's steps beside them in <dist>/migrations/. The packages
+// stay imports of node_modules (some are native): the compiled server runs inside the project folder.
 import { cpSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { build, type BuildOptions } from 'esbuild'
 import { packageOf } from '../lib/node/code-graph.server'
 
-// The Node server compiled to JavaScript, so that `npm run serve` runs it with plain `node`: the server
-// (server/index.ts), its database thread (server/database-worker.ts) and the operator's commands
-// (`npm run privacy`, `npm run outbox`), each one ES module under
-// <dist>/server/ with its source map, and the schema's steps beside them (<dist>/migrations/, which
-// server/migrations.ts reads from `../migrations/`). The packages stay imports of node_modules (some are
-// native): the compiled server runs inside the project folder, as DIST_DIR must be.
-
 /** The server's entries and the files esbuild makes of them under <dist>/server/. */
-export const SERVER_ENTRIES = {
+const SERVER_ENTRIES = {
   index: 'server/index.ts',
   'database-worker': 'server/database-worker.ts',
   privacy: 'scripts/privacy.ts',
   outbox: 'scripts/outbox-status.ts',
 } as const
 
-/**
- * How the build compiles TypeScript that Node runs (the server, the render workers): one ES module per
- * entry, its packages left as imports of node_modules, so the file must sit inside the project. Its
- * stack traces name the TypeScript files and lines (Node reads the maps with --enable-source-maps).
- */
+/** How the build compiles TypeScript that Node runs: one ES module per entry, inside the project, its packages left as imports. */
 export const NODE_MODULE = {
   bundle: true,
   platform: 'node',

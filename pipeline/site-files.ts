@@ -1,6 +1,5 @@
-// The files of the site besides its pages: the content's images and the home page's report sheets,
-// written before the pages; then, from every page at once, the sitemap, robots.txt, the feeds, llms.txt,
-// the articles' markdown twins, the CSP hashes, the old URLs and the static hosts' rule files.
+// The files of the site besides its pages: the content's images and the home page's report sheets, then,
+// from every page at once, the sitemap, robots.txt, feeds, llms.txt, twins, CSP hashes and host rule files.
 import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { Readable } from 'node:stream'
@@ -25,7 +24,7 @@ import { homeReportSheets } from '../pages/index/report-sheets'
 import { linkOrCopy } from './cache'
 import { writeHostFiles } from './host-files'
 
-/** Links each encoded image this build shows from the cache into the site, under IMAGES_URL; not those only a left-out article shows. */
+/** Links each encoded image this build shows from the cache into the site; not those only a left-out article shows. */
 export function publishImages(images: ImageCache, clientDir: string, shown: Pick<ContentWithoutTopics, 'posts' | 'pages'>): void {
   const files = imagesShown(images.usedFiles(), shown)
   if (files.length === 0) return
@@ -34,10 +33,7 @@ export function publishImages(images: ImageCache, clientDir: string, shown: Pick
   for (const name of files) linkOrCopy(images.fileOf(name), join(folder, name))
 }
 
-/**
- * Writes the home page's sample report sheets into the site, at the paths the page names them by; every
- * build, since a home page taken from the cache names them too. Returns their paths.
- */
+/** Writes the home page's sample report sheets on every build (a cached home page names them too); returns their paths. */
 export function writeReportSheets(clientDir: string, home: SitePages['home'], productName: string): string[] {
   mkdirSync(join(clientDir, REPORT_SHEETS_URL), { recursive: true })
   return homeReportSheets(home, productName).map(({ src, svg }) => {
@@ -47,11 +43,9 @@ export function writeReportSheets(clientDir: string, home: SitePages['home'], pr
 }
 
 /**
- * The files made from every page at once: the sitemap (an index past 50,000 URLs), robots.txt, the
- * feeds, llms.txt and the articles' markdown twins, the inline script and style hashes for the CSP,
- * the old URLs (`redirects`, beside the client folder for the Node server), and, last since they list
- * every other file, the static hosts' rule files with that CSP and those redirects (and the API's proxy
- * to `apiOrigin`, API_ORIGIN, when set).
+ * The files made from every page at once: the sitemap, robots.txt, the syndication files, the CSP hashes,
+ * the old URLs (beside the client folder, for the Node server), and, last since they list every other
+ * file, the static hosts' rule files.
  */
 export async function writeSiteFiles(
   clientDir: string,
@@ -77,11 +71,10 @@ export async function writeSiteFiles(
   return { sitemapUrls: entries.length, sitemapFiles: files.map((file) => file.name), hostFiles: HOST_RULE_FILES, ...syndicated }
 }
 
-/** What the build knows of its content once every page is written: the index the listing pages read. */
-export interface Syndicated {
-  /** Newest first. */
+/** The index the listing pages read. */
+interface Syndicated {
   posts: readonly BlogPost[]
-  /** By title: the topics whose pages this build wrote (their twins are written with them, by the render workers). */
+  /** The topics whose pages this build wrote (their twins are written with them). */
   topics: readonly TopicEntry[]
   pages: SitePages
   /** The build's day, YYYY-MM-DD: it dates the feeds when there is no article. */
@@ -89,10 +82,8 @@ export interface Syndicated {
 }
 
 /**
- * The files for feed readers and answer engines, from the articles and topics this build published: the
- * three feeds, llms.txt, and each article's markdown twin (a topic's is written with its page). An article
- * is listed only if its page was built, so whatever the build leaves out (a draft, a post scheduled for
- * later) is left out here too.
+ * The feeds, llms.txt and each article's markdown twin (a topic's is written with its page). An article is
+ * listed only if its page was built, so whatever the build leaves out is left out here too.
  */
 export async function writeSyndicationFiles(clientDir: string, pages: readonly BuiltPage[], site: Site, content: Syndicated) {
   const built = new Set(pages.map((page) => page.path))

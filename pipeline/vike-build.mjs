@@ -1,8 +1,6 @@
-// `vike build` with the project's Vite config and one plugin more, which records into the file named
-// by the first argument what the client and server builds read: every module of their graphs, the
-// files assets were emitted from (a font a stylesheet names) and the public folder Vite copies.
-// bundle.ts turns the record into files and packages (inputsGraph). Plain JavaScript, run with Node
-// alone: no TypeScript loader beside Vite at the build's busiest moment.
+// `vike build` with one plugin more, which records into the file named by the first argument what the
+// builds read: every module, the files assets were emitted from and the public folder (bundle.ts reads it).
+// Plain JavaScript: no TypeScript loader beside Vite at the build's busiest moment.
 import { writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { build } from 'vike/api'

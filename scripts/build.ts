@@ -1,7 +1,6 @@
-// `npm run build [-- --fresh]`: validates the content, bundles the code (or takes the bundle from
-// the cache), prerenders every page on worker processes (or takes it from the cache when nothing it
-// is made from changed), then writes the sitemap, robots.txt, the CSP hashes and the static hosts'
-// rule files, and compiles the Node server to dist/server/. One line per phase, then a summary. `--fresh` ignores the cache (and refills it).
+// `npm run build [-- --fresh] [-- --no-cards]`: validates the content, bundles the code, prerenders every
+// page on worker processes, then writes the site-wide files and compiles the Node server to dist/server/,
+// each phase from the cache when what it is made from is unchanged. `--fresh` ignores the cache (and refills it).
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import { availableParallelism } from 'node:os'
@@ -20,7 +19,7 @@ import { digest } from '../pipeline/cache'
 import { PageCache } from '../pipeline/page-cache'
 import { PageStage, writePages } from '../pipeline/pages-phase'
 import { count, phase, printSummary } from '../pipeline/progress'
-import { readTopicSources, type TopicSource } from '../pipeline/related-topics'
+import { readTopicSources } from '../pipeline/related-topics'
 import { RenderFailed, RenderPool } from '../pipeline/render-pool'
 import { CardDrawFailed, CardStage } from '../pipeline/cards'
 import { setCardsEnabled } from '../lib/node/cards/cards.server'
@@ -45,34 +44,26 @@ function fail(message: string): never {
   console.error(message)
   process.exit(1)
 }
+const failBuild = (error: unknown): never => fail(`build: ${(error as Error).message}`)
 
-// The day this build publishes for (BUILD_DATE, else today), one for the whole build and its workers:
-// drafts and entries dated after it are left out (lib/node/publication.server.ts). `npm run dev` shows them.
-let today: string
-try {
-  today = buildDate()
-} catch (error) {
-  fail(`build: ${(error as Error).message}`)
-}
-const publishing: Publishing = { today, showUnpublished: false }
-
-// Where Netlify and Vercel proxy `/api/*` (API_ORIGIN), checked before anything is built; unset, no proxy rule.
+// The day this build publishes for (BUILD_DATE, else today), one for the whole build and its workers.
+// Where Netlify and Vercel proxy `/api/*` (API_ORIGIN), checked before anything is built.
+let publishing!: Publishing
 let apiOrigin: string | undefined
 try {
+  publishing = { today: buildDate(), showUnpublished: false }
   apiOrigin = apiOriginOf(process.env[API_ORIGIN_ENV])
 } catch (error) {
-  fail(`build: ${(error as Error).message}`)
+  failBuild(error)
 }
 
-// 0. The last build's output moves aside and is deleted while this one runs, with whatever an interrupted build left aside:
-// this build writes into an empty folder.
+// The last build's output, and whatever an interrupted build left aside, is deleted while this one runs.
 const removed = moveOldOutputAside(dist)
 
 // 1. Content and code side by side: `vike build` runs in its own process while the content is validated.
-const bundlePhase = phase('bundle', 0, { live: false })
+const bundlePhase = phase('bundle')
 let serverReady = () => {}
 const serverBundle = new Promise<void>((resolve) => (serverReady = resolve))
-// What the code outside Vite's bundles is made of, found by following its imports (pipeline/code.ts).
 const code = buildCode()
 const bundle = prepareBundle({
   cacheDir,
@@ -98,21 +89,16 @@ const pool = new RenderPool({
   pagesCacheDir: pageCache.dir,
   workerDir: join(dist, 'render-worker'),
 })
-// With no page in the cache every page will be rendered: the workers start now, loading their
-// packages while the code is bundled and the content read. With pages cached, one starts on the
-// chance that a page changed (a writer's edit): it boots on a core the rest of the build leaves idle,
-// and is stopped if no page needs it.
+// With no page cached, every core's worker starts now, loading its packages while the code is bundled.
+// With pages cached, one starts on the chance that a page changed, on a core the build leaves idle.
 pool.warm(pageCache.empty ? availableParallelism() : 1)
-// The pictures the pages name are drawn (or taken from the cache) as the pages report them, on one
-// thread beside the render workers, then on one per core. The first thread starts with the first
-// picture to draw, not now: beside `vike build`, the render workers starting and the images being
-// encoded, it took a 1,000-topic build's peak memory from about 850 to 1,015 MiB.
+// The cards' first thread starts with the first picture to draw, not now: beside `vike build`, the
+// render workers starting and the images being encoded, it raised the build's peak memory.
 const cards = new CardStage(join(cacheDir, 'cards'), client, options.fresh)
 
-// The articles, the fixed pages and the topic files' names are validated now; each topic file is
-// validated by the worker that renders its page (a reused page's file is unchanged since it was).
-// Their images are encoded now too, or taken from the cache when encoded before.
-const contentPhase = phase('content', 0, { live: false })
+// The articles, the fixed pages and the topic files' names are validated now, and their images encoded;
+// each topic file is validated by the worker that renders its page.
+const contentPhase = phase('content')
 const images = new ImageCache(imageCacheDir(), options.fresh)
 const content = await readContentWithoutTopics(contentRoot, site, images, publishing)
 if (content.problems.length > 0) {
@@ -120,16 +106,14 @@ if (content.problems.length > 0) {
   await readContent(contentRoot, site, undefined, images, publishing).catch((error: unknown) => fail((error as Error).message))
   fail(new ContentError(content.problems).message)
 }
-const { rendering, drawing, facts } = await code.catch((error: unknown) => fail(`build: ${(error as Error).message}`))
-const topicSources: TopicSource[] = readTopicSources(content.topicFiles, site, facts, cacheDir, options.fresh)
+const { rendering, drawing, facts } = await code.catch(failBuild)
+const topicSources = readTopicSources(content.topicFiles, site, facts, cacheDir, options.fresh)
 contentPhase.end(
   `${count(content.posts.length)} articles and ${Object.keys(content.pages).length} pages valid, ${count(topicSources.length)} topic files, ` +
     `${count(images.count)} image${images.count === 1 ? '' : 's'} (${count(images.encoded)} encoded, ${count(images.count - images.encoded)} from the cache)`,
 )
-// The search index of the published articles and topics, from their words as read above
-// (pipeline/search-index.ts). Pagefind's own process builds it once the render workers have exited,
-// beside the last cards: started with them, it took a 10,000-topic build's peak memory from about
-// 940 to 1,185 MiB. When few pages are to be rendered (a writer's edit), it starts beside them.
+// Pagefind's own process builds the search index once the render workers have exited (started with
+// them, it raised a large build's peak memory), or beside them when few pages are to be rendered.
 const searchRecordsOfBuild = searchRecords(content.posts, topicSources, publishing.today)
 let searchIndex: ReturnType<typeof prepareSearchIndex> | undefined
 /** Starts the index the first time it is called; every call gives the same promise. */
@@ -141,14 +125,12 @@ const startSearchIndex = () => {
   }
   return searchIndex
 }
-const { dir: bundleDir, digest: bundleDigest, packages: bundlePackages } = await bundle.catch((error: unknown) => fail(`build: ${(error as Error).message}`))
+const { dir: bundleDir, digest: bundleDigest, packages: bundlePackages } = await bundle.catch(failBuild)
 publishImages(images, client, content)
 writeReportSheets(client, content.pages.home, site.productName)
 
-// 2. Pages: from the cache when their key is known, else rendered by the workers (pipeline/pages-phase.ts).
-// Every page's key covers what renders it, found rather than listed: the bundle's bytes as Vite wrote
-// them and the packages it leaves to Node, the build's and render workers' code, the cards' drawing
-// code (a page names its card by it), and the settings every page reads.
+// 2. Pages. Every page's key covers what renders it: the bundle's bytes and the packages it leaves to
+// Node, the build's and render workers' code, the cards' drawing code, and the settings every page reads.
 const base = digest(
   bundleDigest,
   bundlePackages,
@@ -168,7 +150,7 @@ try {
   startSearchIndex()
   // The render workers have exited: the pictures still to draw get every core.
   cards.grow(availableParallelism())
-  const cardsPhase = phase('cards', 0, { live: false })
+  const cardsPhase = phase('cards')
   await cards.finish()
   // A build without cards keeps the cached ones for the next build with them.
   if (drawCards) cards.prune()
@@ -192,8 +174,8 @@ rmSync(dirname(serverEntryOf(dist)), { recursive: true, force: true })
 if (!existsSync(join(dist, FORM_PAGE_FILE))) fail(`build: no page gave ${FORM_PAGE_FILE}, the page a refused form post gets (pages/index/+onRenderHtml.ts)`)
 
 // 3. The site search's index, published before the host files that list every file.
-const searchPhase = phase('search', 0, { live: false })
-const search = await startSearchIndex().catch((error: unknown) => fail(`build: ${(error as Error).message}`))
+const searchPhase = phase('search')
+const search = await startSearchIndex().catch(failBuild)
 publishSearchIndex(search, client)
 searchPhase.end(
   `${count(search.pages)} pages indexed: ${count(search.files.length)} files, ${(search.bytes / 1e6).toFixed(1)} MB` +
@@ -201,7 +183,7 @@ searchPhase.end(
 )
 
 // 4. The files made from every page at once.
-const sitePhase = phase('sitemap', 0, { live: false })
+const sitePhase = phase('sitemap')
 const report = await writeSiteFiles(client, pages, site, { ...index, today: publishing.today, crawlers: loadAiCrawlers(contentRoot) }, redirects, apiOrigin)
 // Beside the site, never served: the day this build published for and what it left out, which check:site reads.
 leftOut.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))
@@ -212,13 +194,12 @@ sitePhase.end(
 )
 
 // 5. The Node server, compiled to JavaScript where the prerender's bundle was: `npm run serve` runs it with node.
-const serverPhase = phase('server', 0, { live: false })
+const serverPhase = phase('server')
 await compileServer(dist).catch((error: unknown) => fail(`build: compiling the server: ${(error as Error).message}`))
 serverPhase.end(`${compiledServerOf(dist)} and its database thread`)
 await removed
 
-// 6. Summary
-printSummary({ pages, rendered: stage.rendered, reused: stage.reused, started, clientDir: client, leftOut, redirects })
+printSummary(stage, started, client, leftOut, redirects)
 
 /** Moves `dist` aside and starts deleting it and the leftovers of earlier builds: the promise settles once they are gone. */
 function moveOldOutputAside(dist: string): Promise<void> {
