@@ -214,9 +214,3 @@ export function topicSlugFiles(dir: string, site: Site): SlugFile[] {
 
 /** Topic files read and parsed already (readTopic), by file. */
 export type TopicReads = ReadonlyMap<string, TopicRead>
-
-/** Every topic file of `dir` read and parsed once (readTopic), by file. */
-export function readTopics(dir: string, site: Site): TopicReads {
-  const tokens = tokensFor(site)
-  return new Map(topicSlugFiles(dir, site).map((topicFile) => [topicFile.file, readTopic(topicFile, tokens)]))
-}

@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import { ContentError, readTopic, readTopics, slugFiles, slugTakenFrom, tokensFor, topicSlugFiles, type TopicReads } from './content-files.server'
+import { ContentError, readTopic, slugFiles, slugTakenFrom, tokensFor, topicSlugFiles, type TopicReads } from './content-files.server'
 import { bySlug, readContentIndex, readTopicFile } from './content.server'
 import { contentDevMode } from './dev-mode.server'
 import { contentDir } from './paths.server'
@@ -42,7 +42,8 @@ async function readIndex(dir: string): Promise<LoadedIndex> {
     if (problems.length > 0) throw new ContentError(problems)
     return loaded(index)
   }
-  const topicReads = readTopics(dir, siteOf(dir))
+  const tokens = tokensFor(siteOf(dir))
+  const topicReads = new Map(topicSlugFiles(dir, siteOf(dir)).map((topicFile) => [topicFile.file, readTopic(topicFile, tokens)]))
   devTopicReads = { dir, reads: topicReads }
   const { index, problems, redirects } = await readContentIndex(dir, siteOf(dir), topicReads)
   loadRelatedTopics(dir)
