@@ -1,5 +1,4 @@
-import { join } from 'node:path'
-import { ContentError, readTopic, slugFiles, slugTakenFrom, tokensFor, topicSlugFiles, type TopicReads } from './content-files.server'
+import { ContentError, readTopic, slugTakenFrom, tokensFor, topicSlugFiles, type TopicReads } from './content-files.server'
 import { bySlug, readContentIndex, readTopicFile } from './content.server'
 import { contentDevMode } from './dev-mode.server'
 import { contentDir } from './paths.server'
@@ -8,7 +7,6 @@ import { relatedTopics, topicWordsOf } from './related.server'
 import { loadSite } from './site.server'
 import type { BlogPost, ContentIndex, RelatedTopic, Topic, TopicEntry } from '../universal/content/types'
 import type { Redirect } from '../universal/routes'
-import type { Site } from '../universal/site'
 
 // What the pages read of the content, once per process (in `npm run dev`, once per change: the dev server
 // drops this module): the index and every problem a build would stop on; related topics; one topic at a time.
@@ -72,41 +70,38 @@ export function loadContent(dir: string = contentDir()): Promise<LoadedIndex> {
   return cachedIndex.index
 }
 
-let cachedSite: { dir: string; site: Site } | undefined
-
-function siteOf(dir: string): Site {
-  if (cachedSite?.dir !== dir) cachedSite = { dir, site: loadSite(dir) }
-  return cachedSite.site
+/** `make`, made once per process for the last `dir` asked. */
+function perDir<T>(make: (dir: string) => T): (dir: string) => T {
+  let cached: { dir: string; value: T } | undefined
+  return (dir) => {
+    if (cached?.dir !== dir) cached = { dir, value: make(dir) }
+    return cached.value
+  }
 }
 
-let cachedTopicFiles: { dir: string; files: ReadonlyMap<string, string> } | undefined
+const siteOf = perDir(loadSite)
 
 /** Each topic slug's file, from the folder's file names (no file is read). */
-function topicFileOf(dir: string, slug: string): string | undefined {
-  if (cachedTopicFiles?.dir !== dir) {
-    const files = slugFiles(join(dir, 'topics'), siteOf(dir).productName, [])
-    cachedTopicFiles = { dir, files: new Map(files.map(({ slug, file }) => [slug, file])) }
-  }
-  return cachedTopicFiles.files.get(slug)
-}
+const topicFilesOf = perDir((dir) => new Map(topicSlugFiles(dir, siteOf(dir)).map(({ slug, file }) => [slug, file])))
 
 /**
  * One topic, rendered afresh on each call; undefined when no topic has this slug or this process does not
  * show it (publishingOf). Throws a ContentError when its file is not valid.
  */
 export async function loadTopic(slug: string, dir: string = contentDir()): Promise<Topic | undefined> {
-  const file = topicFileOf(dir, slug)
+  const file = topicFilesOf(dir).get(slug)
   if (file === undefined) return undefined
   if (contentDevMode().keepGoing) await loadContent(dir)
   const { topic } = await readTopicFile({ slug, file }, siteOf(dir), devTopicReads?.dir === dir ? devTopicReads.reads.get(file) : undefined)
   return leftOutOf(topic, `/topics/${slug}`, publishingOf()) ? undefined : topic
 }
 
-let cachedRelated: { dir: string; related: ReadonlyMap<string, RelatedTopic[]> } | undefined
-
 /** Every topic's related topics, by slug, where no build chose them (`npm run dev`, tests); once per process. */
 export function loadRelatedTopics(dir: string = contentDir()): ReadonlyMap<string, RelatedTopic[]> {
-  if (cachedRelated?.dir === dir) return cachedRelated.related
+  return relatedOf(dir)
+}
+
+const relatedOf = perDir((dir): ReadonlyMap<string, RelatedTopic[]> => {
   const site = siteOf(dir)
   const tokens = tokensFor(site)
   const topics = topicSlugFiles(dir, site)
@@ -116,6 +111,5 @@ export function loadRelatedTopics(dir: string = contentDir()): ReadonlyMap<strin
     })
     .sort((a, b) => (a.slug < b.slug ? -1 : 1))
   const lists = relatedTopics(topics)
-  cachedRelated = { dir, related: new Map(topics.map(({ slug }, index) => [slug, lists[index]!])) }
-  return cachedRelated.related
-}
+  return new Map(topics.map(({ slug }, index) => [slug, lists[index]!]))
+})
