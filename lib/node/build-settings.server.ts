@@ -1,10 +1,8 @@
 import { setCardsEnabled, takeDrawingDigest } from './cards/cards.server'
 import { takeBuildDay } from './publication.server'
 
-// What a build decides once for all its pages: the build hands it to each render worker in its `load`
-// message (pipeline/protocol.ts), and the worker to every page it renders (pageContext.buildSettings,
-// renderer/+onCreatePageContext.server.ts), since the server bundle holds its own copy of these modules.
-// Never through the environment: BUILD_DATE is read once, by the build command.
+// What a build decides once for all its pages, handed to each render worker and by it to every page (the
+// server bundle holds its own copy of these modules). Never through the environment: BUILD_DATE is read once.
 
 export interface BuildSettings {
   /** The day the build publishes for (YYYY-MM-DD): drafts and entries dated after it are left out. */

@@ -1,12 +1,10 @@
 import { escapeHtml } from '../universal/text'
 
-// The page `npm run dev` shows instead of a page that cannot be rendered because of its content: every
-// problem with its file, its place in the file and what to do, where the writer is looking. Vite's client
-// script reloads it when a content file changes (vite.config.ts). Never built:
-// a production build fails on the same problems instead (scripts/build.ts).
+// The page `npm run dev` shows instead of one its content stops: every problem with its file and place,
+// where the writer is looking. Never built: a build fails on the same problems instead.
 
 /** A problem line (`file:line:column: what is wrong` or `file: field: what was expected`) split into where and what. */
-export function splitProblem(problem: string): { where: string; what: string } {
+function splitProblem(problem: string): { where: string; what: string } {
   const match = /^(.+?\.(?:md|json)(?::\d+(?::\d+)?)?): (.*)$/s.exec(problem)
   return match ? { where: match[1]!, what: match[2]! } : { where: '', what: problem }
 }

@@ -13,9 +13,8 @@ import { topicFrontmatter, type TopicFrontmatter } from '../universal/content/sc
 import type { SlugFile } from '../universal/content/types'
 import type { Site } from '../universal/site'
 
-// The content loader: each content file read and parsed once (its YAML with `yaml`,
-// lib/node/frontmatter.server.ts), its tokens replaced and its frontmatter validated against its schema,
-// every problem in words that name the file and the field. Rendering the markdown is content.server.ts's job.
+// The content loader: each content file read and parsed once, its tokens replaced and its frontmatter
+// validated, every problem in words that name the file and the field. content.server.ts renders it.
 
 /** A content problem list: one line per problem, `file: field: what was expected` or `file:line:column: what is wrong`. */
 export class ContentError extends Error {
@@ -61,7 +60,7 @@ function tokenReplacer(file: string, tokens: Record<string, string>, problems: s
     })
 }
 
-/** A body with its tokens replaced outside code; a body with no token has nothing to replace, and is not parsed for where its code is. */
+/** A body with its tokens replaced outside code; one with no token is not parsed for where its code is. */
 function bodyWithTokens(body: string, replace: (value: string, field: string) => string): string {
   return body.search(TOKEN_PATTERN) === -1 ? body : replaceOutsideCode(body, parseMarkdown, (text) => replace(text, 'body'))
 }
@@ -92,7 +91,6 @@ export function parseFile<S extends z.ZodType>(
     return value
   }
   const result = schema.safeParse(substitute(frontmatter.data, []))
-  // A body with no token has nothing to replace: no parse for where its code is (the render parses it once).
   const body = bodyWithTokens(frontmatter.body, replace)
   if (!result.success) {
     for (const issue of result.error.issues) {
@@ -164,10 +162,7 @@ export function readEntry<S extends z.ZodType>(
   return { ...parsed, slug }
 }
 
-/**
- * Text a social card shows (a title, a fixed page's h1, a label, the product's name) with a letter no
- * card font draws, as a problem of its file: a card never leaves a word out (lib/node/cards/fallback-fonts.server.ts).
- */
+/** Text a social card shows with a letter no card font draws, as a problem of its file: a card never leaves a word out. */
 export function checkCardText(file: string, field: string, text: string, problems: string[]): void {
   if (!cardsEnabled()) return
   const letters = undrawnLetters(text)
@@ -178,10 +173,8 @@ export function checkCardText(file: string, field: string, text: string, problem
 }
 
 /**
- * A topic file read, parsed and validated once, its markdown not yet rendered: the digest of its bytes,
- * its parse (absent when the file is not valid) and its problems. The build's related-topics pass makes
- * it and hands it to the worker that renders the page (pipeline/related-topics.ts); `npm run dev` makes
- * one per file per change of the content (readTopics).
+ * A topic file read, parsed and validated once, not yet rendered: the digest of its bytes, its parse
+ * (absent when not valid) and its problems. The build hands it to the worker that renders the page.
  */
 export interface TopicRead {
   digest: string
@@ -196,10 +189,7 @@ export function readTopic(topicFile: SlugFile, tokens: Record<string, string>, t
   return { digest: digest(text), ...(parsed && { parsed }), problems }
 }
 
-/**
- * A topic read with its body left in its file. The build's pre-pass holds every topic's read until a
- * render worker takes it, and the bodies are most of a topic's bytes: the worker reads the body back.
- */
+/** A topic read with its body left in its file: the build holds every read until a worker takes it, and bodies are most of the bytes. */
 export type TopicReadWithoutBody = Omit<TopicRead, 'parsed'> & { parsed?: Omit<NonNullable<TopicRead['parsed']>, 'body'> }
 
 export function withoutBody(read: TopicRead): TopicReadWithoutBody {
@@ -208,10 +198,7 @@ export function withoutBody(read: TopicRead): TopicReadWithoutBody {
   return { ...read, parsed }
 }
 
-/**
- * `read` whole: its body read back from its file when it was left there (withoutBody), its tokens replaced
- * as the first read replaced them (which reported their problems). A file whose bytes changed since is a problem.
- */
+/** `read` whole: its body read back when it was left in its file (its tokens' problems were reported by the first read); a changed file is a problem. */
 export function withBody(read: TopicRead | TopicReadWithoutBody, tokens: Record<string, string>): TopicRead {
   const { parsed } = read
   if (!parsed || 'body' in parsed) return read as TopicRead
@@ -220,16 +207,10 @@ export function withBody(read: TopicRead | TopicReadWithoutBody, tokens: Record<
   return { ...read, parsed: { ...parsed, body: bodyWithTokens(bodyAfterFrontmatter(text), tokenReplacer(parsed.file, tokens, [])) } }
 }
 
-/** The topic files of `dir` with the slug each is served under (no file is read); a bad or repeated name is left out. */
+/** The topic files of `dir` with their slugs (no file is read); a bad or repeated name is left out. */
 export function topicSlugFiles(dir: string, site: Site): SlugFile[] {
   return slugFiles(join(dir, 'topics'), site.productName, [])
 }
 
 /** Topic files read and parsed already (readTopic), by file. */
 export type TopicReads = ReadonlyMap<string, TopicRead>
-
-/** Every topic file of `dir` read and parsed once (readTopic), by file. */
-export function readTopics(dir: string, site: Site): TopicReads {
-  const tokens = tokensFor(site)
-  return new Map(topicSlugFiles(dir, site).map((topicFile) => [topicFile.file, readTopic(topicFile, tokens)]))
-}

@@ -3,9 +3,8 @@ import { basename, dirname, join, relative, sep } from 'node:path'
 import { canonicalPath, SHELL_ROUTES } from '../universal/routes'
 import { productSlug } from '../universal/site'
 
-// The links of the content's markdown to the site's own pages and files. A link to a content file
-// (`../topics/x.md`) becomes that page's URL (`/topics/x`) when the file is rendered, and every link
-// is recorded, so that once every page of the build is known a link that leads nowhere fails it.
+// The links of the content's markdown to the site's own pages and files: a link to a content file
+// becomes that page's URL, and every link is recorded, so that one that leads nowhere fails the build.
 
 /** The slug a file is served under: its name without `.md`, with `{product}` spelled out. */
 export function slugFromFile(file: string, productName: string): string {
@@ -50,10 +49,8 @@ export interface MarkdownNode {
 }
 
 /**
- * Points each link and link definition of a rendered file's tree at the page it means, and returns
- * them. `firstLine` is the file's line the tree's markdown starts on. Images are not links: each
- * names a file of the content folder, which lib/node/rehype-images.server.ts checks and encodes, and
- * so does a definition that only images use (`![chart][c]` and `[c]: ./chart.png`).
+ * Points each link and link definition of a rendered file's tree at the page it means, and returns them.
+ * Images are not links (rehype-images checks them), nor is a definition only images use (`[c]: ./chart.png`).
  */
 export function resolveSiteLinks(tree: MarkdownNode, source: { file: string; firstLine: number; productName: string }): ContentLink[] {
   const links: ContentLink[] = []

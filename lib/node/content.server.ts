@@ -26,19 +26,9 @@ import { checkLinksAndRedirects } from './redirects.server'
 import { loadSite, readJsonFile } from './site.server'
 import { loadUiText } from './ui-text.server'
 import { pagePaths } from '../universal/content/routes'
-import {
-  authorsFile,
-  blogFrontmatter,
-  pageFrontmatter,
-  PAGE_TOKENS,
-  type Authors,
-  type BlogFrontmatter,
-  type PageName,
-  type TopicFrontmatter,
-} from '../universal/content/schemas'
+import { authorsFile, blogFrontmatter, pageFrontmatter, PAGE_TOKENS, type Authors, type BlogFrontmatter, type PageName } from '../universal/content/schemas'
 import {
   TOPIC_ENTRY_FIELDS,
-  type Author,
   type BlogPost,
   type Content,
   type ContentIndex,
@@ -50,24 +40,15 @@ import {
 import type { Redirect } from '../universal/routes'
 import type { Site } from '../universal/site'
 
-// The content rendered from its entries (content-files.server.ts): the articles (with their authors and
-// related articles), the topics, the fixed pages, and the labels layout.json gives the social cards;
-// then checked as a whole (checkContent: `npm run check:content`, a build that meets a problem, `npm run
-// dev`), or all but the topics' own files (the build, whose workers render those), and the index lists are made from.
+// The content rendered from its entries (content-files.server.ts), checked as a whole (checkContent), or
+// all but the topics' own files (the build, whose workers render those), and the index the lists show.
 
 /** Newest first, then by slug: the order the site lists articles in. */
-export const byDate = (a: Pick<BlogPost, 'date' | 'slug'>, b: Pick<BlogPost, 'date' | 'slug'>) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug)
+const byDate = (a: Pick<BlogPost, 'date' | 'slug'>, b: Pick<BlogPost, 'date' | 'slug'>) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug)
 const byTitle = (a: TopicEntry, b: TopicEntry) => a.title.localeCompare(b.title, 'en') || a.slug.localeCompare(b.slug)
 
 export function bySlug<T extends { slug: string }>(items: T[]): ReadonlyMap<string, T> {
   return new Map(items.map((item) => [item.slug, item]))
-}
-
-/** A topic rendered, adding its site links to `links`. */
-async function renderTopic(parsed: Parsed<TopicFrontmatter> & { slug: string }, links: FileLinks[], productName: string, images: ImageRead): Promise<Topic> {
-  const { entry, links: found } = await rendered(parsed, productName, { ...images, leadAtTop: true, refused: TOPIC_IMAGES_REFUSED })
-  links.push({ file: parsed.file, links: found })
-  return entry
 }
 
 /** An article rendered, with its cover, its own social image, its reading time and sections; its text goes to `texts`, by file, to choose related articles. */
@@ -147,27 +128,19 @@ async function readPages(dir: string, site: Site, problems: string[], links: Fil
   return pages as SitePages
 }
 
-/** authors.json validated; undefined when it is not valid (its problems are in `problems`). */
-function readAuthors(dir: string, problems: string[]): Authors | undefined {
+/** Runs `read`; what it throws goes to `problems`, one line each. */
+function problemsOf(read: () => void, problems: string[]): void {
   try {
-    return readJsonFile(join(dir, 'authors.json'), authorsFile)
+    read()
   } catch (error) {
     problems.push(...(error as Error).message.split('\n'))
-    return undefined
   }
-}
-
-/** The author an article names, from authors.json; an id that is not there is a problem listing the ids that are. */
-function authorOf(post: { file: string; author: string }, authors: Authors, problems: string[]): Author | undefined {
-  const entry = authors[post.author]
-  if (entry) return { id: post.author, ...entry }
-  problems.push(`${post.file}: author: unknown author "${post.author}" (known: ${Object.keys(authors).join(', ')}; see content/authors.json)`)
-  return undefined
 }
 
 /** Every article (drafts and scheduled ones too), rendered, each with its author from authors.json in place of the id, and the articles most like it. */
 async function readPosts(dir: string, site: Site, problems: string[], links: FileLinks[], images: ImageRead): Promise<BlogPost[]> {
-  const authors = readAuthors(dir, problems)
+  let authors: Authors | undefined
+  problemsOf(() => (authors = readJsonFile(join(dir, 'authors.json'), authorsFile)), problems)
   const tokens = tokensFor(site)
   const texts = new Map<string, string>()
   const posts = []
@@ -177,30 +150,28 @@ async function readPosts(dir: string, site: Site, problems: string[], links: Fil
   }
   // Without a valid authors.json, its own problems say what to fix: no article is blamed for it.
   if (!authors) return []
+  const known = authors
   const withAuthors = posts.flatMap((post) => {
-    const author = authorOf(post, authors, problems)
-    return author ? [{ ...post, author }] : []
+    const entry = known[post.author]
+    if (entry) return [{ ...post, author: { id: post.author, ...entry } }]
+    problems.push(`${post.file}: author: unknown author "${post.author}" (known: ${Object.keys(known).join(', ')}; see content/authors.json)`)
+    return []
   })
   return withRelatedPosts(withAuthors.sort(byDate), (post) => texts.get(post.file) ?? '')
 }
 
 function checkUiText(dir: string, site: Site, problems: string[]): void {
-  try {
+  problemsOf(() => {
     const { card } = loadUiText(dir)
     const file = join(dir, 'layout.json')
     checkCardText(file, 'card.article', card.article, problems)
     checkCardText(file, 'card.topic', card.topic, problems)
     for (const [name, label] of Object.entries(card.pages)) checkCardText(file, `card.pages.${name}`, label, problems)
     checkCardText(join(dir, 'site.json'), 'productName', site.productName, problems)
-  } catch (error) {
-    problems.push(...(error as Error).message.split('\n'))
-  }
+  }, problems)
 }
 
-/**
- * One topic file validated (or taken as `read` by readTopic) and its markdown rendered, with the site
- * links of its body; throws a ContentError naming the file and field, or the line of an image.
- */
+/** One topic file validated (or taken as `given`, readTopic's) and rendered, with its site links; throws a ContentError. */
 export async function readTopicFile(
   topicFile: SlugFile,
   site: Site,
@@ -245,20 +216,15 @@ function published<T extends { slug: string; file: string; draft?: boolean; date
 interface ContentRead {
   site: Site
   posts: BlogPost[]
-  /** Every topic file with a good, unique slug; each is read on its own (readTopicFile). */
   topicFiles: SlugFile[]
   topics: Topic[]
   pages: SitePages
   /** The site links of every file (left out ones too), to check once every page is known. */
   links: FileLinks[]
-  /** One line per problem found, as ContentError lists them; empty when all is valid. */
   problems: string[]
 }
 
-/**
- * Reads every content file of `dir` once, the topic files from `topicReads` when given (`npm run dev` has
- * read them already); with `withTopics` false, their names only (the build's workers render them).
- */
+/** Reads every content file of `dir` once (the topics from `topicReads` when given); with `withTopics` false, the topics' names only. */
 async function readEverything(dir: string, site: Site, cache: ImageCache, topicReads?: TopicReads, withTopics = true): Promise<ContentRead> {
   const problems: string[] = []
   const links: FileLinks[] = []
@@ -268,9 +234,12 @@ async function readEverything(dir: string, site: Site, cache: ImageCache, topicR
   const topicFiles = slugFiles(join(dir, 'topics'), site.productName, problems)
   const topics: Topic[] = []
   for (const topicFile of withTopics ? topicFiles : []) {
-    const read = topicReads?.get(topicFile.file) ?? readTopic(topicFile, tokens)
-    problems.push(...read.problems)
-    if (read.parsed) topics.push(await renderTopic(read.parsed, links, site.productName, images))
+    const { parsed, problems: own } = topicReads?.get(topicFile.file) ?? readTopic(topicFile, tokens)
+    problems.push(...own)
+    if (!parsed) continue
+    const { entry, links: found } = await rendered(parsed, site.productName, { ...images, leadAtTop: true, refused: TOPIC_IMAGES_REFUSED })
+    links.push({ file: parsed.file, links: found })
+    topics.push(entry)
   }
   const pages = await readPages(join(dir, 'pages'), site, problems, links, images)
   checkUiText(dir, site, problems)
@@ -278,10 +247,8 @@ async function readEverything(dir: string, site: Site, cache: ImageCache, topicR
 }
 
 /**
- * The route of every page folder under `dir`, by Vike's filesystem routing (https://vike.dev/filesystem-routing):
- * the folder's path without its `index` and `(group)` segments; `_error` has none. The build asks the
- * bundle for its routes; this answers without one (`npm run check:content`, the tests), and
- * tests/unit/incremental-build.test.ts holds the two lists to each other.
+ * The route of every page folder under `dir`, by Vike's filesystem routing: the folder's path without its
+ * `index` and `(group)` segments; `_error` has none. For where no bundle can be asked (check:content, tests).
  */
 export function pageRoutes(dir = 'pages'): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
@@ -292,12 +259,10 @@ export function pageRoutes(dir = 'pages'): string[] {
     .sort()
 }
 
-/** What checkContent finds: the content as a read under its publishing shows it, the old URLs it answers, and every problem. */
-export interface ContentCheck {
+/** The content a read's publishing shows, the old URLs it answers (sorted), and every problem. */
+interface ContentCheck {
   content: Content & { leftOut: LeftOut[] }
-  /** The old URLs (`redirectFrom`) of the pages shown, sorted by old URL. */
   redirects: Redirect[]
-  /** One line per problem, as ContentError lists them; empty when all is valid. */
   problems: string[]
 }
 
@@ -323,11 +288,8 @@ function checked(
 }
 
 /**
- * Reads, validates and renders every content file under `dir`, encoding its images through `cache`,
- * and checks that each link of the markdown leads to a page of `routes` or a file of public/, and each
- * old URL (`redirectFrom`) to a page. Drafts and entries dated after `publishing.today` are validated,
- * then left out (`leftOut`) unless `publishing` shows them. The check `npm run check:content` and a build
- * that meets a problem run; readContent throws its problems.
+ * Reads, validates and renders every content file under `dir`, and checks each link and old URL against
+ * the pages of `routes`. Drafts and scheduled entries are validated, then left out unless `publishing` shows them.
  */
 export async function checkContent(
   dir: string = contentDir(),
@@ -357,10 +319,8 @@ export function contentIndex({ posts, topics, pages }: ContentIndex): ContentInd
 }
 
 /**
- * The index the pages list, from one read of every file (the topic files from `topicReads` when given:
- * `npm run dev` has read them already), as this process shows it (publishingOf: dev marks drafts and
- * scheduled entries); with the problems and old URLs of the build's own check, on the day and terms of a
- * build, so that dev shows every problem a build would stop on.
+ * The index the pages list, from one read of every file, as this process shows it (publishingOf), with
+ * the problems and old URLs of a build's own check, so that dev shows every problem a build would stop on.
  */
 export async function readContentIndex(
   dir: string = contentDir(),
@@ -378,14 +338,10 @@ export async function readContentIndex(
   return { index: contentIndex({ posts, topics, pages: read.pages }), problems: asBuilt.problems, redirects: asBuilt.redirects }
 }
 
-/** Everything but the topics' own files, validated: the articles this read shows (the others in `leftOut`), the fixed pages, layout.json, and the topic files' names. */
+/** Everything but the topics' own files, validated: the articles shown (the others in `leftOut`), the fixed pages, the topic files' names. */
 export type ContentWithoutTopics = Omit<ContentRead, 'site' | 'topics'> & { leftOut: LeftOut[] }
 
-/**
- * What the build validates before it renders any page. A topic file is validated when its page is
- * rendered (readTopicFile), so a build reads each topic once; the articles and fixed pages are few,
- * and every listing page needs them. Their images are encoded through `cache`, which then knows the files to publish.
- */
+/** What the build validates before it renders any page; a topic is validated when its page is rendered (readTopicFile). */
 export async function readContentWithoutTopics(
   dir: string = contentDir(),
   site: Site = loadSite(dir),

@@ -1,27 +1,12 @@
-// How `npm run dev` (vite.config.ts) tells the content code that it runs in dev: the dev server's plugin
-// calls enterContentDevMode() when Vite loads its config, and the content code asks contentDevMode().
-// A module importing nothing: Vite bundles whatever vite.config.ts imports into the config each time it
-// loads it (six times per `vike build`), so the config imports no more of the content code than this.
-//
-// The setting lives on globalThis, under a registered symbol, not in a variable of this module: the
-// config has its own copy of this module (bundled into it), while the pages' hooks and
-// lib/node/dev-server.server.ts get theirs from Vite's module runner (`ssrLoadModule`), which evaluates
-// them again after each content change (the dev server drops its modules). Both copies run in the dev
-// server's one process and see the same globalThis, so what the config sets holds for every copy,
-// evaluated before or after. No other process reads it.
+// How `npm run dev` (vite.config.ts) tells the content code that it runs in dev. It imports nothing, as
+// the config bundles it. The setting lives on globalThis, not in this module: the config's bundled copy
+// and the copies Vite's module runner evaluates again after each content change share one process.
 
 /** What a read of the content does differently in `npm run dev`. */
-export interface ContentDevMode {
-  /**
-   * A bad content file is left out of the index instead of failing every page, so the pages that do not
-   * need it keep working while the writer fixes it; a page that needs it fails with that file's problems
-   * (contentProblemsOf), which the dev server shows in the browser.
-   */
+interface ContentDevMode {
+  /** A bad file is left out of the index instead of failing every page; a page that needs it shows its problems. */
   keepGoing: boolean
-  /**
-   * Drafts and scheduled entries are shown, each marked, so a writer can read them as they will look.
-   * Off, the content read leaves them out, as a build does.
-   */
+  /** Drafts and scheduled entries are shown, each marked. */
   showUnpublished: boolean
 }
 

@@ -1,7 +1,5 @@
-// What `npm run dev` needs of the server-side code, for the plugins of vite.config.ts. They load this
-// module through the dev server (`server.ssrLoadModule`), as Vike loads the pages' hooks: one instance
-// of the content code for both, read again after each content change (the dev server drops its modules),
-// and none of it bundled into the config, which a build loads six times.
+// What `npm run dev` needs of the server-side code, for vite.config.ts's plugins, which load it as Vike
+// loads the pages' hooks (`ssrLoadModule`): one instance of the content code for both, none in the config.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { createReadStream, existsSync } from 'node:fs'
 import { extname, join, resolve } from 'node:path'
@@ -35,9 +33,8 @@ export function sharedFileProblems(): string[] {
 }
 
 /**
- * Every problem a build would stop on, and the old URLs a build would answer: the pages' own content
- * index (loadContent), so the terminal and the pages tell the same. site.json's or layout.json's
- * problems alone while they have some: no other file can be read without them.
+ * Every problem a build would stop on, and the old URLs it would answer, from the pages' own index; only
+ * site.json's or layout.json's problems while they have some: no other file can be read without them.
  */
 export async function devContentState(): Promise<{ problems: readonly string[]; redirects: ReadonlyMap<string, string> }> {
   const shared = sharedFileProblems()
@@ -61,25 +58,20 @@ export function serveContentImage(request: IncomingMessage, response: ServerResp
   return true
 }
 
-// The files a build writes beside the pages for feed readers and answer engines (the feeds, llms.txt,
-// the markdown twins), made on each request by the build's own functions from the content as the pages
-// read it (loadContent, once per change of the content). Dev shows drafts and scheduled entries, so they
-// are in these files too, as on /blog and /topics. A content problem is answered like a page's: 500 with
-// the problems (content-error-page.server.ts), never a crash of the dev server.
+// The feeds, llms.txt and the markdown twins, made on each request by the build's own functions from the
+// content as the pages read it (drafts included). A content problem answers 500 with the problems.
 
-/** What the dev server sends for one of these URLs. */
-export interface DevFile {
+interface DevFile {
   status: 200 | 500
   headers: Readonly<Record<string, string>>
   body: string
-  /** For a 500: the problems listed, for the terminal too. */
   problems?: readonly string[]
 }
 
 /** How the Node server sends llms.txt (a `.txt` file, by its name). */
 const LLMS_TXT_TYPE = 'text/plain; charset=utf-8'
 
-/** A file's answer: the Node server's media type (and a twin's `X-Robots-Tag`), but never cached, so a saved edit shows at once. */
+/** A file's answer, with the Node server's headers but never cached, so a saved edit shows at once. */
 function sent(pathname: string, body: string, type?: string): DevFile {
   const headers = { ...alternateFileHeaders(pathname), ...(type ? { 'Content-Type': type } : {}), 'Cache-Control': 'no-cache' }
   return { status: 200, headers, body }
@@ -94,7 +86,7 @@ function settings<T>(read: () => T): T {
   }
 }
 
-/** The content as dev's pages read it (loadContent), as a build lists it in the feeds and llms.txt; any problem throws, as a build would fail on it. */
+/** The content as dev's pages read it; any problem throws, as a build would fail on it. */
 async function wholeContent(dir: string): Promise<ContentIndex & { site: Site }> {
   const site = settings(() => loadSite(dir))
   const { posts, topics, pages, problems } = await loadContent(dir)
@@ -102,7 +94,7 @@ async function wholeContent(dir: string): Promise<ContentIndex & { site: Site }>
   return { site, posts, topics, pages }
 }
 
-/** An article's twin; undefined when there is no such article; its file's problems thrown when it has some (like its page, pages/entries.ts). */
+/** An article's twin; undefined when there is no such article; its file's problems thrown, as by its page. */
 async function articleTwinOf(slug: string, dir: string): Promise<string | undefined> {
   settings(() => loadSite(dir))
   const content = await loadContent(dir)
@@ -137,11 +129,7 @@ async function fileAt(pathname: string, dir: string): Promise<DevFile | undefine
   return twin === undefined ? undefined : sent(pathname, twin)
 }
 
-/**
- * The feed, llms.txt or markdown twin at `pathname` as the content under `dir` makes it now, or the
- * content error page (500) with the problems that stop it; undefined for any other path, and for a twin
- * of no article or topic (the dev server's 404 then answers).
- */
+/** The feed, llms.txt or markdown twin at `pathname` now, or the content error page (500); undefined for any other path or a missing twin. */
 export async function devSyndicationFile(pathname: string, dir: string = contentDir()): Promise<DevFile | undefined> {
   try {
     return await fileAt(pathname, dir)

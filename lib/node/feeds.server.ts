@@ -7,8 +7,7 @@ import { articlePath } from '../universal/seo/article'
 import { absoluteUrl } from '../universal/seo/url'
 import type { Site } from '../universal/site'
 
-// The blog's feeds, RSS 2.0, Atom and JSON Feed, made by the `feed` package from the articles the
-// build publishes: each with its title, link, dates, description and whole text as HTML.
+// The blog's feeds, RSS 2.0, Atom and JSON Feed, made by the `feed` package from the articles the build publishes.
 
 /** The attributes of the article HTML that hold a URL, or a list of them (`srcset`). */
 const URL_ATTRIBUTES = ['href', 'src', 'poster'] as const
@@ -41,7 +40,7 @@ export function absoluteHtml(html: string, pageUrl: string): string {
 }
 
 /** What a feed says of the blog itself: the /blog page's copy. */
-export interface BlogListing {
+interface BlogListing {
   title: string
   description: string
 }
@@ -65,10 +64,8 @@ const coverType = (path: string) => (path.endsWith('.png') ? 'image/png' : 'imag
 
 /**
  * The three feeds, as file text by format, for `posts` newest first. Every date is taken from the
- * articles (the feed's `updated` is its newest article's), so the same articles always give the same
- * bytes; with no article, `today` (YYYY-MM-DD) dates the empty feeds. An article's cover is its item's
- * image (JSON Feed `image`, an enclosure in RSS and Atom), `imageBytes` giving its file's size, which
- * RSS asks for (0 when unknown).
+ * articles, so the same articles always give the same bytes; `today` dates an empty feed. `imageBytes`
+ * gives a cover's file size, which an RSS enclosure asks for (0 when unknown).
  */
 export function blogFeeds(
   posts: readonly BlogPost[],

@@ -1,13 +1,12 @@
 import matter from 'gray-matter'
 import { isAlias, isCollection, isMap, isNode, isScalar, LineCounter, parseDocument, Scalar, visit, type Document, type Node, type YAMLError } from 'yaml'
 
-// A content file's frontmatter, read as the writer typed it. gray-matter splits the file; `yaml` parses
-// the YAML with the core schema, so `date: 2025-02-30` stays the text "2025-02-30" for the schema to
-// judge (a timestamp type would turn it into a Date, and an impossible date into another real one).
-// Every syntax error is reported in plain words at the file's line and column where the writer can fix it.
+// A content file's frontmatter, read as the writer typed it: `yaml`'s core schema keeps `date: 2025-02-30`
+// as text for the schema to judge (a timestamp would roll it over to a real date). Every syntax error is
+// reported in plain words at the line and column where the writer can fix it.
 
 /** A syntax problem at a line and column of the file, both counted from 1. */
-export interface SyntaxProblem {
+interface SyntaxProblem {
   line: number
   column: number
   message: string

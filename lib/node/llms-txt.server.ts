@@ -5,13 +5,11 @@ import { absoluteUrl } from '../universal/seo/url'
 import type { Site } from '../universal/site'
 import { plainText } from './markdown-twin.server'
 
-// `/llms.txt` (https://llmstxt.org): what the site is, for a language model, in markdown. An H1 with
-// the product's name, a blockquote that sums it up, a short paragraph, then `## ` sections of links,
-// `- [title](url): description`, to the offer, the articles and the topics; the legal pages under
-// `## Optional`, which a model short of room may skip. Made from the content index, one line at a time.
+// `/llms.txt` (https://llmstxt.org): what the site is, for a language model, in markdown: sections of
+// links to the offer, the articles and the topics; the legal pages under `## Optional`, which a model short of room may skip.
 
 /** What llms.txt lists: the articles and topics this build publishes, and the fixed pages' copy. */
-export interface LlmsTxtInput {
+interface LlmsTxtInput {
   site: Site
   pages: Pick<SitePages, 'home' | 'testimonials' | 'blog' | 'topics' | 'privacy-policy' | 'terms-of-service'>
   /** Newest first. */
@@ -20,14 +18,10 @@ export interface LlmsTxtInput {
   topics: ReadonlyArray<Pick<TopicEntry, 'slug' | 'title' | 'summary'>>
 }
 
-/** One line of the file's link lists: `- [title](https://…/path): description`. */
-function entry(title: string, path: string, description: string, siteUrl: string): string {
-  return `- [${plainText(title)}](${absoluteUrl(path, siteUrl)}): ${description.replace(/\s+/g, ' ').trim()}\n`
-}
-
 /** llms.txt, line by line: written to its file as it is made, so ten thousand topics cost no big string. */
 export function* llmsTxtLines({ site, pages, posts, topics }: LlmsTxtInput): Generator<string> {
-  const line = (title: string, path: string, description: string) => entry(title, path, description, site.siteUrl)
+  const line = (title: string, path: string, description: string) =>
+    `- [${plainText(title)}](${absoluteUrl(path, site.siteUrl)}): ${description.replace(/\s+/g, ' ').trim()}\n`
   const { home, testimonials, blog } = pages
   yield `# ${plainText(site.productName)}\n\n`
   yield `> ${home.description}\n\n`

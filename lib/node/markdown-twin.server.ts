@@ -1,11 +1,9 @@
 import type { BlogPost, Topic } from '../universal/content/types'
 import type { UiText } from '../universal/ui-text'
 
-// The markdown twin of an article or a topic (`/blog/x.md`, `/topics/x.md`): the page's words as
-// clean markdown, for answer engines and agents that read markdown better than HTML. Made from the
-// writer's own markdown, edited where the page differs from the file: its tokens are replaced already
-// (the loader does it before parsing), links to content files become the pages' URLs, images become
-// the files the site serves, and raw HTML, which the page never shows, is left out.
+// The markdown twin of an article or a topic (`/blog/x.md`): the page's words as clean markdown, for
+// answer engines. The writer's markdown, with links and images pointed at what the site serves and raw
+// HTML, which the page never shows, left out.
 
 /** The markdown tree's nodes as far as the twin goes (mdast), with the offsets of their source. */
 export interface TwinNode {
@@ -55,11 +53,9 @@ function siteLink(url: string, pagePath: string): string | undefined {
 const offsets = (node: TwinNode) => ({ start: node.position?.start.offset, end: node.position?.end.offset })
 
 /**
- * The body of a twin: `text` is the markdown the page was rendered from, `tree` its parsed tree after
- * the links to content files were pointed at their pages (lib/node/content-links.server.ts), `pagePath`
- * the page's URL path (an #anchor of the page is written with it), and `imageUrl` the site path of the
- * file an image's source is served as (undefined when it has a problem, which fails the build anyway).
- * Every link to the site is site-absolute (`/topics/x`), every image `![its alt](/assets/images/…)`.
+ * The body of a twin: `text` the markdown the page was rendered from, `tree` its parsed tree with links
+ * pointed at their pages, `imageUrl` the site path an image's source is served as. Every link to the
+ * site is site-absolute (`/topics/x`, an #anchor with `pagePath`), every image `![its alt](/assets/images/…)`.
  */
 export async function cleanMarkdown(text: string, tree: TwinNode, pagePath: string, imageUrl: (src: string) => Promise<string | undefined>): Promise<string> {
   const definitions = new Map<string, TwinNode>()

@@ -1,14 +1,12 @@
-// An article's outline, taken as its markdown is rendered: an id on each heading (so a section can be
-// linked to, and the table of contents links to it), its `##` sections for that table, and its words,
-// for the reading time and for choosing related articles. A rehype plugin, like rehype-images.
+// An article's outline, taken by a rehype plugin as its markdown is rendered: an id on each heading, its
+// `##` sections for the table of contents, and its words, for the reading time and related articles.
 import GithubSlugger from 'github-slugger'
 import type { Heading } from '../universal/content/types'
 
-/** What the plugin finds in one piece of markdown; it reads it from the file's `data.outline` and fills it. */
+/** What the plugin finds in one piece of markdown, filled in the file's `data.outline`. */
 export interface Outline {
-  /** The `##` headings, in order, each with the id it was given. */
   sections: Heading[]
-  /** How many words the text has, code and tables included. */
+  /** Code and tables included. */
   words: number
   /** The text, without markup, for comparing articles. */
   text: string
@@ -18,16 +16,13 @@ export function emptyOutline(): Outline {
   return { sections: [], words: 0, text: '' }
 }
 
-/**
- * The ids the article page gives its own elements (renderer/PageShell.tsx, components/, pages/blog/@slug/):
- * a heading never takes one, so a section called "Main" is `#main-1`, and the page keeps one of each id.
- */
-export const ARTICLE_PAGE_IDS = ['root', 'main', 'site-nav', 'contents-heading', 'related-heading', 'author-note-heading', 'article-cta-heading']
+/** The ids the article page gives its own elements: a heading never takes one (a section called "Main" is `#main-1`). */
+const ARTICLE_PAGE_IDS = ['root', 'main', 'site-nav', 'contents-heading', 'related-heading', 'author-note-heading', 'article-cta-heading']
 
-/** An adult reads about this many words of prose a minute; the reading time is the words at this pace, rounded up. */
-export const WORDS_PER_MINUTE = 230
+/** An adult reads about this many words of prose a minute. */
+const WORDS_PER_MINUTE = 230
 
-/** Minutes to read `words` words: at least one. */
+/** Minutes to read `words` words, rounded up: at least one. */
 export function readingMinutes(words: number): number {
   return Math.max(1, Math.ceil(words / WORDS_PER_MINUTE))
 }
@@ -54,11 +49,7 @@ function textOf(node: HtmlNode): string {
   return (node.children ?? []).map(textOf).join('')
 }
 
-/**
- * The rehype plugin: gives each heading of the markdown an id made from its text the way GitHub does
- * (`## Reason 1: the reader` → `reason-1-the-reader`, a repeat `-1`), and fills `data.outline`. Without
- * `data.outline` (topics, fixed pages) it does nothing.
- */
+/** The rehype plugin: gives each heading an id from its text as GitHub does, and fills `data.outline`; without one (topics, fixed pages) it does nothing. */
 export function rehypeOutline() {
   return (tree: HtmlNode, file: { data: Record<string, unknown> }): void => {
     const outline = file.data.outline as Outline | undefined

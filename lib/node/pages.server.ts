@@ -30,11 +30,8 @@ async function sitePage<N extends PageName>(name: N): Promise<SitePage<N>> {
   return page
 }
 
-/**
- * What the shared hooks of a fixed page read of its pageContext: its `copy` and `noindex` configs
- * (its `+config.ts`) and its URL. Spelt out here because lib/ does not import Vike.
- */
-export interface CopyPageContext {
+/** What the shared hooks of a fixed page read of its pageContext; spelt out because lib/ does not import Vike. */
+interface CopyPageContext {
   pageId: string | null
   urlPathname: string
   config: { copy?: PageName | undefined; noindex?: boolean | undefined }
@@ -63,10 +60,8 @@ export async function copyProse(pageContext: CopyPageContext) {
 }
 
 /**
- * The shared `+seo`: the copy's title and description, the page's own URL as its canonical path,
- * `noindex` from its config, and, unless noindex, a social card of its h1 under its label from
- * layout.json. `extra` adds what one page has beyond that (its JSON-LD), from its copy and path;
- * `heading`, the card's title where the page shows another h1 than its copy's (a later page of an index).
+ * The shared `+seo`: the copy's title and description, the page's URL as canonical, `noindex` from its
+ * config, else a social card of its h1 (`heading`, where the page shows another). `extra`: a page's own JSON-LD.
  */
 export async function copySeo(
   pageContext: CopyPageContext,

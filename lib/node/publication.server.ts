@@ -4,13 +4,9 @@ import { brokenLinks, type FileLinks } from './content-links.server'
 import { contentDevMode } from './dev-mode.server'
 
 /** Overrides the build's "today" (YYYY-MM-DD), to preview a scheduled post or test one. */
-export const BUILD_DATE_ENV = 'BUILD_DATE'
+const BUILD_DATE_ENV = 'BUILD_DATE'
 
-/**
- * Written by the build beside the site (`dist/publication.json`, never served): the day it published for
- * and what it left out, `{ buildDate, leftOut }`. check:site reads the day, to find drafts and scheduled
- * entries in the content itself and make sure none of them reached the site.
- */
+/** Written by the build beside the site, never served: `{ buildDate, leftOut }`, for check:site to make sure no draft reached the site. */
 export const PUBLICATION_RECORD = 'publication.json'
 
 /** The day this build publishes for, YYYY-MM-DD (UTC): `BUILD_DATE` when set, else today. */
@@ -27,21 +23,20 @@ export function buildDate(env: NodeJS.ProcessEnv = process.env, now: Date = new 
   return now.toISOString().slice(0, 10)
 }
 
-/** The day the build handed this process (takeBuildDay): its render workers and the pages they render publish for it. */
 let handedDay: string | undefined
 
-/** Makes `today` the day this process publishes for: a build's render worker, and the pages it renders, take the build's one day. */
+/** Makes `today` the day this process publishes for: a build's render worker takes the build's one day. */
 export function takeBuildDay(today: string): void {
   handedDay = today
 }
 
 /** The day this process publishes for: the one a build handed it (takeBuildDay), else buildDate(). */
-export function publishingDay(): string {
+function publishingDay(): string {
   return handedDay ?? buildDate()
 }
 
 /** Why an entry is left out of a production build, or `published`. */
-export type Publication = 'published' | 'draft' | 'scheduled'
+type Publication = 'published' | 'draft' | 'scheduled'
 
 /** `draft: true` wins over a date; a `date` after `today` is scheduled. Dates compare as YYYY-MM-DD text. */
 export function publicationOf(entry: { draft?: boolean; date?: string }, today: string): Publication {
@@ -110,11 +105,9 @@ export function leftOutSummary(leftOut: readonly LeftOut[]): string | undefined 
 }
 
 /**
- * The link problems of the files, published or left out, under this publishing: a link leads somewhere
- * when `leadsSomewhere` says so. A published page's link to a page this build leaves out fails the
- * build with its own reason (nothing on the site may point at a draft); a left-out file may link to
- * another left-out one, which it will be published with or after. A link to an old URL (`redirects`)
- * fails too, saying where to link instead: the site links each page by its one URL.
+ * The link problems of a file. A published page's link to a page this build leaves out fails with its
+ * own reason; a left-out file may link to another left-out one, published with or after it. A link to
+ * an old URL (`redirects`) fails too, saying where to link instead: the site links each page by its one URL.
  */
 export function linkProblemsWith(
   leadsSomewhere: (path: string) => boolean,
@@ -141,10 +134,7 @@ export function linkProblemsWith(
   }
 }
 
-/**
- * The encoded image files (`names`, from the image cache) that the shown articles and pages name: an
- * image only a draft or scheduled article shows is encoded and kept in the cache, but not published.
- */
+/** The encoded image files (`names`) the shown articles and pages name: an image only a draft shows is cached, not published. */
 export function imagesShown(
   names: readonly string[],
   { posts, pages }: { posts: ReadonlyArray<{ html: string; coverImage?: { html: string } }>; pages: Record<string, { html: string }> },
@@ -153,19 +143,13 @@ export function imagesShown(
   return names.filter((name) => html.includes(`/${name}`))
 }
 
-/**
- * What `npm run dev` marks a draft or scheduled entry with where a list shows it (`/blog`, `/topics`):
- * `Draft` or `Scheduled for 2027-01-05`; undefined for a published one. A build lists neither.
- */
+/** What `npm run dev`'s lists mark a draft or scheduled entry with: `Draft` or `Scheduled for 2027-01-05`; undefined for a published one. */
 export function unpublishedLabel(entry: Pick<PublicationFields, 'draft' | 'date'>, today: string = publishingDay()): string | undefined {
   const why = publicationOf(entry, today)
   return why === 'published' ? undefined : why === 'draft' ? 'Draft' : `Scheduled for ${entry.date}`
 }
 
-/**
- * What `npm run dev` shows at the top of a draft or scheduled entry, so the writer never mistakes it for
- * a published page; empty for a published one. A production build never renders such a page.
- */
+/** What `npm run dev` shows atop a draft or scheduled entry, so the writer never mistakes it for a published page; empty for a published one. */
 export function unpublishedNote(entry: PublicationFields, today: string = publishingDay()): string {
   const why = publicationOf(entry, today)
   if (why === 'published') return ''

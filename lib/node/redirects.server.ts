@@ -1,9 +1,6 @@
-// The old URLs of the site's pages: `redirectFrom: [/blog/old-slug]` in an article's or a topic's
-// frontmatter makes the Node server and every static host answer /blog/old-slug with a 308 to the page.
-// Checked once every page of the build is known (checkLinksAndRedirects, by the build from the pages it
-// writes and by checkContent from the content and the routes), with the content's links: an old URL must
-// lead to a page this build writes, and nothing else may answer it (a page, a file, another page's old
-// URL), or a visitor would get one thing on one host and another elsewhere.
+// The old URLs of the site's pages (`redirectFrom` in the frontmatter: a 308 to the page), checked once
+// every page is known: an old URL must lead to a page this build writes, and nothing else may answer it,
+// or a visitor would get one thing on one host and another elsewhere.
 import { formatPath } from '../universal/content/format-path'
 import { API_PREFIX, ASSETS_PREFIX, CSP_HASHES_FILE, HEALTH_PATH, HOST_RULE_FILES, NOT_FOUND_PATHS, SHELL_ROUTES, type Redirect } from '../universal/routes'
 import { publicPaths, siteTargets, type FileLinks } from './content-links.server'
@@ -20,11 +17,7 @@ export interface RedirectingPage {
 /** Files the build writes at the site's root besides the pages (sitemap.xml may become an index of sitemap-1.xml, …). */
 const BUILD_FILES = [CSP_HASHES_FILE, ...HOST_RULE_FILES, 'robots.txt']
 
-/**
- * What already answers `path` on this site, in words, or undefined when nothing does: a page of the build
- * (`pages`: each URL with its content file, when it has one), a file of public/, a route of
- * lib/universal/routes.ts, or a file the build writes.
- */
+/** What already answers `path` on this site, in words (a page of `pages`, a file of public/, a route, a file the build writes), or undefined. */
 export function answererOf(pages: ReadonlyMap<string, string | undefined>, publicDir = 'public'): (path: string) => string | undefined {
   const publicFiles = new Set(publicPaths(publicDir))
   return (path) => {
@@ -46,10 +39,8 @@ export function answererOf(pages: ReadonlyMap<string, string | undefined>, publi
 
 /**
  * The redirects of the published pages, sorted by old URL (so an incremental build writes the bytes a
- * fresh one does), and one problem per old URL that cannot be one, naming the file and the field:
- * the page's own URL, a URL something else answers (`answererOf`: a page, which may itself have old
- * URLs, a file or a route), one listed twice or by two pages, or any old URL of a page this build leaves
- * out (it would lead to a 404).
+ * fresh one does), and one problem per old URL that cannot be one: the page's own URL, one something
+ * else answers, one listed twice or by two pages, or one of a page this build leaves out.
  */
 export function redirectsOf(
   pages: readonly RedirectingPage[],
@@ -105,12 +96,9 @@ export function redirectLimitWarning(count: number): string | undefined {
 }
 
 /** The pages that are known, and what the content says of them. */
-export interface KnownPages {
-  /** Every page's URL. */
+interface KnownPages {
   paths: readonly string[]
-  /** The pages made from a content file, with the old URLs each names. */
   redirecting: readonly RedirectingPage[]
-  /** The articles and topics left out, with why. */
   leftOut: readonly LeftOut[]
   /** The site links of each content file (left out ones too). */
   links: readonly FileLinks[]
@@ -122,10 +110,7 @@ export interface FileProblems {
   problems: string[]
 }
 
-/**
- * The redirects of the pages, sorted by old URL, and every problem of their links and old URLs, each
- * with its file: the links' (file by file, as given), then the old URLs'.
- */
+/** The redirects of the pages, sorted by old URL, and every problem of their links, then of their old URLs, each with its file. */
 export function checkLinksAndRedirects({ paths, redirecting, leftOut, links }: KnownPages): { redirects: Redirect[]; problems: FileProblems[] } {
   const pageFiles = new Map<string, string | undefined>(paths.map((path) => [path, undefined]))
   for (const { path, file } of redirecting) pageFiles.set(path, file)

@@ -1,18 +1,14 @@
 // Which pages a page links to as "related": the ones whose words it shares most, by TF-IDF cosine.
-// Used for the two articles under an article and the three topics under a topic page. The choice is
-// made at build time from the text alone, and is deterministic: the same text gives the same links.
+// Deterministic: the same text gives the same links.
 import type { BlogPost, RelatedPost, RelatedTopic, Topic } from '../universal/content/types'
 import { buildDate, publicationOf } from './publication.server'
 
-/** How many articles an article's "Keep reading" list names. */
-export const RELATED_POSTS = 2
-/** How many topics a topic page's "Related topics" list names. */
-export const RELATED_TOPICS = 3
+const RELATED_POSTS = 2
+const RELATED_TOPICS = 3
 
 /**
  * Each article with the published articles most like it, by title (counted twice: it says in a few
- * words what the article is about), description and text. `posts` in the site's order (newest first,
- * then by slug), which breaks ties.
+ * words what the article is about), description and text. `posts` in the site's order, which breaks ties.
  */
 export function withRelatedPosts<P extends Omit<BlogPost, 'related'>>(
   posts: readonly P[],
@@ -40,11 +36,7 @@ export function topicWordsOf({ title, summary, h1, draft, date }: TopicWords): T
   return JSON.parse(JSON.stringify({ title, summary, h1, draft, date })) as TopicWords
 }
 
-/**
- * For each topic, the published topics most like it, by title (counted twice) and summary. `topics` in
- * slug order, which breaks ties; one without words (its file is not valid: its page's render says why)
- * is neither given nor named.
- */
+/** For each topic, the published topics most like it, by title (counted twice) and summary. `topics` in slug order; one without words (not valid) is neither given nor named. */
 export function relatedTopics(topics: ReadonlyArray<{ slug: string; words: TopicWords | undefined }>, today = buildDate()): RelatedTopic[][] {
   const chosen = chooseRelated(
     topics.map(({ words }) => ({
@@ -62,7 +54,7 @@ export function relatedTopics(topics: ReadonlyArray<{ slug: string; words: Topic
 }
 
 /** An entry that may be compared: its words, and whether it may be linked to (a draft or a scheduled entry may not). */
-export interface Comparable {
+interface Comparable {
   text: string
   linkable: boolean
 }
@@ -107,27 +99,16 @@ export function termsOf(text: string): string[] {
   return terms
 }
 
-/**
- * Past this share of the linkable entries a word is in, it tells them apart too little to count (the
- * product's name, "LinkedIn" on this site). It also bounds the work: every entry is compared only with
- * the entries that share one of its rarer words, never with all of them.
- */
+/** Past this share of the linkable entries a word is in, it tells them apart too little to count ("LinkedIn" here); it also bounds the work. */
 const MAX_SHARE = 0.5
-/** However many entries there are, a word in more than this many is not compared on: it keeps the choice near-linear at tens of thousands of pages. */
+/** However many entries there are, a word in more than this many is not compared on: it keeps the choice near-linear. */
 const MAX_POSTINGS = 400
 
 /**
  * For each entry, the indexes of up to `count` linkable entries most like it (never itself), most alike
- * first. Words are weighed by TF-IDF ((1 + ln tf) × ln(N / df)) and entries compared by the cosine of
- * their weights, through an inverted index: each entry is scored only against those sharing one of
- * its words. Ties, and the places left when fewer than `count` entries share a word, go by `order`
- * (the entries' own order: by date, then slug, for articles; by slug for topics), starting after the
- * entry itself so that no one entry fills every list.
- *
- * Then no linkable entry is left that nothing links to: an entry no list names takes the last place of
- * the list of the entry most like it whose last entry is named by another list too.
- *
- * `entries` must already be in `order`.
+ * first, by the cosine of TF-IDF weights ((1 + ln tf) × ln(N / df)) through an inverted index. Ties, and
+ * places no shared word fills, go by the entries' order, starting after the entry itself so that no one
+ * entry fills every list. Then every linkable entry is named by some list (linkOrphans).
  */
 export function chooseRelated(entries: readonly Comparable[], count: number): number[][] {
   const linkable = entries.flatMap((entry, index) => (entry.linkable ? [index] : []))
@@ -196,10 +177,7 @@ export function chooseRelated(entries: readonly Comparable[], count: number): nu
   return chosen
 }
 
-/**
- * The `count` entries of `touched` with the highest scores, highest first; a tie goes to the entry
- * nearest after `index` in order, round the end. One pass, whatever the number of entries touched.
- */
+/** The `count` entries of `touched` with the highest scores, highest first; a tie goes to the entry nearest after `index` in order, round the end. */
 function best(touched: readonly number[], scores: Float64Array, index: number, total: number, count: number): number[] {
   const after = (entry: number) => (entry - index + total) % total
   const better = (a: number, b: number) => scores[a]! > scores[b]! || (scores[a] === scores[b] && after(a) < after(b))
@@ -243,10 +221,9 @@ function fillFromOrder(list: number[], index: number, linkable: readonly number[
 }
 
 /**
- * Gives every linkable entry that no list names a place in another list: the last place of the list of
- * the entry most like it (the entries of its own list, most alike first: the cosine is symmetric), or
- * failing that of the next linkable entry after it in order, whose last entry is named by another list
- * too, so that no other entry is left unnamed by the move.
+ * Gives every linkable entry no list names the last place of the list of the entry most like it (the
+ * cosine is symmetric: its own list), or failing that of the next one after it in order, whose last
+ * entry is named by another list too, so that no other entry is left unnamed by the move.
  */
 function linkOrphans(chosen: number[][], linkable: readonly number[], count: number): void {
   if (count === 0) return

@@ -1,9 +1,5 @@
-// What the site search (pipeline/search-index.ts) keeps of an article or a topic, taken from the content
-// as the build has already read it, never from the built pages: a topic's title, heading and summary
-// (the words the build's pre-pass holds for every topic file without parsing it again), an article's
-// title, description and text. At 10,000 topics, reading every page back and indexing all
-// its words made an index that took Pagefind about 50 s to build and a first query about 290 KB to load;
-// a reader looking for one topic among thousands looks for it by what it is about.
+// What the site search keeps of an article or a topic, from the content as the build read it, never from
+// the built pages: a topic by what it is about (title, heading, summary), an article by its whole text.
 import type { BlogPost } from '../universal/content/types'
 import { decodeEntities } from '../universal/search'
 
