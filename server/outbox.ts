@@ -1,14 +1,13 @@
-// Forwards stored leads and clicks to their webhooks until each is delivered once. Sends run side by side,
-// at most MAX_IN_FLIGHT per webhook and process, so a hanging webhook holds slots of its own pool and delays
-// nothing else. Each call names its record in an Idempotency-Key, the same on every retry and from every
-// process, and follows no redirect: the record and its api-key go to the configured URL and nowhere else.
+// Forwards stored leads and clicks to their webhooks until each is delivered once. At most MAX_IN_FLIGHT sends
+// per webhook and process, so a hanging webhook delays nothing else. Each call carries an Idempotency-Key and
+// follows no redirect: the record and its api-key go to the configured URL and nowhere else.
 import { DEFAULT_TIMEOUT_MS, type Webhook, type Webhooks } from './settings'
 import { BUSY_TIMEOUT_MS, type OutboxRow, type OutboxTable, type Store } from './store'
 
 /** Calls in flight per webhook and process: enough for 200 a second to a webhook that takes 250 ms, few enough that hanging ones hold few sockets. */
 export const MAX_IN_FLIGHT = 64
 
-/** While rows wait, a pass claims again once this many slots are free: a claim is a write, so one per several sends, not one per send. */
+/** While rows wait, a pass claims again once this many slots are free: a claim is a write, so not one per send. */
 const REFILL_SLOTS = MAX_IN_FLIGHT / 4
 
 /**
@@ -26,7 +25,7 @@ export function retryDelay(attempts: number): number {
   return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), MAX_RETRY_MS)
 }
 
-/** What the API asks of an outbox on either runtime (the Worker's queues what Node's sends): a record was stored; send one now (the affiliate click). */
+/** What the API asks of an outbox on either runtime: a record was stored; send one now (the affiliate click). */
 export interface OutboxPort {
   stored(table: OutboxTable, id: number): Promise<void>
   deliverNow(table: OutboxTable, id: number, timeoutMs: number): Promise<SendResult>
@@ -41,13 +40,10 @@ export interface SendResult {
   claimed?: false
 }
 
-/** The Idempotency-Key of a record: its kind and id (`lead-42`), so a lead and a click with the same id differ. */
+/** `lead-42`, `click-42`: a lead and a click with the same id differ. */
 export const idempotencyKey = (table: OutboxTable, id: number) => `${table === 'leads' ? 'lead' : 'click'}-${id}`
 
-/**
- * POSTs `payload`; the call, answer body included, is aborted after `msLeft()`. A redirect is a failed attempt,
- * retried like a 500, its Location logged for whoever configured the webhook. Never throws.
- */
+/** POSTs `payload`, answer body included within `msLeft`; a redirect is a failed attempt, its Location logged. Never throws. */
 async function postToWebhook(webhook: Webhook, key: string, payload: Record<string, unknown>, timeoutMs: number, msLeft: number): Promise<SendResult> {
   try {
     const response = await fetch(webhook.url, {
@@ -64,20 +60,15 @@ async function postToWebhook(webhook: Webhook, key: string, payload: Record<stri
       return { ok: false, error }
     }
     if (!response.ok) return { ok: false, error: `HTTP ${response.status}` }
-    const status = answerStatus(text)
-    return status === undefined ? { ok: true } : { ok: true, status }
+    let status: unknown
+    try {
+      status = (JSON.parse(text) as { status?: unknown } | null)?.status
+    } catch {
+      // Any body is fine: an ok HTTP status is success.
+    }
+    return typeof status === 'string' ? { ok: true, status } : { ok: true }
   } catch (error) {
     return { ok: false, error: (error as Error).name === 'TimeoutError' ? `timed out after ${timeoutMs} ms` : (error as Error).message }
-  }
-}
-
-/** The `status` field of a JSON answer; any other body is fine, an ok HTTP status is success. */
-function answerStatus(text: string): string | undefined {
-  try {
-    const { status } = JSON.parse(text) as { status?: unknown }
-    return typeof status === 'string' ? status : undefined
-  } catch {
-    return undefined
   }
 }
 
@@ -103,22 +94,18 @@ export class Outbox implements OutboxPort {
   /** Passes so far: the table claimed first alternates, so a backlog of one kind does not starve the other. */
   private passes = 0
 
+  private readonly now: () => number
+  private readonly timeoutMs: number
+  private readonly leaseMs: number
+
   constructor(
     private readonly store: Store,
     private readonly webhooks: Webhooks,
     private readonly options: OutboxOptions = {},
-  ) {}
-
-  private now(): number {
-    return this.options.now?.() ?? Date.now()
-  }
-
-  private get timeoutMs(): number {
-    return this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS
-  }
-
-  private get leaseMs(): number {
-    return this.timeoutMs + LEASE_MARGIN_MS
+  ) {
+    this.now = options.now ?? Date.now
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
+    this.leaseMs = this.timeoutMs + LEASE_MARGIN_MS
   }
 
   isConfigured(table: OutboxTable): boolean {

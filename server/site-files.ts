@@ -1,6 +1,5 @@
-// The prerendered site's files answered from memory (server/site-file-cache.ts holds them): every answer is
-// made from held bytes and headers without touching the disk. The answers are those @hono/node-server's
-// serveStatic gave with the form-timing, compression and feed-header middlewares around it.
+// The prerendered site's files answered from memory, as @hono/node-server's serveStatic answered them with the
+// form-timing, compression and feed-header middlewares around it.
 import { join } from 'node:path'
 import type { Context } from 'hono'
 import { CACHE_CONTROL, fileOfPath } from '../lib/universal/routes'
@@ -19,14 +18,11 @@ import {
 } from './site-file-cache'
 
 export interface SiteFilesOptions extends SiteFileCacheOptions {
-  /** The prerendered site, `dist/client`. */
   root: string
-  /** Sent with every answer: the security headers and the CSP (routes.ts responseHeaders). */
+  /** Sent with every answer: the security headers and the CSP. */
   headers: Readonly<Record<string, string>>
-  /** The HTML answered with status 404 while `404.html` cannot be read (it was read as the server started). */
+  /** The HTML answered while `404.html` cannot be read (it was read as the server started). */
   notFoundHtml: string
-  /** The clock that stamps the form-timing cookie and times the re-checks on disk. */
-  now: () => number
 }
 
 /** `.`, `..`, doubled slashes and backslashes: never a file of the site. */
@@ -50,7 +46,7 @@ export class SiteFiles {
     this.files = new SiteFileCache(options)
   }
 
-  /** The file a request path names (`/blog` → `blog.html`), answered; the 404 page when there is none. */
+  /** The file a request path names (`/blog` → `blog.html`); the 404 page when there is none. */
   async servePath(c: Context): Promise<Response> {
     const path = c.req.path
     // serveStatic's rules: no percent left after Hono decoded the path, no dot segment, no doubled slash.
@@ -58,13 +54,12 @@ export class SiteFiles {
     return this.serveFile(c, fileOfPath(path))
   }
 
-  /** `file` (relative to the site) answered, whatever the request path; the 404 page when it is missing. */
+  /** `file` (relative to the site), whatever the request path; the 404 page when it is missing. */
   async serveFile(c: Context, file: string): Promise<Response> {
     const entry = await this.files.get(join(this.options.root, file))
     return entry ? this.answer(c, entry) : this.notFound(c)
   }
 
-  /** The 404 page with status 404, compressed as the request accepts. */
   async notFound(c: Context): Promise<Response> {
     const entry = await this.files.get(join(this.options.root, '404.html'))
     const headers: Record<string, string> = {
@@ -82,7 +77,6 @@ export class SiteFiles {
     return siteAnswer(compressed, 404, headers)
   }
 
-  /** The answer serveStatic gave with the app's middlewares around it: form-timing cookie, compression, feed headers, Cache-Control. */
   private async answer(c: Context, entry: SiteFile): Promise<Response> {
     const head = c.req.method === 'HEAD'
     const range = c.req.header('Range')
@@ -145,7 +139,6 @@ export class SiteFiles {
     return siteAnswer(served.body?.subarray(part.start, part.end + 1) ?? streamOf(served, part.start, part.end), 206, headers)
   }
 
-  /** What every answer with the file's bytes says: the site's headers, the file's type and date, a precompressed copy's encoding. */
   private fileHeaders(entry: SiteFile, copy: PrecompressedCopy | undefined): Record<string, string> {
     const headers: Record<string, string> = { ...this.options.headers, 'Content-Type': entry.contentType, 'Last-Modified': (copy ?? entry).lastModified }
     if (copy) headers['Content-Encoding'] = copy.encoding
