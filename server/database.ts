@@ -13,7 +13,6 @@ export interface Statement {
   args?: InValue[]
 }
 
-/** A statement's outcome as plain data: each row an object keyed by column name. */
 export interface Result {
   rows: Array<Record<string, unknown>>
   rowsAffected: number
@@ -42,7 +41,6 @@ export interface OpenOptions {
   migrations?: readonly Migration[]
 }
 
-/** Opens the database at `url`, creating its folder and file when local, and brings its schema up to date. */
 export async function openDatabase(url: string = process.env.DATABASE_URL || DEFAULT_DATABASE_URL, options: OpenOptions = {}): Promise<Database> {
   const migrations = options.migrations ?? MIGRATIONS
   if (!url.startsWith('file:')) {
@@ -59,10 +57,9 @@ export async function openDatabase(url: string = process.env.DATABASE_URL || DEF
 }
 
 /**
- * A client with the schema up to date. A local file gets a write-ahead log (readers never wait for the
- * writer), full sync (an answered record survives a power cut) and secure_delete (what a statement deletes
- * or replaces is overwritten with zeros, not left readable in free space); busy_timeout comes first, since
- * another process opening the same new file may hold the lock while it switches to WAL or migrates.
+ * A local file gets a write-ahead log (readers never wait for the writer), full sync (an answered record survives
+ * a power cut) and secure_delete; busy_timeout comes first, since another process opening the same new file may
+ * hold the lock while it switches to WAL or migrates.
  */
 export async function connect(url: string, migrations: readonly Migration[]): Promise<Client> {
   // One connection: the PRAGMAs below are per connection, and the worker runs one statement at a time anyway.

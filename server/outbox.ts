@@ -4,16 +4,15 @@
 import { DEFAULT_TIMEOUT_MS, type Webhook, type Webhooks } from './settings'
 import { BUSY_TIMEOUT_MS, type OutboxRow, type OutboxTable, type Store } from './store'
 
-/** Calls in flight per webhook and process: enough for 200 a second to a webhook that takes 250 ms, few enough that hanging ones hold few sockets. */
+/** Calls in flight per webhook and process: few enough that hanging ones hold few sockets. */
 export const MAX_IN_FLIGHT = 64
 
 /** While rows wait, a pass claims again once this many slots are free: a claim is a write, so not one per send. */
 const REFILL_SLOTS = MAX_IN_FLIGHT / 4
 
 /**
- * A claimed row is leased for the call's timeout plus this margin, and its call aborted at the timeout, so no
- * other sender claims it while its call is in flight; the margin is for writing the outcome, which may wait
- * for another process's lock (a slower store could repeat a send, which the Idempotency-Key names).
+ * A claimed row is leased for the call's timeout plus this margin, so no other sender claims it while its call is
+ * in flight; the margin is for writing the outcome, which may wait for another process's lock.
  */
 const LEASE_MARGIN_MS = BUSY_TIMEOUT_MS + 5_000
 
@@ -74,7 +73,6 @@ async function postToWebhook(webhook: Webhook, key: string, payload: Record<stri
 
 export interface OutboxOptions {
   pollMs?: number
-  /** How long one webhook call may take (OUTBOX_TIMEOUT_MS); the lease is derived from it. */
   timeoutMs?: number
   now?: () => number
 }
@@ -84,7 +82,6 @@ export class Outbox implements OutboxPort {
   private stopped = false
   /** Per webhook: sends in flight, plus slots held for a claim under way. */
   private readonly slotsTaken: Record<OutboxTable, number> = { leads: 0, clicks: 0 }
-  /** The sends in flight, by Idempotency-Key. */
   private readonly sending = new Map<string, Promise<SendResult>>()
   /** The loop that claims rows, while it runs; it runs one pass more for each batch of flush calls made meanwhile. */
   private claiming: Promise<void> | undefined
@@ -153,7 +150,6 @@ export class Outbox implements OutboxPort {
     this.claiming = undefined
   }
 
-  /** One pass: each configured table in turn claims due rows for the slots its webhook has free. */
   private async claimPass(): Promise<Array<Promise<SendResult>>> {
     const order: OutboxTable[] = this.passes++ % 2 === 0 ? ['leads', 'clicks'] : ['clicks', 'leads']
     const sends: Array<Promise<SendResult>> = []
@@ -175,12 +171,12 @@ export class Outbox implements OutboxPort {
     return sends
   }
 
-  /** A record was stored: a pass claims it (and anything else due) at once, without waiting for the next poll. */
+  /** A pass claims it at once, without waiting for the next poll. */
   async stored(): Promise<void> {
     void this.flush()
   }
 
-  /** Sends one stored row now (the affiliate click waits for its answer); the worker retries it on failure. */
+  /** The affiliate click waits for its answer; a failed send is retried later. */
   async deliverNow(table: OutboxTable, id: number, timeoutMs: number): Promise<SendResult> {
     if (!this.isConfigured(table)) return { ok: false, error: 'no webhook configured' }
     if (this.stopped) return { ok: false, error: 'outbox stopped' }
@@ -189,7 +185,7 @@ export class Outbox implements OutboxPort {
     return send ?? { ok: false, claimed: false, error: 'not due: delivered, waiting for its next attempt, or being sent' }
   }
 
-  /** Claims at most `limit` due rows (holding that many slots meanwhile) and sends each, aborted `timeoutMs` (at most the lease's) after the claim. */
+  /** Claims at most `limit` due rows (holding that many slots meanwhile) and sends each, aborted `timeoutMs` after the claim. */
   private async claimAndSend(table: OutboxTable, limit: number, only: { id?: number }, timeoutMs: number): Promise<Array<Promise<SendResult>>> {
     this.slotsTaken[table] += limit
     const claimedAt = this.now()

@@ -51,7 +51,6 @@ function stampOf(path: string, siblings: ReadonlyArray<readonly [Precompression,
     .join(' ')
 }
 
-/** The file's bytes, or its size only when it is bigger than `maxHeldBytes`; undefined when it went away. */
 async function readCopy(path: string, stats: Stats, maxHeldBytes: number): Promise<Copy | undefined> {
   const lastModified = stats.mtime.toUTCString()
   if (stats.size > maxHeldBytes) return { path, size: stats.size, lastModified, body: undefined }
@@ -81,7 +80,6 @@ const DEFAULT_RECHECK_MS = 1000
 const MAX_HELD_SHARE = 1 / 4
 
 export interface SiteFile extends Copy {
-  /** The file's path, or its folder's for a folder's index.html. */
   key: string
   contentType: string
   hasForm: boolean
@@ -92,11 +90,10 @@ export interface SiteFile extends Copy {
   stamp: string
   checkedAt: number
   heldBytes: number
-  /** What the answers for the last request path that named this file say. */
   route?: Route
 }
 
-/** The route of `path` to `entry`, kept for the next request: a file is almost always asked for by one path (a page by its URL). */
+/** Kept for the next request: a file is almost always asked for by one path. */
 export function routeOf(entry: SiteFile, path: string): Route {
   if (entry.route?.path === path) return entry.route
   return (entry.route = newRoute(path, entry.contentType))
@@ -131,7 +128,6 @@ export class SiteFileCache {
     this.recheckMs = options.recheckMs ?? DEFAULT_RECHECK_MS
   }
 
-  /** The file at `key` (a folder: its index.html), from memory while fresh, else as it now is on disk. */
   get(key: string): SiteFile | undefined | Promise<SiteFile | undefined> {
     const entry = this.entries.get(key)
     const now = this.options.now()

@@ -27,7 +27,6 @@ export interface SiteFilesOptions extends SiteFileCacheOptions {
 
 /** `.`, `..`, doubled slashes and backslashes: never a file of the site. */
 const UNSAFE_PATH = /(?:^|[/\\])\.{1,2}(?:$|[/\\])|[/\\]{2,}|\\/
-/** The 404 answer's type, as Hono's c.html() sends it. */
 const NOT_FOUND_TYPE = 'text/html; charset=UTF-8'
 
 /** Answers built whole here: the app's header middleware leaves them as they are. */
@@ -46,7 +45,6 @@ export class SiteFiles {
     this.files = new SiteFileCache(options)
   }
 
-  /** The file a request path names (`/blog` → `blog.html`); the 404 page when there is none. */
   async servePath(c: Context): Promise<Response> {
     const path = c.req.path
     // serveStatic's rules: no percent left after Hono decoded the path, no dot segment, no doubled slash.
@@ -54,7 +52,6 @@ export class SiteFiles {
     return this.serveFile(c, fileOfPath(path))
   }
 
-  /** `file` (relative to the site), whatever the request path; the 404 page when it is missing. */
   async serveFile(c: Context, file: string): Promise<Response> {
     const entry = await this.files.get(join(this.options.root, file))
     return entry ? this.answer(c, entry) : this.notFound(c)
@@ -95,7 +92,7 @@ export class SiteFiles {
     return siteAnswer(body, 200, headers)
   }
 
-  /** The headers of a status-200 answer, made once per variant while the entry is held. */
+  /** Made once per variant while the entry is held. */
   private wholeHeaders(
     entry: SiteFile,
     route: Route,
@@ -123,7 +120,7 @@ export class SiteFiles {
     return headers
   }
 
-  /** A Range request's answer: the bytes asked for, never compressed here, or 416; no feed or twin headers, no Cache-Control. */
+  /** Never compressed here; no feed or twin headers, no Cache-Control. */
   private part(entry: SiteFile, copy: PrecompressedCopy | undefined, range: string): Response {
     const served: Copy = copy ?? entry
     const headers = this.fileHeaders(entry, copy)
@@ -145,7 +142,7 @@ export class SiteFiles {
     return headers
   }
 
-  /** The form-timing cookie for now: signed once per clock tick, however many pages are served in it. */
+  /** Signed once per clock tick, however many pages are served in it. */
   private cookie(secure: boolean): string {
     const now = this.options.now()
     const last = this.lastCookie[secure ? 1 : 0]
@@ -169,10 +166,7 @@ function precompressedCopy(entry: SiteFile, acceptEncoding: string | undefined):
   return entry.precompressed.find((copy) => named.has(copy.encoding))
 }
 
-/**
- * The first and last byte a Range header names in a file of `size` bytes, as serveStatic reads it: one range,
- * `bytes=0-99`, `bytes=100-` or `bytes=-100` (anything else is the whole file); undefined when unsatisfiable.
- */
+/** As serveStatic reads it: one range, `bytes=0-99`, `bytes=100-` or `bytes=-100` (else the whole file); undefined when unsatisfiable. */
 function byteRange(range: string, size: number): { start: number; end: number } | undefined {
   const [, first = '', last = ''] = /^(?:bytes=)?(?!-$)(\d*)-(\d*)$/.exec(range) ?? []
   if (size === 0) return undefined

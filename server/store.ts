@@ -50,7 +50,7 @@ export class Store {
     return new Store(db)
   }
 
-  /** Opens (and creates) the database at `url` (DATABASE_URL, else a file under data/) with its schema up to date. */
+  /** Opens (and creates) the database at `url` (DATABASE_URL, else a file under data/), migrated. */
   static async open(url?: string, options: OpenOptions = {}): Promise<Store> {
     // Loaded here only: the Worker must never load the Node connection's module (worker threads, files on disk).
     const { openDatabase } = await import('./database')
@@ -64,12 +64,11 @@ export class Store {
     return store
   }
 
-  /** Stores a lead; `client` is the key the rate limits count its sender under (kept an hour, see forgetRequestsBefore). */
   async addLead(lead: StoredLead, now: number, client: string | null = null): Promise<number> {
     return (await this.addLeadOnce(lead, now, { key: null, windowMs: 0, client }))!
   }
 
-  /** Stores a lead unless one with the same `key` came in the `windowMs` before `now` (null); one statement, so two processes cannot both. */
+  /** Null when a lead with the same `key` came in the `windowMs` before `now`; one statement, so two processes cannot both store it. */
   async addLeadOnce(
     lead: StoredLead,
     now: number,
@@ -92,7 +91,7 @@ export class Store {
     return Number(result.lastInsertRowid)
   }
 
-  /** Stores a conversion; the same session_id a second time is the same conversion (returns false). */
+  /** False for a session_id stored before: the same conversion. */
   async addConversion(record: ConversionRecord, now: number): Promise<boolean> {
     const result = await this.db.write({
       sql: `INSERT INTO conversions (session_id, ref_code, ga_client_id, utm_source, utm_medium, utm_campaign, received_at)
@@ -102,7 +101,7 @@ export class Store {
     return result.rowsAffected === 1
   }
 
-  /** Counts one request under `key` in its fixed window; one statement, so every process sharing the database counts into the same window. */
+  /** One statement, so every process sharing the database counts into the same window. */
   async countRequest(key: string, now: number, windowMs: number): Promise<{ count: number; windowStart: number }> {
     const result = await this.db.write({
       sql: `INSERT INTO rate_limits (key, window_start, count) VALUES (?1, ?2, 1)
@@ -137,7 +136,6 @@ export class Store {
     return Number((await this.db.read(`SELECT count(*) AS n FROM ${table}`)).rows[0]?.n ?? 0)
   }
 
-  /** Raw rows, for tests and the outbox report. */
   async rows(table: RetainedTable | 'rate_limits'): Promise<Array<Record<string, unknown>>> {
     return (await this.db.read(`SELECT * FROM ${table} ORDER BY ${table === 'rate_limits' ? 'key' : 'id'}`)).rows
   }
@@ -166,7 +164,7 @@ export class Store {
     return problems.length === 1 && problems[0] === 'ok' ? [] : problems
   }
 
-  /** The ids of undelivered rows that are due, oldest first, without claiming them (the Worker's Cron Trigger enqueues them). */
+  /** Without claiming them (the Worker's Cron Trigger enqueues them). */
   async dueIds(table: OutboxTable, now: number, limit: number): Promise<number[]> {
     const result = await this.db.read({
       sql: `SELECT id FROM ${table} WHERE delivered_at IS NULL AND next_attempt_at <= ? ORDER BY id LIMIT ?`,
@@ -240,14 +238,13 @@ export class Store {
     }
   }
 
-  /** Every lead stored for this address, however it is spelled (emailMatchKey), with its outbox state. */
   async leadsByEmail(email: string): Promise<Array<Record<string, unknown>>> {
     await this.fillEmailKeys()
     const rows = await this.db.read({ sql: 'SELECT * FROM leads WHERE email_key = ? ORDER BY id', args: [emailMatchKey(email)] })
     return rows.rows
   }
 
-  /** Deletes every lead stored for this address and its clients' request counts; the counts go first, so a failure in between leaves the leads for the same request to find again. */
+  /** The clients' request counts go first, so a failure in between leaves the leads for the same request to find again. */
   async deleteLeadsByEmail(email: string): Promise<{ leads: number; rateLimits: number }> {
     await this.fillEmailKeys()
     const key = emailMatchKey(email)

@@ -37,7 +37,7 @@ const CRON_BATCH = 1_000
 const SEND_BATCH = 100
 const seconds = (ms: number) => Math.ceil(ms / 1_000)
 
-/** The bindings wrangler.jsonc declares, and the settings passed as vars (scripts/cloudflare.ts) or secrets. */
+/** The bindings wrangler.jsonc declares, and the settings passed as vars or secrets. */
 export interface Env {
   ASSETS: { fetch: (request: Request) => Promise<Response> }
   DB: D1Like
@@ -86,7 +86,7 @@ const RETENTION_CRON = '17 * * * *'
 // their Content-Security-Policy needs none of the build's inline hashes.
 const OWN_HEADERS = responseHeaders({ script: [], style: [] })
 
-/** The Content-Security-Policy the build gave its pages, with their inline hashes, read from the home page once per isolate. */
+/** The policy the build gave its pages, with their inline hashes, read from the home page once per isolate. */
 let pagePolicyRead: Promise<string | null> | undefined
 function pagePolicy(env: Env, url: string): Promise<string | null> {
   pagePolicyRead ??= env.ASSETS.fetch(new Request(new URL('/', url))).then(
