@@ -34,7 +34,6 @@ export interface BodyProblem {
 
 export interface Endpoint<Body extends z.ZodType = z.ZodType> {
   path: `/${string}`
-  /** At most `requests` per client address in each fixed window of `windowMs`. */
   rateLimit: { requests: number; windowMs: number }
   /** Its first issue is what the client gets, so give every field a message a person can act on. */
   body: Body

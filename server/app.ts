@@ -34,7 +34,6 @@ export interface AppOptions {
   maxCacheBytes?: number
 }
 
-/** Every route rule comes from lib/universal/routes.ts, which the static hosts' rule files are written from too. */
 export function createApp({ clientDir = defaultClientDir(), api, health, now = Date.now, recheckMs, maxCacheBytes }: AppOptions = {}) {
   const notFoundFile = join(clientDir, NOT_FOUND_FILE)
   if (!existsSync(notFoundFile)) throw new Error(`${notFoundFile} is missing: run \`npm run build\` first`)

@@ -37,7 +37,6 @@ export interface Checkpoint {
 export const DEFAULT_DATABASE_URL = 'file:data/site.db'
 
 export interface OpenOptions {
-  /** Tests pass their own list. */
   migrations?: readonly Migration[]
 }
 

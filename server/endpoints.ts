@@ -11,7 +11,6 @@ import { clip } from '../lib/universal/text'
 import type { BodyProblem, Endpoint } from './api'
 import { msSincePageServed } from './form-timing'
 
-/** Types the handler's body from the schema. */
 export function defineEndpoint<Body extends z.ZodType>(endpoint: Endpoint<Body>): Endpoint {
   return endpoint
 }
@@ -60,7 +59,6 @@ function cleanText(text: string): string | null {
   return text.replace(UNSAFE_CHARACTERS, '').replace(FORMULA_LEAD, '').trim() || null
 }
 
-/** Kept only when it is an http(s) URL (never `javascript:` or `data:`). */
 function cleanUrl(text: string): string | null {
   const cleaned = cleanText(text)
   if (cleaned === null || !URL.canParse(cleaned)) return null

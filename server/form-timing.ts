@@ -30,7 +30,6 @@ function signature(value: string, key: Key): string {
   return createHmac('sha256', key).update(value).digest('base64url')
 }
 
-/** `<epoch ms>.<its HMAC-SHA256, base64url>`. */
 export function signServedAt(servedAt: number, key: Key = defaultKey()): string {
   const value = String(servedAt)
   return `${value}.${signature(value, key)}`
@@ -48,7 +47,6 @@ export function formTimingCookie(servedAt: number, secure: boolean, key: Key = d
   return generateCookie(FORM_TIMING_COOKIE, signServedAt(servedAt, key), { path: FORM_TIMING_PATH, httpOnly: true, sameSite: 'Lax', maxAge: MAX_AGE_S, secure })
 }
 
-/** How many ms before `now` the sending page was served; undefined without a valid cookie, or one ahead of `now`. */
 export function msSincePageServed(c: Context, now: number, key: Key = defaultKey()): number | undefined {
   const cookie = getCookie(c, FORM_TIMING_COOKIE)
   const servedAt = cookie === undefined ? undefined : verifyServedAt(cookie, key)

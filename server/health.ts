@@ -44,7 +44,6 @@ export class HealthChecks {
     private readonly log: (line: string) => void,
   ) {}
 
-  /** Resolves once the first check has an outcome (done, or past its bound). */
   static async start(
     store: CheckedStore,
     { databaseFile, intervalMs = 5_000, timeoutMs = BUSY_TIMEOUT_MS + 1_000, log = console.error }: HealthCheckOptions = {},

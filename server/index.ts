@@ -55,7 +55,6 @@ async function refuseToListen(error: NodeJS.ErrnoException): Promise<void> {
   process.exit(1)
 }
 
-/** Once the outbox has stopped. */
 async function closeServices(): Promise<void> {
   await retention.stop()
   await health.stop()

@@ -12,7 +12,6 @@ export interface Migration {
   statements: readonly string[]
 }
 
-/** migrations/ at the repository's root (or its copy beside dist/server/). */
 const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations/', import.meta.url))
 
 /** A file's first line (`-- …`) is its description; its statements end with `;` at the end of a line. */

@@ -24,7 +24,6 @@ export function retryDelay(attempts: number): number {
   return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), MAX_RETRY_MS)
 }
 
-/** What the API asks of an outbox on either runtime: a record was stored; send one now (the affiliate click). */
 export interface OutboxPort {
   stored(table: OutboxTable, id: number): Promise<void>
   deliverNow(table: OutboxTable, id: number, timeoutMs: number): Promise<SendResult>
@@ -39,7 +38,6 @@ export interface SendResult {
   claimed?: false
 }
 
-/** `lead-42`, `click-42`: a lead and a click with the same id differ. */
 export const idempotencyKey = (table: OutboxTable, id: number) => `${table === 'leads' ? 'lead' : 'click'}-${id}`
 
 /** POSTs `payload`, answer body included within `msLeft`; a redirect is a failed attempt, its Location logged. Never throws. */
@@ -171,7 +169,6 @@ export class Outbox implements OutboxPort {
     return sends
   }
 
-  /** A pass claims it at once, without waiting for the next poll. */
   async stored(): Promise<void> {
     void this.flush()
   }

@@ -12,7 +12,6 @@ export const PRIVACY_USAGE = 'usage: npm run privacy -- export EMAIL | delete EM
 export const NOT_LINKED =
   'Referral clicks and purchase conversions are stored without an e-mail address (a referral code, browser and campaign details only), so none can be found by one; they are deleted LEAD_RETENTION_DAYS after they were received (a click once delivered).'
 
-/** `export EMAIL` or `delete EMAIL`; undefined for anything else. */
 export function parsePrivacyArgs(args: readonly string[]): { command: 'export' | 'delete'; email: string } | undefined {
   const [command, email, ...rest] = args
   if ((command !== 'export' && command !== 'delete') || rest.length > 0) return undefined
@@ -36,7 +35,6 @@ export async function openExistingStore(url: string): Promise<Store> {
 
 const isoTime = (value: unknown) => (value === null || value === undefined ? null : new Date(Number(value)).toISOString())
 
-/** Every record held about this address: its leads, and the rate limits' counts of the addresses that sent them. */
 export async function exportPersonalData(store: Store, email: string, now: number = Date.now()) {
   const rows = await store.leadsByEmail(email)
   const leads = rows.map((row) => ({
@@ -64,7 +62,6 @@ export async function exportPersonalData(store: Store, email: string, now: numbe
   return { email, exported_at: new Date(now).toISOString(), leads, rate_limits: rateLimits, clicks_and_conversions: NOT_LINKED }
 }
 
-/** Deletes every record held about this address, then truncates the write-ahead log (undefined when not a local file). */
 export async function deletePersonalData(store: Store, email: string): Promise<{ leads: number; rateLimits: number; checkpoint: Checkpoint | undefined }> {
   const { leads, rateLimits } = await store.deleteLeadsByEmail(email)
   return { leads, rateLimits, checkpoint: await store.checkpoint() }

@@ -8,7 +8,6 @@ const DAY_MS = 24 * 60 * 60 * 1000
 const BATCH = 500
 const MAX_BATCHES = 200
 
-/** Returns how many rows of each table were deleted. */
 export async function purgeExpired(store: Store, now: number, days: number, { batch = BATCH, maxBatches = MAX_BATCHES } = {}) {
   const cutoff = now - days * DAY_MS
   const purged: Record<RetainedTable, number> = { leads: 0, clicks: 0, conversions: 0 }

@@ -99,7 +99,6 @@ export function routeOf(entry: SiteFile, path: string): Route {
   return (entry.route = newRoute(path, entry.contentType))
 }
 
-/** What a request path adds to a file's answers (a feed's or twin's own headers, its Cache-Control), and the header sets made for it. */
 function newRoute(path: string, fileType: string) {
   const alternate = alternateFileHeaders(path)
   const contentType = alternate?.['Content-Type'] ?? fileType

@@ -19,7 +19,6 @@ import {
 
 export interface SiteFilesOptions extends SiteFileCacheOptions {
   root: string
-  /** Sent with every answer: the security headers and the CSP. */
   headers: Readonly<Record<string, string>>
   /** The HTML answered while `404.html` cannot be read (it was read as the server started). */
   notFoundHtml: string
@@ -38,7 +37,6 @@ export function isSiteAnswer(response: Response): boolean {
 
 export class SiteFiles {
   private readonly files: SiteFileCache
-  /** The last cookie signed, over HTTP and over HTTPS. */
   private readonly lastCookie: Array<{ at: number; value: string } | undefined> = [undefined, undefined]
 
   constructor(private readonly options: SiteFilesOptions) {

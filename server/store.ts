@@ -50,7 +50,6 @@ export class Store {
     return new Store(db)
   }
 
-  /** Opens (and creates) the database at `url` (DATABASE_URL, else a file under data/), migrated. */
   static async open(url?: string, options: OpenOptions = {}): Promise<Store> {
     // Loaded here only: the Worker must never load the Node connection's module (worker threads, files on disk).
     const { openDatabase } = await import('./database')
@@ -158,7 +157,6 @@ export class Store {
     return result.rowsAffected
   }
 
-  /** The problems `PRAGMA quick_check` finds, none when the file is sound. */
   async quickCheck(): Promise<string[]> {
     const problems = (await this.db.read('PRAGMA quick_check')).rows.map((row) => String(Object.values(row)[0]))
     return problems.length === 1 && problems[0] === 'ok' ? [] : problems
@@ -204,7 +202,6 @@ export class Store {
     })
   }
 
-  /** The undelivered leads and clicks: how many, how many failed at least once, when the oldest came. */
   async backlog(): Promise<{ pending: number; failing: number; oldestPendingReceivedAt: number | null }> {
     const row = (
       await this.db.read(

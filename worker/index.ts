@@ -17,7 +17,6 @@ interface OutboxMessage {
   id: number
 }
 
-/** The parts of Cloudflare's Queue and Message used here. */
 interface QueueLike {
   send(body: OutboxMessage, options?: { delaySeconds?: number }): Promise<void>
   sendBatch(messages: Array<{ body: OutboxMessage }>): Promise<void>
