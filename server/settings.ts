@@ -48,10 +48,7 @@ function checkedWebhookUrl(name: string, url: string, env: Env): string {
 /** Webhooks from SCORE_WEBHOOK_URL/_KEY and AFFILIATE_WEBHOOK_URL/_KEY; an unset URL means "keep, don't send". */
 export function webhooksFromEnv(env: Env = process.env): Webhooks {
   const hooks: Webhooks = {}
-  for (const [table, prefix] of [
-    ['leads', 'SCORE'],
-    ['clicks', 'AFFILIATE'],
-  ] as const) {
+  for (const [table, prefix] of Object.entries({ leads: 'SCORE', clicks: 'AFFILIATE' }) as Array<[OutboxTable, string]>) {
     const url = env[`${prefix}_WEBHOOK_URL`]
     if (url) hooks[table] = { url: checkedWebhookUrl(`${prefix}_WEBHOOK_URL`, url, env), key: env[`${prefix}_WEBHOOK_KEY`] || undefined }
   }

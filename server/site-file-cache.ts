@@ -13,7 +13,6 @@ import { compressBody, isCompressible, type Encoding } from '../lib/node/compres
 import { carriesScoreForm } from './form-timing'
 
 export type Bytes = Uint8Array<ArrayBuffer>
-type Precompression = 'br' | 'zstd' | 'gzip'
 
 export interface Copy {
   path: string
@@ -26,16 +25,13 @@ export interface Copy {
 export type PrecompressedCopy = Copy & { encoding: Precompression }
 
 /** The build's precompressed copies beside a file, in the order a request naming several gets them. */
-const PRECOMPRESSED: ReadonlyArray<readonly [Precompression, string]> = [
-  ['br', '.br'],
-  ['zstd', '.zst'],
-  ['gzip', '.gz'],
-]
+const PRECOMPRESSED = { br: '.br', zstd: '.zst', gzip: '.gz' } as const
+type Precompression = keyof typeof PRECOMPRESSED
 
 function precompressedPaths(path: string, contentType: string): Array<readonly [Precompression, string]> {
   // The types @hono/node-server's serveStatic looks for precompressed copies of (unknown types too).
   if (contentType !== 'application/octet-stream' && !COMPRESSIBLE_CONTENT_TYPE_REGEX.test(contentType)) return []
-  return PRECOMPRESSED.map(([encoding, suffix]) => [encoding, `${path}${suffix}`] as const)
+  return (Object.keys(PRECOMPRESSED) as Precompression[]).map((encoding) => [encoding, `${path}${PRECOMPRESSED[encoding]}`] as const)
 }
 
 function fileStats(path: string): Stats | undefined {
