@@ -38,15 +38,11 @@ export function createApp({ clientDir = defaultClientDir(), api, health, now = D
   const notFoundFile = join(clientDir, NOT_FOUND_FILE)
   if (!existsSync(notFoundFile)) throw new Error(`${notFoundFile} is missing: run \`npm run build\` first`)
   const notFoundHtml = readFileSync(notFoundFile, 'utf8')
-  const hashesFile = join(clientDir, CSP_HASHES_FILE)
-  const hashes: CspHashes = existsSync(hashesFile) ? (JSON.parse(readFileSync(hashesFile, 'utf8')) as CspHashes) : { script: [], style: [] }
-  const everyAnswer = responseHeaders(hashes)
+  const readJson = <T>(file: string, fallback: T): T => (existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : fallback)
+  const everyAnswer = responseHeaders(readJson<CspHashes>(join(clientDir, CSP_HASHES_FILE), { script: [], style: [] }))
   const headers = Object.entries(everyAnswer)
   // The pages' old URLs (`redirectFrom`), as the build wrote them beside this site: one lookup per request.
-  const redirectsFile = join(dirname(clientDir), REDIRECTS_FILE)
-  const redirects = new Map(
-    (existsSync(redirectsFile) ? (JSON.parse(readFileSync(redirectsFile, 'utf8')) as Redirect[]) : []).map(({ from, to }) => [from, to]),
-  )
+  const redirects = new Map(readJson<Redirect[]>(join(dirname(clientDir), REDIRECTS_FILE), []).map(({ from, to }) => [from, to]))
 
   const site = new SiteFiles({ root: clientDir, headers: everyAnswer, notFoundHtml, now, recheckMs, maxCacheBytes })
 

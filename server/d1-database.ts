@@ -28,10 +28,6 @@ async function run(db: D1Like, statement: Statement | string): Promise<Result> {
 
 /** Its schema is brought up to date by `wrangler d1 migrations apply`, never here. */
 export function d1Database(db: D1Like): Database {
-  return {
-    read: (statement) => run(db, statement),
-    write: (statement) => run(db, statement),
-    checkpoint: async () => undefined,
-    close: async () => {},
-  }
+  const query = (statement: Statement | string) => run(db, statement)
+  return { read: query, write: query, checkpoint: async () => undefined, close: async () => {} }
 }

@@ -44,12 +44,8 @@ export async function openDatabase(url: string = process.env.DATABASE_URL || DEF
   const migrations = options.migrations ?? MIGRATIONS
   if (!url.startsWith('file:')) {
     const client = await connect(url, migrations)
-    return {
-      read: async (statement) => plainResult(await client.execute(statement)),
-      write: async (statement) => plainResult(await client.execute(statement)),
-      checkpoint: async () => undefined,
-      close: async () => client.close(),
-    }
+    const run = async (statement: Statement | string) => plainResult(await client.execute(statement))
+    return { read: run, write: run, checkpoint: async () => undefined, close: async () => client.close() }
   }
   mkdirSync(dirname(url.slice('file:'.length)), { recursive: true })
   return WorkerDatabase.start({ url, migrations })
