@@ -1,6 +1,6 @@
-// The /api routes. An endpoint is data (server/endpoints.ts): its path, rate limit, body schema and handler;
-// `createApi` puts every check in front of each, so a new endpoint cannot skip one: method (405), another
-// site's page (403), rate limit (429), JSON or form (415), size (413), an object (400), the schema (400).
+// The /api routes. An endpoint is data (server/endpoints.ts); `createApi` puts every check in front of each, so a
+// new endpoint cannot skip one: method (405), another site's page (403), rate limit (429), JSON or form (415),
+// size (413), an object (400), the schema (400).
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { getConnInfo } from '@hono/node-server/conninfo'
@@ -17,7 +17,6 @@ import type { OutboxPort } from './outbox'
 import { RateLimiter } from './rate-limit'
 import type { Store } from './store'
 
-/** What a handler may use besides the parsed body. */
 export interface EndpointContext {
   c: Context
   store: Store
@@ -25,29 +24,25 @@ export interface EndpointContext {
   now: () => number
   /** How the body came: JSON (the hydrated page, other clients) or a plain HTML form post (answer with a page or a redirect). */
   via: 'json' | 'form'
-  /** The key the rate limits count the client under (its address). */
   client: string
 }
 
-/** What a refused body is answered with: the first problem, with the field it is about when it has one. */
 export interface BodyProblem {
   error: string
   field?: string
 }
 
 export interface Endpoint<Body extends z.ZodType = z.ZodType> {
-  /** The path under /api, e.g. `/score`; it answers POST only. */
   path: `/${string}`
-  /** At most `requests` per client address in each window of `windowMs` (a fixed window). */
   rateLimit: { requests: number; windowMs: number }
-  /** Its first issue is what the client gets (`{error, field}`), so give every field a message a person can act on. */
+  /** Its first issue is what the client gets, so give every field a message a person can act on. */
   body: Body
   /**
    * Set to also take an urlencoded form post (a browser without JavaScript; the first value of a repeated name):
    * answers one the schema refused (400), or one from another site's page (403, no value kept), with `page`.
    */
   formRefused?(c: Context, values: Record<string, string>, problem: BodyProblem, status: 400 | 403, page: FormPage): Response
-  /** Runs only on a body the schema accepted; answer only after the record is stored. */
+  /** Answer only after the record is stored. */
   handle(body: z.output<Body>, context: EndpointContext): Response | Promise<Response>
 }
 
@@ -55,13 +50,10 @@ export interface ApiOptions {
   store: Store
   outbox: OutboxPort
   now?: () => number
-  /** How many proxies in front of the server to trust for the client's address (TRUST_PROXY=N); none by default. */
   trustedHops?: number
-  /** The site's own by default (tests declare their own). */
   endpoints?: readonly Endpoint[]
-  /** The origin the site's pages are served from; SITE_URL (or content/site.json's siteUrl) by default. */
+  /** SITE_URL (or content/site.json's siteUrl) by default. */
   siteOrigin?: string
-  /** The page a refused form post gets: the one the build wrote beside the site by default; the Worker has its own copy. */
   formPage?: () => FormPage
 }
 
@@ -69,13 +61,10 @@ const MAX_BODY_BYTES = 4 * 1024
 const JSON_TYPE = 'application/json'
 const FORM_TYPE = 'application/x-www-form-urlencoded'
 
-/** What a browser is told when a page of another site posted to the API. */
 export const CROSS_SITE_MESSAGE = 'This form can only be sent from our own pages. Please open the page again and send it from there.'
 
-/** The JSON 404 for any /api path with no endpoint (also used by server/app.ts when no API is mounted). */
 export const apiNotFound = (c: Context) => c.json({ error: `No API endpoint ${c.req.method} ${c.req.path}.` }, 404)
 
-/** The build's form page, beside the site the Node server serves: read on the first refused post. */
 function formPageFromDist(dir = distDir()): () => FormPage {
   let read: FormPage | undefined
   return () => {
@@ -88,9 +77,8 @@ function formPageFromDist(dir = distDir()): () => FormPage {
 
 /**
  * True for a POST from another site's page, which could otherwise post leads through its visitors' browsers (each
- * a new address for the rate limit). A browser names the page's origin in `Origin` and says `Sec-Fetch-Site:
- * cross-site`; a request with neither is no browser page's, and the other rules judge it. Besides `siteOrigin`,
- * the origin a loopback address was asked at is the site's own: another site's page never names a loopback host.
+ * a new address for the rate limit). A request with neither header is no browser page's. The origin a loopback
+ * address was asked at is the site's own too: another site's page never names a loopback host.
  */
 function isCrossSite(c: Context, siteOrigin: string): boolean {
   if (c.req.header('sec-fetch-site')?.trim().toLowerCase() === 'cross-site') return true
@@ -100,7 +88,6 @@ function isCrossSite(c: Context, siteOrigin: string): boolean {
   return !(isLoopbackHost(served.hostname) && origin === served.origin)
 }
 
-/** The key the rate limits count the client under (server/client-address.ts). */
 function clientAddress(c: Context, trustedHops: number): string {
   let remote: string | undefined
   try {
@@ -111,7 +98,6 @@ function clientAddress(c: Context, trustedHops: number): string {
   return clientKey({ remote, forwardedFor: c.req.header('x-forwarded-for'), trustedHops })
 }
 
-/** The body parsed as JSON when it is an object (not an array, not null), else undefined. */
 async function readObject(c: Context): Promise<Record<string, unknown> | undefined> {
   try {
     const body: unknown = await c.req.json()
@@ -121,17 +107,14 @@ async function readObject(c: Context): Promise<Record<string, unknown> | undefin
   }
 }
 
-/** The body's fields as text, from an urlencoded form; the first value of a name sent twice wins. */
 async function readForm(c: Context): Promise<Record<string, string>> {
   const values = new Map<string, string>()
   for (const [name, value] of new URLSearchParams(await c.req.text())) if (!values.has(name)) values.set(name, value)
   return Object.fromEntries(values)
 }
 
-/** The media type of a Content-Type header, in lower case and without its parameters (`; charset=utf-8`). */
 const mediaType = (c: Context) => (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
 
-/** The client's answer for a refused body: the first issue, with the field it is about when it has one. */
 function fieldError(error: z.ZodError): BodyProblem {
   const issue = error.issues[0]
   if (!issue) return { error: 'The request body is not valid.' }
@@ -154,16 +137,14 @@ export function createApi({
   })
   api.notFound(apiNotFound)
   const paths = new Set<string>()
-  // Every check in front of each handler, in this order. The rate limit comes before the checks of the body, so
-  // it counts every POST from a page of the site (or no page), refused or not; other methods and other sites'
-  // posts are refused before it, at no database write.
+  // The rate limit comes before the checks of the body, so it counts every POST from a page of the site, refused
+  // or not; other methods and other sites' posts are refused before it, at no database write.
   for (const endpoint of endpoints) {
     // A second declaration of a path would never be reached.
     if (paths.has(endpoint.path)) throw new Error(`Two API endpoints are declared at ${endpoint.path}.`)
     paths.add(endpoint.path)
     const limiter = new RateLimiter(store, endpoint.path, endpoint.rateLimit.requests, endpoint.rateLimit.windowMs)
     const takesForm = (c: Context) => endpoint.formRefused !== undefined && mediaType(c) === FORM_TYPE
-    /** Each request's client key, from the check that counts it to the handler. */
     const clients = new WeakMap<Context, string>()
     api.all(
       endpoint.path,

@@ -24,49 +24,38 @@ import { apiNotFound } from './api'
 import { isSiteAnswer, SiteFiles } from './site-files'
 
 export interface AppOptions {
-  /** The prerendered site, `dist/client` (or `$DIST_DIR/client`) by default. */
   clientDir?: string
-  /** The `/api` routes (server/api.ts); without them `/api/*` answers 404. */
+  /** Without it `/api/*` answers 404. */
   api?: Hono
-  /** Answers GET HEALTH_PATH (server/health.ts); without it that path is a 404, as on a static host. */
+  /** Without it HEALTH_PATH is a 404, as on a static host. */
   health?: Handler
-  /** The clock a page's form-timing cookie is stamped with (server/form-timing.ts), and files on disk are re-checked by; tests set it. */
   now?: () => number
-  /** How long a file is answered from memory before it is checked on disk again (server/site-files.ts). */
   recheckMs?: number
-  /** The most bytes of files, and of their compressed copies, held in memory. */
   maxCacheBytes?: number
 }
 
-/** Every route rule comes from lib/universal/routes.ts, which the static hosts' rule files are written from too. */
 export function createApp({ clientDir = defaultClientDir(), api, health, now = Date.now, recheckMs, maxCacheBytes }: AppOptions = {}) {
   const notFoundFile = join(clientDir, NOT_FOUND_FILE)
   if (!existsSync(notFoundFile)) throw new Error(`${notFoundFile} is missing: run \`npm run build\` first`)
   const notFoundHtml = readFileSync(notFoundFile, 'utf8')
-  const hashesFile = join(clientDir, CSP_HASHES_FILE)
-  const hashes: CspHashes = existsSync(hashesFile) ? (JSON.parse(readFileSync(hashesFile, 'utf8')) as CspHashes) : { script: [], style: [] }
-  const everyAnswer = responseHeaders(hashes)
+  const readJson = <T>(file: string, fallback: T): T => (existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : fallback)
+  const everyAnswer = responseHeaders(readJson<CspHashes>(join(clientDir, CSP_HASHES_FILE), { script: [], style: [] }))
   const headers = Object.entries(everyAnswer)
   // The pages' old URLs (`redirectFrom`), as the build wrote them beside this site: one lookup per request.
-  const redirectsFile = join(dirname(clientDir), REDIRECTS_FILE)
-  const redirects = new Map(
-    (existsSync(redirectsFile) ? (JSON.parse(readFileSync(redirectsFile, 'utf8')) as Redirect[]) : []).map(({ from, to }) => [from, to]),
-  )
+  const redirects = new Map(readJson<Redirect[]>(join(dirname(clientDir), REDIRECTS_FILE), []).map(({ from, to }) => [from, to]))
 
-  // The pages, files and 404s, each answer whole from memory: its headers, Cache-Control and all.
   const site = new SiteFiles({ root: clientDir, headers: everyAnswer, notFoundHtml, now, recheckMs, maxCacheBytes })
 
   const app = new Hono()
 
-  /** The headers every answer carries, and for a 200 without one, the Cache-Control its path and type call for. */
+  /** The headers every answer carries, and a 200's Cache-Control when it has none. */
   const finish = (c: Context, res: Response) => {
     for (const [name, value] of headers) res.headers.set(name, value)
     if (res.status === 200 && !res.headers.has('Cache-Control')) res.headers.set('Cache-Control', cacheControlFor(c.req.path, res.headers.get('Content-Type')))
     return res
   }
 
-  // One middleware for every request: the redirects first; then the answers not made whole by the site's
-  // files (the API, the health check, an error) get their headers.
+  // The redirects first; then the answers not made whole by the site's files get their headers.
   app.use(async (c, next) => {
     const url = new URL(c.req.url)
     const target = canonicalPath(url.pathname, url.search)

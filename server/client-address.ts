@@ -1,7 +1,6 @@
 import ipaddr from 'ipaddr.js'
 
-// Who a request comes from, for the rate limits: one canonical key per client, whatever spelling
-// the address arrives in, and never an address the client wrote itself.
+// Who a request comes from, for the rate limits: one key per client, whatever spelling the address arrives in.
 
 const DOTTED_QUAD = /^\d{1,3}(?:\.\d{1,3}){3}$/
 
@@ -30,10 +29,7 @@ export function addressKey(raw: string): string | undefined {
     .join(':')}::/64`
 }
 
-/**
- * The client's key: with N trusted proxies (TRUST_PROXY=N), the address N entries from the right of
- * X-Forwarded-For (anything further left was written by the client); else the connection's own address.
- */
+/** With N trusted proxies, the address N entries from the right of X-Forwarded-For (further left, the client wrote it). */
 export function clientKey({
   remote,
   forwardedFor,

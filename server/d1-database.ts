@@ -1,10 +1,8 @@
 import type { Database, Result, Statement } from './database'
 
-// The store's connection on Cloudflare: a D1 database (wrangler.jsonc's `DB` binding), SQLite run by
-// Cloudflare, so the store's SQL and migrations are the same as on Node. D1 keeps its own storage and
-// commits each statement itself: there is no write-ahead log to checkpoint and no connection to close.
+// The store's connection on Cloudflare: D1 is SQLite, so the store's SQL and migrations are the same as on Node.
+// D1 commits each statement itself: there is no write-ahead log to checkpoint and no connection to close.
 
-/** The part of D1's binding this module uses (Cloudflare's D1Database). */
 export interface D1Like {
   prepare(sql: string): {
     bind(...values: unknown[]): {
@@ -13,7 +11,6 @@ export interface D1Like {
   }
 }
 
-/** Runs a statement and returns its outcome as the Node store's connection does (server/database.ts). */
 async function run(db: D1Like, statement: Statement | string): Promise<Result> {
   const { sql, args = [] } = typeof statement === 'string' ? { sql: statement } : statement
   // all() rather than run(): a write with RETURNING (store.claimDue) needs its rows too.
@@ -29,12 +26,8 @@ async function run(db: D1Like, statement: Statement | string): Promise<Result> {
   }
 }
 
-/** A Database on a D1 binding. Its schema is brought up to date by `wrangler d1 migrations apply`, never here. */
+/** Its schema is brought up to date by `wrangler d1 migrations apply`, never here. */
 export function d1Database(db: D1Like): Database {
-  return {
-    read: (statement) => run(db, statement),
-    write: (statement) => run(db, statement),
-    checkpoint: async () => undefined,
-    close: async () => {},
-  }
+  const query = (statement: Statement | string) => run(db, statement)
+  return { read: query, write: query, checkpoint: async () => undefined, close: async () => {} }
 }

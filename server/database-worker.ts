@@ -2,11 +2,9 @@ import { parentPort, workerData } from 'node:worker_threads'
 import type { Client } from '@libsql/client'
 import { connect, plainResult, type FromWorker, type Reply, type Request, type WorkerOptions } from './database'
 
-// The local database's thread (started by server/database.ts). Requests arrive in batches; the reads of a
-// batch run first, each on its own, then all its writes run in one transaction: one disk sync for every
-// write that arrived meanwhile, and a write is answered only once that transaction is committed. A
-// statement that fails is answered with its error and leaves the others' work in place. Checkpoints
-// run last, each on its own: one cannot run inside a transaction, and it must see the batch's writes.
+// The local database's thread. A batch's reads run first, then all its writes in one transaction (group commit:
+// one disk sync, each write answered once committed; a failing statement leaves the others' work in place), then
+// its checkpoints, each on its own: one cannot run in a transaction, and it must see the batch's writes.
 
 const port = parentPort!
 const options = (workerData as { data: WorkerOptions }).data
@@ -16,7 +14,6 @@ function errorInfo(error: unknown): { message: string; code?: string } {
   return { message: String(message ?? error), ...(typeof code === 'string' ? { code } : {}) }
 }
 
-/** Runs each statement on its own, outside any transaction (reads, checkpoints). */
 async function runEach(client: Client, requests: Request[], replies: Reply[]): Promise<void> {
   for (const { id, statement } of requests) {
     try {

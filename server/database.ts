@@ -1,9 +1,6 @@
-// The store's connection to SQLite. A local database (`file:`) lives in a worker thread: SQLite's calls
-// are synchronous, and a wait for a lock another process holds (up to BUSY_TIMEOUT_MS) must never stop
-// the server's event loop, which keeps serving pages meanwhile. The worker also commits the writes that
-// arrive together in one transaction (group commit): one disk sync for all of them, each answered only
-// once that sync is done. A libSQL server (`libsql://`, `http(s)://`) is reached over the network, which
-// never blocks, so its client is used directly.
+// The store's connection to SQLite. A local file lives in a worker thread: SQLite's calls are synchronous, and
+// a wait for another process's lock must never stop the event loop serving pages. A libSQL server
+// (`libsql://`, `http(s)://`) is reached over the network, which never blocks, so its client is used directly.
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { Worker } from 'node:worker_threads'
@@ -16,7 +13,6 @@ export interface Statement {
   args?: InValue[]
 }
 
-/** A statement's outcome as plain data: each row an object keyed by column name. */
 export interface Result {
   rows: Array<Record<string, unknown>>
   rowsAffected: number
@@ -41,42 +37,32 @@ export interface Checkpoint {
 export const DEFAULT_DATABASE_URL = 'file:data/site.db'
 
 export interface OpenOptions {
-  /** The schema steps to apply (server/migrations.ts); tests pass their own list. */
   migrations?: readonly Migration[]
 }
 
-/** Opens the database at `url`, creating its folder and file when local, and brings its schema up to date. */
 export async function openDatabase(url: string = process.env.DATABASE_URL || DEFAULT_DATABASE_URL, options: OpenOptions = {}): Promise<Database> {
   const migrations = options.migrations ?? MIGRATIONS
   if (!url.startsWith('file:')) {
     const client = await connect(url, migrations)
-    return {
-      read: async (statement) => plainResult(await client.execute(statement)),
-      write: async (statement) => plainResult(await client.execute(statement)),
-      checkpoint: async () => undefined,
-      close: async () => client.close(),
-    }
+    const run = async (statement: Statement | string) => plainResult(await client.execute(statement))
+    return { read: run, write: run, checkpoint: async () => undefined, close: async () => client.close() }
   }
   mkdirSync(dirname(url.slice('file:'.length)), { recursive: true })
   return WorkerDatabase.start({ url, migrations })
 }
 
 /**
- * A client with the schema up to date. A local file gets a write-ahead log (readers never wait for the
- * writer), full sync (an answered record survives a power cut) and secure_delete (what a statement deletes
- * or replaces is overwritten with zeros, not left readable in free space); busy_timeout comes first, since
- * another process opening the same new file may hold the lock while it switches to WAL or migrates.
+ * A local file gets a write-ahead log (readers never wait for the writer), full sync (an answered record survives
+ * a power cut) and secure_delete; busy_timeout comes first, since another process opening the same new file may
+ * hold the lock while it switches to WAL or migrates.
  */
 export async function connect(url: string, migrations: readonly Migration[]): Promise<Client> {
   // One connection: the PRAGMAs below are per connection, and the worker runs one statement at a time anyway.
   const client = createClient({ url, concurrency: 1 })
   try {
-    if (url.startsWith('file:')) {
-      await client.execute(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`)
-      await client.execute('PRAGMA journal_mode = WAL')
-      await client.execute('PRAGMA synchronous = FULL')
-      await client.execute('PRAGMA secure_delete = ON')
-    }
+    if (url.startsWith('file:'))
+      for (const pragma of [`busy_timeout = ${BUSY_TIMEOUT_MS}`, 'journal_mode = WAL', 'synchronous = FULL', 'secure_delete = ON'])
+        await client.execute(`PRAGMA ${pragma}`)
     await migrate(client, migrations)
   } catch (error) {
     client.close()
@@ -93,7 +79,6 @@ export function plainResult(result: ResultSet): Result {
   }
 }
 
-// The messages between the server and the worker (server/database-worker.ts).
 export interface WorkerOptions {
   url: string
   migrations: readonly Migration[]
@@ -107,7 +92,7 @@ export interface Request {
 export type Reply = { id: number; result: Result } | { id: number; error: { message: string; code?: string } }
 export type FromWorker = { ready: true } | { failed: { message: string; code?: string } } | Reply[]
 
-/** The database thread: compiled, dist/server/database-worker.mjs beside this bundle; from source (tsx), run through lib/node/typescript-worker.mjs. */
+/** The database thread: compiled, database-worker.mjs beside this bundle; from source, run through lib/node/typescript-worker.mjs. */
 function startDatabaseWorker(options: WorkerOptions): Worker {
   if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./database-worker.mjs', import.meta.url), { workerData: { data: options }, execArgv: [] })
   const entry = new URL('./database-worker.ts', import.meta.url)
@@ -147,13 +132,8 @@ class WorkerDatabase implements Database {
     })
   }
 
-  read(statement: Statement | string): Promise<Result> {
-    return this.request('read', statement)
-  }
-
-  write(statement: Statement | string): Promise<Result> {
-    return this.request('write', statement)
-  }
+  read = (statement: Statement | string) => this.request('read', statement)
+  write = (statement: Statement | string) => this.request('write', statement)
 
   async checkpoint(): Promise<Checkpoint> {
     // Its row is (busy, log, checkpointed); no row counts as busy.

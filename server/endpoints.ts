@@ -1,6 +1,5 @@
-// The site's API: POST /api/score, /api/affiliate-click, /api/conversion. Each validates, stores, then answers.
-// The schemas live here, on the server, not in lib/universal: the browser code imports lib/universal, and zod
-// there would push the pages past their JavaScript budget.
+// The site's API: POST /api/score, /api/affiliate-click, /api/conversion. The schemas live here, not in
+// lib/universal: zod in the browser code would push the pages past their JavaScript budget.
 import type { Context } from 'hono'
 import { z } from 'zod'
 import { SESSION_ID_MAX, UTM_MAX, readUtm } from '../lib/universal/attribution'
@@ -12,7 +11,6 @@ import { clip } from '../lib/universal/text'
 import type { BodyProblem, Endpoint } from './api'
 import { msSincePageServed } from './form-timing'
 
-/** Declares an endpoint, typing the handler's body from the schema. */
 export function defineEndpoint<Body extends z.ZodType>(endpoint: Endpoint<Body>): Endpoint {
   return endpoint
 }
@@ -21,22 +19,16 @@ export function defineEndpoint<Body extends z.ZodType>(endpoint: Endpoint<Body>)
 const AFFILIATE_RELAY_MS = 3_000
 const GA_CLIENT_ID_MAX = 64
 const REF_CODE_RULE = 'ref_code must be 1 to 64 letters, digits, _ or -'
-/** A click's User-Agent, at most this many characters: refused past it in the body, cut to it from the header (used when the body has none). */
+/** A click's User-Agent: refused past it in the body, cut to it from the header. */
 export const USER_AGENT_MAX = 512
 /** A lead sent sooner than this after its page began loading (the hydrated form says when, or the page's cookie) is a bot's. */
 export const MIN_FILL_MS = 3_000
-/** The same e-mail address and profile within this time is one lead. */
 export const LEAD_DEDUPE_MS = 24 * 60 * 60_000
 
-/** Leads answered as taken but not stored, by reason (also logged). */
 export const trappedLeads = { honeypot: 0, tooFast: 0 }
 type Trap = keyof typeof trappedLeads
 
-/**
- * Why a lead is a bot's, if it is: a filled honeypot, or sent under MIN_FILL_MS after its page began loading.
- * The hydrated form's own count (elapsed_ms) wins over the page's cookie, which a second tab would move; a
- * missing count is not held against the lead.
- */
+/** The hydrated form's own count (elapsed_ms) wins over the page's cookie, which a second tab would move; a missing count is not held against the lead. */
 function leadTrap(filledHoneypot: boolean, elapsedMs: number | undefined): Trap | null {
   if (filledHoneypot) return 'honeypot'
   return elapsedMs !== undefined && !(elapsedMs >= MIN_FILL_MS) ? 'tooFast' : null
@@ -51,7 +43,7 @@ function returnQuery(c: Context, fromForm: unknown): string {
   return from.host !== new URL(c.req.url).host || from.pathname.startsWith('/api/') ? '' : from.search
 }
 
-/** A refused no-JavaScript form post: the build's form page with the values typed and the message, at /api/score so no URL carries them. */
+/** A refused no-JavaScript form post: the form page with the values typed and the message, at /api/score so no URL carries them. */
 function leadFormRefused(c: Context, values: Record<string, string>, problem: BodyProblem, status: 400 | 403, page: FormPage): Response {
   const query = keptQuery(returnQuery(c, values[RETURN_QUERY_FIELD]))
   return c.html(fillFormPage(page, values, problem, query), status, { 'Cache-Control': 'no-store' })
@@ -62,12 +54,11 @@ const UNSAFE_CHARACTERS = /[\p{Cc}\u2028\u2029<>]/gu
 /** Characters a spreadsheet reads as the start of a formula, with the spaces between them. */
 const FORMULA_LEAD = /^[\s=+\-@]+/u
 
-/** A click's or conversion's text as stored and forwarded, safe in the spreadsheets and CRMs webhooks feed: null when nothing is left. */
+/** Text safe in the spreadsheets and CRMs webhooks feed: null when nothing is left. */
 function cleanText(text: string): string | null {
   return text.replace(UNSAFE_CHARACTERS, '').replace(FORMULA_LEAD, '').trim() || null
 }
 
-/** A referring page: kept, cleaned, only when it is an http(s) URL (never `javascript:` or `data:`). */
 function cleanUrl(text: string): string | null {
   const cleaned = cleanText(text)
   if (cleaned === null || !URL.canParse(cleaned)) return null
@@ -75,10 +66,7 @@ function cleanUrl(text: string): string | null {
   return protocol === 'http:' || protocol === 'https:' ? cleaned : null
 }
 
-/**
- * A text field that may be left out (blank is null), refused past `max` UTF-16 units, as
- * lib/universal/attribution.ts counts; zod's `.max()` counts an emoji as one and would let longer values through.
- */
+/** Blank is null; refused past `max` UTF-16 units: zod's `.max()` counts an emoji as one and would let longer values through. */
 function optionalText(field: string, max: number, clean: (text: string) => string | null = cleanText) {
   return z
     .string({ error: `${field} must be a string or null.` })
@@ -89,7 +77,7 @@ function optionalText(field: string, max: number, clean: (text: string) => strin
     .transform((value) => value ?? null)
 }
 
-/** A click's UTM value, read as the referral page reads its own URL (`readUtm`: cut, not refused, past UTM_MAX), then cleaned. */
+/** Read as the referral page reads its own URL (cut, not refused, past UTM_MAX), then cleaned. */
 function clickUtm(name: 'utm_source' | 'utm_medium' | 'utm_campaign') {
   return z
     .unknown()
@@ -100,10 +88,7 @@ function clickUtm(name: 'utm_source' | 'utm_medium' | 'utm_campaign') {
     })
 }
 
-/**
- * A lead is checked by `validateLead`, the rules the browser form runs too, so the client gets the form's own
- * message; the server adds the strict LinkedIn URL parse and normalises. A client's `submitted_at` is ignored.
- */
+/** `validateLead`, the browser form's rules, so the client gets the form's own message; a client's `submitted_at` is ignored. */
 const leadBody = z
   .object({
     first_name: z.unknown().optional(),
@@ -139,7 +124,7 @@ const clickBody = z.object({
   utm_campaign: clickUtm('utm_campaign'),
 })
 
-/** The thank-you page's record (`conversionRecord`); over-long values are refused, since the page never sends them. */
+/** Over-long values are refused: the thank-you page never sends them. */
 const conversionBody = z.object({
   session_id: optionalText('session_id', SESSION_ID_MAX),
   ga_client_id: optionalText('ga_client_id', GA_CLIENT_ID_MAX),

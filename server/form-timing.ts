@@ -3,13 +3,11 @@ import type { Context } from 'hono'
 import { generateCookie, getCookie } from 'hono/cookie'
 import { API_PREFIX } from '../lib/universal/routes'
 
-// How long a visitor had the free-score form before sending it, when the form was posted without JavaScript:
-// the hydrated form counts it itself (elapsed_ms), a plain form post carries no time. So every page that
-// carries the form sets a cookie holding the time it was served, signed so that a client cannot move it
-// back, and POST /api/score reads it (server/endpoints.ts). A visitor whose browser refuses cookies sends
-// none, and is let through as before.
+// How long a visitor had the free-score form before posting it without JavaScript (the hydrated form counts
+// it itself): every page with the form sets a cookie holding the time it was served, signed so that a client
+// cannot move it back. A browser that refuses cookies sends none, and is let through.
 
-/** The form's endpoint, the only path the cookie is sent to: pages and assets never carry it. */
+/** The only path the cookie is sent to: pages and assets never carry it. */
 export const FORM_TIMING_PATH = `${API_PREFIX}/score`
 export const FORM_TIMING_COOKIE = 'form_served'
 /** A day: the cookie only matters for the first seconds, and must outlive any time a visitor takes to fill the form. */
@@ -32,13 +30,11 @@ function signature(value: string, key: Key): string {
   return createHmac('sha256', key).update(value).digest('base64url')
 }
 
-/** `<epoch ms>.<its HMAC-SHA256, base64url>`: the cookie's value. */
 export function signServedAt(servedAt: number, key: Key = defaultKey()): string {
   const value = String(servedAt)
   return `${value}.${signature(value, key)}`
 }
 
-/** The time in a signed value, or undefined when the value is malformed or was not signed with `key`. */
 export function verifyServedAt(signed: string, key: Key = defaultKey()): number | undefined {
   const match = /^(\d{1,15})\.([\w-]{43})$/.exec(signed)
   if (!match) return undefined
@@ -51,19 +47,17 @@ export function formTimingCookie(servedAt: number, secure: boolean, key: Key = d
   return generateCookie(FORM_TIMING_COOKIE, signServedAt(servedAt, key), { path: FORM_TIMING_PATH, httpOnly: true, sameSite: 'Lax', maxAge: MAX_AGE_S, secure })
 }
 
-/** How many ms before `now` the sending page was served, by its cookie; undefined when there is none, it does not verify, or it is ahead of `now`. */
 export function msSincePageServed(c: Context, now: number, key: Key = defaultKey()): number | undefined {
   const cookie = getCookie(c, FORM_TIMING_COOKIE)
   const servedAt = cookie === undefined ? undefined : verifyServedAt(cookie, key)
   return servedAt !== undefined && servedAt <= now ? now - servedAt : undefined
 }
 
-/** In the HTML of every page that carries the free-score form: the form posts there. */
 const FORM_MARKER = Buffer.from(`action="${FORM_TIMING_PATH}"`)
 
 /**
- * True for a page that carries the form, found in the page itself so no list of such pages can fall behind the
- * site. Behind a proxy that terminates TLS the cookie goes without Secure: it holds a signed time, not a secret.
+ * Found in the page itself so no list of such pages can fall behind the site. Behind a proxy that terminates
+ * TLS the cookie goes without Secure: it holds a signed time, not a secret.
  */
 export function carriesScoreForm(html: Uint8Array): boolean {
   return Buffer.from(html.buffer, html.byteOffset, html.byteLength).includes(FORM_MARKER)

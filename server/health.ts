@@ -1,41 +1,33 @@
-// GET /healthz, for a load balancer or an uptime check: `{"status":"ok"}` (200) while the database can be
-// read, `{"status":"fail"}` (503) otherwise, and nothing more to the public (why is logged on the server;
-// the outbox's backlog is the operator's, with `npm run outbox`). The answer is the last result of a check
-// run in the background, so it comes at once whatever holds the database's lock.
+// GET /healthz: 200 while the database can be read, 503 otherwise, and nothing more to the public (why is logged).
+// It answers the last result of a check run in the background, so at once whatever holds the database's lock.
 import { open, type FileHandle } from 'node:fs/promises'
 import type { Context } from 'hono'
 import { CACHE_CONTROL } from '../lib/universal/routes'
 import { DEFAULT_DATABASE_URL } from './database'
 import { BUSY_TIMEOUT_MS, type Store } from './store'
 
-/** What the checks read: the whole file's check at start, then the outbox's backlog. */
 type CheckedStore = Pick<Store, 'quickCheck' | 'backlog'>
 
-/** The first 16 bytes of every SQLite database file. */
 const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1')
 
 export interface HealthCheckOptions {
-  /** The database's file when it is local (databaseFileOf): its header is read from disk on each check. */
+  /** Its header is read from disk on each check. */
   databaseFile?: string
-  /** How often the check runs after the first. */
   intervalMs?: number
   /** A check not done after this fails; longer than one wait for another process's lock, which is slow, not failing. */
   timeoutMs?: number
-  /** Where a failure's reason and a recovery go; the server's console by default. */
   log?: (line: string) => void
 }
 
-/** The file of a local database URL (`file:<path>`); undefined for a remote one. */
 export function databaseFileOf(url: string = process.env.DATABASE_URL || DEFAULT_DATABASE_URL): string | undefined {
   return url.startsWith('file:') ? url.slice('file:'.length) : undefined
 }
 
 /**
- * The checks: each reads the local file's header from disk (an open connection may still serve pages it
- * cached) and queries the database, the first with `PRAGMA quick_check` over every page; one runs at a time.
- * The file stays open from start() to close(), after the store has closed: closing any descriptor of a file
- * drops every POSIX lock the process holds on it, SQLite's included, and another process could then
- * checkpoint and delete the write-ahead log under the running server, losing its later commits.
+ * Each check reads the file's header from disk (an open connection may still serve pages it cached) and queries
+ * the database, the first with `PRAGMA quick_check`. The file stays open until after the store has closed:
+ * closing any descriptor of a file drops every POSIX lock the process holds on it, SQLite's included, and another
+ * process could then checkpoint and delete the write-ahead log under the running server, losing its later commits.
  */
 export class HealthChecks {
   healthy = false
@@ -52,7 +44,6 @@ export class HealthChecks {
     private readonly log: (line: string) => void,
   ) {}
 
-  /** Starts the checks; resolves once the first has an outcome (done, or past its bound). */
   static async start(
     store: CheckedStore,
     { databaseFile, intervalMs = 5_000, timeoutMs = BUSY_TIMEOUT_MS + 1_000, log = console.error }: HealthCheckOptions = {},
@@ -65,14 +56,14 @@ export class HealthChecks {
     return checks
   }
 
-  /** Ends the checks and waits for one under way; call it before the store closes. */
+  /** Call it before the store closes. */
   async stop(): Promise<void> {
     this.stopped = true
     clearInterval(this.timer)
     await this.running
   }
 
-  /** Closes the database file; only once the store has closed (see the class's comment). */
+  /** Only once the store has closed (see the class's comment). */
   async close(): Promise<void> {
     await this.file?.close()
     this.file = undefined
@@ -113,7 +104,6 @@ export class HealthChecks {
   }
 }
 
-/** The Hono handler for HEALTH_PATH: the last check's outcome, at once. */
 export function healthHandler(checks: Pick<HealthChecks, 'healthy'>) {
   return (c: Context) => {
     c.header('Cache-Control', CACHE_CONTROL.live)

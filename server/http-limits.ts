@@ -1,6 +1,4 @@
-// How long a client may take to send a request, how long an idle connection is kept, and how many
-// connections are open at once, in all and per client: so that slow or idle clients cannot hold the
-// server's connections. server/index.ts applies them; each can be set from the environment.
+// The server's timeouts and connection caps, so that slow or idle clients cannot hold its connections.
 import type { Server, ServerOptions } from 'node:http'
 import type { Socket } from 'node:net'
 import { addressKey } from './client-address'
@@ -9,11 +7,9 @@ import { wholeNumber, type Env } from './settings'
 export interface HttpLimits {
   /** The whole request, headers and body, must arrive within this (Node's default is 300 s). */
   requestTimeoutMs: number
-  /** The headers must arrive within this; at most requestTimeoutMs. */
+  /** At most requestTimeoutMs. */
   headersTimeoutMs: number
-  /** An idle keep-alive connection is closed after this. */
   keepAliveTimeoutMs: number
-  /** Connections past this many are refused; with no trusted proxy, one client address may hold a tenth of them. */
   maxConnections: number
   /** On SIGTERM or SIGINT, requests under way get this long to finish before their connections are cut. */
   drainTimeoutMs: number
@@ -27,7 +23,7 @@ export const DEFAULT_HTTP_LIMITS: HttpLimits = {
   drainTimeoutMs: 10_000,
 }
 
-/** The limits, each from its variable when set: HTTP_ and its name in capitals (HTTP_REQUEST_TIMEOUT_MS, HTTP_MAX_CONNECTIONS …). */
+/** Each from HTTP_ and its name in capitals (HTTP_REQUEST_TIMEOUT_MS, HTTP_MAX_CONNECTIONS …) when set. */
 export function httpLimitsFromEnv(env: Env = process.env): HttpLimits {
   const limits = { ...DEFAULT_HTTP_LIMITS }
   for (const key of Object.keys(limits) as Array<keyof HttpLimits>)
@@ -48,9 +44,8 @@ export function httpServerOptions(limits: HttpLimits): ServerOptions {
 }
 
 /**
- * The connection caps: at most maxConnections in all and, with no trusted proxy, a tenth of them per client
- * address (its addressKey), so one client holding half-sent requests cannot shut everyone out. Behind a
- * proxy every connection comes from the proxy, so only the overall cap applies.
+ * At most maxConnections in all and, with no trusted proxy, a tenth of them per client address, so one client
+ * holding half-sent requests cannot shut everyone out. Behind a proxy every connection comes from the proxy.
  */
 export function applyConnectionLimit(server: Pick<Server, 'maxConnections' | 'on'>, limits: HttpLimits, trustedHops: number): void {
   server.maxConnections = limits.maxConnections

@@ -1,5 +1,4 @@
-// The production server: `npm start` builds the site, then runs this. One process serves the
-// prerendered pages and the API, and forwards stored leads and clicks to their webhooks.
+// The production server: the prerendered pages and the API, and the outbox forwarding leads and clicks.
 import type { Server } from 'node:http'
 import { serve } from '@hono/node-server'
 import { loadSite } from '../lib/node/site.server'
@@ -42,7 +41,7 @@ const server = serve({ fetch: app.fetch, port, hostname, serverOptions: httpServ
 applyConnectionLimit(server, limits, trustedHops)
 server.on('error', (error: NodeJS.ErrnoException) => void refuseToListen(error))
 
-/** The port is taken or not ours: one line saying what to change, not Node's stack trace, then exit 1. */
+/** One line saying what to change, not Node's stack trace, then exit 1. */
 async function refuseToListen(error: NodeJS.ErrnoException): Promise<void> {
   const problem = {
     EADDRINUSE: `port ${port} is in use; set PORT to another port`,
@@ -56,7 +55,6 @@ async function refuseToListen(error: NodeJS.ErrnoException): Promise<void> {
   process.exit(1)
 }
 
-/** Once the outbox has stopped: stops the timers and checks that run beside it and closes the store. */
 async function closeServices(): Promise<void> {
   await retention.stop()
   await health.stop()

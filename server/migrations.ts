@@ -3,23 +3,18 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Client, Transaction } from '@libsql/client'
 
-// The database schema as numbered steps. A database keeps the number of the last step applied in
-// `PRAGMA user_version` (0 for a new file, and for one made before there were migrations); opening it
-// applies the steps above that number, each in its own transaction, so a step is applied whole or not
-// at all. A released step is never edited: a change to the schema is a new file at the end of migrations/.
+// The database schema as numbered steps; a database keeps the last one applied in `PRAGMA user_version`. A
+// released step is never edited: a change to the schema is a new file at the end of migrations/.
 
 export interface Migration {
-  /** 1, 2, 3 …: its position in the list. */
   version: number
-  /** What the step does, named in the error when it fails. */
   description: string
   statements: readonly string[]
 }
 
-/** migrations/ at the repository's root (or its copy beside dist/server/): `NNNN_name.sql`, one per step, numbered from 0001. */
 const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations/', import.meta.url))
 
-/** The steps in `dir`: a file's first line (`-- …`) is its description; its statements end with `;` at the end of a line. */
+/** A file's first line (`-- …`) is its description; its statements end with `;` at the end of a line. */
 function readMigrations(dir: string = MIGRATIONS_DIR): Migration[] {
   const files = readdirSync(dir)
     .filter((file) => /^\d{4}_[\w-]+\.sql$/.test(file))
@@ -36,7 +31,7 @@ function readMigrations(dir: string = MIGRATIONS_DIR): Migration[] {
   })
 }
 
-/** Every step, from the files `wrangler d1 migrations apply` applies to D1 too (which records them in d1_migrations), so both runtimes have one schema. */
+/** The files `wrangler d1 migrations apply` applies to D1 too, so both runtimes have one schema. */
 export const MIGRATIONS: readonly Migration[] = readMigrations()
 
 async function schemaVersion(db: Client | Transaction): Promise<number> {
@@ -50,10 +45,7 @@ function newerThanCode(version: number, known: number): Error {
   )
 }
 
-/**
- * Brings the database up to the last migration; returns that version. Each step takes the write lock (BEGIN
- * IMMEDIATE), then reads the version again, so of several processes opening it at once the second skips it.
- */
+/** Returns the last version. Each step takes the write lock, then reads the version again, so of several processes opening it at once the second skips it. */
 export async function migrate(db: Client, migrations: readonly Migration[] = MIGRATIONS): Promise<number> {
   migrations.forEach((migration, index) => {
     if (migration.version !== index + 1)

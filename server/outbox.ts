@@ -1,20 +1,18 @@
-// Forwards stored leads and clicks to their webhooks until each is delivered once. Sends run side by side,
-// at most MAX_IN_FLIGHT per webhook and process, so a hanging webhook holds slots of its own pool and delays
-// nothing else. Each call names its record in an Idempotency-Key, the same on every retry and from every
-// process, and follows no redirect: the record and its api-key go to the configured URL and nowhere else.
+// Forwards stored leads and clicks to their webhooks until each is delivered once. At most MAX_IN_FLIGHT sends
+// per webhook and process, so a hanging webhook delays nothing else. Each call carries an Idempotency-Key and
+// follows no redirect: the record and its api-key go to the configured URL and nowhere else.
 import { DEFAULT_TIMEOUT_MS, type Webhook, type Webhooks } from './settings'
 import { BUSY_TIMEOUT_MS, type OutboxRow, type OutboxTable, type Store } from './store'
 
-/** Calls in flight per webhook and process: enough for 200 a second to a webhook that takes 250 ms, few enough that hanging ones hold few sockets. */
+/** Calls in flight per webhook and process: few enough that hanging ones hold few sockets. */
 export const MAX_IN_FLIGHT = 64
 
-/** While rows wait, a pass claims again once this many slots are free: a claim is a write, so one per several sends, not one per send. */
+/** While rows wait, a pass claims again once this many slots are free: a claim is a write, so not one per send. */
 const REFILL_SLOTS = MAX_IN_FLIGHT / 4
 
 /**
- * A claimed row is leased for the call's timeout plus this margin, and its call aborted at the timeout, so no
- * other sender claims it while its call is in flight; the margin is for writing the outcome, which may wait
- * for another process's lock (a slower store could repeat a send, which the Idempotency-Key names).
+ * A claimed row is leased for the call's timeout plus this margin, so no other sender claims it while its call is
+ * in flight; the margin is for writing the outcome, which may wait for another process's lock.
  */
 const LEASE_MARGIN_MS = BUSY_TIMEOUT_MS + 5_000
 
@@ -26,7 +24,6 @@ export function retryDelay(attempts: number): number {
   return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), MAX_RETRY_MS)
 }
 
-/** What the API asks of an outbox on either runtime (the Worker's queues what Node's sends): a record was stored; send one now (the affiliate click). */
 export interface OutboxPort {
   stored(table: OutboxTable, id: number): Promise<void>
   deliverNow(table: OutboxTable, id: number, timeoutMs: number): Promise<SendResult>
@@ -41,13 +38,9 @@ export interface SendResult {
   claimed?: false
 }
 
-/** The Idempotency-Key of a record: its kind and id (`lead-42`), so a lead and a click with the same id differ. */
 export const idempotencyKey = (table: OutboxTable, id: number) => `${table === 'leads' ? 'lead' : 'click'}-${id}`
 
-/**
- * POSTs `payload`; the call, answer body included, is aborted after `msLeft()`. A redirect is a failed attempt,
- * retried like a 500, its Location logged for whoever configured the webhook. Never throws.
- */
+/** POSTs `payload`, answer body included within `msLeft`; a redirect is a failed attempt, its Location logged. Never throws. */
 async function postToWebhook(webhook: Webhook, key: string, payload: Record<string, unknown>, timeoutMs: number, msLeft: number): Promise<SendResult> {
   try {
     const response = await fetch(webhook.url, {
@@ -64,26 +57,20 @@ async function postToWebhook(webhook: Webhook, key: string, payload: Record<stri
       return { ok: false, error }
     }
     if (!response.ok) return { ok: false, error: `HTTP ${response.status}` }
-    const status = answerStatus(text)
-    return status === undefined ? { ok: true } : { ok: true, status }
+    let status: unknown
+    try {
+      status = (JSON.parse(text) as { status?: unknown } | null)?.status
+    } catch {
+      // Any body is fine: an ok HTTP status is success.
+    }
+    return typeof status === 'string' ? { ok: true, status } : { ok: true }
   } catch (error) {
     return { ok: false, error: (error as Error).name === 'TimeoutError' ? `timed out after ${timeoutMs} ms` : (error as Error).message }
   }
 }
 
-/** The `status` field of a JSON answer; any other body is fine, an ok HTTP status is success. */
-function answerStatus(text: string): string | undefined {
-  try {
-    const { status } = JSON.parse(text) as { status?: unknown }
-    return typeof status === 'string' ? status : undefined
-  } catch {
-    return undefined
-  }
-}
-
 export interface OutboxOptions {
   pollMs?: number
-  /** How long one webhook call may take (OUTBOX_TIMEOUT_MS); the lease is derived from it. */
   timeoutMs?: number
   now?: () => number
 }
@@ -93,7 +80,6 @@ export class Outbox implements OutboxPort {
   private stopped = false
   /** Per webhook: sends in flight, plus slots held for a claim under way. */
   private readonly slotsTaken: Record<OutboxTable, number> = { leads: 0, clicks: 0 }
-  /** The sends in flight, by Idempotency-Key. */
   private readonly sending = new Map<string, Promise<SendResult>>()
   /** The loop that claims rows, while it runs; it runs one pass more for each batch of flush calls made meanwhile. */
   private claiming: Promise<void> | undefined
@@ -103,22 +89,18 @@ export class Outbox implements OutboxPort {
   /** Passes so far: the table claimed first alternates, so a backlog of one kind does not starve the other. */
   private passes = 0
 
+  private readonly now: () => number
+  private readonly timeoutMs: number
+  private readonly leaseMs: number
+
   constructor(
     private readonly store: Store,
     private readonly webhooks: Webhooks,
     private readonly options: OutboxOptions = {},
-  ) {}
-
-  private now(): number {
-    return this.options.now?.() ?? Date.now()
-  }
-
-  private get timeoutMs(): number {
-    return this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS
-  }
-
-  private get leaseMs(): number {
-    return this.timeoutMs + LEASE_MARGIN_MS
+  ) {
+    this.now = options.now ?? Date.now
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
+    this.leaseMs = this.timeoutMs + LEASE_MARGIN_MS
   }
 
   isConfigured(table: OutboxTable): boolean {
@@ -166,7 +148,6 @@ export class Outbox implements OutboxPort {
     this.claiming = undefined
   }
 
-  /** One pass: each configured table in turn claims due rows for the slots its webhook has free. */
   private async claimPass(): Promise<Array<Promise<SendResult>>> {
     const order: OutboxTable[] = this.passes++ % 2 === 0 ? ['leads', 'clicks'] : ['clicks', 'leads']
     const sends: Array<Promise<SendResult>> = []
@@ -188,12 +169,11 @@ export class Outbox implements OutboxPort {
     return sends
   }
 
-  /** A record was stored: a pass claims it (and anything else due) at once, without waiting for the next poll. */
   async stored(): Promise<void> {
     void this.flush()
   }
 
-  /** Sends one stored row now (the affiliate click waits for its answer); the worker retries it on failure. */
+  /** The affiliate click waits for its answer; a failed send is retried later. */
   async deliverNow(table: OutboxTable, id: number, timeoutMs: number): Promise<SendResult> {
     if (!this.isConfigured(table)) return { ok: false, error: 'no webhook configured' }
     if (this.stopped) return { ok: false, error: 'outbox stopped' }
@@ -202,7 +182,7 @@ export class Outbox implements OutboxPort {
     return send ?? { ok: false, claimed: false, error: 'not due: delivered, waiting for its next attempt, or being sent' }
   }
 
-  /** Claims at most `limit` due rows (holding that many slots meanwhile) and sends each, aborted `timeoutMs` (at most the lease's) after the claim. */
+  /** Claims at most `limit` due rows (holding that many slots meanwhile) and sends each, aborted `timeoutMs` after the claim. */
   private async claimAndSend(table: OutboxTable, limit: number, only: { id?: number }, timeoutMs: number): Promise<Array<Promise<SendResult>>> {
     this.slotsTaken[table] += limit
     const claimedAt = this.now()

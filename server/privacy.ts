@@ -3,20 +3,15 @@ import { emailMatchKey } from '../lib/universal/lead'
 import type { Checkpoint } from './database'
 import { BUSY_TIMEOUT_MS, Store } from './store'
 
-// A person's requests under the privacy policy ("Your rights and choices"): see what is held about
-// their e-mail address, or have it deleted. Run by `npm run privacy` (scripts/privacy.ts). The address
-// is matched by its match key (emailMatchKey: Unicode NFKC, then case-folded), so any spelling of it
-// finds every lead stored under another. A deletion also removes the request counts the rate limits
-// keep under the address of the client that sent a lead (kept one hour on the lead, then forgotten),
-// and then truncates the write-ahead log, so with secure_delete nothing deleted is readable on disk.
+// A person's requests under the privacy policy (`npm run privacy`): export or delete what is held about an e-mail
+// address, however it is spelled. A deletion then truncates the write-ahead log, so with secure_delete nothing
+// deleted is readable on disk.
 
 export const PRIVACY_USAGE = 'usage: npm run privacy -- export EMAIL | delete EMAIL'
 
-/** Clicks and conversions are stored without an e-mail address, so no request can find them by one. */
 export const NOT_LINKED =
   'Referral clicks and purchase conversions are stored without an e-mail address (a referral code, browser and campaign details only), so none can be found by one; they are deleted LEAD_RETENTION_DAYS after they were received (a click once delivered).'
 
-/** `export EMAIL` or `delete EMAIL`; undefined for anything else (the caller prints PRIVACY_USAGE, exit 2). */
 export function parsePrivacyArgs(args: readonly string[]): { command: 'export' | 'delete'; email: string } | undefined {
   const [command, email, ...rest] = args
   if ((command !== 'export' && command !== 'delete') || rest.length > 0) return undefined
@@ -25,11 +20,7 @@ export function parsePrivacyArgs(args: readonly string[]): { command: 'export' |
   return { command, email: address }
 }
 
-/**
- * Opens the store at `url` only when there is a database there: a local file that does not exist is a
- * typo or the wrong folder, and opening it would create an empty database (and its folder) that holds
- * nothing to export or delete. Throws, naming the file, instead.
- */
+/** Opens the store only when there is a database at `url`: opening a missing file would create an empty one. */
 export async function openExistingStore(url: string): Promise<Store> {
   if (url.startsWith('file:')) {
     const path = url.slice('file:'.length).replace(/\?.*$/, '')
@@ -44,7 +35,6 @@ export async function openExistingStore(url: string): Promise<Store> {
 
 const isoTime = (value: unknown) => (value === null || value === undefined ? null : new Date(Number(value)).toISOString())
 
-/** Every record held about this address: its leads with their outbox state, and the rate limits' counts of the addresses that sent them. */
 export async function exportPersonalData(store: Store, email: string, now: number = Date.now()) {
   const rows = await store.leadsByEmail(email)
   const leads = rows.map((row) => ({
@@ -72,20 +62,12 @@ export async function exportPersonalData(store: Store, email: string, now: numbe
   return { email, exported_at: new Date(now).toISOString(), leads, rate_limits: rateLimits, clicks_and_conversions: NOT_LINKED }
 }
 
-/**
- * Deletes every record held about this address (the leads, with their outbox state, and the request counts of
- * the clients that sent them), then truncates the write-ahead log; `checkpoint` is undefined for a database
- * that is not a local file.
- */
 export async function deletePersonalData(store: Store, email: string): Promise<{ leads: number; rateLimits: number; checkpoint: Checkpoint | undefined }> {
   const { leads, rateLimits } = await store.deleteLeadsByEmail(email)
   return { leads, rateLimits, checkpoint: await store.checkpoint() }
 }
 
-/**
- * Runs one request, writing what it did to `out` (problems to `err`); returns the exit code: 2 for bad
- * usage, 1 when there is no database, or when a deletion could not truncate the write-ahead log.
- */
+/** Returns the exit code: 2 for bad usage, 1 when there is no database or a deletion could not truncate the log. */
 export async function runPrivacyCommand(
   args: readonly string[],
   openStore: () => Promise<Store>,

@@ -7,7 +7,6 @@ const DEFAULT_MAX_REFUSED = 100_000
 export const MAX_WINDOW_MS = 60 * 60_000
 /** How often the counts of windows that are over are deleted: once per store, whichever of its limiters comes first. */
 const PRUNE_EVERY_MS = 60_000
-/** When each store's counts were last pruned: the deletion covers every limiter's rows, so one of them doing it is enough. */
 const lastPrune = new WeakMap<Store, number>()
 
 /**
@@ -20,7 +19,6 @@ export class RateLimiter {
 
   constructor(
     private readonly store: Store,
-    /** Names the limiter's counts in the shared table (the endpoint's path). */
     private readonly name: string,
     private readonly limit: number,
     private readonly windowMs: number,
@@ -42,7 +40,6 @@ export class RateLimiter {
     return secondsUntil(end, now)
   }
 
-  /** How many refused clients this process remembers now. */
   get refusedSize(): number {
     return this.refusedUntil.size
   }

@@ -1,7 +1,5 @@
-// Delivered leads, delivered referral clicks and purchase conversions are kept LEAD_RETENTION_DAYS after they
-// were received, then deleted by the running server: once when it starts, then every hour (on Cloudflare, by
-// the Worker's hourly Cron Trigger). A record the webhook has not taken yet is never deleted. The same pass
-// forgets the rate limits' counts and client keys past the longest window, even when no request prunes them.
+// Delivered leads and clicks and all conversions are deleted LEAD_RETENTION_DAYS after they were received, at
+// start and then hourly; a record the webhook has not taken yet never is.
 import { MAX_WINDOW_MS } from './rate-limit'
 import type { RetainedTable, Store } from './store'
 
@@ -10,7 +8,6 @@ const DAY_MS = 24 * 60 * 60 * 1000
 const BATCH = 500
 const MAX_BATCHES = 200
 
-/** Deletes what is older than `days` in bounded batches of each table; returns how many rows of each. */
 export async function purgeExpired(store: Store, now: number, days: number, { batch = BATCH, maxBatches = MAX_BATCHES } = {}) {
   const cutoff = now - days * DAY_MS
   const purged: Record<RetainedTable, number> = { leads: 0, clicks: 0, conversions: 0 }
@@ -24,7 +21,7 @@ export async function purgeExpired(store: Store, now: number, days: number, { ba
   return purged
 }
 
-/** One retention pass: purgeExpired, then the rate limits' old counts and client keys forgotten; logs what it deleted. */
+/** purgeExpired, then the rate limits' old counts and client keys forgotten, even when no request prunes them. */
 export async function retentionPass(store: Store, now: number, days: number): Promise<void> {
   const { leads, clicks, conversions } = await purgeExpired(store, now, days)
   const deleted = [`${leads} delivered lead(s)`, `${clicks} delivered click(s)`, `${conversions} conversion(s)`].filter((part) => !part.startsWith('0 '))
@@ -32,7 +29,7 @@ export async function retentionPass(store: Store, now: number, days: number): Pr
   await store.forgetRequestsBefore(now - MAX_WINDOW_MS)
 }
 
-/** Runs retentionPass now and then every `intervalMs` (an hour); `stop()` waits for a pass under way, so the store can close after it. */
+/** `stop()` waits for a pass under way, so the store can close after it. */
 export function startLeadRetention(store: Store, options: { days: number; intervalMs?: number; now?: () => number }) {
   let running: Promise<void> | undefined
   const pass = () => {

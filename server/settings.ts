@@ -1,6 +1,5 @@
-// The variables the server and the Worker read, checked once at start: a webhook URL that would leak leads
-// or a number that makes no sense stops the server with a message naming its variable, rather than
-// failing on the first lead.
+// The variables the server and the Worker read, checked at start: a bad one stops the server with a message
+// naming it, rather than failing on the first lead.
 import { isLoopbackHost } from '../lib/universal/loopback'
 import type { OutboxTable } from './store'
 
@@ -16,17 +15,13 @@ export function wholeNumber(env: Env, name: string, fallback: number, rule = 'a 
 }
 
 export const DEFAULT_LEAD_RETENTION_DAYS = 365
-/** How long one webhook call may take when OUTBOX_TIMEOUT_MS is not set. */
 export const DEFAULT_TIMEOUT_MS = 10_000
 
-/** LEAD_RETENTION_DAYS: how long delivered records are kept (server/retention.ts). */
 export const leadRetentionDays = (env: Env = process.env) =>
   wholeNumber(env, 'LEAD_RETENTION_DAYS', DEFAULT_LEAD_RETENTION_DAYS, 'a whole number of days, at least 1')
 
-/** OUTBOX_TIMEOUT_MS: how long one webhook call may take. */
 export const outboxTimeoutFromEnv = (env: Env = process.env) => wholeNumber(env, 'OUTBOX_TIMEOUT_MS', DEFAULT_TIMEOUT_MS)
 
-/** TRUST_PROXY: how many proxies in front of the server to trust for the client's address (server/client-address.ts). */
 export const trustedHopsFromEnv = (env: Env = process.env) =>
   wholeNumber(env, 'TRUST_PROXY', 0, 'the number of proxies in front of the server (0 to 10)', 0, 10)
 
@@ -37,11 +32,7 @@ export interface Webhook {
 
 export type Webhooks = Partial<Record<OutboxTable, Webhook>>
 
-/**
- * The webhook at `url`, checked: https, unless it is a loopback address or ALLOW_HTTP_WEBHOOKS=1 says plain
- * http is meant (an automation tool on a private network): over plain http the lead and the api-key cross
- * the network readable by anyone on the way.
- */
+/** https, unless it is a loopback address or ALLOW_HTTP_WEBHOOKS=1 says plain http is meant (a private network). */
 function checkedWebhookUrl(name: string, url: string, env: Env): string {
   if (!URL.canParse(url)) throw new Error(`${name} must be an absolute https:// URL, got "${url}"`)
   const { protocol, hostname } = new URL(url)
@@ -57,10 +48,7 @@ function checkedWebhookUrl(name: string, url: string, env: Env): string {
 /** Webhooks from SCORE_WEBHOOK_URL/_KEY and AFFILIATE_WEBHOOK_URL/_KEY; an unset URL means "keep, don't send". */
 export function webhooksFromEnv(env: Env = process.env): Webhooks {
   const hooks: Webhooks = {}
-  for (const [table, prefix] of [
-    ['leads', 'SCORE'],
-    ['clicks', 'AFFILIATE'],
-  ] as const) {
+  for (const [table, prefix] of Object.entries({ leads: 'SCORE', clicks: 'AFFILIATE' }) as Array<[OutboxTable, string]>) {
     const url = env[`${prefix}_WEBHOOK_URL`]
     if (url) hooks[table] = { url: checkedWebhookUrl(`${prefix}_WEBHOOK_URL`, url, env), key: env[`${prefix}_WEBHOOK_KEY`] || undefined }
   }

@@ -1,9 +1,6 @@
-// The site's files held in memory for server/site-files.ts: each file is read once, with the precompressed
-// copies the build left beside it, and compressed once per encoding off the event loop, on its first
-// request. A file is re-checked on disk (stat) at most once per `recheckMs`, so a rebuild while the server
-// runs is served within that time. Memory is bounded: least recently used files are dropped first; a file
-// too big to hold is streamed from disk. A file also keeps the headers its answers were made with, for the
-// last request path that named it.
+// The site's files held in memory: each read once with the build's precompressed copies, compressed once per
+// encoding on its first request, and re-checked on disk at most once per `recheckMs`, so a rebuild while the
+// server runs is served within that time. Least recently used files are dropped first; one too big is streamed.
 import { createReadStream, statSync, type Stats } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -15,11 +12,8 @@ import { cacheControlFor } from '../lib/universal/routes'
 import { compressBody, isCompressible, type Encoding } from '../lib/node/compression.server'
 import { carriesScoreForm } from './form-timing'
 
-/** What a Response can send as its body. */
 export type Bytes = Uint8Array<ArrayBuffer>
-type Precompression = 'br' | 'zstd' | 'gzip'
 
-/** One file on disk as read: its bytes, unless too big to hold, and what its answers say about it. */
 export interface Copy {
   path: string
   size: number
@@ -31,24 +25,19 @@ export interface Copy {
 export type PrecompressedCopy = Copy & { encoding: Precompression }
 
 /** The build's precompressed copies beside a file, in the order a request naming several gets them. */
-const PRECOMPRESSED: ReadonlyArray<readonly [Precompression, string]> = [
-  ['br', '.br'],
-  ['zstd', '.zst'],
-  ['gzip', '.gz'],
-]
+const PRECOMPRESSED = { br: '.br', zstd: '.zst', gzip: '.gz' } as const
+type Precompression = keyof typeof PRECOMPRESSED
 
-/** Where the precompressed copies of a file of this type would be, in PRECOMPRESSED order; none for a type never precompressed. */
 function precompressedPaths(path: string, contentType: string): Array<readonly [Precompression, string]> {
   // The types @hono/node-server's serveStatic looks for precompressed copies of (unknown types too).
   if (contentType !== 'application/octet-stream' && !COMPRESSIBLE_CONTENT_TYPE_REGEX.test(contentType)) return []
-  return PRECOMPRESSED.map(([encoding, suffix]) => [encoding, `${path}${suffix}`] as const)
+  return (Object.keys(PRECOMPRESSED) as Precompression[]).map((encoding) => [encoding, `${path}${PRECOMPRESSED[encoding]}`] as const)
 }
 
 function fileStats(path: string): Stats | undefined {
   return statSync(path, { throwIfNoEntry: false })
 }
 
-/** Inode, size and modification time of the file and of each precompressed copy, or `-` for one that is not there. */
 function stampOf(path: string, siblings: ReadonlyArray<readonly [Precompression, string]>): string {
   return [path, ...siblings.map(([, sibling]) => sibling)]
     .map((file) => {
@@ -58,7 +47,6 @@ function stampOf(path: string, siblings: ReadonlyArray<readonly [Precompression,
     .join(' ')
 }
 
-/** The file's bytes, or its size only when it is bigger than `maxHeldBytes`; undefined when it went away meanwhile. */
 async function readCopy(path: string, stats: Stats, maxHeldBytes: number): Promise<Copy | undefined> {
   const lastModified = stats.mtime.toUTCString()
   if (stats.size > maxHeldBytes) return { path, size: stats.size, lastModified, body: undefined }
@@ -70,18 +58,15 @@ async function readCopy(path: string, stats: Stats, maxHeldBytes: number): Promi
   }
 }
 
-/** A file too big to hold, or part of it, read from disk for this answer. */
 export function streamOf(copy: Copy, start: number, end: number): ReadableStream<Uint8Array> | null {
   if (copy.size === 0) return null
   return Readable.toWeb(createReadStream(copy.path, { start, end })) as ReadableStream<Uint8Array>
 }
 
 export interface SiteFileCacheOptions {
-  /** The clock that times the re-checks on disk. */
   now: () => number
-  /** The most bytes held (files, their precompressed copies and what is compressed here), least recently used dropped first. */
+  /** The most bytes held: files, their precompressed copies and what is compressed here. */
   maxCacheBytes?: number
-  /** How long a file is answered from memory before it is checked on disk again. */
   recheckMs?: number
 }
 
@@ -91,10 +76,8 @@ const DEFAULT_RECHECK_MS = 1000
 const MAX_HELD_SHARE = 1 / 4
 
 export interface SiteFile extends Copy {
-  /** The path it is held under: the file's, or its folder's for a folder's index.html. */
   key: string
   contentType: string
-  /** The free-score form is in the page: it gets the form-timing cookie. */
   hasForm: boolean
   precompressed: readonly PrecompressedCopy[]
   /** Compressed here, shared by the requests that arrive while the compression runs. */
@@ -102,19 +85,16 @@ export interface SiteFile extends Copy {
   /** The file and its copies' identity on disk: a different one means the file changed. */
   stamp: string
   checkedAt: number
-  /** Bytes counted against the memory bound. */
   heldBytes: number
-  /** What the answers for the last request path that named this file say. */
   route?: Route
 }
 
-/** The route of `path` to `entry`, kept for the next request: a file is almost always asked for by one path (a page by its URL). */
+/** Kept for the next request: a file is almost always asked for by one path. */
 export function routeOf(entry: SiteFile, path: string): Route {
   if (entry.route?.path === path) return entry.route
   return (entry.route = newRoute(path, entry.contentType))
 }
 
-/** What a request path adds to a file's answers (a feed's or twin's own type and headers, its Cache-Control), and the header sets made for it. */
 function newRoute(path: string, fileType: string) {
   const alternate = alternateFileHeaders(path)
   const contentType = alternate?.['Content-Type'] ?? fileType
@@ -143,7 +123,6 @@ export class SiteFileCache {
     this.recheckMs = options.recheckMs ?? DEFAULT_RECHECK_MS
   }
 
-  /** The file at `key` (a folder: its index.html), from memory while fresh, else as it now is on disk. */
   get(key: string): SiteFile | undefined | Promise<SiteFile | undefined> {
     const entry = this.entries.get(key)
     const now = this.options.now()
@@ -162,7 +141,6 @@ export class SiteFileCache {
     return loaded
   }
 
-  /** The entry's body compressed with `encoding`, made once while the entry is held. */
   compressed(entry: SiteFile, encoding: Encoding): Promise<Bytes> {
     const cached = entry.compressed[encoding]
     if (cached) return cached
@@ -230,7 +208,6 @@ export class SiteFileCache {
     return entry
   }
 
-  /** Counts `bytes` more held by `entry`, then drops the least recently used files until within the bound. */
   private hold(entry: SiteFile, bytes: number): void {
     if (this.entries.get(entry.key) !== entry) return
     entry.heldBytes += bytes

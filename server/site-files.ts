@@ -1,6 +1,5 @@
-// The prerendered site's files answered from memory (server/site-file-cache.ts holds them): every answer is
-// made from held bytes and headers without touching the disk. The answers are those @hono/node-server's
-// serveStatic gave with the form-timing, compression and feed-header middlewares around it.
+// The prerendered site's files answered from memory, as @hono/node-server's serveStatic answered them with the
+// form-timing, compression and feed-header middlewares around it.
 import { join } from 'node:path'
 import type { Context } from 'hono'
 import { CACHE_CONTROL, fileOfPath } from '../lib/universal/routes'
@@ -19,19 +18,14 @@ import {
 } from './site-file-cache'
 
 export interface SiteFilesOptions extends SiteFileCacheOptions {
-  /** The prerendered site, `dist/client`. */
   root: string
-  /** Sent with every answer: the security headers and the CSP (routes.ts responseHeaders). */
   headers: Readonly<Record<string, string>>
-  /** The HTML answered with status 404 while `404.html` cannot be read (it was read as the server started). */
+  /** The HTML answered while `404.html` cannot be read (it was read as the server started). */
   notFoundHtml: string
-  /** The clock that stamps the form-timing cookie and times the re-checks on disk. */
-  now: () => number
 }
 
 /** `.`, `..`, doubled slashes and backslashes: never a file of the site. */
 const UNSAFE_PATH = /(?:^|[/\\])\.{1,2}(?:$|[/\\])|[/\\]{2,}|\\/
-/** The 404 answer's type, as Hono's c.html() sends it. */
 const NOT_FOUND_TYPE = 'text/html; charset=UTF-8'
 
 /** Answers built whole here: the app's header middleware leaves them as they are. */
@@ -43,14 +37,12 @@ export function isSiteAnswer(response: Response): boolean {
 
 export class SiteFiles {
   private readonly files: SiteFileCache
-  /** The last cookie signed, over HTTP and over HTTPS. */
   private readonly lastCookie: Array<{ at: number; value: string } | undefined> = [undefined, undefined]
 
   constructor(private readonly options: SiteFilesOptions) {
     this.files = new SiteFileCache(options)
   }
 
-  /** The file a request path names (`/blog` → `blog.html`), answered; the 404 page when there is none. */
   async servePath(c: Context): Promise<Response> {
     const path = c.req.path
     // serveStatic's rules: no percent left after Hono decoded the path, no dot segment, no doubled slash.
@@ -58,13 +50,11 @@ export class SiteFiles {
     return this.serveFile(c, fileOfPath(path))
   }
 
-  /** `file` (relative to the site) answered, whatever the request path; the 404 page when it is missing. */
   async serveFile(c: Context, file: string): Promise<Response> {
     const entry = await this.files.get(join(this.options.root, file))
     return entry ? this.answer(c, entry) : this.notFound(c)
   }
 
-  /** The 404 page with status 404, compressed as the request accepts. */
   async notFound(c: Context): Promise<Response> {
     const entry = await this.files.get(join(this.options.root, '404.html'))
     const headers: Record<string, string> = {
@@ -82,7 +72,6 @@ export class SiteFiles {
     return siteAnswer(compressed, 404, headers)
   }
 
-  /** The answer serveStatic gave with the app's middlewares around it: form-timing cookie, compression, feed headers, Cache-Control. */
   private async answer(c: Context, entry: SiteFile): Promise<Response> {
     const head = c.req.method === 'HEAD'
     const range = c.req.header('Range')
@@ -101,7 +90,7 @@ export class SiteFiles {
     return siteAnswer(body, 200, headers)
   }
 
-  /** The headers of a status-200 answer, made once per variant while the entry is held. */
+  /** Made once per variant while the entry is held. */
   private wholeHeaders(
     entry: SiteFile,
     route: Route,
@@ -129,7 +118,7 @@ export class SiteFiles {
     return headers
   }
 
-  /** A Range request's answer: the bytes asked for, never compressed here, or 416; no feed or twin headers, no Cache-Control. */
+  /** Never compressed here; no feed or twin headers, no Cache-Control. */
   private part(entry: SiteFile, copy: PrecompressedCopy | undefined, range: string): Response {
     const served: Copy = copy ?? entry
     const headers = this.fileHeaders(entry, copy)
@@ -145,14 +134,13 @@ export class SiteFiles {
     return siteAnswer(served.body?.subarray(part.start, part.end + 1) ?? streamOf(served, part.start, part.end), 206, headers)
   }
 
-  /** What every answer with the file's bytes says: the site's headers, the file's type and date, a precompressed copy's encoding. */
   private fileHeaders(entry: SiteFile, copy: PrecompressedCopy | undefined): Record<string, string> {
     const headers: Record<string, string> = { ...this.options.headers, 'Content-Type': entry.contentType, 'Last-Modified': (copy ?? entry).lastModified }
     if (copy) headers['Content-Encoding'] = copy.encoding
     return headers
   }
 
-  /** The form-timing cookie for now: signed once per clock tick, however many pages are served in it. */
+  /** Signed once per clock tick, however many pages are served in it. */
   private cookie(secure: boolean): string {
     const now = this.options.now()
     const last = this.lastCookie[secure ? 1 : 0]
@@ -176,10 +164,7 @@ function precompressedCopy(entry: SiteFile, acceptEncoding: string | undefined):
   return entry.precompressed.find((copy) => named.has(copy.encoding))
 }
 
-/**
- * The first and last byte a Range header names in a file of `size` bytes, as serveStatic reads it: one range,
- * `bytes=0-99`, `bytes=100-` or `bytes=-100` (anything else is the whole file); undefined when unsatisfiable.
- */
+/** As serveStatic reads it: one range, `bytes=0-99`, `bytes=100-` or `bytes=-100` (else the whole file); undefined when unsatisfiable. */
 function byteRange(range: string, size: number): { start: number; end: number } | undefined {
   const [, first = '', last = ''] = /^(?:bytes=)?(?!-$)(\d*)-(\d*)$/.exec(range) ?? []
   if (size === 0) return undefined

@@ -1,7 +1,6 @@
-// Every lead, click and conversion is written here before the browser gets an answer, and the outbox, the rate
-// limits, the retention and privacy requests read and change them here. A lead row also holds its e-mail
-// address's match key (emailMatchKey), which privacy requests find it by, and, for the rate limits' longest
-// window only, the key its client is counted under, so a privacy deletion can remove that client's counts too.
+// Every lead, click and conversion, stored before the browser gets an answer. A lead row also holds its e-mail's
+// match key (for privacy requests) and, for the rate limits' longest window only, its client's key, so a privacy
+// deletion can remove that client's counts too.
 import type { ConversionRecord } from '../lib/universal/attribution'
 import { emailMatchKey, type Lead } from '../lib/universal/lead'
 import type { Checkpoint, Database, OpenOptions } from './database'
@@ -20,7 +19,6 @@ export interface ClickRecord {
   ga_client_id: string | null
 }
 
-/** The tables the outbox forwards to a webhook. */
 export type OutboxTable = 'leads' | 'clicks'
 
 export interface OutboxRow {
@@ -37,10 +35,8 @@ const PAYLOAD_COLUMNS: Record<OutboxTable, readonly string[]> = {
 /** How long a statement waits for a lock another process holds before it fails with SQLITE_BUSY (here, not in database.ts, which the Worker never loads). */
 export const BUSY_TIMEOUT_MS = 5_000
 
-/** Tables whose old rows the retention deletes (server/retention.ts). */
 export type RetainedTable = OutboxTable | 'conversions'
 
-/** Leads stored before email_key existed get their key filled in this many at a time. */
 const KEY_BATCH = 500
 
 /** The rate limit rows of a client: the part of `"<endpoint path> <client key>"` after the first space is the client key. */
@@ -49,15 +45,13 @@ const RATE_LIMIT_CLIENT = "substr(key, instr(key, ' ') + 1)"
 export class Store {
   private constructor(private readonly db: Database) {}
 
-  /** A store on a connection whose schema is already up to date, such as D1's, which `wrangler d1 migrations apply` migrates. */
+  /** A store on a connection whose schema is already up to date, such as D1's (`wrangler d1 migrations apply`). */
   static fromDatabase(db: Database): Store {
     return new Store(db)
   }
 
-  /** Opens (and creates) the database at `url` (DATABASE_URL, else a file under data/) with its schema up to date. */
   static async open(url?: string, options: OpenOptions = {}): Promise<Store> {
-    // Loaded here only: a Worker (worker/index.ts) makes its store with fromDatabase, and must never run the
-    // Node connection's module (worker threads, the migration files read from disk).
+    // Loaded here only: the Worker must never load the Node connection's module (worker threads, files on disk).
     const { openDatabase } = await import('./database')
     const store = new Store(await openDatabase(url, options))
     try {
@@ -69,21 +63,20 @@ export class Store {
     return store
   }
 
-  /** Stores a lead; `client` is the key the rate limits count its sender under (kept an hour, see forgetRequestsBefore). */
   async addLead(lead: StoredLead, now: number, client: string | null = null): Promise<number> {
-    return (await this.insertLead(lead, now, null, 0, client))!
+    return (await this.addLeadOnce(lead, now, { key: null, windowMs: 0, client }))!
   }
 
-  /** Stores a lead unless one with the same `key` came in the `windowMs` before `now` (null); one statement, so two processes cannot both. */
-  async addLeadOnce(lead: StoredLead, now: number, options: { key: string; windowMs: number; client?: string }): Promise<number | null> {
-    return this.insertLead(lead, now, options.key, options.windowMs, options.client ?? null)
-  }
-
-  private async insertLead(lead: StoredLead, now: number, key: string | null, windowMs: number, client: string | null): Promise<number | null> {
+  /** Null when a lead with the same `key` came in the `windowMs` before `now`; one statement, so two processes cannot both store it. */
+  async addLeadOnce(
+    lead: StoredLead,
+    now: number,
+    { key, windowMs, client }: { key: string | null; windowMs: number; client?: string | null },
+  ): Promise<number | null> {
     const result = await this.db.write({
       sql: `INSERT INTO leads (first_name, linkedin_url, email, submitted_at, received_at, next_attempt_at, dedupe_key, email_key, client_key)
             SELECT ?1, ?2, ?3, ?4, ?5, ?5, ?6, ?7, ?8 WHERE ?6 IS NULL OR NOT EXISTS (SELECT 1 FROM leads WHERE dedupe_key = ?6 AND received_at > ?9)`,
-      args: [lead.first_name, lead.linkedin_url, lead.email, lead.submitted_at, now, key, emailMatchKey(lead.email), client, now - windowMs],
+      args: [lead.first_name, lead.linkedin_url, lead.email, lead.submitted_at, now, key, emailMatchKey(lead.email), client ?? null, now - windowMs],
     })
     return result.rowsAffected === 1 ? Number(result.lastInsertRowid) : null
   }
@@ -97,7 +90,7 @@ export class Store {
     return Number(result.lastInsertRowid)
   }
 
-  /** Stores a conversion; the same session_id a second time is the same conversion (returns false). */
+  /** False for a session_id stored before: the same conversion. */
   async addConversion(record: ConversionRecord, now: number): Promise<boolean> {
     const result = await this.db.write({
       sql: `INSERT INTO conversions (session_id, ref_code, ga_client_id, utm_source, utm_medium, utm_campaign, received_at)
@@ -107,7 +100,7 @@ export class Store {
     return result.rowsAffected === 1
   }
 
-  /** Counts one request under `key` in its fixed window; one statement, so every process sharing the database counts into the same window. */
+  /** One statement, so every process sharing the database counts into the same window. */
   async countRequest(key: string, now: number, windowMs: number): Promise<{ count: number; windowStart: number }> {
     const result = await this.db.write({
       sql: `INSERT INTO rate_limits (key, window_start, count) VALUES (?1, ?2, 1)
@@ -130,7 +123,6 @@ export class Store {
     return counts.rowsAffected
   }
 
-  /** Pending and delivered counts per table, and conversions stored. */
   async counts(): Promise<Record<OutboxTable, { pending: number; delivered: number }> & { conversions: number }> {
     const delivery = async (table: OutboxTable) => {
       const row = (await this.db.read(`SELECT count(*) - count(delivered_at) AS pending, count(delivered_at) AS delivered FROM ${table}`)).rows[0]
@@ -139,12 +131,10 @@ export class Store {
     return { leads: await delivery('leads'), clicks: await delivery('clicks'), conversions: await this.countRows('conversions') }
   }
 
-  /** How many rows a table holds. */
   async countRows(table: RetainedTable | 'rate_limits'): Promise<number> {
     return Number((await this.db.read(`SELECT count(*) AS n FROM ${table}`)).rows[0]?.n ?? 0)
   }
 
-  /** Raw rows, for tests and the outbox report. */
   async rows(table: RetainedTable | 'rate_limits'): Promise<Array<Record<string, unknown>>> {
     return (await this.db.read(`SELECT * FROM ${table} ORDER BY ${table === 'rate_limits' ? 'key' : 'id'}`)).rows
   }
@@ -153,7 +143,6 @@ export class Store {
     return this.db.close()
   }
 
-  /** Truncates a local database's write-ahead log after copying it into the file (Database.checkpoint). */
   checkpoint(): Promise<Checkpoint | undefined> {
     return this.db.checkpoint()
   }
@@ -168,16 +157,12 @@ export class Store {
     return result.rowsAffected
   }
 
-  /** SQLite's own check of every page of the file (`PRAGMA quick_check`): the problems it finds, none when the file is sound. */
   async quickCheck(): Promise<string[]> {
     const problems = (await this.db.read('PRAGMA quick_check')).rows.map((row) => String(Object.values(row)[0]))
     return problems.length === 1 && problems[0] === 'ok' ? [] : problems
   }
 
-  // The outbox's rows (server/outbox.ts, the Worker's queue): the leads and clicks not yet delivered, claimed
-  // for a lease so no two senders take one at once, and each attempt's outcome.
-
-  /** The ids of undelivered rows that are due, oldest first, without claiming them (the Worker's Cron Trigger enqueues them). */
+  /** Without claiming them (the Worker's Cron Trigger enqueues them). */
   async dueIds(table: OutboxTable, now: number, limit: number): Promise<number[]> {
     const result = await this.db.read({
       sql: `SELECT id FROM ${table} WHERE delivered_at IS NULL AND next_attempt_at <= ? ORDER BY id LIMIT ?`,
@@ -217,7 +202,6 @@ export class Store {
     })
   }
 
-  /** What the outbox holds undelivered, leads and clicks together: how many, how many failed at least once, when the oldest came. */
   async backlog(): Promise<{ pending: number; failing: number; oldestPendingReceivedAt: number | null }> {
     const row = (
       await this.db.read(
@@ -232,9 +216,6 @@ export class Store {
       oldestPendingReceivedAt: row?.oldest === null || row?.oldest === undefined ? null : Number(row.oldest),
     }
   }
-
-  // A privacy request's rows (server/privacy.ts): every lead stored under an e-mail address, found by its
-  // match key however it is spelled, and the rate limits' counts of the clients that sent them.
 
   /** Fills in the email_key of leads stored without one (before migration 4, or by an older release): SQL cannot compute NFKC. */
   async fillEmailKeys(): Promise<number> {
@@ -254,17 +235,13 @@ export class Store {
     }
   }
 
-  /** Every lead stored for this address, however it is spelled (emailMatchKey), with its outbox state. */
   async leadsByEmail(email: string): Promise<Array<Record<string, unknown>>> {
     await this.fillEmailKeys()
     const rows = await this.db.read({ sql: 'SELECT * FROM leads WHERE email_key = ? ORDER BY id', args: [emailMatchKey(email)] })
     return rows.rows
   }
 
-  /**
-   * Deletes every lead stored for this address and the request counts of the clients that sent them in the
-   * last hour; the counts go first, so a failure in between leaves the leads for the same request to find again.
-   */
+  /** The clients' request counts go first, so a failure in between leaves the leads for the same request to find again. */
   async deleteLeadsByEmail(email: string): Promise<{ leads: number; rateLimits: number }> {
     await this.fillEmailKeys()
     const key = emailMatchKey(email)
@@ -276,7 +253,6 @@ export class Store {
     return { leads: leads.rowsAffected, rateLimits: rateLimits.rowsAffected }
   }
 
-  /** The rate limits' request counts under these client keys, whichever endpoint they count. */
   async requestCounts(clients: readonly string[]): Promise<Array<Record<string, unknown>>> {
     if (clients.length === 0) return []
     const rows = await this.db.read({

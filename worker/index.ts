@@ -1,36 +1,27 @@
-// The Worker in front of the site on Cloudflare (wrangler.jsonc): the pages and files are Workers static
-// assets, answered by their own rules (`_headers`, `_redirects`, written by the build from
-// lib/universal/routes.ts); the Worker runs first only for the paths wrangler.jsonc's `run_worker_first`
-// names, where the assets alone would answer unlike the Node server.
-//
-// A Worker keeps no timers between requests, so the Node outbox's polling becomes a queue: a record is stored
-// in D1, then a message naming it goes on the `OUTBOX` queue, whose consumer sends it with the Node outbox's
-// own claim, Idempotency-Key, timeout and backoff; a Cron Trigger every minute puts every due record back on
-// the queue. So a failed enqueue or a lost message loses nothing: D1 is the truth, the queue only says "now".
+// The Worker in front of the site on Cloudflare: the pages are static assets; it runs first only for the paths
+// `run_worker_first` names, where the assets alone would answer unlike the Node server. A Worker keeps no timers,
+// so the outbox's polling becomes a queue, and a Cron Trigger every minute puts every due record back on it: a
+// lost message loses nothing, D1 is the truth and the queue only says "now".
 import { Hono } from 'hono'
 import { API_PREFIX, CACHE_CONTROL, CANONICAL_REDIRECT_STATUS, FORM_PAGE_PATHS, NOT_FOUND_PATHS, canonicalPath, responseHeaders } from '../lib/universal/routes'
 import { createApi } from '../server/api'
 import { d1Database, type D1Like } from '../server/d1-database'
 import { carriesScoreForm, formTimingCookie } from '../server/form-timing'
 import { Outbox, retryDelay, type OutboxPort } from '../server/outbox'
-import type { OutboxTable } from '../server/store'
 import { retentionPass } from '../server/retention'
-import { Store } from '../server/store'
+import { Store, type OutboxTable } from '../server/store'
 import { leadRetentionDays, outboxTimeoutFromEnv, webhooksFromEnv } from '../server/settings'
 
-/** A queue message: which record to look at. */
 interface OutboxMessage {
   table: OutboxTable
   id: number
 }
 
-/** The part of a Queues producer binding used here (Cloudflare's Queue). */
 interface QueueLike {
   send(body: OutboxMessage, options?: { delaySeconds?: number }): Promise<void>
   sendBatch(messages: Array<{ body: OutboxMessage }>): Promise<void>
 }
 
-/** The part of a delivered message used here (Cloudflare's Message). */
 interface MessageLike {
   readonly body: OutboxMessage
   readonly attempts: number
@@ -45,34 +36,25 @@ const CRON_BATCH = 1_000
 const SEND_BATCH = 100
 const seconds = (ms: number) => Math.ceil(ms / 1_000)
 
-/** The bindings wrangler.jsonc declares, and the settings passed as vars (scripts/cloudflare.ts) or secrets. */
+/** The bindings wrangler.jsonc declares, and the settings passed as vars or secrets. */
 export interface Env {
-  /** The static assets from dist/client, with their `_headers` and `_redirects` applied. */
   ASSETS: { fetch: (request: Request) => Promise<Response> }
-  /** The lead store, migrated by `wrangler d1 migrations apply DB`. */
   DB: D1Like
-  /** The outbox's queue: each message names a stored record to send. */
   OUTBOX: QueueLike
-  /** The origin the pages are served from, as for the Node server; content/site.json's siteUrl is not readable here. */
+  /** content/site.json's siteUrl is not readable here. */
   SITE_URL: string
-  /** The Node server's variables (server/settings.ts), the keys and FORM_TIMING_SECRET as secrets (`wrangler secret put`). */
+  /** The Node server's variables (server/settings.ts). */
   [setting: string]: unknown
 }
 
-/** The settings among the bindings, as the Node server reads them from its environment. */
-const settings = (env: Env): Record<string, string | undefined> =>
-  Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
-
-// Made once per isolate, whose bindings never change: the store on D1, the outbox on the queue, and the Node
-// server's API (every check included). A wrong setting fails every request with the Node server's message.
+// Made once per isolate, whose bindings never change. A wrong setting fails every request with the Node server's message.
 let services: ReturnType<typeof makeServices> | undefined
 const servicesOf = (env: Env) => (services ??= makeServices(env))
 function makeServices(env: Env) {
   const store = Store.fromDatabase(d1Database(env.DB))
-  const vars = settings(env)
+  const vars = Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
   const timeoutMs = outboxTimeoutFromEnv(vars)
   const outbox = new Outbox(store, webhooksFromEnv(vars), { timeoutMs })
-  /** Puts a stored record on the queue. Should that fail, the record waits in D1 for the next Cron Trigger. */
   const stored = async (table: OutboxTable, id: number, delayMs = 0) => {
     if (!outbox.isConfigured(table)) return
     try {
@@ -96,14 +78,14 @@ function makeServices(env: Env) {
 
 const app = new Hono<{ Bindings: Env }>()
 
-/** The hourly Cron Trigger of wrangler.jsonc: retention. (The other, every minute, is the outbox's.) */
+/** The hourly Cron Trigger of wrangler.jsonc; the other, every minute, is the outbox's. */
 const RETENTION_CRON = '17 * * * *'
 
 // The Worker's own answers (redirects, the API's) carry the Node server's headers; no page is among them, so
 // their Content-Security-Policy needs none of the build's inline hashes.
 const OWN_HEADERS = responseHeaders({ script: [], style: [] })
 
-/** The Content-Security-Policy the build gave its pages (`_headers`, with its inline hashes), read from the home page once per isolate. */
+/** The policy the build gave its pages, with their inline hashes, read from the home page once per isolate. */
 let pagePolicyRead: Promise<string | null> | undefined
 function pagePolicy(env: Env, url: string): Promise<string | null> {
   pagePolicyRead ??= env.ASSETS.fetch(new Request(new URL('/', url))).then(
@@ -133,8 +115,7 @@ for (const path of [API_PREFIX, `${API_PREFIX}/*`])
     return answer
   })
 
-// Another spelling of a page's URL (`/blog/`, `/blog.html`, `/index.html`): sent to its one URL with the
-// Node server's 308 and relative Location, where the assets' own html_handling would send a 307.
+// Another spelling of a page's URL (`/blog/`, `/blog.html`): the Node server's 308, where the assets would send a 307.
 app.use('*', async (c, next) => {
   const url = new URL(c.req.url)
   const target = canonicalPath(url.pathname, url.search)
@@ -142,8 +123,7 @@ app.use('*', async (c, next) => {
   await next()
 })
 
-// A page that carries the free-score form gets the form-timing cookie, as from the Node server
-// (server/site-files.ts), found in the page itself; `private`, since the cookie is per visitor.
+// A page that carries the free-score form gets the form-timing cookie, as from the Node server; `private`, since it is per visitor.
 for (const path of FORM_PAGE_PATHS)
   app.get(path, async (c) => {
     const page = await c.env.ASSETS.fetch(c.req.raw)
@@ -157,12 +137,10 @@ for (const path of FORM_PAGE_PATHS)
     return new Response(html, { status: page.status, headers })
   })
 
-// The 404 page's own URLs answer as a missing page does, status 404, as on the Node server (the assets
-// alone would serve /404 with 200). The rule files are never served as assets, so need nothing here.
+// The 404 page's own URLs answer 404, as on the Node server (the assets alone would serve /404 with 200).
 for (const path of NOT_FOUND_PATHS) app.get(path, (c) => c.env.ASSETS.fetch(new Request(new URL('/.not-found', c.req.url), c.req.raw)))
 
-// Any other path the Worker runs first for is the assets'. A markdown twin that was never built gets the 404
-// page as HTML, not `_headers`' text/markdown for its path.
+// A markdown twin that was never built gets the 404 page as HTML, not `_headers`' text/markdown for its path.
 app.all('*', async (c) => {
   const response = await c.env.ASSETS.fetch(c.req.raw)
   if (response.status !== 404 || !c.req.path.endsWith('.md')) return response
@@ -174,11 +152,7 @@ app.all('*', async (c) => {
 
 export default {
   fetch: app.fetch,
-  /**
-   * The outbox queue's consumer (wrangler.jsonc `queues.consumers`): each message's record is claimed and sent,
-   * side by side. One not due (delivered, or waiting for a later attempt the Cron Trigger will enqueue) is
-   * acknowledged; a failed send is retried after the outbox's backoff for that attempt.
-   */
+  /** The outbox queue's consumer: a record not due (delivered, or waiting for a later attempt the Cron Trigger will enqueue) is acknowledged. */
   async queue(batch: { messages: readonly MessageLike[] }, env: Env): Promise<void> {
     const { outbox, timeoutMs } = servicesOf(env)
     await Promise.all(
@@ -192,10 +166,7 @@ export default {
       }),
     )
   },
-  /**
-   * The Cron Triggers (wrangler.jsonc `triggers.crons`): every minute, every due record that is not
-   * delivered goes back on the queue; every hour, the retention pass the Node server runs hourly.
-   */
+  /** The Cron Triggers: every minute, every due record goes back on the queue; every hour, the retention pass. */
   async scheduled(controller: { cron: string; scheduledTime: number }, env: Env): Promise<void> {
     const { outbox, store, queue, retentionDays } = servicesOf(env)
     if (controller.cron === RETENTION_CRON) return retentionPass(store, controller.scheduledTime, retentionDays)
