@@ -45,7 +45,7 @@ interface LoadTarget {
 }
 
 async function startNode(webhookUrl: string): Promise<LoadTarget> {
-  const server = await startLoadServer(4191, cpuProfileDir, { SCORE_WEBHOOK_URL: webhookUrl })
+  const server = await startLoadServer(cpuProfileDir, { SCORE_WEBHOOK_URL: webhookUrl })
   return {
     origin: server.origin,
     addressHeader: 'x-forwarded-for',

@@ -53,7 +53,7 @@ async function run(path: string, connections: number) {
   }
 }
 
-const server = await startLoadServer(4192, cpuProfileDir)
+const server = await startLoadServer(cpuProfileDir)
 const { origin } = server
 const rows: Array<Awaited<ReturnType<typeof run>>> = []
 try {

@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { clientDir, distDir } from '../../lib/node/paths.server'
 import { compiledServerOf } from '../../pipeline/server-bundle'
+import { freePort } from '../free-port'
 
 /** The command line of the benchmark `name`; exits 2 on a bad value, 1 when there is no built site to serve. */
 export function loadOptions(name: string, defaultConnections: string, args: string[] = process.argv.slice(2)) {
@@ -29,8 +30,12 @@ export function loadOptions(name: string, defaultConnections: string, args: stri
   return { connectionCounts, seconds, cpuProfileDir: values['cpu-prof'] }
 }
 
-/** Starts the server on `port`; its `stop` waits for it to exit, so that its CPU profile is written. */
-export async function startLoadServer(port: number, cpuProfileDir: string | undefined, env: Record<string, string> = {}) {
+/**
+ * Starts the server on a port nothing listens on (on a fixed one, a server left running there would be
+ * measured instead); its `stop` waits for it to exit, so that its CPU profile is written.
+ */
+export async function startLoadServer(cpuProfileDir: string | undefined, env: Record<string, string> = {}) {
+  const port = await freePort()
   const origin = `http://127.0.0.1:${port}`
   const dir = mkdtempSync(join(tmpdir(), 'bench-load-'))
   const databaseUrl = `file:${join(dir, 'bench.db')}`
