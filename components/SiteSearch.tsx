@@ -7,21 +7,26 @@ export function SiteSearch() {
   const ui = useUiText()
   const button = useRef<HTMLButtonElement>(null)
   const [Dialog, setDialog] = useState<ComponentType<SearchDialogProps> | null>(null)
-  const [open, setOpen] = useState(false)
+  // Each opening is numbered, 0 when none shows. A dialog's close event comes after its close(): when the
+  // reader opens it again in between (Escape, then Enter at once), that late event must not close the new one.
+  const openings = useRef(0)
+  const [shown, setShown] = useState(0)
 
   const show = () => {
-    if (Dialog) return setOpen(true)
+    const opening = ++openings.current
+    if (Dialog) return setShown(opening)
     import('./SearchDialog').then(
       (module) => {
         setDialog(() => module.SearchDialog)
-        setOpen(true)
+        setShown(opening)
       },
       // A chunk that fails to load (offline, a release replaced it): a plain reload gets the page's current one.
       () => window.location.reload(),
     )
   }
-  const close = () => {
-    setOpen(false)
+  const close = (opening: number) => {
+    if (opening !== openings.current) return
+    setShown(0)
     button.current?.focus()
   }
 
@@ -34,7 +39,7 @@ export function SiteSearch() {
           <path d="M15.5 15.5 20 20" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
       </button>
-      {open && Dialog && <Dialog text={ui.search} onClose={close} />}
+      {shown !== 0 && Dialog && <Dialog key={shown} text={ui.search} onClose={() => close(shown)} />}
     </>
   )
 }
