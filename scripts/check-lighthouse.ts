@@ -1,7 +1,7 @@
 // `npm run check:lighthouse [-- --only topic]`: Lighthouse (mobile, simulated throttling) on one URL of
 // every template of the built site, served by the real server; the median of several runs against
 // lighthouse.budgets.json, exiting 1 on a budget missed. Reports go to reports/lighthouse/.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { gzipSync } from 'node:zlib'
@@ -12,9 +12,7 @@ import lighthouse from 'lighthouse'
 import {
   budgetFailures,
   calibratedCpuSlowdown,
-  isDisturbedRun,
   isNearMiss,
-  median,
   medianSummary,
   networkRequests,
   parseBudgets,
@@ -25,6 +23,7 @@ import {
   type RunSummary,
 } from '../lib/checks/lighthouse-budgets'
 import { readSitemapUrls } from '../lib/checks/checked-page'
+import { onThreadTime, type TraceEvent } from '../lib/checks/thread-time'
 import { clientDir } from '../lib/node/paths.server'
 import { loadSite } from '../lib/node/site.server'
 import { createApi } from '../server/api'
@@ -33,6 +32,8 @@ import { Outbox } from '../server/outbox'
 import { Store } from '../server/store'
 
 const REPORT_DIR = join('reports', 'lighthouse')
+/** Where a run's recorded page (trace and artifacts) waits to be audited. */
+const ARTIFACTS_DIR = join(REPORT_DIR, 'gathered')
 const budgets = parseBudgets(JSON.parse(readFileSync('lighthouse.budgets.json', 'utf8')))
 const { values: options } = parseArgs({ options: { only: { type: 'string' } } })
 const chosen = budgets.templates.filter((template) => !options.only || template.name.includes(options.only))
@@ -62,34 +63,52 @@ for (const line of unsampled) console.log(`check:lighthouse: ${line}`)
 // chrome-launcher adds its own flags to these, which keep the browser off the network and past first-run screens.
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage']
 
+/** The part of Lighthouse's recorded artifacts the calibration reads and rewrites. */
+type GatheredArtifacts = { BenchmarkIndex: number; settings: { throttling: Record<string, number> } }
+
 /** On a page that must answer 404, Chromium's console error for that very response is expected (the status itself is checked). */
 const NOT_FOUND_CONFIG = {
   extends: 'lighthouse:default',
   audits: [{ path: 'errors-in-console', options: { ignoredPatterns: ['Failed to load resource: the server responded with a status of 404 (Not Found)'] } }],
 }
 
-/** One Lighthouse run in a fresh Chromium (a reused one sometimes loses the trace: NO_NAVSTART). */
-async function runLighthouse(url: string, expectedStatus: number | undefined, waitForLoadMs: number | undefined, cpuSlowdownMultiplier?: number) {
+/**
+ * One Lighthouse run in a fresh Chromium (a reused one sometimes loses the trace: NO_NAVSTART): the page
+ * is recorded first and audited second, so that the audit multiplies each task's CPU time by the slowdown
+ * this run's own host speed calls for (the host's speed moves within minutes).
+ */
+async function runLighthouse(url: string, expectedStatus: number | undefined, waitForLoadMs: number | undefined) {
+  const config = expectedStatus === 404 ? NOT_FOUND_CONFIG : undefined
+  // ignoreStatusCode: the 404 template is measured too, although its status is (rightly) 404.
+  const flags = {
+    output: 'json' as const,
+    logLevel: 'error' as const,
+    ignoreStatusCode: true,
+    ...(waitForLoadMs ? { maxWaitForLoad: waitForLoadMs } : {}),
+  }
   // A failure to record the page is the tool's, not the page's: try again, at most twice more.
   for (let attempt = 1; ; attempt++) {
+    rmSync(ARTIFACTS_DIR, { recursive: true, force: true })
     const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS })
     try {
-      // ignoreStatusCode: the 404 template is measured too, although its status is (rightly) 404.
-      const flags = {
-        port: chrome.port,
-        output: 'json' as const,
-        logLevel: 'error' as const,
-        ignoreStatusCode: true,
-        ...(waitForLoadMs ? { maxWaitForLoad: waitForLoadMs } : {}),
-        ...(cpuSlowdownMultiplier ? { throttling: { cpuSlowdownMultiplier } } : {}),
-      }
-      const result = await lighthouse(url, flags, expectedStatus === 404 ? NOT_FOUND_CONFIG : undefined)
-      if (!result) throw new Error(`Lighthouse returned no result for ${url}`)
-      if (!result.lhr.runtimeError) return result
-      if (attempt === 3) throw new Error(`Lighthouse failed on ${url}: ${result.lhr.runtimeError.message}`)
+      await lighthouse(url, { ...flags, port: chrome.port, gatherMode: ARTIFACTS_DIR }, config)
     } finally {
       chrome.kill()
     }
+    // Simulated throttling is applied when auditing, so the recorded page may be calibrated in between:
+    // its tasks to their CPU time, and the slowdown to this run's benchmark index.
+    const artifactsFile = join(ARTIFACTS_DIR, 'artifacts.json')
+    const traceFile = join(ARTIFACTS_DIR, 'defaultPass.trace.json')
+    const artifacts = JSON.parse(readFileSync(artifactsFile, 'utf8')) as GatheredArtifacts
+    const trace = JSON.parse(readFileSync(traceFile, 'utf8')) as { traceEvents: TraceEvent[] }
+    const { events, cpuShare } = onThreadTime(trace.traceEvents)
+    writeFileSync(traceFile, JSON.stringify({ ...trace, traceEvents: events }))
+    const throttling = { ...artifacts.settings.throttling, cpuSlowdownMultiplier: calibratedCpuSlowdown(artifacts.BenchmarkIndex) }
+    writeFileSync(artifactsFile, JSON.stringify({ ...artifacts, settings: { ...artifacts.settings, throttling } }))
+    const result = await lighthouse(url, { ...flags, throttling, auditMode: ARTIFACTS_DIR }, config)
+    if (!result) throw new Error(`Lighthouse returned no result for ${url}`)
+    if (!result.lhr.runtimeError) return { ...result, cpuSlowdown: throttling.cpuSlowdownMultiplier, cpuShare: cpuShare ?? 1 }
+    if (attempt === 3) throw new Error(`Lighthouse failed on ${url}: ${result.lhr.runtimeError.message}`)
   }
 }
 
@@ -103,44 +122,25 @@ async function measureGzip(urls: string[]) {
   }
 }
 
-const benchmarkIndexOf = (lhr: unknown) => (lhr as { environment: { benchmarkIndex: number } }).environment.benchmarkIndex
-
-/** This host's benchmark index (the median of three runs on the home page) and the CPU slowdown it calls for. */
-async function calibrateHost() {
-  const indices: number[] = []
-  for (let run = 1; run <= 3; run++) indices.push(benchmarkIndexOf((await runLighthouse(`${origin}/`, undefined, undefined)).lhr))
-  const benchmarkIndex = median(indices)
-  const slowdown = calibratedCpuSlowdown(benchmarkIndex)
-  console.log(
-    `check:lighthouse: this host's benchmark index is ${Math.round(benchmarkIndex)} (runs: ${indices.map(Math.round).join(', ')}); CPU slowdown ${slowdown}x`,
-  )
-  return { benchmarkIndex, slowdown }
-}
-
-const rows: Array<{ name: string; path: string; summary: RunSummary; failures: string[] }> = []
+const rows: Array<{ name: string; path: string; summary: RunSummary; slowdowns: number[]; shares: number[]; failures: string[] }> = []
 try {
-  const host = await calibrateHost()
   for (const template of templates) {
     const runs: RunSummary[] = []
-    // A disturbed run is measured again, at most as many times as there are runs per URL.
-    let remeasured = 0
+    const slowdowns: number[] = []
+    const shares: number[] = []
     let wanted = budgets.runsPerUrl
     while (runs.length < wanted) {
       holdApi = template.holdApi ?? false
       // A held request keeps the network busy: stop waiting for it after 15 s.
-      const result = await runLighthouse(`${origin}${template.path}`, template.status, holdApi ? 15_000 : undefined, host.slowdown)
-      const runIndex = benchmarkIndexOf(result.lhr)
-      if (isDisturbedRun(runIndex, host.benchmarkIndex) && remeasured < budgets.runsPerUrl) {
-        remeasured++
-        console.log(`check:lighthouse: ${template.name}: the host was busy during a run (benchmark index ${Math.round(runIndex)}); measuring again`)
-        continue
-      }
+      const result = await runLighthouse(`${origin}${template.path}`, template.status, holdApi ? 15_000 : undefined)
       const file = `${template.name.replace(/[^a-z0-9]+/gi, '-')}-run${runs.length + 1}.json`
       writeFileSync(join(REPORT_DIR, file), String(result.report))
       const lhr = result.lhr as unknown as LighthouseResult
       const sized = networkRequests(lhr).filter((request) => ['Document', 'Script', 'Stylesheet'].includes(request.resourceType ?? ''))
       await measureGzip(sized.map((request) => request.url))
       runs.push(summarizeRun(lhr, origin, (url) => gzipSizes.get(url) ?? 0))
+      slowdowns.push(result.cpuSlowdown)
+      shares.push(result.cpuShare)
       if (runs.length === budgets.runsPerUrl && isNearMiss(budgetFailures(template, medianSummary(runs), budgets), medianSummary(runs), budgets)) {
         wanted = 2 * budgets.runsPerUrl
         console.log(
@@ -149,7 +149,7 @@ try {
       }
     }
     const summary = medianSummary(runs)
-    rows.push({ ...template, summary, failures: budgetFailures(template, summary, budgets) })
+    rows.push({ ...template, summary, slowdowns, shares, failures: budgetFailures(template, summary, budgets) })
     process.stderr.write('.')
   }
 } finally {
@@ -158,6 +158,7 @@ try {
 }
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1)
+const percent = (share: number) => `${Math.round(share * 100)} %`
 const table = rows.map((row) => ({
   template: row.name,
   path: row.path,
@@ -171,8 +172,12 @@ const table = rows.map((row) => ({
   'FCP s': (row.summary.fcpMs / 1000).toFixed(2),
   CLS: row.summary.cls,
   'other origins': row.summary.thirdPartyRequests.length,
+  'CPU slowdown': `${Math.min(...row.slowdowns)}–${Math.max(...row.slowdowns)}x`,
+  'thread ran': `${percent(Math.min(...row.shares))}–${percent(Math.max(...row.shares))}`,
 }))
-console.log(`\ncheck:lighthouse: median of ${budgets.runsPerUrl} runs per URL, mobile, simulated throttling calibrated to this host; reports in ${REPORT_DIR}/`)
+console.log(
+  `\ncheck:lighthouse: median of ${budgets.runsPerUrl} runs per URL, mobile, simulated throttling on each task's CPU time, the slowdown calibrated to each run's host speed; reports in ${REPORT_DIR}/`,
+)
 console.table(table)
 const failures = rows.flatMap((row) => row.failures)
 if (failures.length > 0) {

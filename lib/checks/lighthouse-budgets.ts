@@ -161,9 +161,6 @@ export function calibratedCpuSlowdown(benchmarkIndex: number): number {
   return Math.round(Math.min(DEFAULT_CPU_SLOWDOWN, Math.max(1, scaled)) * 10) / 10
 }
 
-/** A run whose benchmark index fell well below the host's usual one: the host was busy, so its times say more about the host than the page. */
-export const isDisturbedRun = (runIndex: number, hostIndex: number) => runIndex > 0 && runIndex < 0.7 * hostIndex
-
 /** A median that misses only the performance budget, by at most 0.01 (what one busy moment of the host moves a score): measured as many times again. */
 export function isNearMiss(failures: readonly string[], summary: RunSummary, budgets: Budgets): boolean {
   const minimum = budgets.minScores.performance

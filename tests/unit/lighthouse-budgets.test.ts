@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest'
 import {
   budgetFailures,
   calibratedCpuSlowdown,
-  isDisturbedRun,
   isNearMiss,
   medianSummary,
   parseBudgets,
@@ -212,13 +211,5 @@ describe('the CPU slowdown for the host', () => {
   it('stays at 4x when the host reported no index', () => {
     expect(calibratedCpuSlowdown(0)).toBe(4)
     expect(calibratedCpuSlowdown(Number.NaN)).toBe(4)
-  })
-})
-
-describe('a run on a busy host', () => {
-  it('is one whose benchmark index fell below 70 % of the host usual one, and is measured again', () => {
-    expect(isDisturbedRun(1782, 2746)).toBe(true)
-    expect(isDisturbedRun(2255, 2746)).toBe(false)
-    expect(isDisturbedRun(0, 2746)).toBe(false)
   })
 })
