@@ -161,10 +161,13 @@ export function calibratedCpuSlowdown(benchmarkIndex: number): number {
   return Math.round(Math.min(DEFAULT_CPU_SLOWDOWN, Math.max(1, scaled)) * 10) / 10
 }
 
-/** A median that misses only the performance budget, by at most 0.01 (what one busy moment of the host moves a score): measured as many times again. */
+/** How far the host alone moves the median performance score of 7 runs of the same page. */
+const NEAR_MISS = 0.02
+
+/** A median that misses only the performance budget, and by no more than the host alone moves it: measured as many times again. */
 export function isNearMiss(failures: readonly string[], summary: RunSummary, budgets: Budgets): boolean {
   const minimum = budgets.minScores.performance
-  return failures.length === 1 && / performance [\d.]+ < /.test(failures[0]!) && summary.scores.performance >= minimum - 0.01
+  return failures.length === 1 && / performance [\d.]+ < /.test(failures[0]!) && summary.scores.performance >= minimum - NEAR_MISS
 }
 
 /** Every budget a template's (median) summary misses, as sentences naming the template. */

@@ -175,9 +175,11 @@ describe('the Lighthouse budgets', () => {
     expect(budgetFailures(topic, summarize(report({ scores: { performance: 0.99 } })), budgets)).toEqual(['topic (/topics/a-topic): performance 0.99 < 0.995'])
   })
 
-  it('call a median that misses only the performance budget, by 0.01 at most, a near miss, to measure again', () => {
+  it('call a median that misses only the performance budget, by 0.02 at most, a near miss, to measure again', () => {
     const near = summarize(report({ scores: { performance: 0.99 } }))
     expect(isNearMiss(budgetFailures(topic, near, budgets), near, budgets)).toBe(true)
+    const lessNear = summarize(report({ scores: { performance: 0.98 } }))
+    expect(isNearMiss(budgetFailures(topic, lessNear, budgets), lessNear, budgets)).toBe(true)
     const far = summarize(report({ scores: { performance: 0.97 } }))
     expect(isNearMiss(budgetFailures(topic, far, budgets), far, budgets)).toBe(false)
     const alsoAccessibility = summarize(report({ scores: { performance: 0.99, accessibility: 0.9 } }))
