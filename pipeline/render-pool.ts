@@ -3,7 +3,7 @@ import { fork, type ChildProcess } from 'node:child_process'
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { buildSync } from 'esbuild'
+import { build } from 'esbuild'
 import type { BuildSettings } from '../lib/node/build-settings.server'
 import type { ContentIndex } from '../lib/universal/content/types'
 import type { FromWorker, PageJob, Rendered, ToWorker } from './protocol'
@@ -22,10 +22,13 @@ type Worker = { child: ChildProcess; next: (message: FromWorker) => void }
 
 /** A worker's process from the moment it is forked, and the worker once it has loaded the bundle. */
 interface Started {
-  child: ChildProcess
+  /** Undefined until the compiled worker is written. */
+  child?: ChildProcess
   ready: Promise<Worker>
   /** Whether `ready` has settled: a worker stopped before then (a warm one no page needed) is killed. */
   booted: boolean
+  /** Stopped before its process was forked: it never will be. */
+  stopped?: true
 }
 
 export class RenderPool {
@@ -43,46 +46,55 @@ export class RenderPool {
     },
   ) {}
 
-  private compiled: string | undefined
+  private compiled: Promise<string> | undefined
+
+  /**
+   * The worker compiled once, inside the project, so each worker starts with plain `node` (under tsx each
+   * compiled the same files again); by esbuild's own process, while this one reads the content.
+   */
+  private compiledWorker(): Promise<string> {
+    const outfile = join(this.args.workerDir, 'render-worker.mjs')
+    this.compiled ??= build({ entryPoints: [WORKER], outfile, ...NODE_MODULE }).then(() => outfile)
+    return this.compiled
+  }
 
   private start(): Started {
-    if (!this.compiled) {
-      // Compiled once, inside the project, so each worker starts with plain `node`: under tsx each compiled the same files again.
-      this.compiled = join(this.args.workerDir, 'render-worker.mjs')
-      buildSync({ entryPoints: [WORKER], outfile: this.compiled, ...NODE_MODULE })
-    }
-    const child = fork(this.compiled, [this.args.serverEntry, this.args.clientDir, this.args.pagesCacheDir], {
-      // A worker holds one page at a time: a small heap makes V8 collect early instead of growing with the
-      // number of pages. The workers fill every core, so V8's helper threads for collecting would only take turns with them.
-      execArgv: ['--enable-source-maps', '--max-old-space-size=256', '--max-semi-space-size=32', '--single-threaded-gc'],
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    })
-    const ready = new Promise<Worker>((resolve, reject) => {
-      const worker: Worker = { child, next: () => {} }
-      child.on('message', (message: FromWorker) => {
-        if (message.type === 'booted')
-          void this.args.serverReady.then(
-            (settings) => child.connected && child.send({ type: 'load', settings } satisfies ToWorker),
-            () => {},
-          )
-        else if (message.type === 'ready') resolve(worker)
-        else worker.next(message)
+    const started = { booted: false } as Started
+    started.ready = this.compiledWorker().then((compiled) => {
+      if (started.stopped) throw new Error('a render worker was stopped before it started')
+      const child = fork(compiled, [this.args.serverEntry, this.args.clientDir, this.args.pagesCacheDir], {
+        // A worker holds one page at a time: a small heap makes V8 collect early instead of growing with the
+        // number of pages. The workers fill every core, so V8's helper threads for collecting would only take turns with them.
+        execArgv: ['--enable-source-maps', '--max-old-space-size=256', '--max-semi-space-size=32', '--single-threaded-gc'],
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       })
-      const failed = (error: Error) => {
-        reject(error)
-        worker.next({ type: 'failed', url: '(worker)', message: error.message })
-      }
-      child.on('exit', (code, signal) => failed(new Error(`a render worker stopped (exit ${code ?? signal})`)))
-      // A message to a worker that has just exited (a warm one stopped while the bundle was made) cannot be
-      // written: its exit is what the build hears of, or nothing, when the build stopped it.
-      child.on('error', (error) => {
-        if (child.exitCode === null && child.signalCode === null && !child.killed) failed(error)
+      started.child = child
+      return new Promise<Worker>((resolve, reject) => {
+        const worker: Worker = { child, next: () => {} }
+        child.on('message', (message: FromWorker) => {
+          if (message.type === 'booted')
+            void this.args.serverReady.then(
+              (settings) => child.connected && child.send({ type: 'load', settings } satisfies ToWorker),
+              () => {},
+            )
+          else if (message.type === 'ready') resolve(worker)
+          else worker.next(message)
+        })
+        const failed = (error: Error) => {
+          reject(error)
+          worker.next({ type: 'failed', url: '(worker)', message: error.message })
+        }
+        child.on('exit', (code, signal) => failed(new Error(`a render worker stopped (exit ${code ?? signal})`)))
+        // A message to a worker that has just exited (a warm one stopped while the bundle was made) cannot be
+        // written: its exit is what the build hears of, or nothing, when the build stopped it.
+        child.on('error', (error) => {
+          if (child.exitCode === null && child.signalCode === null && !child.killed) failed(error)
+        })
       })
     })
-    const started: Started = { child, ready, booted: false }
     const booted = () => void (started.booted = true)
     // Failures surface where the worker is used; a worker started ahead of time may not be yet.
-    ready.then(booted, booted)
+    started.ready.then(booted, booted)
     return started
   }
 
@@ -135,15 +147,27 @@ export class RenderPool {
     await Promise.all(Array.from({ length: Math.max(1, workers) }, (_, index) => run(index)))
   }
 
+  /**
+   * Kills every worker at once, for a build that exits on a failure: a worker still rendering its chunk
+   * would otherwise write pages after the build has gone, into the next build's output.
+   */
+  killAll(): void {
+    for (const { child } of this.workers) child?.kill('SIGKILL')
+  }
+
   async close(): Promise<void> {
     await this.stop(this.workers.splice(0))
+    // A compile still running would write its file after the folder is gone.
+    await this.compiled?.catch(() => {})
     rmSync(this.args.workerDir, { recursive: true, force: true })
   }
 
   private async stop(workers: Started[]): Promise<void> {
     await Promise.all(
-      workers.map(async ({ child, booted }) => {
-        if (child.exitCode !== null || child.signalCode !== null) return
+      workers.map(async (started) => {
+        started.stopped = true
+        const { child, booted } = started
+        if (!child || child.exitCode !== null || child.signalCode !== null) return
         child.removeAllListeners('exit')
         const exited = new Promise((resolve) => child.once('exit', resolve))
         // A ready worker is asked to exit; one still booting has nothing to finish.

@@ -2,10 +2,10 @@
 // page on worker processes, then writes the site-wide files and compiles the Node server to dist/server/,
 // each phase from the cache when what it is made from is unchanged. `--fresh` ignores the cache (and refills it).
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
-import { rm } from 'node:fs/promises'
 import { availableParallelism } from 'node:os'
 import { basename, dirname, join } from 'node:path'
 import { parseArgs } from 'node:util'
+import { Worker } from 'node:worker_threads'
 import { ContentError } from '../lib/node/content-files.server'
 import { readContent, readContentWithoutTopics } from '../lib/node/content.server'
 import { loadUiText } from '../lib/node/ui-text.server'
@@ -89,6 +89,8 @@ const pool = new RenderPool({
   pagesCacheDir: pageCache.dir,
   workerDir: join(dist, 'render-worker'),
 })
+// A build that exits early (a content problem, a failed render) takes its workers with it.
+process.on('exit', () => pool.killAll())
 // With no page cached, every core's worker starts now, loading its packages while the code is bundled.
 // With pages cached, one starts on the chance that a page changed, on a core the build leaves idle.
 pool.warm(pageCache.empty ? availableParallelism() : 1)
@@ -201,16 +203,26 @@ await removed
 
 printSummary(stage, started, client, leftOut, redirects)
 
-/** Moves `dist` aside and starts deleting it and the leftovers of earlier builds: the promise settles once they are gone. */
+/**
+ * Moves `dist` aside and starts deleting it and the leftovers of earlier builds on a thread of their own
+ * (tens of thousands of files at scale, which kept this thread busy for a second): the promise settles
+ * once they are gone.
+ */
 function moveOldOutputAside(dist: string): Promise<void> {
-  const removals: Array<Promise<void>> = []
-  for (const name of existsSync(dirname(dist)) ? readdirSync(dirname(dist)) : []) {
-    if (name.startsWith(`${basename(dist)}.old-`)) removals.push(rm(join(dirname(dist), name), { recursive: true, force: true }))
-  }
+  const old = existsSync(dirname(dist)) ? readdirSync(dirname(dist)).filter((name) => name.startsWith(`${basename(dist)}.old-`)) : []
+  const paths = old.map((name) => join(dirname(dist), name))
   if (existsSync(dist)) {
-    const old = `${dist}.old-${process.pid}`
-    renameSync(dist, old)
-    removals.push(rm(old, { recursive: true, force: true }))
+    paths.push(`${dist}.old-${process.pid}`)
+    renameSync(dist, paths.at(-1)!)
   }
-  return Promise.all(removals).then(() => {})
+  if (paths.length === 0) return Promise.resolve()
+  // The thread loads no loader (execArgv: []) and imports only node:fs, which either module system allows.
+  const remover = new Worker(
+    "Promise.all([import('node:fs'), import('node:worker_threads')]).then(([fs, { workerData }]) => { for (const path of workerData) fs.rmSync(path, { recursive: true, force: true }) })",
+    { eval: true, execArgv: [], workerData: paths },
+  )
+  return new Promise((resolve, reject) => {
+    remover.on('error', reject)
+    remover.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`deleting the last build's output: the thread exited with ${code}`))))
+  })
 }
