@@ -3,7 +3,7 @@ import { fork, type ChildProcess } from 'node:child_process'
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { build } from 'esbuild'
+import { build, stop } from 'esbuild'
 import type { BuildSettings } from '../lib/node/build-settings.server'
 import type { ContentIndex } from '../lib/universal/content/types'
 import type { FromWorker, PageJob, Rendered, ToWorker } from './protocol'
@@ -43,6 +43,11 @@ export class RenderPool {
       pagesCacheDir: string
       /** Where the compiled worker is written (a folder inside the project), and removed from by close(). */
       workerDir: string
+      /**
+       * Settles when the build's other use of esbuild is over: esbuild's stop() leaves a build still
+       * running on its shared service unsettled forever, so the worker is compiled after it, and stops it.
+       */
+      esbuildFree: Promise<unknown>
     },
   ) {}
 
@@ -54,7 +59,14 @@ export class RenderPool {
    */
   private compiledWorker(): Promise<string> {
     const outfile = join(this.args.workerDir, 'render-worker.mjs')
-    this.compiled ??= build({ entryPoints: [WORKER], outfile, ...NODE_MODULE }).then(() => outfile)
+    this.compiled ??= this.args.esbuildFree
+      .catch(() => {})
+      .then(() => build({ entryPoints: [WORKER], outfile, ...NODE_MODULE }))
+      .then(async () => {
+        // Its idle service would otherwise stay (tens of MB) beside the render workers until the build ends.
+        await stop()
+        return outfile
+      })
     return this.compiled
   }
 

@@ -88,6 +88,7 @@ const pool = new RenderPool({
   clientDir: client,
   pagesCacheDir: pageCache.dir,
   workerDir: join(dist, 'render-worker'),
+  esbuildFree: code,
 })
 // A build that exits early (a content problem, a failed render) takes its workers with it.
 process.on('exit', () => pool.killAll())
