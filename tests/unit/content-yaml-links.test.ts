@@ -1,0 +1,140 @@
+// Content files' YAML mistakes at their line and column, links between content files (made page links,
+// or reported with file, line and target when they lead nowhere), and every problem of every file at once.
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { readContent } from '../../lib/node/content.server'
+import { articleMarkdown, contentCopy, topicMarkdown, writeFile } from './content-fixture'
+import { problemsIn } from './content-problems'
+
+describe('a YAML mistake is reported in plain words at its line and column of the file', () => {
+  it('reports an unclosed quote where it opens, not where the frontmatter ends', async () => {
+    const dir = contentCopy()
+    const file = writeFile(dir, 'topics/x.md', topicMarkdown({ summary: 'summary: "A test topic summary.' }))
+    expect(await problemsIn(dir)).toEqual([`${file}:3:10: the quote (") that opens this value is never closed; add one where the value ends`])
+  })
+
+  it('reports an unclosed quote where it opens when a later quote closes it', async () => {
+    const dir = contentCopy()
+    const file = writeFile(dir, 'topics/x.md', topicMarkdown({ title: 'title: "Why it works', metaTitle: 'metaTitle: "{product} vs SSI"' }))
+    expect(await problemsIn(dir)).toEqual([`${file}:2:8: the quote (") that opens this value is never closed; add one where the value ends`])
+  })
+
+  it('names a tab used for indentation, on each line that has one', async () => {
+    const dir = contentCopy()
+    const file = writeFile(dir, 'topics/x.md', topicMarkdown({ faqs: 'faqs:\n\t- q: One?\n\t  a: Yes.\n  - q: Two?\n    a: Fine.' }))
+    expect(await problemsIn(dir)).toEqual([`${file}:9:1: tabs cannot indent YAML; use spaces`, `${file}:10:1: tabs cannot indent YAML; use spaces`])
+  })
+
+  it('names a duplicate key', async () => {
+    const dir = contentCopy()
+    const file = writeFile(dir, 'topics/x.md', topicMarkdown({ extra: 'title: Another title' }))
+    expect(await problemsIn(dir)).toEqual([`${file}:13:1: duplicate key "title": it is already set above; keep one`])
+  })
+
+  it('reports a list that is never closed where it opens', async () => {
+    const dir = contentCopy()
+    const file = writeFile(dir, 'topics/x.md', '---\ntitle: [unclosed\n---\nBody.\n')
+    expect(await problemsIn(dir)).toEqual([`${file}:2:8: this [ or { list is not closed, or an entry lacks its comma`])
+  })
+
+  it('reports a value that starts with {product} unquoted on its own line', async () => {
+    const dir = contentCopy()
+    const file = writeFile(dir, 'topics/x.md', topicMarkdown({ metaTitle: 'metaTitle: {product} vs SSI' }))
+    expect(await problemsIn(dir)).toEqual([`${file}:6:1: expected "field: value" here; a value that starts with a quote, [ or { must be quoted whole`])
+  })
+})
+
+describe('links between content files', () => {
+  const postLinking = (...lines: string[]) => articleMarkdown({}, `${lines.join('\n')}\n`)
+
+  it('points a link to a content file at its page, keeping its #anchor', async () => {
+    const dir = contentCopy()
+    writeFile(
+      dir,
+      'blog/x.md',
+      postLinking(
+        'See [the audit](../topics/ai-linkedin-audit.md#faq), [the other post](./why-most-linkedin-profiles-fail.md),',
+        '[the comparison](../topics/{product}-vs-ssi.md), [topics](/topics/), [the icon](/favicon.svg) and [a page][ref].',
+        '',
+        '[ref]: /testimonials',
+      ),
+    )
+    const { postsBySlug } = await readContent(dir)
+    const hrefs = [...postsBySlug.get('x')!.html.matchAll(/href="([^"]*)"/g)].map(([, href]) => href)
+    expect(hrefs).toEqual([
+      '/topics/ai-linkedin-audit#faq',
+      '/blog/why-most-linkedin-profiles-fail',
+      '/topics/authoritylens-vs-ssi',
+      '/topics/',
+      '/favicon.svg',
+      '/testimonials',
+    ])
+  })
+
+  it('leaves #anchors and other sites alone', async () => {
+    const dir = contentCopy()
+    writeFile(dir, 'blog/x.md', postLinking('[Up](#top), [mail](mailto:{supportEmail}), [elsewhere](https://example.com/x.md) and [phone](tel:+100).'))
+    const { postsBySlug } = await readContent(dir)
+    expect(postsBySlug.get('x')!.html).toContain('<a href="#top">Up</a>, <a href="mailto:')
+    expect(postsBySlug.get('x')!.html).toContain('<a href="https://example.com/x.md">elsewhere</a>')
+  })
+
+  it('reports each link that leads nowhere with its file, line and target', async () => {
+    const dir = contentCopy()
+    const file = writeFile(
+      dir,
+      'blog/x.md',
+      postLinking(
+        'Intro.',
+        '',
+        'See [this](../topics/nope.md).',
+        '',
+        '[That](/topics/nope) and [this page](/blog/missing#top).',
+        '[Photo](./photo.png) [Home copy](../pages/home.md)',
+      ),
+    )
+    expect(await problemsIn(dir)).toEqual([
+      `${file}:9: link to ../topics/nope.md leads nowhere (no ${join(dir, 'topics/nope.md')})`,
+      `${file}:11: link to /topics/nope leads nowhere (no page or file of public/ at /topics/nope)`,
+      `${file}:11: link to /blog/missing#top leads nowhere (no page or file of public/ at /blog/missing)`,
+      `${file}:12: link to ./photo.png leads nowhere (a relative link must name a content file (.md); link to a page by its path, such as /topics/x)`,
+      `${file}:12: link to ../pages/home.md leads nowhere (${join(dir, 'pages/home.md')} is not an article or a topic; link to a page by its path, such as /testimonials)`,
+    ])
+  })
+
+  it('counts the lines of a page in sections from the top of its file', async () => {
+    const dir = contentCopy()
+    const home = join(dir, 'pages/home.md')
+    const text = readFileSync(home, 'utf8')
+    writeFile(
+      dir,
+      'pages/home.md',
+      text.replace('\n## ', '\n## Heading [broken](/nowhere) ').replace(/\n## (?![\s\S]*\n## )/, '\n## Last [broken](/nowhere-else) '),
+    )
+    const lines = readFileSync(home, 'utf8').split('\n')
+    const lineOf = (needle: string) => lines.findIndex((line) => line.includes(needle)) + 1
+    expect(await problemsIn(dir)).toEqual([
+      `${home}:${lineOf('/nowhere)')}: link to /nowhere leads nowhere (no page or file of public/ at /nowhere)`,
+      `${home}:${lineOf('/nowhere-else)')}: link to /nowhere-else leads nowhere (no page or file of public/ at /nowhere-else)`,
+    ])
+  })
+})
+
+describe('every problem of every file at once', () => {
+  it('lists YAML mistakes, impossible dates, bad fields and broken links of several files together', async () => {
+    const dir = contentCopy()
+    const yaml = writeFile(dir, 'topics/a.md', topicMarkdown({ summary: 'summary: "unclosed' }))
+    const date = writeFile(dir, 'blog/b.md', articleMarkdown({ date: 'date: 2025-02-30' }))
+    const field = writeFile(dir, 'topics/c.md', topicMarkdown({ h1: null }))
+    const link = writeFile(dir, 'topics/d.md', topicMarkdown({}, 'See [the old page](../topics/gone.md).\n'))
+    expect((await problemsIn(dir)).sort()).toEqual(
+      [
+        `${yaml}:3:10: the quote (") that opens this value is never closed; add one where the value ends`,
+        `${date}: date: 2025-02-30 is not a real date; write YYYY-MM-DD`,
+        `${field}: h1: required field is missing (expected a non-empty string)`,
+        `${link}:14: link to ../topics/gone.md leads nowhere (no ${join(dir, 'topics/gone.md')})`,
+      ].sort(),
+    )
+  })
+})
