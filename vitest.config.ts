@@ -14,7 +14,7 @@ const PROCESSES = [
   'tests/unit/dev-syndication.test.ts',
   'tests/unit/dev-topic-index.test.ts',
   'tests/unit/database.test.ts',
-  'tests/unit/privacy.test.ts',
+  'tests/unit/privacy-command.test.ts',
   'tests/unit/server-durability.test.ts',
   'tests/unit/server-shutdown.test.ts',
   'tests/unit/health.test.ts',
@@ -24,7 +24,8 @@ const PROCESSES = [
   'tests/unit/generate-topics.test.ts',
   'tests/unit/render-markdown.test.ts',
   'tests/unit/cloudflare-pages.test.ts',
-  'tests/unit/cloudflare-leads.test.ts',
+  'tests/unit/cloudflare-leads-lifecycle.test.ts',
+  'tests/unit/cloudflare-leads-webhooks.test.ts',
   'tests/unit/commit-msg.test.ts',
 ]
 

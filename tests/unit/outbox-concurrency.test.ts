@@ -1,137 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
-import { idempotencyKey, MAX_IN_FLIGHT, Outbox, retryDelay } from '../../server/outbox'
-import { Store, type ClickRecord, type StoredLead } from '../../server/store'
+// The outbox's calls side by side (server/outbox.ts): a hanging call delays no other, a row is never sent
+// twice at once, at most MAX_IN_FLIGHT calls per webhook, deliverNow, stop(), and 1,000 leads' throughput.
+import { describe, expect, it } from 'vitest'
+import { MAX_IN_FLIGHT, Outbox } from '../../server/outbox'
+import { CLICK, fakeWebhook, lead, ok, sleep, storeOpener, type WebhookCall } from './outbox-fixture'
 
-const root = mkdtempSync(join(tmpdir(), 'outbox-'))
-afterAll(() => rmSync(root, { recursive: true, force: true }))
-let databases = 0
-const openStore = () => Store.open(`file:${join(root, `outbox-${++databases}.db`)}`)
-
-const lead = (index: number): StoredLead => ({
-  first_name: 'Ada',
-  linkedin_url: `https://www.linkedin.com/in/ada-${index}`,
-  email: `ada${index}@example.com`,
-  submitted_at: '2026-11-23T00:00:00.000Z',
-})
-const CLICK: ClickRecord = { ref_code: 'P1', user_agent: null, referer: null, utm_source: null, utm_medium: null, utm_campaign: null, ga_client_id: null }
-
-interface WebhookCall {
-  key: string
-  request: IncomingMessage
-  response: ServerResponse
-}
-
-/** A webhook on loopback; `answer` gets each call once its body is read, and answers it (or holds it). */
-async function fakeWebhook(answer: (call: WebhookCall) => void): Promise<{ url: string; server: Server; close(): Promise<void> }> {
-  const server = createServer((request, response) => {
-    request.resume()
-    request.on('end', () => answer({ key: String(request.headers['idempotency-key']), request, response }))
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
-    server,
-    close: () => {
-      server.closeAllConnections()
-      return new Promise((resolve) => server.close(() => resolve()))
-    },
-  }
-}
-
-const ok = (call: WebhookCall) => call.response.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}')
-
-describe('the outbox', () => {
-  it('retries after 5 s, then doubles the wait, never waiting more than 10 minutes', () => {
-    expect([1, 2, 3, 4].map(retryDelay)).toEqual([5_000, 10_000, 20_000, 40_000])
-    expect(retryDelay(8)).toBe(600_000)
-    expect(retryDelay(50)).toBe(600_000)
-  })
-
-  it('counts what waits and what was delivered, as `npm run outbox` prints it', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'outbox-'))
-    const store = await Store.open(`file:${join(dir, 'site.db')}`)
-    try {
-      const lead = { first_name: 'Ada', linkedin_url: 'https://www.linkedin.com/in/ada', email: 'ada@example.com', submitted_at: '2026-11-23T00:00:00.000Z' }
-      const leadIds = [await store.addLead(lead, 1), await store.addLead(lead, 1), await store.addLead(lead, 1)]
-      await store.markDelivered('leads', leadIds[0]!, 2)
-      await store.addClick({ ref_code: 'P1', user_agent: null, referer: null, utm_source: null, utm_medium: null, utm_campaign: null, ga_client_id: null }, 1)
-      await store.addConversion({ session_id: 'cs_1', ref_code: null, ga_client_id: null, utm_source: null, utm_medium: null, utm_campaign: null }, 1)
-      expect(await store.counts()).toEqual({ leads: { pending: 2, delivered: 1 }, clicks: { pending: 1, delivered: 0 }, conversions: 1 })
-    } finally {
-      await store.close()
-      rmSync(dir, { recursive: true, force: true })
-    }
-  })
-})
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+const openStore = storeOpener()
 
 describe('sending', () => {
-  it('gives each call an Idempotency-Key of the record’s kind and id, the same on its retry', async () => {
-    const store = await openStore()
-    let clock = 1_000_000
-    const keys: string[] = []
-    const hook = await fakeWebhook((call) => {
-      keys.push(call.key)
-      // The first attempt of each record fails.
-      if (keys.filter((key) => key === call.key).length === 1) call.response.writeHead(503).end()
-      else ok(call)
-    })
-    const outbox = new Outbox(store, { leads: { url: hook.url, key: 'k' }, clicks: { url: hook.url, key: 'k' } }, { now: () => clock })
-    try {
-      const leadId = await store.addLead(lead(1), clock)
-      const clickId = await store.addClick(CLICK, clock)
-      expect(leadId).toBe(clickId)
-      expect(await outbox.flush()).toBe(0)
-      clock += retryDelay(1)
-      expect(await outbox.flush()).toBe(2)
-      expect(keys.sort()).toEqual([idempotencyKey('clicks', clickId), `click-${clickId}`, idempotencyKey('leads', leadId), `lead-${leadId}`])
-      expect(await store.counts()).toMatchObject({ leads: { pending: 0, delivered: 1 }, clicks: { pending: 0, delivered: 1 } })
-    } finally {
-      await outbox.stop()
-      await store.close()
-      await hook.close()
-    }
-  })
-
-  it('aborts a call that hangs at its timeout, before the lease on its row ends, and retries it 5 s later', async () => {
-    const store = await openStore()
-    const calls: number[] = []
-    const cutAfter: number[] = []
-    const hook = await fakeWebhook((call) => {
-      const at = Date.now()
-      calls.push(at)
-      call.response.on('close', () => cutAfter.push(Date.now() - at))
-    })
-    const outbox = new Outbox(store, { leads: { url: hook.url, key: undefined } }, { timeoutMs: 300 })
-    try {
-      await store.addLead(lead(1), Date.now())
-      const claimedFrom = Date.now()
-      const flushed = outbox.flush()
-      await expect.poll(() => calls.length).toBe(1)
-      const leasedUntil = Number((await store.rows('leads'))[0]!.next_attempt_at)
-      expect(await flushed).toBe(0)
-      const abortedAt = Date.now()
-      // The lease is the timeout plus a margin for writing the outcome, counted from the claim.
-      expect(leasedUntil - claimedFrom).toBeGreaterThanOrEqual(5_300)
-      expect(leasedUntil - abortedAt).toBeGreaterThan(4_000)
-      await expect.poll(() => cutAfter.length).toBe(1)
-      expect(cutAfter[0]).toBeLessThan(1_000)
-      const [row] = await store.rows('leads')
-      expect(row).toMatchObject({ attempts: 1, last_error: 'timed out after 300 ms', delivered_at: null })
-      expect(Number(row!.next_attempt_at) - abortedAt).toBeGreaterThan(4_500)
-    } finally {
-      await outbox.stop()
-      await store.close()
-      await hook.close()
-    }
-  })
-
   it('sends a new record while another call hangs', async () => {
     const store = await openStore()
     const answered: string[] = []
@@ -298,45 +173,6 @@ describe('sending', () => {
     } finally {
       await store.close()
       await hook.close()
-    }
-  })
-
-  it('follows no redirect: the record and its api-key never reach the origin a 307 names, and the attempt is retried later', async () => {
-    const store = await openStore()
-    const elsewhere: WebhookCall[] = []
-    const other = await fakeWebhook((call) => {
-      elsewhere.push(call)
-      ok(call)
-    })
-    const redirecting = await fakeWebhook((call) => call.response.writeHead(307, { location: other.url }).end())
-    const warnings: string[] = []
-    const warn = console.warn
-    console.warn = (...args: unknown[]) => void warnings.push(args.join(' '))
-    const outbox = new Outbox(store, {
-      leads: { url: redirecting.url, key: 'secret-score-key' },
-      clicks: { url: redirecting.url, key: 'secret-affiliate-key' },
-    })
-    try {
-      await store.addLead(lead(1), Date.now())
-      expect(await outbox.flush()).toBe(0)
-      // The affiliate relay (deliverNow) sends the same way.
-      const click = await store.addClick(CLICK, Date.now())
-      expect(await outbox.deliverNow('clicks', click, 3_000)).toMatchObject({
-        ok: false,
-        error: expect.stringMatching(/^HTTP 307 redirect to .* not followed$/),
-      })
-      await sleep(200)
-      expect(elsewhere).toHaveLength(0)
-      const [row] = await store.rows('leads')
-      expect(row).toMatchObject({ attempts: 1, delivered_at: null, last_error: `HTTP 307 redirect to "${other.url}" not followed` })
-      expect(Number(row!.next_attempt_at)).toBeGreaterThan(Date.now() + 4_000)
-      expect(warnings.some((line) => line.includes('lead-1') && line.includes(other.url))).toBe(true)
-    } finally {
-      console.warn = warn
-      await outbox.stop()
-      await store.close()
-      await redirecting.close()
-      await other.close()
     }
   })
 

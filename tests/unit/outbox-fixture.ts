@@ -1,0 +1,60 @@
+// What outbox-retries.test.ts and outbox-concurrency.test.ts share: stores on database files in a temp
+// folder, leads and a click to send, and fake webhooks on loopback that answer (or hold) each call.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll } from 'vitest'
+import { Store, type ClickRecord, type StoredLead } from '../../server/store'
+
+/** A temp folder for the test file, removed after its tests; the function opens a new store in it each call. */
+export function storeOpener(): () => Promise<Store> {
+  const root = mkdtempSync(join(tmpdir(), 'outbox-'))
+  afterAll(() => rmSync(root, { recursive: true, force: true }))
+  let databases = 0
+  return () => Store.open(`file:${join(root, `outbox-${++databases}.db`)}`)
+}
+
+export const lead = (index: number): StoredLead => ({
+  first_name: 'Ada',
+  linkedin_url: `https://www.linkedin.com/in/ada-${index}`,
+  email: `ada${index}@example.com`,
+  submitted_at: '2026-11-23T00:00:00.000Z',
+})
+export const CLICK: ClickRecord = {
+  ref_code: 'P1',
+  user_agent: null,
+  referer: null,
+  utm_source: null,
+  utm_medium: null,
+  utm_campaign: null,
+  ga_client_id: null,
+}
+
+export interface WebhookCall {
+  key: string
+  request: IncomingMessage
+  response: ServerResponse
+}
+
+/** A webhook on loopback; `answer` gets each call once its body is read, and answers it (or holds it). */
+export async function fakeWebhook(answer: (call: WebhookCall) => void): Promise<{ url: string; server: Server; close(): Promise<void> }> {
+  const server = createServer((request, response) => {
+    request.resume()
+    request.on('end', () => answer({ key: String(request.headers['idempotency-key']), request, response }))
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    server,
+    close: () => {
+      server.closeAllConnections()
+      return new Promise((resolve) => server.close(() => resolve()))
+    },
+  }
+}
+
+export const ok = (call: WebhookCall) => call.response.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}')
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
