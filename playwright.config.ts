@@ -15,7 +15,7 @@ export const E2E_RUNTIME: 'node' | 'cloudflare' = process.env.E2E_RUNTIME === 'c
 export const E2E_DATABASE = 'test-results/e2e.db'
 /** The Worker's local D1 and queue state for this run (E2E_RUNTIME=cloudflare), emptied before it starts. */
 export const E2E_WRANGLER_STATE = 'test-results/e2e-wrangler'
-/** The fake webhooks (tests/e2e/lead-capture.spec.ts starts them on this loopback port). */
+/** The fake webhooks (tests/e2e/global-setup.ts starts them on this loopback port, for the tests/e2e/lead-*.spec.ts files). */
 export const WEBHOOK_PORT = 4180
 const WEBHOOKS = {
   SCORE_WEBHOOK_URL: `http://127.0.0.1:${WEBHOOK_PORT}/score`,

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { BASE_URL, E2E_DATABASE, E2E_RUNTIME, E2E_WRANGLER_STATE, e2eServerEnv, e2eWorkerEnv, SITE_BUILD_ENV } from '../../playwright.config'
 import { FORM_PAGE_FILE } from '../../lib/universal/form-page'
 import { startPreview } from '../../scripts/cloudflare-preview'
+import { startWebhooks } from './lead-capture'
 import { buildPagedSite } from './paged-site'
 import { buildPublicationSite } from './publication-site'
 import { E2E_DIST, runScript, startServer } from './sites'
@@ -10,8 +11,9 @@ import { E2E_DIST, runScript, startServer } from './sites'
 // Before any browser test: builds every site the tests look at, once, each into its own folder under
 // .tmp-e2e/, runs check:site on them, then starts the real server on the suite's site (port 4173). The
 // builds happen here rather than in a test's hook, so no test waits on a build or shares the machine
-// with one. Returns the teardown, which stops the server; the builds are kept (and their caches, so a
-// second run on the same machine rebuilds little; `.ci/run` measures Lighthouse on the suite's site).
+// with one. The fake webhooks the lead tests read start here too, once for all their files and workers.
+// Returns the teardown, which stops the server and the webhooks; the builds are kept (and their caches, so
+// a second run on the same machine rebuilds little; `.ci/run` measures Lighthouse on the suite's site).
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const started = Date.now()
   const seconds = () => `${((Date.now() - started) / 1000).toFixed(0)} s`
@@ -22,6 +24,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     if (!existsSync(join(E2E_DIST, 'client', '.assetsignore')) || !existsSync(join(E2E_DIST, FORM_PAGE_FILE)))
       runScript('scripts/build.ts', { ...siteEnv, BUILD_QUIET: '1' })
     rmSync(E2E_WRANGLER_STATE, { recursive: true, force: true })
+    const stopWebhooks = await startWebhooks()
     const preview = await startPreview({
       clientDir: join(E2E_DIST, 'client'),
       state: E2E_WRANGLER_STATE,
@@ -29,7 +32,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       port: Number(new URL(BASE_URL).port),
     })
     console.log(`e2e: the Worker (npm run preview:cloudflare) on ${preview.origin} (${seconds()})`)
-    return () => preview.stop()
+    return async () => {
+      await preview.stop()
+      await stopWebhooks()
+    }
   }
   console.log(`e2e: building the site for ${BASE_URL} into ${E2E_DIST}`)
   runScript('scripts/build.ts', { ...siteEnv, BUILD_QUIET: '1' })
@@ -43,7 +49,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   rmSync(E2E_DATABASE, { force: true })
   rmSync(`${E2E_DATABASE}-wal`, { force: true })
   rmSync(`${E2E_DATABASE}-shm`, { force: true })
+  const stopWebhooks = await startWebhooks()
   const server = await startServer({ ...process.env, ...e2eServerEnv() })
   console.log(`e2e: sites built and checked, server on ${server.origin} (${seconds()})`)
-  return () => server.stop()
+  return async () => {
+    await server.stop()
+    await stopWebhooks()
+  }
 }

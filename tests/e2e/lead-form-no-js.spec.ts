@@ -1,0 +1,204 @@
+// The free-score form without JavaScript: the post, the refusals, the timing, what URLs carry, one lead per person.
+import type { Page, Request } from '@playwright/test'
+import { BASE_URL } from '../../playwright.config'
+import { LEAD_MESSAGES } from '../../lib/universal/lead'
+import { CROSS_SITE_MESSAGE } from '../../server/api'
+import { MIN_FILL_MS } from '../../server/endpoints'
+import { expect, siteContent, test } from './fixtures'
+import { fillLead, storedRows, ui, webhookCalls } from './lead-capture'
+
+test.describe.configure({ mode: 'serial' })
+
+const content = await siteContent()
+
+/**
+ * A form as the visitor meets it, run in the page: each element's tag, attributes and text, less what a
+ * refused post fills in (the values, the field marked invalid, the message, the query) and what the
+ * hydrated form sets itself (noValidate).
+ */
+function formShape(form: HTMLFormElement): string[] {
+  const filled = new Set(['value', 'aria-invalid', 'aria-describedby', 'autofocus', 'novalidate'])
+  return [form, ...form.querySelectorAll('*')]
+    .filter((element) => element.getAttribute('type') !== 'hidden')
+    .map((element) => {
+      const attributes = [...element.attributes].filter(({ name }) => !filled.has(name)).map(({ name, value }) => `${name}="${value}"`)
+      const text = element.children.length === 0 && element.getAttribute('role') !== 'alert' ? element.textContent : ''
+      return `<${element.tagName.toLowerCase()} ${attributes.sort().join(' ')}>${text}`
+    })
+}
+
+/** Every URL the page requests, and every Referer it sends with them, as the server sees them. */
+function watchUrls(page: Page) {
+  const seen: Array<Promise<string[]>> = []
+  page.on('request', (request: Request) => {
+    // A request still starting as the test ends cannot give its final headers: its provisional ones carry the Referer too.
+    const headers = request.allHeaders().catch(() => request.headers())
+    seen.push(headers.then((all) => [request.url(), ...(all.referer ? [all.referer] : [])]))
+  })
+  return async () => [...(await Promise.all(seen)).flat(), page.url()]
+}
+
+/** Each URL that contains one of the values typed (raw or encoded) or a field's name. */
+function leaks(urls: string[], values: string[]): string[] {
+  const needles = [...values, 'first_name=', 'linkedin_url=', 'email='].map((value) => value.toLowerCase())
+  return urls.filter((url) => {
+    let decoded = url
+    try {
+      decoded = decodeURIComponent(url.replace(/\+/g, ' '))
+    } catch {
+      // Not decodable: the raw URL is searched.
+    }
+    const text = `${url} ${decoded}`.toLowerCase()
+    return needles.some((needle) => text.includes(needle))
+  })
+}
+
+/**
+ * Without JavaScript the server times the form by its page's cookie (server/form-timing.ts), and a form sent
+ * sooner than MIN_FILL_MS after its page was served is taken for a bot's: wait as long as a person typing would.
+ */
+const waitAsAPersonWould = (page: Page) => page.waitForTimeout(MIN_FILL_MS)
+
+test.describe('the free-score form without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('posts the form, lands on the confirmation page with the query kept, stores and forwards the lead, and no URL carries what was typed', async ({
+    page,
+  }) => {
+    const urls = watchUrls(page)
+    const id = Date.now()
+    const typed = { first_name: `Nojsada${id}`, linkedin_url: `https://www.linkedin.com/in/nojs-ada-${id}`, email: `nojs${id}@example.com` }
+    await page.goto('/?utm_source=newsletter&ref=PARTNER')
+    const form = page.locator('#free-score form')
+    await fillLead(form, typed)
+    await waitAsAPersonWould(page)
+    await form.getByRole('button', { name: ui.form.submit }).click()
+    await expect(page).toHaveURL(`${BASE_URL}/score/confirmation?utm_source=newsletter&ref=PARTNER`)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(content.pages['score-confirmation'].h1)
+
+    expect((await storedRows('leads')).filter((row) => row.email === typed.email)).toEqual([
+      expect.objectContaining({ first_name: typed.first_name, linkedin_url: typed.linkedin_url }),
+    ])
+    await expect.poll(() => webhookCalls(typed.email), { timeout: 10_000 }).toBe(1)
+    expect(leaks(await urls(), Object.values(typed))).toEqual([])
+  })
+
+  test("refuses the same form posted from another site's page through the visitor's browser, storing and forwarding nothing", async ({ page }) => {
+    const id = Date.now()
+    const email = `crosssite${id}@example.com`
+    // Another site's page carrying a copy of the form, aimed at this site's endpoint.
+    await page.route('https://other-site.example/**', (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<!DOCTYPE html><title>Win a prize</title><form method="post" action="${BASE_URL}/api/score">
+          <input name="first_name" value="Ada"><input name="linkedin_url" value="https://www.linkedin.com/in/cross-${id}">
+          <input name="email" value="${email}"><button>Claim</button></form>`,
+      }),
+    )
+    await page.goto('https://other-site.example/')
+    await waitAsAPersonWould(page)
+    const answer = page.waitForResponse(`${BASE_URL}/api/score`)
+    await page.getByRole('button', { name: 'Claim' }).click()
+    expect((await answer).status()).toBe(403)
+    await expect(page.getByRole('alert')).toHaveText(CROSS_SITE_MESSAGE)
+    await expect(page.locator('input[name="email"]')).toHaveValue('')
+    expect((await storedRows('leads')).filter((row) => row.email === email)).toEqual([])
+    expect(await webhookCalls(email)).toBe(0)
+  })
+
+  test("leaves an empty field or a URL that is not LinkedIn's to the browser's own checks", async ({ page }) => {
+    let posts = 0
+    page.on('request', (request) => {
+      if (request.method() === 'POST') posts++
+    })
+    await page.goto('/')
+    const form = page.locator('#free-score form')
+    await form.getByRole('button', { name: ui.form.submit }).click()
+    await expect(form.getByLabel(ui.form.firstName)).toHaveJSProperty('validity.valueMissing', true)
+    await fillLead(form, { first_name: 'Ada', linkedin_url: 'https://example.com/in/ada', email: 'ada@example.com' })
+    await form.getByRole('button', { name: ui.form.submit }).click()
+    await expect(form.getByLabel(ui.form.linkedinUrl)).toHaveJSProperty('validity.patternMismatch', true)
+    await expect(form.getByLabel(ui.form.linkedinUrl)).toHaveAttribute('title', LEAD_MESSAGES.linkedin_url)
+    await expect(page).toHaveURL(`${BASE_URL}/`)
+    expect(posts).toBe(0)
+  })
+
+  test('answers a refused value with the exact message and the values typed, then takes the corrected form, keeping the query', async ({ page }) => {
+    const urls = watchUrls(page)
+    const violations: string[] = []
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text())
+    })
+    const id = Date.now()
+    const typed = { first_name: '<img src=x onerror=alert(1)>', linkedin_url: `https://www.linkedin.com/in/refused-${id}`, email: `refused${id}@example.com` }
+    await page.goto('/?utm_source=ads')
+    const form = page.locator('form.score-form')
+    await fillLead(form, typed)
+    await waitAsAPersonWould(page)
+    await form.getByRole('button', { name: ui.form.submit }).click()
+
+    await expect(form.getByRole('alert')).toHaveText(LEAD_MESSAGES.first_name)
+    await expect(form.getByLabel(ui.form.firstName)).toHaveValue(typed.first_name)
+    await expect(form.getByLabel(ui.form.linkedinUrl)).toHaveValue(typed.linkedin_url)
+    await expect(form.getByLabel(ui.form.email)).toHaveValue(typed.email)
+    await expect(page.locator('img')).toHaveCount(0)
+    expect(page.url()).toBe(`${BASE_URL}/api/score`)
+    expect((await storedRows('leads')).filter((row) => row.email === typed.email)).toEqual([])
+    const refusedForm = await form.evaluate(formShape)
+
+    await form.getByLabel(ui.form.firstName).fill('Ada')
+    await form.getByRole('button', { name: ui.form.submit }).click()
+    await expect(page).toHaveURL(`${BASE_URL}/score/confirmation?utm_source=ads`)
+    expect((await storedRows('leads')).filter((row) => row.email === typed.email)).toEqual([expect.objectContaining({ first_name: 'Ada' })])
+    expect(leaks(await urls(), [typed.email, `refused-${id}`, 'onerror'])).toEqual([])
+    expect(violations).toEqual([])
+
+    // The refused page's form is the home page's: the same fields, labels, attributes and button.
+    await page.goto('/')
+    expect(refusedForm).toEqual(await page.locator('form.score-form').evaluate(formShape))
+  })
+
+  test('the same person sent three times is one lead and one webhook call', async ({ page }) => {
+    const id = Date.now()
+    const email = `twice${id}@example.com`
+    for (const spelling of [email, email.toUpperCase(), ` ${email} `]) {
+      await page.goto('/')
+      const form = page.locator('#free-score form')
+      await fillLead(form, { first_name: 'Ada', linkedin_url: `https://www.linkedin.com/in/twice-${id}`, email: spelling.trim() })
+      await waitAsAPersonWould(page)
+      await form.getByRole('button', { name: ui.form.submit }).click()
+      await expect(page).toHaveURL(`${BASE_URL}/score/confirmation`)
+    }
+    expect((await storedRows('leads')).filter((row) => String(row.email).toLowerCase() === email)).toHaveLength(1)
+    await expect.poll(() => webhookCalls(email), { timeout: 10_000 }).toBe(1)
+    // The outbox polls every second: give a second send the time to happen, were there one.
+    await page.waitForTimeout(2_500)
+    expect(await webhookCalls(email)).toBe(1)
+  })
+
+  test(`a form sent less than ${MIN_FILL_MS} ms after its page was served reaches the confirmation page, and is not stored or forwarded; sent later, it is`, async ({
+    page,
+  }) => {
+    const id = Date.now()
+    const typed = { first_name: 'Ada', linkedin_url: `https://www.linkedin.com/in/hasty-${id}`, email: `hasty${id}@example.com` }
+    await page.goto('/?utm_source=newsletter')
+    await fillLead(page.locator('#free-score form'), typed)
+    // However slowly this browser filled the form, the page is served again just before the send: the
+    // request shares the page's cookies, so the server's clock restarts a moment before the click.
+    expect((await page.request.get('/?utm_source=newsletter')).headers()['set-cookie']).toContain('form_served=')
+    await page.locator('#free-score form').getByRole('button', { name: ui.form.submit }).click()
+    await expect(page).toHaveURL(`${BASE_URL}/score/confirmation?utm_source=newsletter`)
+    // The outbox polls every second: give a send the time to happen, were there one.
+    await page.waitForTimeout(2_500)
+    expect((await storedRows('leads')).filter((row) => row.email === typed.email)).toEqual([])
+    expect(await webhookCalls(typed.email)).toBe(0)
+
+    await page.goto('/?utm_source=newsletter')
+    await fillLead(page.locator('#free-score form'), typed)
+    await waitAsAPersonWould(page)
+    await page.locator('#free-score form').getByRole('button', { name: ui.form.submit }).click()
+    await expect(page).toHaveURL(`${BASE_URL}/score/confirmation?utm_source=newsletter`)
+    expect((await storedRows('leads')).filter((row) => row.email === typed.email)).toHaveLength(1)
+    await expect.poll(() => webhookCalls(typed.email), { timeout: 10_000 }).toBe(1)
+  })
+})
