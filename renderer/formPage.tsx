@@ -5,7 +5,7 @@ import { PageContextProvider } from '../components/pageContext'
 import { slot, type FormPage, type ProblemField } from '../lib/universal/form-page'
 import { LEAD_FIELDS, type LeadField } from '../lib/universal/lead'
 import { renderDocument } from './document'
-import styles from './styles.css?inline'
+import { styles } from './stylesheet'
 
 /** The page a refused no-JavaScript post of the form gets, with slots the server fills: the form, the pages' stylesheet, no script. */
 export function renderFormPage(pageContext: PageContext, heading: string): FormPage {

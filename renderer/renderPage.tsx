@@ -4,7 +4,7 @@ import type { PageContextServer } from 'vike/types'
 import { buildHead, headFacts, type HeadFacts } from '../lib/universal/seo/head'
 import { typesetProse } from '../lib/universal/typeset'
 import { renderDocument } from './document'
-import styles from './styles.css?inline'
+import { styles } from './stylesheet'
 import { PageShell } from './PageShell'
 
 /** One page's HTML document, from its +Page, +seo and +prose, and what its head says (for the sitemap). */

@@ -29,7 +29,7 @@ function namesLanguage(pre: HtmlNode): boolean {
 }
 
 /**
- * Code blocks, highlighted at build time with classes styles.css colours: no script, no inline style
+ * Code blocks, highlighted at build time with classes renderer/styles/code.css colours: no script, no inline style
  * for the CSP to allow. Every `<pre>` joins the tab order: a block that scrolls must be reachable by
  * keyboard (axe's scrollable-region-focusable), and whether one does depends on the screen.
  */

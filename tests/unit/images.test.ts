@@ -233,8 +233,8 @@ describe('the image cache', () => {
 })
 
 describe('the column an image is shown in', () => {
-  it('is the width renderer/styles.css gives an article, which the build refuses narrower images for and `sizes` names', () => {
-    const css = readFileSync('renderer/styles.css', 'utf8')
+  it('is the width renderer/styles/base.css gives an article, which the build refuses narrower images for and `sizes` names', () => {
+    const css = readFileSync('renderer/styles/base.css', 'utf8')
     const [, margins, column] = /\.narrow \{\s*width: min\(100% - ([\d.]+)rem, ([\d.]+)rem\);/.exec(css)!
     expect(Number(column) * 16).toBe(COLUMN_WIDTH)
     expect(IMAGE_SIZES).toBe(`(max-width: ${Number(column) + Number(margins)}rem) calc(100vw - ${margins}rem), ${column}rem`)
