@@ -1,5 +1,5 @@
 // What a visitor gets for each kind of URL: the one table that the Node server (server.test.ts) and
-// the static hosts' rule files (host-files.test.ts: `_redirects`, `_headers`, `vercel.json`, written
+// the static hosts' rule files (host-files-rules.test.ts: `_redirects`, `_headers`, `vercel.json`, written
 // from the same route table as the build writes them) are both checked against.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'

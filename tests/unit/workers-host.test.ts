@@ -18,7 +18,7 @@ import { EXPECTED_HEADERS, writeMiniatureSite } from './routing-table'
 
 // The whole site on Cloudflare Workers as check:site models it (scripts/static-hosts.ts): where wrangler.jsonc's
 // `run_worker_first` sends a request to the Worker, what the Worker answers that the static assets alone would
-// answer otherwise. host-files.test.ts holds the model to the routing table; this file, to the config and the
+// answer otherwise. host-files-routes.test.ts holds the model to the routing table; this file, to the config and the
 // form-timing cookie, which the table's pages (without the form) do not show.
 
 const FORM_PAGE = '<!doctype html><form method="post" action="/api/score"></form>'
