@@ -80,10 +80,10 @@ function treeRss(rootPid: number): number {
   return rss(rootPid)
 }
 
-/** One `npm run build` (as scripts/build.ts), timed, with the peak memory of its process tree. */
+/** One `npm run build` (as scripts/run-build.mjs), timed, with the peak memory of its process tree. */
 async function build(env: NodeJS.ProcessEnv, args: string[] = []) {
   const started = performance.now()
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/build.ts', ...args, ...(values['no-cards'] ? ['--no-cards'] : [])], {
+  const child = spawn(process.execPath, ['scripts/run-build.mjs', ...args, ...(values['no-cards'] ? ['--no-cards'] : [])], {
     env: { ...process.env, ...env, BUILD_QUIET: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

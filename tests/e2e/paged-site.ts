@@ -43,6 +43,6 @@ export function buildPagedSite(): void {
     writeFileSync(join(content, 'topics', `paged-topic-${n}.md`), text)
   }
   const env = pagedEnv()
-  runScript('scripts/build.ts', env, { quiet: true })
+  runScript('scripts/run-build.mjs', env, { quiet: true })
   writeFileSync(PAGED_CHECK_SITE_OUTPUT, runScript('scripts/check-site.ts', env, { quiet: true }))
 }

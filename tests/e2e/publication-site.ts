@@ -58,6 +58,6 @@ export function buildPublicationSite(): void {
   addLine('blog/why-most-linkedin-profiles-fail.md', `redirectFrom: [${OLD_ARTICLE_URL}]`)
   addLine('topics/linkedin-proof-signals.md', `redirectFrom: [${OLD_TOPIC_URL}]`)
   const env = publicationEnv()
-  runScript('scripts/build.ts', env, { quiet: true })
+  runScript('scripts/run-build.mjs', env, { quiet: true })
   writeFileSync(CHECK_SITE_OUTPUT, runScript('scripts/check-site.ts', env, { quiet: true }))
 }

@@ -12,10 +12,10 @@ export const E2E_ROOT = '.tmp-e2e'
 /** The suite's own site, built from content/ for http://127.0.0.1:4173 (DIST_DIR while the tests run). */
 export const E2E_DIST = join(E2E_ROOT, 'site')
 
-/** Runs `node --import tsx <script>` to its end; returns what it printed; throws with its stderr when it fails. */
+/** Runs `<script>` with node (a TypeScript one through tsx) to its end; returns what it printed; throws with its stderr when it fails. */
 export function runScript(script: string, env: NodeJS.ProcessEnv, { quiet = false } = {}): string {
   try {
-    return execFileSync(process.execPath, ['--import', 'tsx', script], {
+    return execFileSync(process.execPath, [...(script.endsWith('.ts') ? ['--import', 'tsx'] : []), script], {
       env,
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', quiet ? 'pipe' : 'inherit'],

@@ -87,7 +87,7 @@ describe('API_ORIGIN', () => {
         DIST_DIR: join(root, 'dist'),
         BUILD_CACHE_DIR: join(root, 'cache'),
       }
-      const build = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { env, encoding: 'utf8', timeout: 60_000 })
+      const build = spawnSync(process.execPath, ['scripts/run-build.mjs'], { env, encoding: 'utf8', timeout: 60_000 })
       expect(build.status).toBe(1)
       expect(build.stderr).toContain('build: API_ORIGIN must be an https origin')
     } finally {

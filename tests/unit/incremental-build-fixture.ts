@@ -36,7 +36,7 @@ export function setBuildDate(day: string | undefined): void {
 }
 
 export function build(...args: string[]): string {
-  return execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', ...args], {
+  return execFileSync(process.execPath, ['scripts/run-build.mjs', ...args], {
     cwd: project,
     env: { ...process.env, BUILD_QUIET: '1', BUILD_CACHE_DIR: join(project, 'cache'), CONTENT_DIR: '', DIST_DIR: '', BUILD_DATE: buildDate ?? '' },
     encoding: 'utf8',
@@ -62,7 +62,7 @@ function buildFromNothing(): void {
   const keep = group === keptFrom ? ['bundles', 'images'] : []
   for (const part of existsSync(cache) ? readdirSync(cache) : []) if (!keep.includes(part)) rmSync(join(cache, part), { recursive: true, force: true })
   keptFrom = group
-  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], {
+  execFileSync(process.execPath, ['scripts/run-build.mjs'], {
     cwd: project,
     env: { ...process.env, BUILD_QUIET: '1', BUILD_CACHE_DIR: cache, CONTENT_DIR: '', DIST_DIR: '', BUILD_DATE: buildDate ?? '' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -32,7 +32,7 @@ describe('the build', () => {
     writeFileSync(join(content, 'blog', 'draft-about-banners.md'), DRAFT)
     // Inside the project, where `vike build` writes (a .tmp- folder, ignored by git).
     dist = mkdtempSync('.tmp-search-')
-    output = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--no-cards'], {
+    output = execFileSync(process.execPath, ['scripts/run-build.mjs', '--no-cards'], {
       env: { ...process.env, CONTENT_DIR: content, DIST_DIR: dist, BUILD_CACHE_DIR: join(root, 'cache'), BUILD_QUIET: '1' },
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'pipe'],
