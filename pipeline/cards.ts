@@ -1,7 +1,7 @@
 // The pictures the pages name (social cards, the raster logo), published under /assets/cards/. Each is
 // cached under its key (lib/node/cards/cards.server.ts), so a picture is drawn once; new ones are drawn
 // on worker threads (card-worker.ts) while the pages render.
-import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs'
+import { mkdirSync, readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { Worker } from 'node:worker_threads'
 import { CARDS_URL, type DrawnImage } from '../lib/universal/seo/social'
@@ -109,12 +109,11 @@ export class CardStage extends CardPool {
     for (const image of drawn ?? []) {
       if (this.wanted.has(image.key)) continue
       this.wanted.add(image.key)
-      const file = this.fileOf(image.key)
-      if (!this.fresh && existsSync(file)) {
-        this.publish(image.key)
+      if (!this.fresh && this.publishCached(image.key)) {
         this.reused++
         continue
       }
+      const file = this.fileOf(image.key)
       this.pending.push(
         this.draw({ ...image, file }).then(
           () => {
@@ -143,6 +142,17 @@ export class CardStage extends CardPool {
 
   private fileOf(key: string): string {
     return join(this.cacheDir, `${key}.png`)
+  }
+
+  /** Publishes the cached picture of `key`; false when there is none. Linking is the check: one call to the disk, not two. */
+  private publishCached(key: string): boolean {
+    try {
+      this.publish(key)
+      return true
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false
+      throw error
+    }
   }
 
   private publish(key: string): void {

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, unlinkSyn
 import { join } from 'node:path'
 import type { BuiltPage } from '../lib/node/built-pages.server'
 import { markdownTwinPath } from '../lib/universal/alternates'
+import { FORM_PAGE_FILE } from '../lib/universal/form-page'
 import { fileOfPath, pathOfHtmlFile } from '../lib/universal/routes'
 import type { TopicFacts } from './protocol'
 
@@ -19,6 +20,8 @@ type CachedPage = { page: BuiltPage; topic?: TopicFacts; twin?: string } | { lef
 export class PageCache {
   private readonly known: Map<string, Facts>
   private readonly used = new Map<string, Facts>()
+  /** The cache's files when the build started: one listing, not a check of the disk for each page. */
+  private readonly present: ReadonlySet<string>
 
   constructor(
     readonly dir: string,
@@ -27,6 +30,7 @@ export class PageCache {
     mkdirSync(dir, { recursive: true })
     const manifest = join(dir, 'pages.json')
     this.known = new Map(!fresh && existsSync(manifest) ? (Object.entries(JSON.parse(readFileSync(manifest, 'utf8'))) as Array<[string, Facts]>) : [])
+    this.present = new Set(this.known.size > 0 ? readdirSync(dir) : [])
   }
 
   /** True when no page can be reused: a first build, or `--fresh`. */
@@ -42,6 +46,11 @@ export class PageCache {
     return join(this.dir, `${key}.md`)
   }
 
+  /** The page a refused form post gets, cached beside the page with the free-score form; undefined beside any other. */
+  cachedFormPage(key: string): string | undefined {
+    return this.present.has(`${key}.${FORM_PAGE_FILE}`) ? join(this.dir, `${key}.${FORM_PAGE_FILE}`) : undefined
+  }
+
   /**
    * The page or left-out topic cached under `key`. A topic's key does not cover the build's date: the outcome
    * is reused only while `published` still gives it, so a scheduled topic gets its page on its date.
@@ -54,8 +63,8 @@ export class PageCache {
       this.used.set(key, facts)
       return { leftOut: facts.leftOut }
     }
-    if ((facts.topic && !published(facts.topic)) || !existsSync(this.htmlFile(key))) return undefined
-    if (facts.twin && !existsSync(this.twinFile(key))) return undefined
+    if ((facts.topic && !published(facts.topic)) || !this.present.has(`${key}.html`)) return undefined
+    if (facts.twin && !this.present.has(`${key}.md`)) return undefined
     this.used.set(key, facts)
     const { topic, twin, ...head } = facts
     const path = pathOfHtmlFile(file)

@@ -141,8 +141,8 @@ export class PageStage {
       linkOrCopy(cache.htmlFile(job.key), join(clientDir, job.file))
       if (cached.twin) linkOrCopy(cache.twinFile(job.key), join(clientDir, cached.twin))
       // The page with the free-score form is cached with the page its refused posts get (render-worker.ts).
-      const formPage = join(cache.dir, `${job.key}.${FORM_PAGE_FILE}`)
-      if (existsSync(formPage)) linkOrCopy(formPage, join(distDir, FORM_PAGE_FILE))
+      const formPage = cache.cachedFormPage(job.key)
+      if (formPage) linkOrCopy(formPage, join(distDir, FORM_PAGE_FILE))
       add(job.key, cached)
       this.reused++
       progress.advance()

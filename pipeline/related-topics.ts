@@ -1,7 +1,8 @@
 // The build's pre-pass over the topic files: each page links to related topics, so the build needs every
-// topic's words first. Each file is read for its digest; only one whose words the cache does not hold by
-// that digest is parsed, and that parse goes to the worker that renders its page, so none is parsed twice.
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+// topic's words first. Each file is read for its digest unless its size, times and inode are as the last
+// build saw them; only one whose words the cache does not hold by that digest is parsed, and that parse
+// goes to the worker that renders its page, so none is parsed twice.
+import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { readTopic, tokensFor, withoutBody, type TopicReadWithoutBody } from '../lib/node/content-files.server'
 import { relatedTopics, topicWordsOf, type TopicWords } from '../lib/node/related.server'
@@ -17,17 +18,36 @@ export interface TopicSource extends SlugFile {
   read?: TopicReadWithoutBody
 }
 
-/** The cache file: the words of each topic file by the digest of its bytes (null: not valid), valid for the `key` it was written with. */
-type FactsFile = { key: string; facts: Record<string, TopicWords | null> }
+/**
+ * The cache file, valid for the `key` it was written with: the words of each topic file by the digest of
+ * its bytes (null: not valid), and the digest of each file by its stamp, as it stood at `at` (ms).
+ */
+type FactsFile = { key: string; facts: Record<string, TopicWords | null>; stamps: Record<string, [Stamp, string]>; at: number }
 
-function readFactsFile(file: string, key: string): Map<string, TopicWords | null> {
-  if (!existsSync(file)) return new Map()
+/** A file's size, times and inode: while they stay the same, its bytes are not read again for their digest. */
+type Stamp = string
+
+/**
+ * A file changed this close to the moment its stamp was recorded may have changed again within the
+ * clock's resolution with the same stamp: its digest is taken again (as git does with a "racily clean" file).
+ */
+const RACY_MS = 2000
+
+/** The file's stamp, and when it last changed (ms). */
+function stampOf(file: string): { stamp: Stamp; changed: number } {
+  const { size, mtimeMs, ctimeMs, ino } = statSync(file)
+  return { stamp: `${size} ${mtimeMs} ${ctimeMs} ${ino}`, changed: ctimeMs }
+}
+
+function readFactsFile(file: string, key: string): Omit<FactsFile, 'key'> {
+  const none = { facts: {}, stamps: {}, at: 0 }
+  if (!existsSync(file)) return none
   try {
     const saved = JSON.parse(readFileSync(file, 'utf8')) as FactsFile
-    return saved.key === key ? new Map(Object.entries(saved.facts)) : new Map()
+    return saved.key === key && saved.stamps ? saved : none
   } catch {
     // A cache file cut short (a build stopped while writing it) is read as empty.
-    return new Map()
+    return none
   }
 }
 
@@ -37,27 +57,38 @@ export function readTopicSources(topicFiles: readonly SlugFile[], site: Site, fa
   const tokens = tokensFor(site)
   // The words depend on the tokens replaced in them and the code that parses them, besides the file's bytes.
   const key = digest(JSON.stringify(tokens), factsCode)
-  const known = fresh ? new Map<string, TopicWords | null>() : readFactsFile(file, key)
-  const kept: Record<string, TopicWords | null> = {}
+  const saved = fresh ? { facts: {}, stamps: {}, at: 0 } : readFactsFile(file, key)
+  const known = new Map(Object.entries(saved.facts))
+  const kept: FactsFile = { key, facts: {}, stamps: {}, at: Date.now() }
+  let read = 0
   let parsed = 0
   const topics = topicFiles.map((topicFile) => {
-    const bytes = readFileSync(topicFile.file)
-    const fileDigest = digest(bytes)
+    // The stamp before the bytes: a file changed between the two is read again by the next build.
+    const { stamp, changed } = stampOf(topicFile.file)
+    const seen = saved.stamps[topicFile.file]
+    let bytes: Buffer | undefined
+    let fileDigest = seen?.[0] === stamp && changed < saved.at - RACY_MS ? seen[1] : undefined
+    if (fileDigest === undefined) {
+      bytes = readFileSync(topicFile.file)
+      fileDigest = digest(bytes)
+      read++
+    }
     let words = known.get(fileDigest)
-    let read: TopicReadWithoutBody | undefined
+    let whole: TopicReadWithoutBody | undefined
     if (words === undefined) {
-      const whole = readTopic(topicFile, tokens, bytes.toString('utf8'))
-      words = whole.parsed ? topicWordsOf(whole.parsed.data) : null
-      read = withoutBody(whole)
+      const topic = readTopic(topicFile, tokens, (bytes ?? readFileSync(topicFile.file)).toString('utf8'))
+      words = topic.parsed ? topicWordsOf(topic.parsed.data) : null
+      whole = withoutBody(topic)
       parsed++
     }
-    kept[fileDigest] = words
-    return { ...topicFile, digest: fileDigest, words: words ?? undefined, read }
+    kept.facts[fileDigest] = words
+    kept.stamps[topicFile.file] = [stamp, fileDigest]
+    return { ...topicFile, digest: fileDigest, words: words ?? undefined, read: whole }
   })
-  // Rewritten when a file was parsed for its words, or one has gone: the cache holds this build's files only.
-  if (parsed > 0 || Object.keys(kept).length !== known.size) {
+  // Rewritten when a file was read, or one has gone: the cache holds this build's files only.
+  if (read > 0 || parsed > 0 || Object.keys(kept.stamps).length !== Object.keys(saved.stamps).length) {
     const temporary = `${file}.${process.pid}.tmp`
-    writeFileSync(temporary, JSON.stringify({ key, facts: kept } satisfies FactsFile))
+    writeFileSync(temporary, JSON.stringify(kept))
     renameSync(temporary, file)
   }
   const bySlug = [...topics].sort((a, b) => (a.slug < b.slug ? -1 : 1))
