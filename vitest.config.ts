@@ -24,8 +24,7 @@ const PROCESSES = [
   'tests/unit/generate-topics.test.ts',
   'tests/unit/render-markdown.test.ts',
   'tests/unit/cloudflare-pages.test.ts',
-  'tests/unit/cloudflare-leads-lifecycle.test.ts',
-  'tests/unit/cloudflare-leads-webhooks.test.ts',
+  'tests/unit/cloudflare-leads.test.ts',
   'tests/unit/commit-msg.test.ts',
 ]
 

@@ -1,6 +1,6 @@
-// What cloudflare-leads-lifecycle.test.ts and cloudflare-leads-webhooks.test.ts share: the lead path on
-// Cloudflare's runtime, `npm run preview:cloudflare` in local workerd (the Worker, D1, the outbox queue and
-// its Cron Trigger) on a miniature site, against fake webhooks on loopback; one preview per test file.
+// The setting of cloudflare-leads.test.ts: the lead path on Cloudflare's runtime, `npm run
+// preview:cloudflare` in local workerd (the Worker, D1, the outbox queue and its Cron Trigger) on a
+// miniature site, against fake webhooks on loopback; one preview for the file.
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
