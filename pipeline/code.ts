@@ -7,12 +7,14 @@ import { DRAWING_ENTRY, drawingDigestOf } from '../lib/node/cards/cards.server'
 const RENDERING_ENTRIES = ['scripts/build.ts', 'pipeline/render-worker.ts']
 /** The related-topics pre-pass, which parses topic files for their words and caches them. */
 const FACTS_ENTRY = 'pipeline/related-topics.ts'
+/** The search phase, which asks Pagefind for the index and adds its brotli copies. */
+const SEARCH_ENTRY = 'pipeline/search-index.ts'
 /** How a bundle is made: Vite's config and bundle.ts (which precompresses the bundle's files). */
 const BUNDLE_MAKERS = ['vite.config.ts', 'pipeline/bundle.ts']
 
 /** The build's code, as it is now: one esbuild run for every entry, then each graph's files hashed. */
 export async function buildCode() {
-  const graphs = await codeGraphs([...RENDERING_ENTRIES, FACTS_ENTRY, DRAWING_ENTRY, ...BUNDLE_MAKERS])
+  const graphs = await codeGraphs([...RENDERING_ENTRIES, FACTS_ENTRY, DRAWING_ENTRY, SEARCH_ENTRY, ...BUNDLE_MAKERS])
   const lock = readLockFile()
   const merged = (entries: readonly string[]): CodeGraph => {
     const parts = entries.map((entry) => graphs.get(entry)!)
@@ -26,6 +28,7 @@ export async function buildCode() {
     rendering: graphDigest(merged(RENDERING_ENTRIES), lock),
     drawing: drawingDigestOf(graphs.get(DRAWING_ENTRY)!, lock),
     facts: graphDigest(graphs.get(FACTS_ENTRY)!, lock),
+    search: graphDigest(graphs.get(SEARCH_ENTRY)!, lock),
     bundleMakers: BUNDLE_MAKERS.map((entry) => graphs.get(entry)!),
   }
 }

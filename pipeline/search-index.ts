@@ -3,6 +3,8 @@
 // index is cached under the digest of every record.
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
+import { promisify } from 'node:util'
+import { brotliCompress, constants, gunzipSync } from 'node:zlib'
 import * as pagefind from 'pagefind'
 import { publicationOf } from '../lib/node/publication.server'
 import { articleSearchRecord, topicSearchRecord, type SearchRecord } from '../lib/node/search-record.server'
@@ -13,8 +15,14 @@ import { digest, filesUnder, linkOrCopy } from './cache'
 /** Pagefind's ready-made interfaces and its highlighter: the site draws its own dialog, so they are not published. */
 const UNUSED_FILE = /^pagefind-(ui|modular-ui|component-ui|highlight)\b/
 
-/** The version of Pagefind that writes the index: an index written by another is not reused. */
-const PAGEFIND_VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.resolve('pagefind')), 'utf8')) as { version: string }).version
+/** Files gzipped smaller than this keep their gzip alone: a brotli copy would save less than its file costs. */
+const MIN_BROTLI_SOURCE = 1024
+const PAGEFIND_SIGNATURE = 'pagefind_dcd'
+/** Pagefind's script, its worker, its WebAssembly and its metadata: fetched by every first search. */
+const EVERY_SEARCH_LOADS = /^(pagefind(-worker)?\.js|wasm\.\w+\.pagefind|pagefind\.[^/]+\.pf_meta)$/
+const brotli = promisify(brotliCompress)
+
+type IndexFile = { path: string; content: Uint8Array }
 
 /** The records of the published articles and topics, by URL. A topic file that is not valid has no words. */
 export function searchRecords(
@@ -28,21 +36,27 @@ export function searchRecords(
   ].sort((a, b) => (a.url < b.url ? -1 : 1))
 }
 
-/** The index of `records`: the one cached for the same records (unless `fresh`), else built by Pagefind and cached alone. */
+/**
+ * The index of `records`: the one cached for the same records and code (unless `fresh`), else built by
+ * Pagefind and cached alone. `code` is the digest of what makes the index, Pagefind's version included.
+ */
 export async function prepareSearchIndex(
   records: readonly SearchRecord[],
-  { language, cacheDir, fresh = false }: { language: string; cacheDir: string; fresh?: boolean },
+  { language, cacheDir, code: codeDigest, fresh = false }: { language: string; cacheDir: string; code: string; fresh?: boolean },
 ) {
   // Pagefind takes a two-letter language code: `en-US` is indexed as `en`.
   const code = language.split('-')[0]!.toLowerCase()
-  const key = digest(PAGEFIND_VERSION, code, JSON.stringify(records))
+  // Named for the code first: the last index made by the same code lends its brotli copies to the next.
+  const made = `${codeDigest.slice(0, 16)}-`
+  const key = `${made}${digest(codeDigest, code, JSON.stringify(records))}`
   const kept = join(cacheDir, key)
   mkdirSync(cacheDir, { recursive: true })
   let built = false
   const started = performance.now()
   if (fresh || !readdirSync(cacheDir, { withFileTypes: true }).some((entry) => entry.name === key && entry.isDirectory())) {
     rmSync(kept, { recursive: true, force: true })
-    const files = await buildIndex(records, code)
+    const previous = fresh ? undefined : readdirSync(cacheDir).find((name) => name.startsWith(made) && !name.endsWith('.tmp'))
+    const files = await withBrotliCopies(await buildIndex(records, code), previous && join(cacheDir, previous))
     const temporary = `${kept}.${process.pid}.tmp`
     rmSync(temporary, { recursive: true, force: true })
     for (const file of files) {
@@ -54,7 +68,7 @@ export async function prepareSearchIndex(
   }
   for (const name of readdirSync(cacheDir)) if (name !== key) rmSync(join(cacheDir, name), { recursive: true, force: true })
   const files = filesUnder(kept)
-  const bytes = files.reduce((sum, file) => sum + statSync(join(kept, file)).size, 0)
+  const bytes = files.filter((file) => !file.endsWith('.br')).reduce((sum, file) => sum + statSync(join(kept, file)).size, 0)
   return { dir: kept, pages: records.length, files, bytes, built, seconds: (performance.now() - started) / 1000 }
 }
 
@@ -66,8 +80,45 @@ export function publishSearchIndex(index: { dir: string; files: readonly string[
   }
 }
 
+/**
+ * Pagefind gzips its index files itself, and reads bytes that start with its signature as already
+ * decompressed (by a browser, from a server's Content-Encoding). So each larger file gets a `.br` copy
+ * of its decompressed bytes, which the server's static handler sends to browsers that accept brotli:
+ * brotli packs Pagefind's WebAssembly, its metadata and its word chunks tighter than Pagefind's gzip.
+ * Hosts that do not serve such copies serve the gzip file. A file the last index (`previous`, made by
+ * the same code) holds with the same bytes keeps its copy: an edit changes few of an index's chunks.
+ */
+async function withBrotliCopies(files: readonly IndexFile[], previous: string | undefined): Promise<IndexFile[]> {
+  const copies = await Promise.all(
+    files
+      .filter((file) => file.content.byteLength >= MIN_BROTLI_SOURCE)
+      .map(async ({ path, content }): Promise<IndexFile[]> => {
+        const kept = previous && keptCopy(join(previous, path), content)
+        if (kept) return [{ path: `${path}.br`, content: kept }]
+        const gzipped = content[0] === 0x1f && content[1] === 0x8b
+        const plain = gzipped ? gunzipSync(content) : content
+        if (gzipped && Buffer.from(plain.subarray(0, PAGEFIND_SIGNATURE.length)).toString('latin1') !== PAGEFIND_SIGNATURE)
+          throw new Error(`search index: ${path} does not start with Pagefind's signature once decompressed`)
+        // The files every search loads get brotli's best; the chunks and fragments one step less, at a third of the time.
+        const quality = EVERY_SEARCH_LOADS.test(path) ? constants.BROTLI_MAX_QUALITY : constants.BROTLI_MAX_QUALITY - 1
+        const copy = await brotli(plain, { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: plain.byteLength } })
+        return copy.byteLength < content.byteLength ? [{ path: `${path}.br`, content: copy }] : []
+      }),
+  )
+  return [...files, ...copies.flat()].sort((a, b) => (a.path < b.path ? -1 : 1))
+}
+
+/** The brotli copy kept beside `path`, if that file holds `content`. */
+function keptCopy(path: string, content: Uint8Array): Buffer | undefined {
+  try {
+    return readFileSync(path).equals(content) ? readFileSync(`${path}.br`) : undefined
+  } catch {
+    return undefined
+  }
+}
+
 /** The index's files as Pagefind makes them, without the ones the site does not use. */
-async function buildIndex(records: readonly SearchRecord[], language: string): Promise<Array<{ path: string; content: Uint8Array }>> {
+async function buildIndex(records: readonly SearchRecord[], language: string): Promise<IndexFile[]> {
   try {
     const { index, errors } = await pagefind.createIndex({ forceLanguage: language })
     if (!index) throw new Error(`search index: Pagefind could not start: ${errors.join('; ')}`)

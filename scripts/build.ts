@@ -109,7 +109,7 @@ if (content.problems.length > 0) {
   await readContent(contentRoot, site, undefined, images, publishing).catch((error: unknown) => fail((error as Error).message))
   fail(new ContentError(content.problems).message)
 }
-const { rendering, drawing, facts } = await code.catch(failBuild)
+const { rendering, drawing, facts, search: searchCode } = await code.catch(failBuild)
 const topicSources = readTopicSources(content.topicFiles, site, facts, cacheDir, options.fresh)
 contentPhase.end(
   `${count(content.posts.length)} articles and ${Object.keys(content.pages).length} pages valid, ${count(topicSources.length)} topic files, ` +
@@ -122,7 +122,7 @@ let searchIndex: ReturnType<typeof prepareSearchIndex> | undefined
 /** Starts the index the first time it is called; every call gives the same promise. */
 const startSearchIndex = () => {
   if (!searchIndex) {
-    searchIndex = prepareSearchIndex(searchRecordsOfBuild, { language: site.lang, cacheDir: join(cacheDir, 'search'), fresh: options.fresh })
+    searchIndex = prepareSearchIndex(searchRecordsOfBuild, { language: site.lang, cacheDir: join(cacheDir, 'search'), code: searchCode, fresh: options.fresh })
     // Its failure is reported where the build waits for it, after the cards.
     searchIndex.catch(() => {})
   }

@@ -99,7 +99,11 @@ describe('an incremental build', () => {
     // The search index is built again, with the new title, and is byte for byte the fresh build's (compared above).
     expect(summary).toMatch(/build: search +\d+ pages indexed: \d+ files, [\d.]+ MB, built by Pagefind/)
     const fragments = join(project, 'dist/client/pagefind/fragment')
-    expect(readdirSync(fragments).some((name) => gunzipSync(readFileSync(join(fragments, name))).includes('LinkedIn Authority Examples, Annotated'))).toBe(true)
+    expect(
+      readdirSync(fragments)
+        .filter((name) => name.endsWith('.pf_fragment'))
+        .some((name) => gunzipSync(readFileSync(join(fragments, name))).includes('LinkedIn Authority Examples, Annotated')),
+    ).toBe(true)
   })
 
   it('after a topic is deleted: its page, card, social card and sitemap entry are gone', () => {

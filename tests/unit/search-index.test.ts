@@ -3,7 +3,7 @@
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { gunzipSync } from 'node:zlib'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { excerptParts } from '../../lib/universal/search'
 import { prepareSearchIndex, publishSearchIndex, searchRecords } from '../../pipeline/search-index'
@@ -13,12 +13,25 @@ import { tempDir, writeTestContent } from './content-fixture'
 function indexedPages(clientDir: string): Array<{ url: string; title: string; content: string }> {
   const folder = join(clientDir, 'pagefind', 'fragment')
   return readdirSync(folder)
+    .filter((name) => !name.endsWith('.br'))
     .map((name) => {
       const text = gunzipSync(readFileSync(join(folder, name))).toString('utf8')
       const { url, content, meta } = JSON.parse(text.slice('pagefind_dcd'.length)) as { url: string; content: string; meta: { title: string } }
       return { url, title: meta.title, content }
     })
     .sort((a, b) => (a.url < b.url ? -1 : 1))
+}
+
+/** The `.br` copies under `folder`, each checked to hold the bytes its file holds (gunzipped), in fewer bytes. */
+function brotliCopies(folder: string): string[] {
+  const copies = readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.br'))
+  for (const name of copies) {
+    const copy = readFileSync(join(folder, name))
+    const original = readFileSync(join(folder, name.slice(0, -'.br'.length)))
+    expect(brotliDecompressSync(copy).equals(original[0] === 0x1f ? gunzipSync(original) : original), name).toBe(true)
+    expect(copy.byteLength, name).toBeLessThan(original.byteLength)
+  }
+  return copies
 }
 
 const DRAFT = '---\ntitle: A draft about banners\ndescription: Not yet.\ndate: 2025-09-12\nauthor: nadia-brennan\ndraft: true\n---\nThe draft text.\n'
@@ -58,6 +71,11 @@ describe('the build', () => {
     expect(files).toEqual(expect.arrayContaining(['pagefind.js', 'pagefind-entry.json', 'wasm.en.pagefind']))
     expect(files.filter((name) => /ui|highlight/.test(name))).toEqual([])
   })
+
+  it('gives Pagefind’s larger files a smaller brotli copy of what their gzip holds, its WebAssembly first', () => {
+    const copies = brotliCopies(join(dist, 'client', 'pagefind'))
+    expect(copies).toContain('wasm.en.pagefind.br')
+  })
 })
 
 describe('the index of a set of records', () => {
@@ -85,7 +103,7 @@ describe('the index of a set of records', () => {
 
     const client = tempDir('search-client-')
     const cache = tempDir('search-cache-')
-    const first = await prepareSearchIndex(records, { language: 'en', cacheDir: cache })
+    const first = await prepareSearchIndex(records, { language: 'en', cacheDir: cache, code: 'test' })
     expect(first).toMatchObject({ pages: 2, built: true })
     publishSearchIndex(first, client)
     expect(indexedPages(client).map((indexed) => [indexed.url, indexed.title])).toEqual([
@@ -94,14 +112,18 @@ describe('the index of a set of records', () => {
     ])
     // Built again from nothing into another folder: the same files, byte for byte.
     const again = tempDir('search-again-')
-    publishSearchIndex(await prepareSearchIndex(records, { language: 'en', cacheDir: tempDir('search-cache-'), fresh: true }), again)
+    publishSearchIndex(await prepareSearchIndex(records, { language: 'en', cacheDir: tempDir('search-cache-'), code: 'test', fresh: true }), again)
     const bytes = (root: string) => readdirSync(join(root, 'pagefind'), { recursive: true, encoding: 'utf8' }).sort()
     expect(bytes(again)).toEqual(bytes(client))
     for (const file of bytes(client).filter((name) => name.includes('.')))
       expect(readFileSync(join(again, 'pagefind', file)).equals(readFileSync(join(client, 'pagefind', file))), file).toBe(true)
     // The same records again: the index comes from the cache.
-    const cached = await prepareSearchIndex(records, { language: 'en', cacheDir: cache })
+    const cached = await prepareSearchIndex(records, { language: 'en', cacheDir: cache, code: 'test' })
     expect(cached).toMatchObject({ built: false, files: first.files, bytes: first.bytes })
+    // One title changed: a new index, whose copies (some kept from the last) still hold its files.
+    const edited = await prepareSearchIndex([{ ...records[0]!, title: 'A post, retitled' }, records[1]!], { language: 'en', cacheDir: cache, code: 'test' })
+    expect(edited.built).toBe(true)
+    expect(brotliCopies(edited.dir)).toContain('wasm.en.pagefind.br')
   }, 60_000)
 })
 
