@@ -5,7 +5,7 @@
 import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { readTopic, tokensFor, withoutBody, type TopicReadWithoutBody } from '../lib/node/content-files.server'
-import { relatedTopics, topicWordsOf, type TopicWords } from '../lib/node/related.server'
+import { relatedTopics, topicWordsOf, type Remembered, type TopicWords } from '../lib/node/related.server'
 import type { RelatedTopic, SlugFile } from '../lib/universal/content/types'
 import type { Site } from '../lib/universal/site'
 import { digest } from './cache'
@@ -51,6 +51,26 @@ function readFactsFile(file: string, key: string): Omit<FactsFile, 'key'> {
   }
 }
 
+/**
+ * The related topics chosen for the same entries (the words and publication of every topic, in order)
+ * by the same code, kept in `file`: a build that changed no topic's words compares none.
+ */
+function rememberedIn(file: string, code: string): Remembered {
+  return (entries, choose) => {
+    const key = digest(code, JSON.stringify(entries))
+    try {
+      const saved = JSON.parse(readFileSync(file, 'utf8')) as { key: string; chosen: number[][] }
+      if (saved.key === key) return saved.chosen
+    } catch {
+      // None kept yet, or a file cut short: chosen again.
+    }
+    const chosen = choose()
+    writeFileSync(`${file}.${process.pid}.tmp`, JSON.stringify({ key, chosen }))
+    renameSync(`${file}.${process.pid}.tmp`, file)
+    return chosen
+  }
+}
+
 /** Every topic file as a TopicSource. `factsCode` is the digest of the code that parses a file (code.ts). */
 export function readTopicSources(topicFiles: readonly SlugFile[], site: Site, factsCode: string, cacheDir: string, fresh: boolean): TopicSource[] {
   const file = join(cacheDir, 'topic-facts.json')
@@ -92,7 +112,7 @@ export function readTopicSources(topicFiles: readonly SlugFile[], site: Site, fa
     renameSync(temporary, file)
   }
   const bySlug = [...topics].sort((a, b) => (a.slug < b.slug ? -1 : 1))
-  const lists = relatedTopics(bySlug)
+  const lists = relatedTopics(bySlug, undefined, fresh ? undefined : rememberedIn(join(cacheDir, 'related-topics.json'), key))
   const relatedOf = new Map(bySlug.map(({ slug }, index) => [slug, lists[index]!]))
   return topics.map(({ slug, file, digest, words, read }) => ({
     slug,

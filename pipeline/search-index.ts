@@ -1,7 +1,7 @@
 // The build's search phase: a Pagefind index of the published articles and topics, made from the content
 // as the build read it (lib/node/search-record.server.ts). Pagefind has no incremental mode, so the whole
 // index is cached under the digest of every record.
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gunzipSync } from 'node:zlib'
@@ -10,7 +10,7 @@ import { publicationOf } from '../lib/node/publication.server'
 import { articleSearchRecord, topicSearchRecord, type SearchRecord } from '../lib/node/search-record.server'
 import type { BlogPost } from '../lib/universal/content/types'
 import { SEARCH_PREFIX } from '../lib/universal/routes'
-import { digest, filesUnder, linkOrCopy } from './cache'
+import { digest, linkOrCopy } from './cache'
 
 /** Pagefind's ready-made interfaces and its highlighter: the site draws its own dialog, so they are not published. */
 const UNUSED_FILE = /^pagefind-(ui|modular-ui|component-ui|highlight)\b/
@@ -23,6 +23,9 @@ const EVERY_SEARCH_LOADS = /^(pagefind(-worker)?\.js|wasm\.\w+\.pagefind|pagefin
 const brotli = promisify(brotliCompress)
 
 type IndexFile = { path: string; content: Uint8Array }
+/** The index's files (its brotli copies included) and its size (without them), kept beside them. */
+type Listing = { files: string[]; bytes: number }
+const LISTING = '.listing.json'
 
 /** The records of the published articles and topics, by URL. A topic file that is not valid has no words. */
 export function searchRecords(
@@ -63,21 +66,24 @@ export async function prepareSearchIndex(
       mkdirSync(dirname(join(temporary, file.path)), { recursive: true })
       writeFileSync(join(temporary, file.path), file.content)
     }
+    // The list of files and the index's size beside them, so that a build reusing the index lists nothing.
+    const listed: Listing = {
+      files: files.map((file) => file.path),
+      bytes: files.reduce((sum, file) => sum + (file.path.endsWith('.br') ? 0 : file.content.byteLength), 0),
+    }
+    writeFileSync(join(temporary, LISTING), JSON.stringify(listed))
     renameSync(temporary, kept)
     built = true
   }
   for (const name of readdirSync(cacheDir)) if (name !== key) rmSync(join(cacheDir, name), { recursive: true, force: true })
-  const files = filesUnder(kept)
-  const bytes = files.filter((file) => !file.endsWith('.br')).reduce((sum, file) => sum + statSync(join(kept, file)).size, 0)
+  const { files, bytes } = JSON.parse(readFileSync(join(kept, LISTING), 'utf8')) as Listing
   return { dir: kept, pages: records.length, files, bytes, built, seconds: (performance.now() - started) / 1000 }
 }
 
 export function publishSearchIndex(index: { dir: string; files: readonly string[] }, clientDir: string): void {
   const out = join(clientDir, SEARCH_PREFIX.slice(1))
-  for (const file of index.files) {
-    mkdirSync(dirname(join(out, file)), { recursive: true })
-    linkOrCopy(join(index.dir, file), join(out, file))
-  }
+  for (const folder of new Set(index.files.map((file) => dirname(join(out, file))))) mkdirSync(folder, { recursive: true })
+  for (const file of index.files) linkOrCopy(join(index.dir, file), join(out, file))
 }
 
 /**

@@ -37,14 +37,16 @@ export function topicWordsOf({ title, summary, h1, draft, date }: TopicWords): T
 }
 
 /** For each topic, the published topics most like it, by title (counted twice) and summary. `topics` in slug order; one without words (not valid) is neither given nor named. */
-export function relatedTopics(topics: ReadonlyArray<{ slug: string; words: TopicWords | undefined }>, today = buildDate()): RelatedTopic[][] {
-  const chosen = chooseRelated(
-    topics.map(({ words }) => ({
-      text: words ? `${words.title} ${words.title} ${words.summary}` : '',
-      linkable: words !== undefined && publicationOf(words, today) === 'published',
-    })),
-    RELATED_TOPICS,
-  )
+export function relatedTopics(
+  topics: ReadonlyArray<{ slug: string; words: TopicWords | undefined }>,
+  today = buildDate(),
+  remembered: Remembered = (_, choose) => choose(),
+): RelatedTopic[][] {
+  const entries = topics.map(({ words }) => ({
+    text: words ? `${words.title} ${words.title} ${words.summary}` : '',
+    linkable: words !== undefined && publicationOf(words, today) === 'published',
+  }))
+  const chosen = remembered(entries, () => chooseRelated(entries, RELATED_TOPICS))
   return chosen.map((list) =>
     list.map((other) => {
       const { slug, words } = topics[other]!
@@ -52,6 +54,9 @@ export function relatedTopics(topics: ReadonlyArray<{ slug: string; words: Topic
     }),
   )
 }
+
+/** The choice for these entries as a cache holds it, or else `choose()`'s (which the cache then keeps). */
+export type Remembered = (entries: readonly Comparable[], choose: () => number[][]) => number[][]
 
 /** An entry that may be compared: its words, and whether it may be linked to (a draft or a scheduled entry may not). */
 interface Comparable {

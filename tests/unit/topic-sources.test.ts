@@ -51,6 +51,22 @@ describe('the topic files read before the pages are rendered', () => {
     for (const [slug, source] of fresh) {
       expect(cached.get(slug)?.digest, slug).toBe(source.digest)
       expect(cached.get(slug)?.words, slug).toEqual(source.words)
+      expect(cached.get(slug)?.related, slug).toEqual(source.related)
     }
+  })
+
+  it('chooses related topics again when a topic’s words change, and keeps its choice while none does', () => {
+    const content = contentCopy()
+    const cacheDir = tempDir('topic-sources-')
+    const before = sourcesOf(content, cacheDir)
+    const [slug, source] = [...before].find(([, topic]) => topic.related.length > 0)!
+    const other = source.related[0]!.slug
+    expect(sourcesOf(content, cacheDir).get(slug)?.related).toEqual(source.related)
+    writeFile(content, `topics/${other}.md`, topicMarkdown({ title: 'title: Retitled for the test' }))
+    const after = sourcesOf(content, cacheDir)
+    expect(after.get(slug)?.related.find((topic) => topic.slug === other)?.title ?? 'no longer related').not.toBe(source.related[0]!.title)
+    expect([...after].map(([name, topic]) => [name, topic.related])).toEqual(
+      [...sourcesOf(content, tempDir('topic-sources-'), true)].map(([name, topic]) => [name, topic.related]),
+    )
   })
 })
