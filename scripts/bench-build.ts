@@ -52,7 +52,10 @@ function searchFigures(output: string): string {
 /** Whether a page of the search index (its fragments, as Pagefind's script reads them) holds `word`. */
 function searchIndexHolds(client: string, word: string): boolean {
   const folder = join(client, 'pagefind', 'fragment')
-  return readdirSync(folder).some((name) => gunzipSync(readFileSync(join(folder, name))).includes(word))
+  // The `.br` copies beside some fragments hold the same words.
+  return readdirSync(folder)
+    .filter((name) => name.endsWith('.pf_fragment'))
+    .some((name) => gunzipSync(readFileSync(join(folder, name))).includes(word))
 }
 
 /** Resident memory of `rootPid` and all its descendants, in bytes (Linux /proc). */
