@@ -5,7 +5,7 @@ import { mkdirSync, readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { Worker } from 'node:worker_threads'
 import { CARDS_URL, type DrawnImage } from '../lib/universal/seo/social'
-import { linkOrCopy } from './cache'
+import { JUST_LINK, type Placer } from './output'
 
 const WORKER = new URL('./card-worker.ts', import.meta.url)
 /** Node 20 does not give a worker thread its parent's module loader: this entry registers tsx's, then imports the worker. */
@@ -94,6 +94,7 @@ export class CardStage extends CardPool {
     clientDir: string,
     private readonly fresh: boolean,
     threads = 1,
+    private readonly output: Placer = JUST_LINK,
   ) {
     super(threads)
     this.folder = join(clientDir, CARDS_URL.slice(1))
@@ -158,6 +159,6 @@ export class CardStage extends CardPool {
   private publish(key: string): void {
     if (!this.folderMade) mkdirSync(this.folder, { recursive: true })
     this.folderMade = true
-    linkOrCopy(this.fileOf(key), join(this.folder, `${key}.png`))
+    this.output.place(this.fileOf(key), join(this.folder, `${key}.png`))
   }
 }

@@ -18,6 +18,7 @@ import { FORM_PAGE_FILE } from '../lib/universal/form-page'
 import { fileOfPath, type Redirect } from '../lib/universal/routes'
 import { digest, linkOrCopy } from './cache'
 import type { CardStage } from './cards'
+import type { Output } from './output'
 import type { PageCache } from './page-cache'
 import { count, phase, type Phase } from './progress'
 import type { PageJob, TopicFacts } from './protocol'
@@ -104,6 +105,7 @@ export class PageStage {
       cache: PageCache
       pool: RenderPool
       cards: CardStage
+      output: Output
       /** The output root (`dist`): the form page is written beside the client folder. */
       distDir: string
       clientDir: string
@@ -114,7 +116,7 @@ export class PageStage {
 
   /** Links each job's page from the cache when it has it and renders the rest; `listed`: the index the listing pages list. */
   async renderOrReuse(jobs: readonly PageJob[], progress: Phase, listeners: TopicListeners = {}, listed?: ContentIndex): Promise<void> {
-    const { cache, pool, cards, distDir, clientDir, today } = this.args
+    const { cache, pool, cards, output, distDir, clientDir, today } = this.args
     const { onTopic = () => {}, onProblems = () => {}, onLeftOut = () => {}, onPlanned = () => {} } = listeners
     const toRender: PageJob[] = []
     const folders = new Set<string>()
@@ -138,8 +140,8 @@ export class PageStage {
       const folder = dirname(join(clientDir, job.file))
       if (!folders.has(folder)) mkdirSync(folder, { recursive: true })
       folders.add(folder)
-      linkOrCopy(cache.htmlFile(job.key), join(clientDir, job.file))
-      if (cached.twin) linkOrCopy(cache.twinFile(job.key), join(clientDir, cached.twin))
+      output.place(cache.htmlFile(job.key), join(clientDir, job.file))
+      if (cached.twin) output.place(cache.twinFile(job.key), join(clientDir, cached.twin))
       // The page with the free-score form is cached with the page its refused posts get (render-worker.ts).
       const formPage = cache.cachedFormPage(job.key)
       if (formPage) linkOrCopy(formPage, join(distDir, FORM_PAGE_FILE))
@@ -156,6 +158,8 @@ export class PageStage {
         return onLeftOut(done.key, done.leftOut)
       }
       cache.store(done.key, done.page, done.topic, done.twin)
+      output.written(cache.htmlFile(done.key), join(clientDir, done.page.file))
+      if (done.twin) output.written(cache.twinFile(done.key), join(clientDir, done.twin))
       add(done.key, done)
       this.rendered++
     })

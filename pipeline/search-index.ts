@@ -2,15 +2,16 @@
 // as the build read it (lib/node/search-record.server.ts). Pagefind has no incremental mode, so the whole
 // index is cached under the digest of every record.
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { basename, dirname, join } from 'node:path'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gunzipSync } from 'node:zlib'
 import * as pagefind from 'pagefind'
 import { publicationOf } from '../lib/node/publication.server'
 import { articleSearchRecord, topicSearchRecord, type SearchRecord } from '../lib/node/search-record.server'
 import type { BlogPost } from '../lib/universal/content/types'
-import { SEARCH_PREFIX } from '../lib/universal/routes'
-import { digest, linkOrCopy } from './cache'
+import { isHashedSearchFile, SEARCH_PREFIX } from '../lib/universal/routes'
+import { digest } from './cache'
+import { JUST_LINK, type Placer } from './output'
 
 /** Pagefind's ready-made interfaces and its highlighter: the site draws its own dialog, so they are not published. */
 const UNUSED_FILE = /^pagefind-(ui|modular-ui|component-ui|highlight)\b/
@@ -80,10 +81,15 @@ export async function prepareSearchIndex(
   return { dir: kept, pages: records.length, files, bytes, built, seconds: (performance.now() - started) / 1000 }
 }
 
-export function publishSearchIndex(index: { dir: string; files: readonly string[] }, clientDir: string): void {
+export function publishSearchIndex(index: { dir: string; files: readonly string[] }, clientDir: string, output: Placer = JUST_LINK): void {
   const out = join(clientDir, SEARCH_PREFIX.slice(1))
   for (const folder of new Set(index.files.map((file) => dirname(join(out, file))))) mkdirSync(folder, { recursive: true })
-  for (const file of index.files) linkOrCopy(join(index.dir, file), join(out, file))
+  // A hashed file holds the same bytes under the same name in any index the same code made (its `.br` copy too), so it is
+  // known by its name and that code: an edit that makes a new index leaves most carried files as they are.
+  const madeBy = basename(index.dir).slice(0, basename(index.dir).indexOf('-') + 1)
+  for (const file of index.files) {
+    output.place(join(index.dir, file), join(out, file), isHashedSearchFile(`${SEARCH_PREFIX}${file}`) ? `search/${madeBy}/${file}` : undefined)
+  }
 }
 
 /**

@@ -1,11 +1,10 @@
 // `npm run build [-- --fresh] [-- --no-cards]`: validates the content, bundles the code, prerenders every
 // page on worker processes, then writes the site-wide files and compiles the Node server to dist/server/,
 // each phase from the cache when what it is made from is unchanged. `--fresh` ignores the cache (and refills it).
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
-import { basename, dirname, join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { Worker } from 'node:worker_threads'
 import { ContentError } from '../lib/node/content-files.server'
 import { readContent, readContentWithoutTopics } from '../lib/node/content.server'
 import { loadUiText } from '../lib/node/ui-text.server'
@@ -27,6 +26,7 @@ import { buildCode } from '../pipeline/code'
 import { publishImages, writeReportSheets, writeSiteFiles } from '../pipeline/site-files'
 import { API_ORIGIN_ENV, apiOriginOf } from '../pipeline/api-origin'
 import { compileServer, compiledServerOf } from '../pipeline/server-bundle'
+import { Output } from '../pipeline/output'
 import { prepareSearchIndex, publishSearchIndex, searchRecords } from '../pipeline/search-index'
 
 const { values: options } = parseArgs({ options: { fresh: { type: 'boolean', default: false }, 'no-cards': { type: 'boolean', default: false } } })
@@ -57,8 +57,9 @@ try {
   failBuild(error)
 }
 
-// The last build's output, and whatever an interrupted build left aside, is deleted while this one runs.
-const removed = moveOldOutputAside(dist)
+// The last build's output, and whatever an interrupted build left aside, is deleted while this one runs,
+// but for the folders of cached files it carries over.
+const output = new Output(dist, cacheDir, !options.fresh)
 
 // 1. Content and code side by side: `vike build` runs in its own process while the content is validated.
 const bundlePhase = phase('bundle')
@@ -97,7 +98,7 @@ process.on('exit', () => pool.killAll())
 pool.warm(pageCache.empty ? availableParallelism() : 1)
 // The cards' first thread starts with the first picture to draw, not now: beside `vike build`, the
 // render workers starting and the images being encoded, it raised the build's peak memory.
-const cards = new CardStage(join(cacheDir, 'cards'), client, options.fresh)
+const cards = new CardStage(join(cacheDir, 'cards'), client, options.fresh, 1, output)
 
 // The articles, the fixed pages and the topic files' names are validated now, and their images encoded;
 // each topic file is validated by the worker that renders its page.
@@ -129,6 +130,7 @@ const startSearchIndex = () => {
   return searchIndex
 }
 const { dir: bundleDir, digest: bundleDigest, packages: bundlePackages } = await bundle.catch(failBuild)
+output.bringBack()
 publishImages(images, client, content)
 writeReportSheets(client, content.pages.home, site.productName)
 
@@ -145,7 +147,7 @@ const base = digest(
   drawCards ? 'cards' : 'no cards',
 )
 
-const stage = new PageStage({ cache: pageCache, pool, cards, distDir: dist, clientDir: client, today: publishing.today })
+const stage = new PageStage({ cache: pageCache, pool, cards, output, distDir: dist, clientDir: client, today: publishing.today })
 let written!: Awaited<ReturnType<typeof writePages>>
 try {
   written = await writePages({ stage, pool, pageCache, images, bundleDir, content, topicSources, base, publishing, onFewToRender: startSearchIndex })
@@ -179,10 +181,19 @@ if (!existsSync(join(dist, FORM_PAGE_FILE))) fail(`build: no page gave ${FORM_PA
 // 3. The site search's index, published before the host files that list every file.
 const searchPhase = phase('search')
 const search = await startSearchIndex().catch(failBuild)
-publishSearchIndex(search, client)
+publishSearchIndex(search, client, output)
 searchPhase.end(
   `${count(search.pages)} pages indexed: ${count(search.files.length)} files, ${(search.bytes / 1e6).toFixed(1)} MB` +
     (search.built ? `, built by Pagefind in ${search.seconds.toFixed(1)} s beside the rest of the build; waited` : ', from the cache'),
+)
+
+const outputPhase = phase('output')
+output.finish()
+const { kept, replaced, removed: deleted } = output.counts
+outputPhase.end(
+  output.carried
+    ? `the topic pages, cards and search index carried over from the last build: ${count(kept)} files kept, ${count(replaced)} replaced, ${count(deleted)} deleted`
+    : `the topic pages, cards and search index: ${count(output.files)} files, none carried over from the last build`,
 )
 
 // 4. The files made from every page at once.
@@ -200,30 +211,6 @@ sitePhase.end(
 const serverPhase = phase('server')
 await compileServer(dist).catch((error: unknown) => fail(`build: compiling the server: ${(error as Error).message}`))
 serverPhase.end(`${compiledServerOf(dist)} and its database thread`)
-await removed
+await output.removed
 
 printSummary(stage, started, client, leftOut, redirects)
-
-/**
- * Moves `dist` aside and starts deleting it and the leftovers of earlier builds on a thread of their own
- * (tens of thousands of files at scale, which kept this thread busy for a second): the promise settles
- * once they are gone.
- */
-function moveOldOutputAside(dist: string): Promise<void> {
-  const old = existsSync(dirname(dist)) ? readdirSync(dirname(dist)).filter((name) => name.startsWith(`${basename(dist)}.old-`)) : []
-  const paths = old.map((name) => join(dirname(dist), name))
-  if (existsSync(dist)) {
-    paths.push(`${dist}.old-${process.pid}`)
-    renameSync(dist, paths.at(-1)!)
-  }
-  if (paths.length === 0) return Promise.resolve()
-  // The thread loads no loader (execArgv: []) and imports only node:fs, which either module system allows.
-  const remover = new Worker(
-    "Promise.all([import('node:fs'), import('node:worker_threads')]).then(([fs, { workerData }]) => { for (const path of workerData) fs.rmSync(path, { recursive: true, force: true }) })",
-    { eval: true, execArgv: [], workerData: paths },
-  )
-  return new Promise((resolve, reject) => {
-    remover.on('error', reject)
-    remover.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`deleting the last build's output: the thread exited with ${code}`))))
-  })
-}

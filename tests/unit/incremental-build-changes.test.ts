@@ -7,7 +7,7 @@ import { gunzipSync } from 'node:zlib'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { articleMarkdown, FIXTURE_ENTRIES, pngFile, topicMarkdown } from './content-fixture'
-import { build, copyProjectAndBuild, expectIncrementalEqualsFresh, failingBuild, page, project, rendered } from './incremental-build-fixture'
+import { build, cardOf, copyProjectAndBuild, expectIncrementalEqualsFresh, failingBuild, page, project, rendered } from './incremental-build-fixture'
 
 /** The fixture's article with an image (its images/trust-gaps.png), and the image files its page names. */
 const ARTICLE_WITH_IMAGE = 'blog/ai-audit-fixes-linkedin-trust-gaps-24-hours.html'
@@ -15,8 +15,6 @@ const ARTICLE_WITH_IMAGE = 'blog/ai-audit-fixes-linkedin-trust-gaps-24-hours.htm
 const CARDS = ['blog', 'topics'].flatMap((folder) => readdirSync(join(FIXTURE_ENTRIES, folder)).filter((name) => name.endsWith('.md'))).length + 7
 const imageFilesOf = (html: string) => [...new Set([...html.matchAll(/\/assets\/images\/([^\s",]+)/g)].map(([, name]) => name!))].sort()
 const publishedImages = () => readdirSync(join(project, 'dist/client/assets/images')).sort()
-/** The file of a page's social card (its og:image), relative to the client folder. */
-const cardOf = (html: string) => /<meta property="og:image" content="https?:\/\/[^/]+\/(assets\/cards\/[0-9a-f]{32}\.png)">/.exec(html)![1]!
 
 copyProjectAndBuild()
 

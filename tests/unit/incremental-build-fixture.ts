@@ -88,6 +88,8 @@ export function expectIncrementalEqualsFresh(): { summary: string } {
 
 export const rendered = (summary: string) => Number(/build: ([\d,]+) rendered/.exec(summary)?.[1]?.replace(/,/g, ''))
 export const page = (file: string) => readFileSync(join(project, 'dist', 'client', file), 'utf8')
+/** The file of a page's social card (its og:image), relative to the client folder. */
+export const cardOf = (html: string) => /<meta property="og:image" content="https?:\/\/[^/]+\/(assets\/cards\/[0-9a-f]{32}\.png)">/.exec(html)![1]!
 
 /** Runs the build expecting it to fail; returns what it printed. */
 export function failingBuild(): { stdout: string; stderr: string } {

@@ -6,8 +6,19 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pageRoutes } from '../../lib/node/content.server'
 import { filesUnder } from '../../pipeline/cache'
+import { count } from '../../pipeline/progress'
 import { articleMarkdown, topicMarkdown } from './content-fixture'
-import { build, copyProjectAndBuild, expectIncrementalEqualsFresh, failingBuild, page, project, rendered, setBuildDate } from './incremental-build-fixture'
+import {
+  build,
+  cardOf,
+  copyProjectAndBuild,
+  expectIncrementalEqualsFresh,
+  failingBuild,
+  page,
+  project,
+  rendered,
+  setBuildDate,
+} from './incremental-build-fixture'
 
 copyProjectAndBuild()
 
@@ -130,6 +141,33 @@ describe('a topic index of several pages', () => {
     const pages = Number(/build: (\d+) pages:/.exec(summary)?.[1])
     const byIndex = pages - Number(/\/topics\/\* (\d+)/.exec(summary)?.[1]) - before.size
     expect(rendered(summary)).toBe(1 + relatedTo.length + 1 + byIndex)
+  })
+})
+
+describe("the last build's output", () => {
+  const carried = () => ['topics', 'assets/cards', 'pagefind'].flatMap((folder) => filesUnder(join(project, 'dist/client', folder)))
+
+  it("is carried over by the next build: its unchanged files stay, a retitled topic's are replaced, a deleted topic's removed", () => {
+    // The last output is then a build's from nothing, with a cache of its own: none of it is taken for this cache's.
+    expectIncrementalEqualsFresh()
+    expect(build()).toMatch(/build: output +the topic pages, cards and search index: [\d,]+ files, none carried over from the last build/)
+    expect(build()).toContain(`carried over from the last build: ${count(carried().length)} files kept, 0 replaced, 0 deleted`)
+    const deleted = ['topics/linkedin-audit-results.html', 'topics/linkedin-audit-results.md', cardOf(page('topics/linkedin-audit-results.html'))]
+    rmSync(join(project, 'content/topics/linkedin-audit-results.md'))
+    const retitled = join(project, 'content/topics/linkedin-authority-examples.md')
+    writeFileSync(retitled, readFileSync(retitled, 'utf8').replace('title: "LinkedIn Authority Examples"', 'title: "LinkedIn Authority Examples, Carried"'))
+    const { summary } = expectIncrementalEqualsFresh()
+    const [kept = 0, replaced = 0, removed = 0] = /carried over from the last build: ([\d,]+) files kept, ([\d,]+) replaced, ([\d,]+) deleted/
+      .exec(summary)!
+      .slice(1)
+      .map((n) => Number(n.replace(/,/g, '')))
+    expect(kept).toBeGreaterThan(0)
+    // The retitled topic's page and twin at least; the deleted topic's page, twin and card, and the search index's changed files.
+    expect(replaced).toBeGreaterThanOrEqual(2)
+    expect(removed).toBeGreaterThanOrEqual(deleted.length)
+    expect(kept + replaced).toBeLessThanOrEqual(carried().length)
+    for (const file of deleted) expect(existsSync(join(project, 'dist/client', file))).toBe(false)
+    expect(page('topics/linkedin-authority-examples.html')).toContain('LinkedIn Authority Examples, Carried')
   })
 })
 
