@@ -56,9 +56,15 @@ export const ASSETS_IGNORE = ['vercel.json', CSP_HASHES_FILE, '*.gz', '*.br']
 const assetsIgnoreFile = () =>
   `# Written by \`npm run build\` (pipeline/host-files.ts): files Workers static assets do not serve.\n${ASSETS_IGNORE.join('\n')}\n`
 
-/** Writes the rule files into the client folder, for the files it holds. */
-export function writeHostFiles(clientDir: string, hashes: CspHashes, redirects: readonly Redirect[] = [], apiOrigin?: string): void {
-  for (const [name, text] of Object.entries(hostFiles(filesUnder(clientDir), hashes, redirects, apiOrigin))) writeFileSync(join(clientDir, name), text)
+/** Writes the rule files into the client folder, for the files it holds (`files`: listed by the caller, else from the disk). */
+export function writeHostFiles(
+  clientDir: string,
+  hashes: CspHashes,
+  redirects: readonly Redirect[] = [],
+  apiOrigin?: string,
+  files: readonly string[] = filesUnder(clientDir),
+): void {
+  for (const [name, text] of Object.entries(hostFiles(files, hashes, redirects, apiOrigin))) writeFileSync(join(clientDir, name), text)
 }
 
 /** The URL a shell's page is served at: `index.html` → `/`, `r.html` → `/r`. */

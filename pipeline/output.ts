@@ -165,6 +165,23 @@ export class Output {
     renameSync(`${this.recordFile}.tmp`, this.recordFile)
   }
 
+  /**
+   * Every file of the client folder (relative, forward slashes, sorted): those of the carried folders as this
+   * build linked them, the others listed from the disk. Listing the carried ones too took a quarter of a second.
+   */
+  clientFiles(): string[] {
+    const files = [...this.linked.keys()]
+    const list = (dir: string, prefix: string) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const file = `${prefix}${entry.name}`
+        if (entry.isDirectory() && !CARRIED.includes(file)) list(join(dir, entry.name), `${file}/`)
+        else if (entry.isFile()) files.push(file)
+      }
+    }
+    list(this.clientDir, '')
+    return files.sort()
+  }
+
   /** `path` relative to the client folder with forward slashes, if it is in a carried folder; by prefix, as `path.relative` cost a tenth of a second. */
   private inClient(path: string): string | undefined {
     if (!path.startsWith(this.clientPrefix)) return undefined

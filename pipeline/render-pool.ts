@@ -49,9 +49,16 @@ export class RenderPool {
        */
       esbuildFree: Promise<unknown>
     },
-  ) {}
+  ) {
+    args.serverReady.then(
+      (settings) => (this.settings = settings),
+      () => {},
+    )
+  }
 
   private compiled: Promise<string> | undefined
+  /** The settings, once `serverReady` has settled: a worker forked after that is given them at once. */
+  private settings: BuildSettings | undefined
 
   /**
    * The worker compiled once, inside the project, so each worker starts with plain `node` (under tsx each
@@ -74,7 +81,10 @@ export class RenderPool {
     const started = { booted: false } as Started
     started.ready = this.compiledWorker().then((compiled) => {
       if (started.stopped) throw new Error('a render worker was stopped before it started')
-      const child = fork(compiled, [this.args.serverEntry, this.args.clientDir, this.args.pagesCacheDir], {
+      // With the bundle in place (a build that reuses it), the worker loads it as soon as it has booted, without
+      // waiting for this thread (busy linking pages) to hear it has booted and answer.
+      const settings = this.settings ? [JSON.stringify(this.settings)] : []
+      const child = fork(compiled, [this.args.serverEntry, this.args.clientDir, this.args.pagesCacheDir, ...settings], {
         // A worker holds one page at a time: a small heap makes V8 collect early instead of growing with the
         // number of pages. The workers fill every core, so V8's helper threads for collecting would only take turns with them.
         execArgv: ['--enable-source-maps', '--max-old-space-size=256', '--max-semi-space-size=32', '--single-threaded-gc'],

@@ -18,7 +18,7 @@ import type { ContentIndex } from '../lib/universal/content/types'
 import { replaceWithLink } from './cache'
 import type { FromWorker, PageJob, Rendered, ToWorker, TopicFacts } from './protocol'
 
-const [serverEntry, clientDir, pagesCacheDir] = process.argv.slice(2) as [string, string, string]
+const [serverEntry, clientDir, pagesCacheDir, givenSettings] = process.argv.slice(2) as [string, string, string, string | undefined]
 const send = (message: FromWorker) => process.send!(message)
 
 // The worker boots while `vike build` may still be making the bundle. React and Vike are imported only
@@ -88,17 +88,19 @@ function topicFacts({ topic, links }: Awaited<ReturnType<typeof readTopicFile>>)
   return { topic: topicEntry(topic), links, ...(publication && { publication }) }
 }
 
+/** Takes the build's settings and loads the bundle: then the worker is ready. */
+async function load(given: BuildSettings): Promise<void> {
+  // The worker's own copy of the content code validates the topic files with them; the bundle's gets them with each page.
+  settings = given
+  takeBuildSettings(settings)
+  await import(pathToFileURL(serverEntry).href)
+  vike = await import('vike/server')
+  send({ type: 'ready' })
+}
+
 process.on('message', async (message: ToWorker) => {
   if (message.type === 'exit') process.exit(0)
-  if (message.type === 'load') {
-    // The worker's own copy of the content code validates the topic files with them; the bundle's gets them with each page.
-    settings = message.settings
-    takeBuildSettings(settings)
-    await import(pathToFileURL(serverEntry).href)
-    vike = await import('vike/server')
-    send({ type: 'ready' })
-    return
-  }
+  if (message.type === 'load') return load(message.settings)
   if (message.type === 'routes') {
     const { pages } = await vike!.getGlobalContextAsync(true)
     send({ type: 'routes', routes: Object.values(pages).flatMap((page) => (page.route && typeof page.route === 'string' ? [page.route] : [])) })
@@ -119,4 +121,6 @@ process.on('message', async (message: ToWorker) => {
 })
 // The build stopped (a content error, Ctrl-C): nothing is left to render.
 process.on('disconnect', () => process.exit(0))
-send({ type: 'booted' })
+// Given the settings when forked, the bundle is in place: the worker loads it now. Else the build sends them once it is.
+if (givenSettings) void load(JSON.parse(givenSettings) as BuildSettings)
+else send({ type: 'booted' })

@@ -54,6 +54,8 @@ export async function writeSiteFiles(
   content: Syndicated & { crawlers: AiCrawlers },
   redirects: readonly Redirect[] = [],
   apiOrigin?: string,
+  /** Every file of the client folder, asked for once the others are written: the build knows most of them without listing the disk. */
+  clientFiles?: () => readonly string[],
 ) {
   const entries = sitemapEntries(pages, site.siteUrl)
   const files = await sitemapFiles(entries, site.siteUrl)
@@ -67,7 +69,7 @@ export async function writeSiteFiles(
   }
   writeFileSync(join(clientDir, CSP_HASHES_FILE), JSON.stringify(hashes))
   writeFileSync(join(dirname(clientDir), REDIRECTS_FILE), JSON.stringify(redirects))
-  writeHostFiles(clientDir, hashes, redirects, apiOrigin)
+  writeHostFiles(clientDir, hashes, redirects, apiOrigin, clientFiles?.())
   return { sitemapUrls: entries.length, sitemapFiles: files.map((file) => file.name), hostFiles: HOST_RULE_FILES, ...syndicated }
 }
 

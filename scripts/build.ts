@@ -198,7 +198,15 @@ outputPhase.end(
 
 // 4. The files made from every page at once.
 const sitePhase = phase('sitemap')
-const report = await writeSiteFiles(client, pages, site, { ...index, today: publishing.today, crawlers: loadAiCrawlers(contentRoot) }, redirects, apiOrigin)
+const report = await writeSiteFiles(
+  client,
+  pages,
+  site,
+  { ...index, today: publishing.today, crawlers: loadAiCrawlers(contentRoot) },
+  redirects,
+  apiOrigin,
+  () => output.clientFiles(),
+)
 // Beside the site, never served: the day this build published for and what it left out, which check:site reads.
 leftOut.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))
 writeFileSync(join(dist, PUBLICATION_RECORD), `${JSON.stringify({ buildDate: publishing.today, leftOut }, null, 2)}\n`)
