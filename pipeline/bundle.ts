@@ -141,6 +141,7 @@ export async function prepareBundle({
   quiet,
   made,
   onServerReady = () => {},
+  onBuilding = () => {},
 }: {
   cacheDir: string
   distDir: string
@@ -149,6 +150,8 @@ export async function prepareBundle({
   made: Promise<readonly CodeGraph[]>
   /** Called as soon as the server bundle can render pages, before the assets are compressed and cached. */
   onServerReady?: () => void
+  /** Called when no kept bundle will do and `vike build` starts. */
+  onBuilding?: () => void
 }): Promise<Bundle> {
   const bundlesDir = join(cacheDir, 'bundles')
   const lock = readLockFile()
@@ -170,6 +173,7 @@ export async function prepareBundle({
   const inputsFile = join(bundlesDir, `inputs.${process.pid}.tmp`)
   let inputs: CodeGraph
   try {
+    onBuilding()
     await runVikeBuild(quiet, inputsFile)
     inputs = inputsGraph(JSON.parse(readFileSync(inputsFile, 'utf8')) as RecordedInputs)
   } finally {

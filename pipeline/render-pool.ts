@@ -44,47 +44,44 @@ export class RenderPool {
       /** Where the compiled worker is written (a folder inside the project), and removed from by close(). */
       workerDir: string
       /**
-       * Settles when the build's other use of esbuild is over: esbuild's stop() leaves a build still
-       * running on its shared service unsettled forever, so the worker is compiled after it, and stops it.
+       * Settles once the build knows how it gets the bundle: with the settings when the bundle is in place (a
+       * kept one, copied at once), undefined when `vike build` makes it. A worker is forked then, not before.
+       */
+      bundleKnown: Promise<BuildSettings | undefined>
+      /**
+       * Settles when the build's other use of esbuild is over. esbuild's stop() leaves a build still running
+       * on its shared service unsettled forever, so the service is stopped once both are done.
        */
       esbuildFree: Promise<unknown>
     },
-  ) {
-    args.serverReady.then(
-      (settings) => (this.settings = settings),
-      () => {},
-    )
-  }
+  ) {}
 
   private compiled: Promise<string> | undefined
-  /** The settings, once `serverReady` has settled: a worker forked after that is given them at once. */
-  private settings: BuildSettings | undefined
 
   /**
    * The worker compiled once, inside the project, so each worker starts with plain `node` (under tsx each
-   * compiled the same files again); by esbuild's own process, while this one reads the content.
+   * compiled the same files again); by esbuild's own process, beside the code's digests, while this one
+   * reads the content.
    */
   private compiledWorker(): Promise<string> {
-    const outfile = join(this.args.workerDir, 'render-worker.mjs')
-    this.compiled ??= this.args.esbuildFree
-      .catch(() => {})
-      .then(() => build({ entryPoints: [WORKER], outfile, ...NODE_MODULE }))
-      .then(async () => {
-        // Its idle service would otherwise stay (tens of MB) beside the render workers until the build ends.
-        await stop()
-        return outfile
-      })
+    if (!this.compiled) {
+      const outfile = join(this.args.workerDir, 'render-worker.mjs')
+      this.compiled = build({ entryPoints: [WORKER], outfile, ...NODE_MODULE }).then(() => outfile)
+      // Its idle service would otherwise stay (tens of MB) beside the render workers until the build ends.
+      void Promise.allSettled([this.compiled, this.args.esbuildFree]).then(() => stop())
+    }
     return this.compiled
   }
 
   private start(): Started {
     const started = { booted: false } as Started
-    started.ready = this.compiledWorker().then((compiled) => {
+    started.ready = Promise.all([this.compiledWorker(), this.args.bundleKnown]).then(([compiled, settings]) => {
       if (started.stopped) throw new Error('a render worker was stopped before it started')
-      // With the bundle in place (a build that reuses it), the worker loads it as soon as it has booted, without
-      // waiting for this thread (busy linking pages) to hear it has booted and answer.
-      const settings = this.settings ? [JSON.stringify(this.settings)] : []
-      const child = fork(compiled, [this.args.serverEntry, this.args.clientDir, this.args.pagesCacheDir, ...settings], {
+      // Given the settings (the bundle is in place), the worker loads the bundle as soon as it has booted: it is
+      // then ready without waiting for this thread, busy for a second reading topics and linking pages, to answer it.
+      // Else it boots while `vike build` runs, and is sent them once the bundle is made.
+      const given = settings ? [JSON.stringify(settings)] : []
+      const child = fork(compiled, [this.args.serverEntry, this.args.clientDir, this.args.pagesCacheDir, ...given], {
         // A worker holds one page at a time: a small heap makes V8 collect early instead of growing with the
         // number of pages. The workers fill every core, so V8's helper threads for collecting would only take turns with them.
         execArgv: ['--enable-source-maps', '--max-old-space-size=256', '--max-semi-space-size=32', '--single-threaded-gc'],

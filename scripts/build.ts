@@ -65,6 +65,8 @@ const output = new Output(dist, cacheDir, !options.fresh)
 const bundlePhase = phase('bundle')
 let serverReady = () => {}
 const serverBundle = new Promise<void>((resolve) => (serverReady = resolve))
+let building = () => {}
+const bundleBuilding = new Promise<void>((resolve) => (building = resolve))
 const code = buildCode()
 const bundle = prepareBundle({
   cacheDir,
@@ -73,11 +75,15 @@ const bundle = prepareBundle({
   quiet: !process.env.BUILD_VERBOSE,
   made: code.then(({ bundleMakers }) => bundleMakers),
   onServerReady: () => serverReady(),
+  onBuilding: () => building(),
 })
 bundle.then(
   (ready) => bundlePhase.end(ready.built ? 'vike build, cached for the next build' : 'the code is unchanged: reused from the cache'),
   () => {},
 )
+
+// What every page is rendered with, once the bundle is in place and the code's digests are known.
+const settings = Promise.all([serverBundle, code]).then(([, { drawing }]) => ({ today: publishing.today, cards: drawCards, drawing }))
 
 const site = loadSite(contentRoot)
 mkdirSync(cacheDir, { recursive: true })
@@ -85,7 +91,8 @@ const pageCache = new PageCache(join(cacheDir, 'pages'), options.fresh)
 const pool = new RenderPool({
   serverEntry: serverEntryOf(dist),
   // The card URLs a page names carry the drawing's digest: the workers render with the one found here.
-  serverReady: Promise.all([serverBundle, code]).then(([, { drawing }]) => ({ today: publishing.today, cards: drawCards, drawing })),
+  serverReady: settings,
+  bundleKnown: Promise.race([settings, bundleBuilding.then(() => undefined)]),
   clientDir: client,
   pagesCacheDir: pageCache.dir,
   workerDir: join(dist, 'render-worker'),

@@ -64,12 +64,9 @@ function graphsOf({ metafile, outputFiles }: BuildResult, entries: readonly stri
   return graphs
 }
 
+/** The graph of each entry. esbuild's service is left running, for the caller's other builds: the caller stops it. */
 export async function codeGraphs(entries: readonly string[], root = process.cwd()): Promise<Map<string, CodeGraph>> {
-  const { build, stop } = esbuild()
-  const result = await build(graphOptions(entries, root))
-  // esbuild's service process would otherwise stay (idle, tens of MB) beside the render workers until the build ends.
-  await stop()
-  return graphsOf(result, entries, root)
+  return graphsOf(await esbuild().build(graphOptions(entries, root)), entries, root)
 }
 
 /** codeGraphs, at once: for a digest asked for while a page renders in `npm run dev`. */
