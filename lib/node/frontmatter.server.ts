@@ -1,4 +1,3 @@
-import matter from 'gray-matter'
 import { isAlias, isCollection, isMap, isNode, isScalar, LineCounter, parseDocument, Scalar, visit, type Document, type Node, type YAMLError } from 'yaml'
 
 // A content file's frontmatter, read as the writer typed it: `yaml`'s core schema keeps `date: 2025-02-30`
@@ -29,27 +28,50 @@ export interface Frontmatter {
 
 /** Splits a content file into its frontmatter's data and its markdown body. Throws a FrontmatterSyntaxError. */
 export function parseFrontmatter(text: string): Frontmatter {
-  // gray-matter hands the YAML over from the end of the opening `---` line: its line N is the file's line N.
-  // Passing options also keeps gray-matter from caching every file it reads, which would hold them all in memory.
-  const file = matter(text, { engines: { yaml: parseYaml } })
-  return { data: file.data, body: file.content, bodyLine: text.slice(0, text.length - file.content.length).split('\n').length }
+  const { yaml, body } = splitFrontmatter(text)
+  // A frontmatter of blank and comment lines only is no fields at all.
+  const data = yaml === undefined || yaml.replace(/^\s*#[^\n]+/gm, '').trim() === '' ? {} : parseYaml(yaml)
+  return { data, body, bodyLine: text.slice(0, text.length - body.length).split('\n').length }
 }
 
-/** The markdown after a file's frontmatter, split as parseFrontmatter splits it, without parsing the YAML again. */
+/** The markdown after a file's frontmatter, split as parseFrontmatter splits it, without parsing the YAML. */
 export function bodyAfterFrontmatter(text: string): string {
-  return matter(text, { engines: { yaml: () => ({}) } }).content
+  return splitFrontmatter(text).body
 }
 
-function parseYaml(yaml: string): object {
-  // YAML also ends a line at a lone \r, such as the one gray-matter leaves at the end of a frontmatter with
+const FENCE = '---'
+
+/**
+ * The frontmatter's YAML (undefined without one) and the body after it. The YAML runs from the end of the
+ * opening `---` (so its line N is the file's line N) to the next line that starts with `---`; a missing
+ * closing line leaves the rest of the file to the YAML.
+ */
+function splitFrontmatter(text: string): { yaml: string | undefined; body: string } {
+  const content = text.startsWith('\ufeff') ? text.slice(1) : text
+  if (!content.startsWith(FENCE) || content[FENCE.length] === '-') return { yaml: undefined, body: content }
+  let rest = content.slice(FENCE.length)
+  // `---yaml` names the language; no other is read.
+  const language = rest.slice(0, rest.search(/\r?\n/)).trim()
+  if (language === 'yaml') rest = rest.slice(rest.search(/\r?\n/))
+  else if (language !== '')
+    throw new FrontmatterSyntaxError([{ line: 1, column: 4, message: 'the frontmatter is YAML: start the file with a line of three dashes alone' }])
+  const end = rest.indexOf(`\n${FENCE}`)
+  if (end === -1) return { yaml: rest, body: '' }
+  let body = rest.slice(end + 1 + FENCE.length)
+  if (body.startsWith('\r')) body = body.slice(1)
+  if (body.startsWith('\n')) body = body.slice(1)
+  return { yaml: rest.slice(0, end), body }
+}
+
+function parseYaml(yaml: string): unknown {
+  // YAML also ends a line at a lone \r, such as the one the split leaves at the end of a frontmatter with
   // Windows line ends; `yaml` only at \n. Replaced one for one, every offset stays the same.
   const source = yaml.replace(/\r(?!\n)/g, '\n')
   const lines = new LineCounter()
   const doc = parseDocument(source, { schema: 'core', uniqueKeys: true, prettyErrors: false, lineCounter: lines })
   const problems = syntaxProblems(doc, source, lines)
   if (problems.length > 0) throw new FrontmatterSyntaxError(problems)
-  // A frontmatter of comments only is no value at all.
-  return (doc.contents === null ? undefined : doc.toJS()) as object
+  return doc.contents === null ? undefined : doc.toJS()
 }
 
 const message = {

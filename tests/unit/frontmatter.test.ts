@@ -29,6 +29,15 @@ describe('parseFrontmatter', () => {
     ])
   })
 
+  it('splits the body off as writers expect: no frontmatter, an empty one, a named language, no closing line', () => {
+    expect(parseFrontmatter('# Just markdown\n')).toEqual({ data: {}, body: '# Just markdown\n', bodyLine: 1 })
+    expect(parseFrontmatter('----\ntitle: A\n')).toMatchObject({ data: {}, body: '----\ntitle: A\n' })
+    expect(parseFrontmatter('---\n# nothing yet\n\n---\nBody\n')).toEqual({ data: {}, body: 'Body\n', bodyLine: 5 })
+    expect(parseFrontmatter('---yaml\ntitle: A\n---\nBody\n')).toEqual({ data: { title: 'A' }, body: 'Body\n', bodyLine: 4 })
+    expect(parseFrontmatter('---\ntitle: A\n')).toEqual({ data: { title: 'A' }, body: '', bodyLine: 3 })
+    expect(syntaxProblems('---js\ntitle: A\n---\n')).toEqual(['1:4: the frontmatter is YAML: start the file with a line of three dashes alone'])
+  })
+
   it('reports an unclosed single quote, and one inside a list entry', () => {
     expect(syntaxProblems("---\ntitle: 'open\nh1: x\n---\n")).toEqual([
       `2:8: the quote (') that opens this value is never closed; add one where the value ends`,
