@@ -51,10 +51,12 @@ export function linkOrCopy(from: string, to: string): void {
 export function replaceWithLink(from: string, to: string): void {
   const temporary = `${to}.${process.pid}.tmp`
   try {
+    linkOrCopy(from, temporary)
+  } catch (error) {
+    // Left by a stopped build that had the same process id. Not looked for first: a failed call costs an error.
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
     unlinkSync(temporary)
-  } catch {
-    // Usually absent.
+    linkOrCopy(from, temporary)
   }
-  linkOrCopy(from, temporary)
   renameSync(temporary, to)
 }
