@@ -112,7 +112,7 @@ export function readTopicSources(topicFiles: readonly SlugFile[], site: Site, fa
     renameSync(temporary, file)
   }
   const bySlug = [...topics].sort((a, b) => (a.slug < b.slug ? -1 : 1))
-  const lists = relatedTopics(bySlug, undefined, fresh ? undefined : rememberedIn(join(cacheDir, 'related-topics.json'), key))
+  const lists = relatedTopics(bySlug, fresh ? {} : { remembered: rememberedIn(join(cacheDir, 'related-topics.json'), key) })
   const relatedOf = new Map(bySlug.map(({ slug }, index) => [slug, lists[index]!]))
   return topics.map(({ slug, file, digest, words, read }) => ({
     slug,

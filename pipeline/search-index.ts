@@ -2,10 +2,10 @@
 // as the build read it (lib/node/search-record.server.ts). Pagefind has no incremental mode, so the whole
 // index is cached under the digest of every record.
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
-import { basename, dirname, join } from 'node:path'
-import { promisify } from 'node:util'
-import { brotliCompress, constants, gunzipSync } from 'node:zlib'
+import { dirname, join } from 'node:path'
+import { constants, gunzipSync } from 'node:zlib'
 import * as pagefind from 'pagefind'
+import { compressBody } from '../lib/node/compression.server'
 import { publicationOf } from '../lib/node/publication.server'
 import { articleSearchRecord, topicSearchRecord, type SearchRecord } from '../lib/node/search-record.server'
 import type { BlogPost } from '../lib/universal/content/types'
@@ -21,7 +21,6 @@ const MIN_BROTLI_SOURCE = 1024
 const PAGEFIND_SIGNATURE = 'pagefind_dcd'
 /** Pagefind's script, its worker, its WebAssembly and its metadata: fetched by every first search. */
 const EVERY_SEARCH_LOADS = /^(pagefind(-worker)?\.js|wasm\.\w+\.pagefind|pagefind\.[^/]+\.pf_meta)$/
-const brotli = promisify(brotliCompress)
 
 type IndexFile = { path: string; content: Uint8Array }
 /** The index's files (its brotli copies included) and its size (without them), kept beside them. */
@@ -49,24 +48,25 @@ export async function prepareSearchIndex(
   { language, cacheDir, code: codeDigest, fresh = false }: { language: string; cacheDir: string; code: string; fresh?: boolean },
 ) {
   // Pagefind takes a two-letter language code: `en-US` is indexed as `en`.
-  const code = language.split('-')[0]!.toLowerCase()
+  const lang = language.split('-')[0]!.toLowerCase()
   // Named for the code first: the last index made by the same code lends its brotli copies to the next.
-  const made = `${codeDigest.slice(0, 16)}-`
-  const key = `${made}${digest(codeDigest, code, JSON.stringify(records))}`
+  const madeBy = codeDigest.slice(0, 16)
+  const key = `${madeBy}-${digest(codeDigest, lang, JSON.stringify(records))}`
   const kept = join(cacheDir, key)
   mkdirSync(cacheDir, { recursive: true })
   let built = false
   const started = performance.now()
   if (fresh || !readdirSync(cacheDir, { withFileTypes: true }).some((entry) => entry.name === key && entry.isDirectory())) {
     rmSync(kept, { recursive: true, force: true })
-    const previous = fresh ? undefined : readdirSync(cacheDir).find((name) => name.startsWith(made) && !name.endsWith('.tmp'))
-    const files = await withBrotliCopies(await buildIndex(records, code), previous && join(cacheDir, previous))
+    const previous = fresh ? undefined : readdirSync(cacheDir).find((name) => name.startsWith(`${madeBy}-`) && !name.endsWith('.tmp'))
+    const files = await withBrotliCopies(await buildIndex(records, lang), previous && join(cacheDir, previous))
     const temporary = `${kept}.${process.pid}.tmp`
     rmSync(temporary, { recursive: true, force: true })
-    for (const file of files) {
-      mkdirSync(dirname(join(temporary, file.path)), { recursive: true })
-      writeFileSync(join(temporary, file.path), file.content)
-    }
+    makeFolders(
+      temporary,
+      files.map((file) => file.path),
+    )
+    for (const file of files) writeFileSync(join(temporary, file.path), file.content)
     // The list of files and the index's size beside them, so that a build reusing the index lists nothing.
     const listed: Listing = {
       files: files.map((file) => file.path),
@@ -78,18 +78,22 @@ export async function prepareSearchIndex(
   }
   for (const name of readdirSync(cacheDir)) if (name !== key) rmSync(join(cacheDir, name), { recursive: true, force: true })
   const { files, bytes } = JSON.parse(readFileSync(join(kept, LISTING), 'utf8')) as Listing
-  return { dir: kept, pages: records.length, files, bytes, built, seconds: (performance.now() - started) / 1000 }
+  return { dir: kept, madeBy, pages: records.length, files, bytes, built, seconds: (performance.now() - started) / 1000 }
 }
 
-export function publishSearchIndex(index: { dir: string; files: readonly string[] }, clientDir: string, output: Placer = JUST_LINK): void {
+export function publishSearchIndex(index: { dir: string; madeBy: string; files: readonly string[] }, clientDir: string, output: Placer = JUST_LINK): void {
   const out = join(clientDir, SEARCH_PREFIX.slice(1))
-  for (const folder of new Set(index.files.map((file) => dirname(join(out, file))))) mkdirSync(folder, { recursive: true })
+  makeFolders(out, index.files)
   // A hashed file holds the same bytes under the same name in any index the same code made (its `.br` copy too), so it is
   // known by its name and that code: an edit that makes a new index leaves most carried files as they are.
-  const madeBy = basename(index.dir).slice(0, basename(index.dir).indexOf('-') + 1)
   for (const file of index.files) {
-    output.place(join(index.dir, file), join(out, file), isHashedSearchFile(`${SEARCH_PREFIX}${file}`) ? `search/${madeBy}/${file}` : undefined)
+    output.place(join(index.dir, file), join(out, file), isHashedSearchFile(`${SEARCH_PREFIX}${file}`) ? `search/${index.madeBy}/${file}` : undefined)
   }
+}
+
+/** The folders under `root` that `files` go in, each made once. */
+function makeFolders(root: string, files: readonly string[]): void {
+  for (const folder of new Set(files.map((file) => dirname(join(root, file))))) mkdirSync(folder, { recursive: true })
 }
 
 /**
@@ -113,7 +117,7 @@ async function withBrotliCopies(files: readonly IndexFile[], previous: string | 
           throw new Error(`search index: ${path} does not start with Pagefind's signature once decompressed`)
         // The files every search loads get brotli's best; the chunks and fragments one step less, at a third of the time.
         const quality = EVERY_SEARCH_LOADS.test(path) ? constants.BROTLI_MAX_QUALITY : constants.BROTLI_MAX_QUALITY - 1
-        const copy = await brotli(plain, { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: plain.byteLength } })
+        const copy = await compressBody(plain, 'br', quality)
         return copy.byteLength < content.byteLength ? [{ path: `${path}.br`, content: copy }] : []
       }),
   )

@@ -64,14 +64,17 @@ function acceptedWeights(acceptEncoding: string): Map<string, number> {
 const brotliCompressAsync = promisify(brotliCompress)
 const gzipAsync = promisify(gzip)
 
-/** The smallest output either format offers, off the event loop: a body is compressed once, then served many times. */
-export async function compressBody(body: Uint8Array, encoding: Encoding): Promise<Bytes> {
+/**
+ * The smallest output either format offers (or brotli at a lower `quality`, for many files at once), off
+ * the event loop: a body is compressed once, then served many times.
+ */
+export async function compressBody(body: Uint8Array, encoding: Encoding, quality: number = constants.BROTLI_MAX_QUALITY): Promise<Bytes> {
   const compressed =
     encoding === 'gzip'
       ? await gzipAsync(body, { level: constants.Z_BEST_COMPRESSION })
       : await brotliCompressAsync(body, {
           params: {
-            [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+            [constants.BROTLI_PARAM_QUALITY]: quality,
             [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
             [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
           },

@@ -39,8 +39,7 @@ export function topicWordsOf({ title, summary, h1, draft, date }: TopicWords): T
 /** For each topic, the published topics most like it, by title (counted twice) and summary. `topics` in slug order; one without words (not valid) is neither given nor named. */
 export function relatedTopics(
   topics: ReadonlyArray<{ slug: string; words: TopicWords | undefined }>,
-  today = buildDate(),
-  remembered: Remembered = (_, choose) => choose(),
+  { today = buildDate(), remembered = (_, choose) => choose() }: { today?: string; remembered?: Remembered } = {},
 ): RelatedTopic[][] {
   const entries = topics.map(({ words }) => ({
     text: words ? `${words.title} ${words.title} ${words.summary}` : '',
