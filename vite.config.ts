@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react'
-import { resolve } from 'node:path'
+import { relative, resolve } from 'node:path'
 import vike from 'vike/plugin'
 import { defineConfig, normalizePath, type Plugin, type ViteDevServer } from 'vite'
 import type * as DevServerModule from './lib/node/dev-server.server.ts'
@@ -127,6 +127,24 @@ const devHost = process.env.HOST || '127.0.0.1'
 /** The folders whose files the browser loads in `npm run dev`: the app's own modules and their dependencies. */
 const BROWSER_FOLDERS = ['pages', 'renderer', 'components', 'lib/universal', 'node_modules']
 
+/** A folder of the project as a glob: Vite compares paths with forward slashes, on Windows too; its name is matched as written. */
+const globOf = (folder: string) => normalizePath(resolve(folder)).replace(/[()[\]{}*?!+@|]/g, '\\$&')
+
+/** What builds, benchmarks and tests write inside the project; `.tmp-` starts a folder's name. */
+const WRITTEN = ['.bench/', '.tmp-', '.wrangler/', 'data/', 'reports/', 'playwright-report/']
+
+/**
+ * What `npm run dev` does not watch: what builds, benchmarks and tests write inside the project. After
+ * `npm run bench:build`, its watcher would otherwise read through tens of thousands of files before it
+ * answers the first page. A folder that holds the content being served stays watched.
+ */
+function unwatched(): string[] {
+  const content = `${normalizePath(relative('.', resolve(contentDir())))}/`
+  return [...WRITTEN, `${normalizePath(distDir())}/`]
+    .filter((prefix) => !content.startsWith(prefix))
+    .map((prefix) => (prefix.endsWith('/') ? `${globOf(prefix)}/**` : `${globOf(prefix)}*/**`))
+}
+
 /**
  * `npm run dev` reads for the browser only files inside BROWSER_FOLDERS (and Vite's and Vike's own
  * client code): nothing else of the project, neither the database, `.env`, `server/`, `pipeline/`, `scripts/`,
@@ -139,13 +157,11 @@ const BROWSER_FOLDERS = ['pages', 'renderer', 'components', 'lib/universal', 'no
  * certificates, `.git`), SQLite's files, data/ and the build cache.
  */
 function devFileAccess(): Plugin {
-  // Vite compares paths with forward slashes, on Windows too; a folder's name is matched as written.
-  const path = (folder: string) => normalizePath(resolve(folder)).replace(/[()[\]{}*?!+@|]/g, '\\$&')
   const root = normalizePath(resolve('.'))
   const allow = BROWSER_FOLDERS.map((folder) => normalizePath(resolve(folder)))
   const inProject = (folder: string) => root === folder || root.startsWith(`${folder}/`) || folder.startsWith(`${root}/`)
   const viteDefaults = ['.env', '.env.*', '*.{crt,pem}', '**/.git/**']
-  const deny = [...viteDefaults, '*.db', '*.db-*', `${path('data')}/**`, `${path(buildCacheDir())}/**`, `${path('lib/node')}/**`, '*.server.*']
+  const deny = [...viteDefaults, '*.db', '*.db-*', `${globOf('data')}/**`, `${globOf(buildCacheDir())}/**`, `${globOf('lib/node')}/**`, '*.server.*']
   return {
     name: 'dev-file-access',
     apply: 'serve',
@@ -160,7 +176,7 @@ function devFileAccess(): Plugin {
 
 export default defineConfig({
   plugins: [vike(), react(), preactInBrowser(), contentInDev(), devFileAccess()],
-  server: { host: devHost, port: 5173 }, // not 3000, where `npm run serve` listens, so both can run at once
+  server: { host: devHost, port: 5173, watch: { ignored: unwatched() } }, // not 3000, where `npm run serve` listens, so both can run at once
   preview: { host: devHost },
   build: { outDir: distDir() },
   // No doc comments in the server bundle (the browser's is minified): a page's cache key covers its bytes,
