@@ -34,7 +34,7 @@ export interface SendResult {
   /** The JSON `status` field of the webhook's answer, when it had one (the affiliate webhook's is relayed). */
   status?: string
   error?: string
-  /** False when nothing was sent because the record was not due: delivered, waiting for its next attempt, or being sent. */
+  /** False when nothing was sent because the record was not due: delivered, or waiting for its next attempt. */
   claimed?: false
 }
 
@@ -173,13 +173,25 @@ export class Outbox implements OutboxPort {
     void this.flush()
   }
 
-  /** The affiliate click waits for its answer; a failed send is retried later. */
+  /** The affiliate click waits for its answer, or for the send already under way; a failed send is retried later. */
   async deliverNow(table: OutboxTable, id: number, timeoutMs: number): Promise<SendResult> {
     if (!this.isConfigured(table)) return { ok: false, error: 'no webhook configured' }
     if (this.stopped) return { ok: false, error: 'outbox stopped' }
-    if (this.slotsTaken[table] >= MAX_IN_FLIGHT) return { ok: false, error: 'every send slot is taken' }
-    const [send] = await this.claimAndSend(table, 1, { id }, Math.min(timeoutMs, this.timeoutMs))
-    return send ?? { ok: false, claimed: false, error: 'not due: delivered, waiting for its next attempt, or being sent' }
+    // A new record is due at once, so a poll may claim it before this call does; a poll also holds every
+    // free slot while it claims. The poll's claim is waited for, and its send, if it took the record, answers.
+    if (this.slotsTaken[table] >= MAX_IN_FLIGHT) await this.claiming
+    const polled = () => this.sending.get(idempotencyKey(table, id))
+    let send = polled()
+    if (!send) {
+      if (this.slotsTaken[table] >= MAX_IN_FLIGHT) return { ok: false, error: 'every send slot is taken' }
+      ;[send] = await this.claimAndSend(table, 1, { id }, Math.min(timeoutMs, this.timeoutMs))
+      if (send) return send
+      send = polled()
+      if (!send) return { ok: false, claimed: false, error: 'not due: delivered, or waiting for its next attempt' }
+    }
+    let timer: NodeJS.Timeout | undefined
+    const late = new Promise<SendResult>((resolve) => (timer = setTimeout(() => resolve({ ok: false, error: `no answer within ${timeoutMs} ms` }), timeoutMs)))
+    return Promise.race([send, late]).finally(() => clearTimeout(timer))
   }
 
   /** Claims at most `limit` due rows (holding that many slots meanwhile) and sends each, aborted `timeoutMs` after the claim. */

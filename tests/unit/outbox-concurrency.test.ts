@@ -138,11 +138,34 @@ describe('sending', () => {
       const started = Date.now()
       const sent = outbox.deliverNow('clicks', id, 60_000)
       await expect.poll(() => keys.length).toBe(1)
-      expect(await outbox.deliverNow('clicks', id, 3_000)).toMatchObject({ ok: false, claimed: false })
+      // A second call for the record sends nothing: it answers with the send under way.
+      expect(await outbox.deliverNow('clicks', id, 3_000)).toEqual({ ok: false, error: 'timed out after 300 ms' })
       expect(await sent).toEqual({ ok: false, error: 'timed out after 300 ms' })
       expect(Date.now() - started).toBeLessThan(2_000)
       expect(keys).toEqual([`click-${id}`])
       expect((await store.rows('clicks'))[0]).toMatchObject({ attempts: 1, delivered_at: null })
+    } finally {
+      await outbox.stop()
+      await store.close()
+      await hook.close()
+    }
+  })
+
+  it('deliverNow of a click the poll claimed first answers with the webhook’s status, sent once', async () => {
+    const store = await openStore()
+    const keys: string[] = []
+    const hook = await fakeWebhook((call) => {
+      keys.push(call.key)
+      setTimeout(() => ok(call), 100)
+    })
+    const outbox = new Outbox(store, { clicks: { url: hook.url, key: undefined } })
+    try {
+      const id = await store.addClick(CLICK, Date.now())
+      // The poll's claim reaches the store before the relay's, as when it runs between the click's insert and the relay.
+      const polled = outbox.flush()
+      expect(await outbox.deliverNow('clicks', id, 3_000)).toEqual({ ok: true, status: 'ok' })
+      expect(await polled).toBe(1)
+      expect(keys).toEqual([`click-${id}`])
     } finally {
       await outbox.stop()
       await store.close()
