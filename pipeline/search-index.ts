@@ -13,14 +13,17 @@ import { isHashedSearchFile, SEARCH_PREFIX } from '../lib/universal/routes'
 import { digest } from './cache'
 import { JUST_LINK, type Placer } from './output'
 
-/** Pagefind's ready-made interfaces and its highlighter: the site draws its own dialog, so they are not published. */
-const UNUSED_FILE = /^pagefind-(ui|modular-ui|component-ui|highlight)\b/
+/**
+ * Pagefind's ready-made interfaces and its highlighter (the site draws its own dialog), and its worker
+ * script (the dialog searches on the page's thread): none is published.
+ */
+const UNUSED_FILE = /^pagefind-(ui|modular-ui|component-ui|highlight|worker)\b/
 
 /** Files gzipped smaller than this keep their gzip alone: a brotli copy would save less than its file costs. */
 const MIN_BROTLI_SOURCE = 1024
 const PAGEFIND_SIGNATURE = 'pagefind_dcd'
-/** Pagefind's script, its worker, its WebAssembly and its metadata: fetched by every first search. */
-const EVERY_SEARCH_LOADS = /^(pagefind(-worker)?\.js|wasm\.\w+\.pagefind|pagefind\.[^/]+\.pf_meta)$/
+/** Pagefind's script, its WebAssembly and its metadata: fetched by every first search. */
+const EVERY_SEARCH_LOADS = /^(pagefind\.js|wasm\.\w+\.pagefind|pagefind\.[^/]+\.pf_meta)$/
 
 type IndexFile = { path: string; content: Uint8Array }
 /** The index's files (its brotli copies included) and its size (without them), kept beside them. */

@@ -41,6 +41,8 @@ test('search opens by keyboard, finds a topic by its words, and follows its link
     .getByRole('paragraph')
   await expect(excerpt.locator('mark').first()).toBeVisible()
   expect(requested.slice(loadedBefore).some((path) => path === '/pagefind/pagefind.js')).toBe(true)
+  // Searched on the page's thread: no worker script to download first.
+  expect(requested.filter((path) => path.includes('worker'))).toEqual([])
 
   const scan = await new AxeBuilder({ page }).include('dialog').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze()
   expect(scan.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([])

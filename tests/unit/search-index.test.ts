@@ -66,10 +66,10 @@ describe('the build', () => {
     expect(output).toMatch(/build: search +\d+ pages indexed: \d+ files/)
   })
 
-  it('publishes Pagefind’s script, its entry and its WebAssembly, and none of its ready-made interfaces', () => {
+  it('publishes Pagefind’s script, its entry and its WebAssembly, and none of its ready-made interfaces nor its worker', () => {
     const files = readdirSync(join(dist, 'client', 'pagefind'))
     expect(files).toEqual(expect.arrayContaining(['pagefind.js', 'pagefind-entry.json', 'wasm.en.pagefind']))
-    expect(files.filter((name) => /ui|highlight/.test(name))).toEqual([])
+    expect(files.filter((name) => /ui|highlight|worker/.test(name))).toEqual([])
   })
 
   it('gives Pagefind’s larger files a smaller brotli copy of what their gzip holds, its WebAssembly first', () => {
