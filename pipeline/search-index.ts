@@ -65,14 +65,12 @@ export async function prepareSearchIndex(
     const files = await withBrotliCopies(await buildIndex(records, lang), previous && join(cacheDir, previous))
     const temporary = `${kept}.${process.pid}.tmp`
     rmSync(temporary, { recursive: true, force: true })
-    makeFolders(
-      temporary,
-      files.map((file) => file.path),
-    )
+    const paths = files.map((file) => file.path)
+    makeFolders(temporary, paths)
     for (const file of files) writeFileSync(join(temporary, file.path), file.content)
     // The list of files and the index's size beside them, so that a build reusing the index lists nothing.
     const listed: Listing = {
-      files: files.map((file) => file.path),
+      files: paths,
       bytes: files.reduce((sum, file) => sum + (file.path.endsWith('.br') ? 0 : file.content.byteLength), 0),
     }
     writeFileSync(join(temporary, LISTING), JSON.stringify(listed))

@@ -51,8 +51,9 @@ function splitFrontmatter(text: string): { yaml: string | undefined; body: strin
   if (!content.startsWith(FENCE) || content[FENCE.length] === '-') return { yaml: undefined, body: content }
   let rest = content.slice(FENCE.length)
   // `---yaml` names the language; no other is read.
-  const language = rest.slice(0, rest.search(/\r?\n/)).trim()
-  if (language === 'yaml') rest = rest.slice(rest.search(/\r?\n/))
+  const lineEnd = rest.search(/\r?\n|$/)
+  const language = rest.slice(0, lineEnd).trim()
+  if (language === 'yaml') rest = rest.slice(lineEnd)
   else if (language !== '')
     throw new FrontmatterSyntaxError([{ line: 1, column: 4, message: 'the frontmatter is YAML: start the file with a line of three dashes alone' }])
   const end = rest.indexOf(`\n${FENCE}`)

@@ -35,6 +35,7 @@ describe('parseFrontmatter', () => {
     expect(parseFrontmatter('---\n# nothing yet\n\n---\nBody\n')).toEqual({ data: {}, body: 'Body\n', bodyLine: 5 })
     expect(parseFrontmatter('---yaml\ntitle: A\n---\nBody\n')).toEqual({ data: { title: 'A' }, body: 'Body\n', bodyLine: 4 })
     expect(parseFrontmatter('---\ntitle: A\n')).toEqual({ data: { title: 'A' }, body: '', bodyLine: 3 })
+    expect(parseFrontmatter('---yaml')).toMatchObject({ data: {}, body: '' })
     expect(syntaxProblems('---js\ntitle: A\n---\n')).toEqual(['1:4: the frontmatter is YAML: start the file with a line of three dashes alone'])
   })
 
