@@ -32,8 +32,8 @@ let pagefind: Promise<Pagefind> | undefined
 function loadPagefind(): Promise<Pagefind> {
   const script = SEARCH_SCRIPT
   pagefind ??= (import(/* @vite-ignore */ script) as Promise<Pagefind>).then(async (module) => {
-    // On the page's own thread: Pagefind's worker script is 11 KB more to download before the first result,
-    // for a search that takes a few milliseconds once its index chunks are in.
+    // On the page's own thread: Pagefind's worker script is 11 KB more to download before the first result.
+    // The price is main-thread work while results come in (docs/performance.md has the figures).
     await module.options({ excerptLength: 22, noWorker: true })
     return module
   })
