@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { join } from 'node:path'
+import { isAbsolute, join, relative, resolve, sep } from 'node:path'
 
 // Where the build reads and writes, relative to the working directory (env overrides for scale tests), and how it keys what it keeps.
 
@@ -11,6 +11,12 @@ export function contentDir(env: NodeJS.ProcessEnv = process.env): string {
 /** The build output root (Vike writes `client/` and `server/` inside): `DIST_DIR`, else `dist`. */
 export function distDir(env: NodeJS.ProcessEnv = process.env): string {
   return env.DIST_DIR || 'dist'
+}
+
+/** Whether `folder` is inside the working directory (the project), where a module written there finds its packages. */
+export function insideProject(folder: string): boolean {
+  const path = relative('.', resolve(folder))
+  return path !== '..' && !path.startsWith(`..${sep}`) && !isAbsolute(path)
 }
 
 /** The prerendered site the server serves. */

@@ -1,5 +1,6 @@
 // The build's output folder from one build to the next: which files of the last output a build carries
 // over, which it links anew or deletes, and the listing of the client folder it gives the host rule files.
+import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -33,6 +34,15 @@ async function buildOutput(dist: string, cache: string, links: Record<string, st
 const contents = (dist: string) => new Map(filesUnder(join(dist, 'client')).map((file) => [file, readFileSync(join(dist, 'client', file), 'utf8')]))
 
 describe('the build output', () => {
+  it('is refused outside the project, naming DIST_DIR, before anything is written', () => {
+    const dist = join(tempDir('outside-'), 'dist')
+    const env = { ...process.env, DIST_DIR: dist, BUILD_CACHE_DIR: join(dirname(dist), 'cache') }
+    const build = spawnSync(process.execPath, ['scripts/run-build.mjs'], { env, encoding: 'utf8', timeout: 60_000 })
+    expect(build.status).toBe(1)
+    expect(build.stderr).toContain(`build: DIST_DIR (${dist}) is outside the project`)
+    expect(existsSync(dist)).toBe(false)
+  })
+
   it("carries over the last build's linked files: keeps the unchanged, links the changed anew and deletes the rest", async () => {
     const root = tempDir('output-')
     const dist = join(root, 'dist')
