@@ -1,8 +1,9 @@
 // `npx tsx scripts/bench/render-page.ts [--cache DIR] [--pages N]`: what one topic page costs a render
 // worker, in one process, with the bundle the last build kept (BUILD_CACHE_DIR) and CONTENT_DIR's topics:
-// Vike's renderPage a page, and within it the page's own hooks (its data, its typesetting and the document
-// React renders), timed where Vike calls them. The rest is Vike's own work for each request. Pages are
-// rendered without their related topics, which the build chooses from every topic.
+// the time of Vike's renderPage for each page, and within it the time of the page's own hooks (its data,
+// its typesetting and the document React renders), taken where Vike calls them. The rest is Vike's own
+// work for each request. Pages are rendered without their related topics, which the build chooses from
+// every topic.
 import { readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
