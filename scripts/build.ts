@@ -9,7 +9,7 @@ import { ContentError } from '../lib/node/content-files.server'
 import { readContent, readContentWithoutTopics } from '../lib/node/content.server'
 import { loadUiText } from '../lib/node/ui-text.server'
 import { ImageCache } from '../lib/node/image-cache.server'
-import { buildCacheDir, clientDir, contentDir, distDir, imageCacheDir, insideProject } from '../lib/node/paths.server'
+import { buildCacheDir, clientDir, contentDir, distDir, imageCacheDir, isOutside } from '../lib/node/paths.server'
 import { loadAiCrawlers, loadSite } from '../lib/node/site.server'
 import { PUBLICATION_RECORD, buildDate, type Publishing } from '../lib/node/publication.server'
 import { FORM_PAGE_FILE } from '../lib/universal/form-page'
@@ -54,7 +54,7 @@ try {
   publishing = { today: buildDate(), showUnpublished: false }
   apiOrigin = apiOriginOf(process.env[API_ORIGIN_ENV])
   // The server and the render workers written into it import the project's packages: outside, node finds none.
-  if (!insideProject(dist))
+  if (isOutside('.', dist))
     throw new Error(`DIST_DIR (${dist}) is outside the project, where its server could not load the project's packages: name a folder inside it`)
 } catch (error) {
   failBuild(error)

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { isAbsolute, join, relative, resolve, sep } from 'node:path'
+import { isAbsolute, join, relative, resolve } from 'node:path'
 
 // Where the build reads and writes, relative to the working directory (env overrides for scale tests), and how it keys what it keeps.
 
@@ -13,10 +13,10 @@ export function distDir(env: NodeJS.ProcessEnv = process.env): string {
   return env.DIST_DIR || 'dist'
 }
 
-/** Whether `folder` is inside the working directory (the project), where a module written there finds its packages. */
-export function insideProject(folder: string): boolean {
-  const path = relative('.', resolve(folder))
-  return path !== '..' && !path.startsWith(`..${sep}`) && !isAbsolute(path)
+/** Whether `path` lies outside the folder `root` (both relative to the working directory, or absolute). */
+export function isOutside(root: string, path: string): boolean {
+  const inside = relative(resolve(root), resolve(path))
+  return inside.startsWith('..') || isAbsolute(inside)
 }
 
 /** The prerendered site the server serves. */

@@ -1,12 +1,13 @@
 // The markdown's images as responsive <picture>s, their width and height written in so nothing moves as
 // they load. A rehype plugin: every <img> of remark-rehype's tree is a markdown image (raw HTML is dropped).
-import { dirname, isAbsolute, relative, resolve } from 'node:path'
+import { dirname, resolve } from 'node:path'
 import rehypeStringify from 'rehype-stringify'
 import { unified } from 'unified'
 import type { CoverImage } from '../universal/content/types'
 import type { SocialImage } from '../universal/seo/social'
 import type { ImageCache, ImageKind } from './image-cache.server'
 import { IMAGE_SIZES, IMAGES_URL, ImageProblem, type EncodedImage, type ImageFile } from './images.server'
+import { isOutside } from './paths.server'
 
 /** Where a content read's images come from and where their problems go. */
 export interface ImageRead {
@@ -140,8 +141,7 @@ function sourcePath(src: string, file: string, contentRoot: string): string {
     throw new ImageProblem('expected a file of the content folder, written from this file (./chart.png, ../images/chart.png)')
   }
   const path = resolve(dirname(file), decodePath(src.replace(/[?#].*$/, '')))
-  const inside = relative(resolve(contentRoot), path)
-  if (inside.startsWith('..') || isAbsolute(inside)) {
+  if (isOutside(contentRoot, path)) {
     throw new ImageProblem(`outside ${contentRoot}/; put the image next to this file or in ${contentRoot}/images/`)
   }
   return path

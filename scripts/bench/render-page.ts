@@ -4,22 +4,22 @@
 // its typesetting and the document React renders), taken where Vike calls them. The rest is Vike's own
 // work for each request. Pages are rendered without their related topics, which the build chooses from
 // every topic.
-import { readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { takeBuildSettings } from '../../lib/node/build-settings.server'
+import { topicSlugFiles } from '../../lib/node/content-files.server'
 import { readTopicFile } from '../../lib/node/content.server'
 import { buildCacheDir, contentDir } from '../../lib/node/paths.server'
 import { loadSite } from '../../lib/node/site.server'
+import { bundlesByAge } from '../../pipeline/bundle'
 
 const { values } = parseArgs({ options: { cache: { type: 'string', default: buildCacheDir() }, pages: { type: 'string', default: '2000' } } })
 const pages = Number(values.pages)
 const bundles = join(values.cache, 'bundles')
-const newest = readdirSync(bundles)
-  .map((name) => join(bundles, name, 'server'))
-  .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0]
-if (!newest) throw new Error(`no bundle in ${bundles}: build first`)
+const kept = bundlesByAge(bundles)[0]
+if (!kept) throw new Error(`no bundle in ${bundles}: build first`)
+const newest = join(kept, 'server')
 const settings = { today: new Date().toISOString().slice(0, 10), cards: true, drawing: 'bench' }
 takeBuildSettings(settings)
 await import(pathToFileURL(join(newest, 'entry.mjs')).href)
@@ -44,11 +44,11 @@ for (const name of ['data', 'onBeforeRender', 'onRenderHtml']) {
 }
 
 const site = loadSite()
-const folder = join(contentDir(), 'topics')
-const files = readdirSync(folder)
-  .filter((name) => name.endsWith('.md'))
-  .slice(0, 200)
-const topics = await Promise.all(files.map((name) => readTopicFile({ slug: name.slice(0, -3), file: join(folder, name) }, site)))
+const topics = await Promise.all(
+  topicSlugFiles(contentDir(), site)
+    .slice(0, 200)
+    .map((file) => readTopicFile(file, site)),
+)
 const render = async (at: number) => {
   const { topic } = topics[at % topics.length]!
   const context = await vike.renderPage({ urlOriginal: `/topics/${topic.slug}`, buildSettings: settings, builtTopic: topic, builtRelated: [] })
