@@ -38,7 +38,8 @@ interface LoadTarget {
   origin: string
   /** The header this target reads the client's address from. */
   addressHeader: string
-  leadIds(prefix: string): Promise<number[]>
+  /** The Idempotency-Keys of the leads stored with e-mails that start with `prefix`. */
+  leadKeys(prefix: string): Promise<string[]>
   /** Moves delivery along while the bench waits: the Worker's Cron Trigger; nothing on Node, whose outbox polls by itself. */
   nudge(): Promise<void>
   stop(): Promise<void>
@@ -49,11 +50,11 @@ async function startNode(webhookUrl: string): Promise<LoadTarget> {
   return {
     origin: server.origin,
     addressHeader: 'x-forwarded-for',
-    async leadIds(prefix) {
+    async leadKeys(prefix) {
       // A second reader of the server's SQLite file, as `npm run outbox` is.
       const store = await Store.open(server.databaseUrl)
       try {
-        return (await store.rows('leads')).filter((row) => String(row.email).startsWith(prefix)).map((row) => Number(row.id))
+        return (await store.rows('leads')).filter((row) => String(row.email).startsWith(prefix)).map((row) => String(row.delivery_key))
       } finally {
         await store.close()
       }
@@ -77,10 +78,10 @@ async function startCloudflare(webhookUrl: string): Promise<LoadTarget> {
     origin: preview.origin,
     // Cloudflare overwrites it with the visitor's address; local workerd passes the client's on.
     addressHeader: 'cf-connecting-ip',
-    async leadIds(prefix) {
+    async leadKeys(prefix) {
       // Read beside the running preview: a second wrangler on its state would break it. The prefix has no `%`, `_` or quote.
-      const rows = await queryPreviewD1<{ id: number }>(state, `SELECT id FROM leads WHERE email LIKE '${prefix}%'`)
-      return rows.map((row) => Number(row.id))
+      const rows = await queryPreviewD1<{ delivery_key: string }>(state, `SELECT delivery_key FROM leads WHERE email LIKE '${prefix}%'`)
+      return rows.map((row) => row.delivery_key)
     },
     nudge: () => preview.cron(),
     stop: () => preview.stop().then(remove),
@@ -140,7 +141,7 @@ async function run(target: LoadTarget, webhook: FakeWebhook | undefined, connect
       },
     ],
   })
-  const keys = (await target.leadIds(prefix)).map((id) => `lead-${id}`)
+  const keys = await target.leadKeys(prefix)
   // autocannon counts timeouts among its errors.
   const errorKinds: Record<string, number> = { 'socket errors': result.errors - result.timeouts, timeouts: result.timeouts }
   for (const [status, { count = 0 }] of Object.entries(result.statusCodeStats ?? {})) if (!status.startsWith('2')) errorKinds[status] = count

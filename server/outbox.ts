@@ -38,7 +38,8 @@ export interface SendResult {
   claimed?: false
 }
 
-export const idempotencyKey = (table: OutboxTable, id: number) => `${table === 'leads' ? 'lead' : 'click'}-${id}`
+/** A record's name among this process's sends in flight. */
+const inFlightName = (table: OutboxTable, id: number) => `${table} ${id}`
 
 /** POSTs `payload`, answer body included within `msLeft`; a redirect is a failed attempt, its Location logged. Never throws. */
 async function postToWebhook(webhook: Webhook, key: string, payload: Record<string, unknown>, timeoutMs: number, msLeft: number): Promise<SendResult> {
@@ -180,7 +181,7 @@ export class Outbox implements OutboxPort {
     // A new record is due at once, so a poll may claim it before this call does; a poll also holds every
     // free slot while it claims. The poll's claim is waited for, and its send, if it took the record, answers.
     if (this.slotsTaken[table] >= MAX_IN_FLIGHT) await this.claiming
-    const polled = () => this.sending.get(idempotencyKey(table, id))
+    const polled = () => this.sending.get(inFlightName(table, id))
     let send = polled()
     if (!send) {
       if (this.slotsTaken[table] >= MAX_IN_FLIGHT) return { ok: false, error: 'every send slot is taken' }
@@ -202,17 +203,17 @@ export class Outbox implements OutboxPort {
     try {
       // A row whose call from here is still under way comes back only if the clock jumped past its lease: it is not sent twice.
       const claimed = await this.store.claimDue(table, claimedAt, this.leaseMs, { ...only, limit })
-      rows = claimed.filter((row) => !this.sending.has(idempotencyKey(table, row.id)))
+      rows = claimed.filter((row) => !this.sending.has(inFlightName(table, row.id)))
     } finally {
       this.slotsTaken[table] -= limit - rows.length
     }
     return rows.map((row) => {
-      const key = idempotencyKey(table, row.id)
+      const name = inFlightName(table, row.id)
       const send = this.send(table, row, claimedAt, timeoutMs)
-      this.sending.set(key, send)
+      this.sending.set(name, send)
       // When the last pass left rows of this table waiting, freed slots claim again.
       void send.then(() => {
-        this.sending.delete(key)
+        this.sending.delete(name)
         this.slotsTaken[table]--
         if (this.backlog[table] && MAX_IN_FLIGHT - this.slotsTaken[table] >= REFILL_SLOTS) void this.flush()
       })
@@ -222,12 +223,12 @@ export class Outbox implements OutboxPort {
 
   /** One attempt, then its outcome written to the store; never throws. */
   private async send(table: OutboxTable, row: OutboxRow, claimedAt: number, timeoutMs: number): Promise<SendResult> {
-    const result = await postToWebhook(this.webhooks[table]!, idempotencyKey(table, row.id), row.payload, timeoutMs, claimedAt + timeoutMs - this.now())
+    const result = await postToWebhook(this.webhooks[table]!, row.key, row.payload, timeoutMs, claimedAt + timeoutMs - this.now())
     try {
       if (result.ok) await this.store.markDelivered(table, row.id, this.now())
       else await this.store.markFailed(table, row.id, this.now() + retryDelay(row.attempts + 1), result.error ?? 'failed')
     } catch (error) {
-      console.error(`outbox: could not record the attempt of ${idempotencyKey(table, row.id)}:`, (error as Error).message)
+      console.error(`outbox: could not record the attempt of ${row.key}:`, (error as Error).message)
     }
     return result
   }

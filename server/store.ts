@@ -23,13 +23,24 @@ export type OutboxTable = 'leads' | 'clicks'
 
 export interface OutboxRow {
   id: number
+  /** The Idempotency-Key of every call that sends it. */
+  key: string
   attempts: number
   payload: Record<string, unknown>
 }
 
+/** A record's delivery key: random, so it names one record across databases, restores and runtimes (`lead-<uuid>`). */
+export const newDeliveryKey = (table: OutboxTable) => `${table === 'leads' ? 'lead' : 'click'}-${crypto.randomUUID()}`
+
 const PAYLOAD_COLUMNS: Record<OutboxTable, readonly string[]> = {
   leads: ['first_name', 'linkedin_url', 'email', 'submitted_at'],
   clicks: ['ref_code', 'user_agent', 'referer', 'utm_source', 'utm_medium', 'utm_campaign', 'ga_client_id'],
+}
+
+/** A row stored without a key (by a release before migration 5, still running while D1 was migrated) is sent with the key that release used. */
+const DELIVERY_KEY: Record<OutboxTable, string> = {
+  leads: "coalesce(delivery_key, 'lead-' || id)",
+  clicks: "coalesce(delivery_key, 'click-' || id)",
 }
 
 /** How long a statement waits for a lock another process holds before it fails with SQLITE_BUSY (here, not in database.ts, which the Worker never loads). */
@@ -74,18 +85,40 @@ export class Store {
     { key, windowMs, client }: { key: string | null; windowMs: number; client?: string | null },
   ): Promise<number | null> {
     const result = await this.db.write({
-      sql: `INSERT INTO leads (first_name, linkedin_url, email, submitted_at, received_at, next_attempt_at, dedupe_key, email_key, client_key)
-            SELECT ?1, ?2, ?3, ?4, ?5, ?5, ?6, ?7, ?8 WHERE ?6 IS NULL OR NOT EXISTS (SELECT 1 FROM leads WHERE dedupe_key = ?6 AND received_at > ?9)`,
-      args: [lead.first_name, lead.linkedin_url, lead.email, lead.submitted_at, now, key, emailMatchKey(lead.email), client ?? null, now - windowMs],
+      sql: `INSERT INTO leads (first_name, linkedin_url, email, submitted_at, received_at, next_attempt_at, dedupe_key, email_key, client_key, delivery_key)
+            SELECT ?1, ?2, ?3, ?4, ?5, ?5, ?6, ?7, ?8, ?10 WHERE ?6 IS NULL OR NOT EXISTS (SELECT 1 FROM leads WHERE dedupe_key = ?6 AND received_at > ?9)`,
+      args: [
+        lead.first_name,
+        lead.linkedin_url,
+        lead.email,
+        lead.submitted_at,
+        now,
+        key,
+        emailMatchKey(lead.email),
+        client ?? null,
+        now - windowMs,
+        newDeliveryKey('leads'),
+      ],
     })
     return result.rowsAffected === 1 ? Number(result.lastInsertRowid) : null
   }
 
   async addClick(click: ClickRecord, now: number): Promise<number> {
     const result = await this.db.write({
-      sql: `INSERT INTO clicks (ref_code, user_agent, referer, utm_source, utm_medium, utm_campaign, ga_client_id, received_at, next_attempt_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      args: [click.ref_code, click.user_agent, click.referer, click.utm_source, click.utm_medium, click.utm_campaign, click.ga_client_id, now, now],
+      sql: `INSERT INTO clicks (ref_code, user_agent, referer, utm_source, utm_medium, utm_campaign, ga_client_id, received_at, next_attempt_at, delivery_key)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      args: [
+        click.ref_code,
+        click.user_agent,
+        click.referer,
+        click.utm_source,
+        click.utm_medium,
+        click.utm_campaign,
+        click.ga_client_id,
+        now,
+        now,
+        newDeliveryKey('clicks'),
+      ],
     })
     return Number(result.lastInsertRowid)
   }
@@ -178,11 +211,12 @@ export class Store {
     const rows = await this.db.write({
       sql: `UPDATE ${table} SET next_attempt_at = ? WHERE id IN (
               SELECT id FROM ${table} WHERE delivered_at IS NULL AND next_attempt_at <= ? ${where} ORDER BY id LIMIT ?)
-            RETURNING id, attempts, ${columns.join(', ')}`,
+            RETURNING id, ${DELIVERY_KEY[table]} AS delivery_key, attempts, ${columns.join(', ')}`,
       args: [now + leaseMs, now, ...(options.id === undefined ? [] : [options.id]), options.limit ?? 20],
     })
     return rows.rows.map((row) => ({
       id: Number(row.id),
+      key: String(row.delivery_key),
       attempts: Number(row.attempts),
       payload: Object.fromEntries(columns.map((column) => [column, row[column] ?? null])),
     }))

@@ -129,9 +129,9 @@ export async function postLead(email: string, address: string): Promise<number> 
 
 export const lead = async (email: string) =>
   (
-    await queryPreviewD1<{ id: number; attempts: number; delivered_at: number | null }>(
+    await queryPreviewD1<{ id: number; attempts: number; delivered_at: number | null; delivery_key: string }>(
       state,
-      `SELECT id, attempts, delivered_at FROM leads WHERE email = '${email}'`,
+      `SELECT id, attempts, delivered_at, delivery_key FROM leads WHERE email = '${email}'`,
     )
   )[0]
 export const callsFor = (email: string) => hooks.calls.filter((call) => call.email === email)

@@ -29,7 +29,8 @@ describe.skipIf(missing)('npm run preview:cloudflare delivers leads through the 
       const [call] = callsFor(email)
       expect(callsFor(email)).toHaveLength(1)
       const stored = await lead(email)
-      expect(call).toMatchObject({ path: '/score', key: `lead-${stored!.id}`, apiKey: 'score-secret' })
+      expect(call).toMatchObject({ path: '/score', key: stored!.delivery_key, apiKey: 'score-secret' })
+      expect(call!.key).toMatch(/^lead-[0-9a-f-]{36}$/)
       expect(stored!.delivered_at).not.toBeNull()
     }
   })
@@ -136,7 +137,7 @@ describe.skipIf(missing)('npm run preview:cloudflare delivers leads through the 
     expect(Date.now() - started).toBeLessThan(3_000)
     const clicks = hooks.calls.filter((call) => call.path === '/click')
     expect(clicks).toHaveLength(1)
-    expect(clicks[0]).toMatchObject({ key: expect.stringMatching(/^click-\d+$/), apiKey: 'click-secret' })
+    expect(clicks[0]).toMatchObject({ key: expect.stringMatching(/^click-[0-9a-f-]{36}$/), apiKey: 'click-secret' })
   })
 
   it('keeps a lead stored while the webhook is down through a restart, and delivers it once the webhook is back', async () => {

@@ -169,7 +169,7 @@ describe('numbered migrations', () => {
 
     const store = await Store.open(url)
     try {
-      expect((await inspect(url)).version).toBe(4)
+      expect((await inspect(url)).version).toBe(MIGRATIONS.length)
       expect((await store.rows('leads')).map((row) => [row.email, row.email_key, row.client_key])).toEqual([
         ['ÑOÑO.Ünique@Exämple.com', 'ñoño.ünique@exämple.com', null],
         ['Straße@example.de', 'strasse@example.de', null],
@@ -184,6 +184,27 @@ describe('numbered migrations', () => {
       older.close()
       expect((await store.leadsByEmail('ñoño.ünique@exämple.com')).map((row) => row.email)).toEqual(['ÑOÑO.Ünique@Exämple.com', 'ÑOÑO.ÜNIQUE@EXÄMPLE.COM'])
       expect((await store.rows('leads')).every((row) => row.email_key === emailMatchKey(String(row.email)))).toBe(true)
+    } finally {
+      await store.close()
+    }
+  })
+
+  it('migration 5 on a version-4 database: a lead and a click stored before it are sent with the keys they were sent with, a new one with a random key', async () => {
+    const url = newDatabase()
+    const db = createClient({ url })
+    await migrate(db, MIGRATIONS.slice(0, 4))
+    await db.execute(
+      "INSERT INTO leads (first_name, linkedin_url, email, submitted_at, received_at, next_attempt_at) VALUES ('A', 'u', 'a@example.com', 'x', 1, 1)",
+    )
+    await db.execute("INSERT INTO clicks (ref_code, received_at, next_attempt_at) VALUES ('P1', 1, 1)")
+    db.close()
+    const store = await Store.open(url)
+    try {
+      await store.addLead({ first_name: 'B', linkedin_url: 'u', email: 'b@example.com', submitted_at: 'x' }, 2)
+      const keys = (await store.claimDue('leads', 3, 1_000)).map((row) => row.key)
+      expect(keys[0]).toBe('lead-1')
+      expect(keys[1]).toMatch(/^lead-[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
+      expect((await store.claimDue('clicks', 3, 1_000)).map((row) => row.key)).toEqual(['click-1'])
     } finally {
       await store.close()
     }

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll } from 'vitest'
-import { Store, type ClickRecord, type StoredLead } from '../../server/store'
+import { Store, type ClickRecord, type OutboxTable, type StoredLead } from '../../server/store'
 
 /** A temp folder for the test file, removed after its tests; the function opens a new store in it each call. */
 export function storeOpener(): () => Promise<Store> {
@@ -54,6 +54,9 @@ export async function fakeWebhook(answer: (call: WebhookCall) => void): Promise<
     },
   }
 }
+
+/** The Idempotency-Keys of a table's rows, in the order they were stored. */
+export const deliveryKeys = async (store: Store, table: OutboxTable) => (await store.rows(table)).map((row) => String(row.delivery_key))
 
 export const ok = (call: WebhookCall) => call.response.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}')
 

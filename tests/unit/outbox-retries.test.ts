@@ -4,9 +4,9 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { idempotencyKey, Outbox, retryDelay } from '../../server/outbox'
+import { Outbox, retryDelay } from '../../server/outbox'
 import { Store } from '../../server/store'
-import { CLICK, fakeWebhook, lead, ok, sleep, storeOpener, type WebhookCall } from './outbox-fixture'
+import { CLICK, deliveryKeys, fakeWebhook, lead, ok, sleep, storeOpener, type WebhookCall } from './outbox-fixture'
 
 const openStore = storeOpener()
 
@@ -35,7 +35,7 @@ describe('the outbox', () => {
 })
 
 describe('sending', () => {
-  it('gives each call an Idempotency-Key of the record’s kind and id, the same on its retry', async () => {
+  it('gives each call the Idempotency-Key made when its record was stored, the same on its retry', async () => {
     const store = await openStore()
     let clock = 1_000_000
     const keys: string[] = []
@@ -47,17 +47,41 @@ describe('sending', () => {
     })
     const outbox = new Outbox(store, { leads: { url: hook.url, key: 'k' }, clicks: { url: hook.url, key: 'k' } }, { now: () => clock })
     try {
-      const leadId = await store.addLead(lead(1), clock)
-      const clickId = await store.addClick(CLICK, clock)
-      expect(leadId).toBe(clickId)
+      await store.addLead(lead(1), clock)
+      await store.addClick(CLICK, clock)
       expect(await outbox.flush()).toBe(0)
       clock += retryDelay(1)
       expect(await outbox.flush()).toBe(2)
-      expect(keys.sort()).toEqual([idempotencyKey('clicks', clickId), `click-${clickId}`, idempotencyKey('leads', leadId), `lead-${leadId}`])
+      const [leadKey, clickKey] = [...(await deliveryKeys(store, 'leads')), ...(await deliveryKeys(store, 'clicks'))]
+      expect(keys.sort()).toEqual([clickKey, clickKey, leadKey, leadKey])
       expect(await store.counts()).toMatchObject({ leads: { pending: 0, delivered: 1 }, clicks: { pending: 0, delivered: 1 } })
     } finally {
       await outbox.stop()
       await store.close()
+      await hook.close()
+    }
+  })
+
+  it('gives the first lead of two databases, and of two databases’ clicks, keys of their own: one webhook behind both drops neither', async () => {
+    const keys: string[] = []
+    const hook = await fakeWebhook((call) => {
+      keys.push(call.key)
+      ok(call)
+    })
+    try {
+      for (const site of ['staging', 'production']) {
+        const store = await openStore()
+        const outbox = new Outbox(store, { leads: { url: hook.url, key: 'k' }, clicks: { url: hook.url, key: 'k' } })
+        await store.addLead(lead(1), Date.now())
+        await store.addClick(CLICK, Date.now())
+        expect(await outbox.flush(), site).toBe(2)
+        await outbox.stop()
+        await store.close()
+      }
+      expect(keys).toHaveLength(4)
+      expect(new Set(keys).size).toBe(4)
+      expect(keys.filter((key) => key.startsWith('lead-'))).toHaveLength(2)
+    } finally {
       await hook.close()
     }
   })
@@ -124,7 +148,7 @@ describe('sending', () => {
       const [row] = await store.rows('leads')
       expect(row).toMatchObject({ attempts: 1, delivered_at: null, last_error: `HTTP 307 redirect to "${other.url}" not followed` })
       expect(Number(row!.next_attempt_at)).toBeGreaterThan(Date.now() + 4_000)
-      expect(warnings.some((line) => line.includes('lead-1') && line.includes(other.url))).toBe(true)
+      expect(warnings.some((line) => line.includes(String(row!.delivery_key)) && line.includes(other.url))).toBe(true)
     } finally {
       console.warn = warn
       await outbox.stop()
