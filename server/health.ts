@@ -1,18 +1,23 @@
-// GET /healthz: 200 while the database can be read, 503 otherwise, and nothing more to the public (why is logged).
-// It answers the last result of a check run in the background, so at once whatever holds the database's lock.
+// GET /healthz: 200 while the database can be read and written and passes its integrity check, 503 otherwise, and
+// nothing more to the public (why is logged). It answers at once whatever holds the database's lock: the last
+// result of a check run in the background, and whether the store's last write failed.
 import { open, type FileHandle } from 'node:fs/promises'
 import type { Context } from 'hono'
 import { CACHE_CONTROL } from '../lib/universal/routes'
 import { DEFAULT_DATABASE_URL } from './database'
 import { BUSY_TIMEOUT_MS, type Store } from './store'
 
-type CheckedStore = Pick<Store, 'quickCheck' | 'backlog'>
+type CheckedStore = Pick<Store, 'quickCheck' | 'backlog' | 'probeWrite' | 'writeFailure'>
+
+/** `PRAGMA quick_check` reads every page: at start, at each check while it fails, and this often otherwise. */
+const INTEGRITY_CHECK_MS = 60 * 60_000
 
 const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1')
 
 export interface HealthCheckOptions {
   /** Its header is read from disk on each check. */
   databaseFile?: string
+  /** Also how often, while writes fail, the check probes with a write of its own. */
   intervalMs?: number
   /** A check not done after this fails; longer than one wait for another process's lock, which is slow, not failing. */
   timeoutMs?: number
@@ -30,8 +35,11 @@ export function databaseFileOf(url: string = process.env.DATABASE_URL || DEFAULT
  * process could then checkpoint and delete the write-ahead log under the running server, losing its later commits.
  */
 export class HealthChecks {
-  healthy = false
+  private checked = false
   private reason: string | undefined
+  /** False until a quick_check passes, and again from one that fails until one passes. */
+  private integrityOk = false
+  private integrityCheckedAt = 0
   private timer: NodeJS.Timeout | undefined
   private running: Promise<void> | undefined
   private stopped = false
@@ -44,14 +52,19 @@ export class HealthChecks {
     private readonly log: (line: string) => void,
   ) {}
 
+  /** A failed write counts at once, not at the next check: from the first lead that could not be stored. */
+  get healthy(): boolean {
+    return this.checked && this.store.writeFailure === undefined
+  }
+
   static async start(
     store: CheckedStore,
     { databaseFile, intervalMs = 5_000, timeoutMs = BUSY_TIMEOUT_MS + 1_000, log = console.error }: HealthCheckOptions = {},
   ) {
     const checks = new HealthChecks(store, databaseFile, timeoutMs, log)
     if (databaseFile !== undefined) checks.file = await open(databaseFile, 'r').catch(() => undefined)
-    await new Promise<void>((resolve) => checks.check(true, resolve))
-    checks.timer = setInterval(() => checks.check(false), intervalMs)
+    await new Promise<void>((resolve) => checks.check(resolve))
+    checks.timer = setInterval(() => checks.check(), intervalMs)
     checks.timer.unref()
     return checks
   }
@@ -69,19 +82,19 @@ export class HealthChecks {
     this.file = undefined
   }
 
-  private check(thorough: boolean, firstOutcome = () => {}): void {
+  private check(firstOutcome = () => {}): void {
     if (this.running || this.stopped) return
     const record = (reason?: string) => {
       firstOutcome()
       if (this.stopped) return
       if (reason !== undefined && reason !== this.reason) this.log(`health check failing: ${reason}`)
       if (reason === undefined && this.reason !== undefined) this.log('health check ok again')
-      this.healthy = reason === undefined
+      this.checked = reason === undefined
       this.reason = reason
     }
     const bound = setTimeout(() => record(`the check is not done after ${this.timeoutMs} ms`), this.timeoutMs)
     bound.unref()
-    this.running = this.problem(thorough)
+    this.running = this.problem()
       .then(record, (error: unknown) => record(String((error as Error)?.message ?? error)))
       .finally(() => {
         clearTimeout(bound)
@@ -89,17 +102,24 @@ export class HealthChecks {
       })
   }
 
-  private async problem(thorough: boolean): Promise<string | undefined> {
+  private async problem(): Promise<string | undefined> {
     if (this.path !== undefined) {
       if (this.file === undefined) return `${this.path} cannot be opened`
       const { buffer, bytesRead } = await this.file.read(Buffer.alloc(SQLITE_HEADER.length), 0, SQLITE_HEADER.length, 0)
       if (bytesRead !== SQLITE_HEADER.length || !buffer.equals(SQLITE_HEADER)) return `${this.path} does not start with SQLite's header`
     }
-    if (!thorough) {
+    if (this.store.writeFailure !== undefined) {
+      // Out of rotation no visitor's lead comes to show that writes succeed again: a write of its own does.
+      await this.store.probeWrite(Date.now()).catch(() => undefined)
+      if (this.store.writeFailure !== undefined) return `a write failed: ${this.store.writeFailure}`
+    }
+    if (this.integrityOk && Date.now() - this.integrityCheckedAt < INTEGRITY_CHECK_MS) {
       await this.store.backlog() // throws when the database cannot be read
       return undefined
     }
     const problems = await this.store.quickCheck().catch((error: unknown) => [String((error as Error)?.message ?? error)])
+    this.integrityOk = problems.length === 0
+    this.integrityCheckedAt = Date.now()
     return problems.length > 0 ? `PRAGMA quick_check: ${problems.slice(0, 5).join('; ')}` : undefined
   }
 }

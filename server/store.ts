@@ -3,7 +3,7 @@
 // deletion can remove that client's counts too.
 import type { ConversionRecord } from '../lib/universal/attribution'
 import { emailMatchKey, type Lead } from '../lib/universal/lead'
-import type { Checkpoint, Database, OpenOptions } from './database'
+import type { Checkpoint, Database, OpenOptions, Result, Statement } from './database'
 
 export interface StoredLead extends Lead {
   submitted_at: string
@@ -49,12 +49,36 @@ export const BUSY_TIMEOUT_MS = 5_000
 export type RetainedTable = OutboxTable | 'conversions'
 
 const KEY_BATCH = 500
+/** About a stored lead's row with its indexes. */
+const PROBE_BYTES = 512
 
 /** The rate limit rows of a client: the part of `"<endpoint path> <client key>"` after the first space is the client key. */
 const RATE_LIMIT_CLIENT = "substr(key, instr(key, ' ') + 1)"
 
 export class Store {
+  /** Why the last write failed, until one succeeds again: meanwhile a lead may not be stored, so the instance is unhealthy. */
+  writeFailure: string | undefined
+
   private constructor(private readonly db: Database) {}
+
+  private async write(statement: Statement): Promise<Result> {
+    try {
+      const result = await this.db.write(statement)
+      this.writeFailure = undefined
+      return result
+    } catch (error) {
+      this.writeFailure = String((error as Error)?.message ?? error)
+      throw error
+    }
+  }
+
+  /** A write the size of a lead's row, of the store's own: the health check's probe, while writes fail, of whether they succeed again. */
+  async probeWrite(now: number): Promise<void> {
+    await this.write({
+      sql: 'INSERT INTO health_probe (id, written_at, filler) VALUES (1, ?1, zeroblob(?2)) ON CONFLICT (id) DO UPDATE SET written_at = ?1, filler = zeroblob(?2)',
+      args: [now, PROBE_BYTES],
+    })
+  }
 
   /** A store on a connection whose schema is already up to date, such as D1's (`wrangler d1 migrations apply`). */
   static fromDatabase(db: Database): Store {
@@ -84,7 +108,7 @@ export class Store {
     now: number,
     { key, windowMs, client }: { key: string | null; windowMs: number; client?: string | null },
   ): Promise<number | null> {
-    const result = await this.db.write({
+    const result = await this.write({
       sql: `INSERT INTO leads (first_name, linkedin_url, email, submitted_at, received_at, next_attempt_at, dedupe_key, email_key, client_key, delivery_key)
             SELECT ?1, ?2, ?3, ?4, ?5, ?5, ?6, ?7, ?8, ?10 WHERE ?6 IS NULL OR NOT EXISTS (SELECT 1 FROM leads WHERE dedupe_key = ?6 AND received_at > ?9)`,
       args: [
@@ -104,7 +128,7 @@ export class Store {
   }
 
   async addClick(click: ClickRecord, now: number): Promise<number> {
-    const result = await this.db.write({
+    const result = await this.write({
       sql: `INSERT INTO clicks (ref_code, user_agent, referer, utm_source, utm_medium, utm_campaign, ga_client_id, received_at, next_attempt_at, delivery_key)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       args: [
@@ -125,7 +149,7 @@ export class Store {
 
   /** False for a session_id stored before: the same conversion. */
   async addConversion(record: ConversionRecord, now: number): Promise<boolean> {
-    const result = await this.db.write({
+    const result = await this.write({
       sql: `INSERT INTO conversions (session_id, ref_code, ga_client_id, utm_source, utm_medium, utm_campaign, received_at)
             VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(session_id) DO NOTHING`,
       args: [record.session_id, record.ref_code, record.ga_client_id, record.utm_source, record.utm_medium, record.utm_campaign, now],
@@ -135,7 +159,7 @@ export class Store {
 
   /** One statement, so every process sharing the database counts into the same window. */
   async countRequest(key: string, now: number, windowMs: number): Promise<{ count: number; windowStart: number }> {
-    const result = await this.db.write({
+    const result = await this.write({
       sql: `INSERT INTO rate_limits (key, window_start, count) VALUES (?1, ?2, 1)
             ON CONFLICT (key) DO UPDATE SET
               count = CASE WHEN ?2 - window_start >= ?3 THEN 1 ELSE count + 1 END,
@@ -150,8 +174,8 @@ export class Store {
   /** Forgets the request counts, and the leads' client keys, from before `cutoff`: a lead keeps its sender's address no longer than the limits do. */
   async forgetRequestsBefore(cutoff: number): Promise<number> {
     const [counts] = await Promise.all([
-      this.db.write({ sql: 'DELETE FROM rate_limits WHERE window_start < ?', args: [cutoff] }),
-      this.db.write({ sql: 'UPDATE leads SET client_key = NULL WHERE client_key IS NOT NULL AND received_at < ?', args: [cutoff] }),
+      this.write({ sql: 'DELETE FROM rate_limits WHERE window_start < ?', args: [cutoff] }),
+      this.write({ sql: 'UPDATE leads SET client_key = NULL WHERE client_key IS NOT NULL AND received_at < ?', args: [cutoff] }),
     ])
     return counts.rowsAffected
   }
@@ -183,7 +207,7 @@ export class Store {
   /** Deletes at most `limit` rows received before `cutoff`: leads and clicks only once delivered; conversions (sent nowhere) by age alone. */
   async deleteExpired(table: RetainedTable, cutoff: number, limit: number): Promise<number> {
     const delivered = table === 'conversions' ? '' : 'delivered_at IS NOT NULL AND'
-    const result = await this.db.write({
+    const result = await this.write({
       sql: `DELETE FROM ${table} WHERE id IN (SELECT id FROM ${table} WHERE ${delivered} received_at < ? LIMIT ?)`,
       args: [cutoff, limit],
     })
@@ -208,7 +232,7 @@ export class Store {
   async claimDue(table: OutboxTable, now: number, leaseMs: number, options: { id?: number; limit?: number } = {}): Promise<OutboxRow[]> {
     const columns = PAYLOAD_COLUMNS[table]
     const where = options.id === undefined ? '' : 'AND id = ?'
-    const rows = await this.db.write({
+    const rows = await this.write({
       sql: `UPDATE ${table} SET next_attempt_at = ? WHERE id IN (
               SELECT id FROM ${table} WHERE delivered_at IS NULL AND next_attempt_at <= ? ${where} ORDER BY id LIMIT ?)
             RETURNING id, ${DELIVERY_KEY[table]} AS delivery_key, attempts, ${columns.join(', ')}`,
@@ -223,14 +247,14 @@ export class Store {
   }
 
   async markDelivered(table: OutboxTable, id: number, now: number): Promise<void> {
-    await this.db.write({
+    await this.write({
       sql: `UPDATE ${table} SET delivered_at = ?, attempts = attempts + 1, last_error = NULL WHERE id = ? AND delivered_at IS NULL`,
       args: [now, id],
     })
   }
 
   async markFailed(table: OutboxTable, id: number, nextAttemptAt: number, error: string): Promise<void> {
-    await this.db.write({
+    await this.write({
       sql: `UPDATE ${table} SET attempts = attempts + 1, next_attempt_at = ?, last_error = ? WHERE id = ? AND delivered_at IS NULL`,
       args: [nextAttemptAt, error.slice(0, 500), id],
     })
@@ -258,7 +282,7 @@ export class Store {
       const rows = (await this.db.read({ sql: 'SELECT id, email FROM leads WHERE email_key IS NULL ORDER BY id LIMIT ?', args: [KEY_BATCH] })).rows
       if (rows.length === 0) return filled
       const values = rows.map(() => '(?, ?)').join(', ')
-      const result = await this.db.write({
+      const result = await this.write({
         sql: `WITH keyed (id, email_key) AS (VALUES ${values})
               UPDATE leads SET email_key = (SELECT email_key FROM keyed WHERE keyed.id = leads.id)
               WHERE email_key IS NULL AND id IN (SELECT id FROM keyed)`,
@@ -279,11 +303,11 @@ export class Store {
   async deleteLeadsByEmail(email: string): Promise<{ leads: number; rateLimits: number }> {
     await this.fillEmailKeys()
     const key = emailMatchKey(email)
-    const rateLimits = await this.db.write({
+    const rateLimits = await this.write({
       sql: `DELETE FROM rate_limits WHERE ${RATE_LIMIT_CLIENT} IN (SELECT client_key FROM leads WHERE email_key = ? AND client_key IS NOT NULL)`,
       args: [key],
     })
-    const leads = await this.db.write({ sql: 'DELETE FROM leads WHERE email_key = ?', args: [key] })
+    const leads = await this.write({ sql: 'DELETE FROM leads WHERE email_key = ?', args: [key] })
     return { leads: leads.rowsAffected, rateLimits: rateLimits.rowsAffected }
   }
 

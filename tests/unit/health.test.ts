@@ -1,7 +1,9 @@
 import { openSync, readSync, writeSync, closeSync } from 'node:fs'
 import { createClient } from '@libsql/client'
 import { afterAll, describe, expect, it } from 'vitest'
+import { createApi } from '../../server/api'
 import { createApp } from '../../server/app'
+import { openDatabase } from '../../server/database'
 import { HealthChecks, healthHandler } from '../../server/health'
 import { Store } from '../../server/store'
 import { writeMiniatureSite } from './routing-table'
@@ -133,6 +135,8 @@ describe('the health checks', () => {
     let answer: (() => void) | undefined
     const backlog = { pending: 0, failing: 0, oldestPendingReceivedAt: null }
     const store = {
+      writeFailure: undefined,
+      probeWrite: async () => undefined,
       quickCheck: async () => [],
       backlog: () => (hang ? new Promise<typeof backlog>((resolve) => (answer = () => resolve(backlog))) : Promise.resolve(backlog)),
     }
@@ -152,6 +156,74 @@ describe('the health checks', () => {
       // A failed expectation must not leave stop() waiting for the hanging check.
       hang = false
       answer?.()
+      await checks.stop()
+    }
+  })
+
+  it('fail from the first lead that cannot be stored until a write succeeds again, which out of rotation they probe for themselves', async () => {
+    // The disk fills while the server runs: every write fails as SQLite's would, until it is freed.
+    let full = false
+    let probes = 0
+    const database = await openDatabase(sandbox.database('full-disk'))
+    const store = Store.fromDatabase({
+      read: (statement) => database.read(statement),
+      checkpoint: () => database.checkpoint(),
+      close: () => database.close(),
+      write: (statement) => {
+        if (typeof statement !== 'string' && statement.sql.includes('health_probe')) probes++
+        return full ? Promise.reject(new Error('SQLITE_FULL: database or disk is full')) : database.write(statement)
+      },
+    })
+    const lines: string[] = []
+    const checks = await HealthChecks.start(store, { intervalMs: 200, log: (line) => lines.push(line) })
+    const origin = 'http://127.0.0.1:3000'
+    const app = createApp({
+      clientDir: site.clientDir,
+      api: createApi({ store, outbox: { stored: async () => undefined, deliverNow: async () => ({ ok: false }) }, siteOrigin: origin }),
+      health: healthHandler(checks),
+    })
+    const postLead = (n: number) =>
+      app.request('/api/score', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin, 'x-forwarded-for': `10.0.0.${n}` },
+        body: JSON.stringify({ first_name: 'Ada', linkedin_url: `https://www.linkedin.com/in/ada-${n}`, email: `ada${n}@example.com` }),
+      })
+    const error = console.error
+    console.error = () => undefined
+    try {
+      expect((await postLead(1)).status).toBe(202)
+      full = true
+      expect((await postLead(2)).status).toBe(500)
+      // At once, not at the next check.
+      expect((await app.request('/healthz')).status).toBe(503)
+      await sleep(700)
+      expect((await app.request('/healthz')).status).toBe(503)
+      expect(probes, 'one probe per check at most').toBeLessThanOrEqual(4)
+      expect(lines[0]).toBe('health check failing: a write failed: SQLITE_FULL: database or disk is full')
+      // Freed, with no lead posted: the probe sees writes succeed again.
+      full = false
+      await expect.poll(async () => (await app.request('/healthz')).status, { timeout: 2_000, interval: 50 }).toBe(200)
+      expect(lines.at(-1)).toBe('health check ok again')
+      expect((await postLead(3)).status).toBe(202)
+    } finally {
+      console.error = error
+      await checks.stop()
+      await store.close()
+    }
+  })
+
+  it('fail for as long as SQLite’s quick_check fails, not only at start', async () => {
+    let problems = ['*** in database main ***', 'Page 7: btreeInitPage() returns error code 11']
+    const backlog = { pending: 0, failing: 0, oldestPendingReceivedAt: null }
+    const store = { writeFailure: undefined, probeWrite: async () => undefined, quickCheck: async () => problems, backlog: async () => backlog }
+    const checks = await HealthChecks.start(store, { intervalMs: 100, log: () => undefined })
+    try {
+      expect(checks.healthy).toBe(false)
+      await sleep(600)
+      expect(checks.healthy).toBe(false)
+      problems = []
+      await expect.poll(() => checks.healthy, { timeout: 2_000, interval: 50 }).toBe(true)
+    } finally {
       await checks.stop()
     }
   })
