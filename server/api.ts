@@ -11,6 +11,7 @@ import { distDir } from '../lib/node/paths.server'
 import { loadSite } from '../lib/node/site.server'
 import { FORM_PAGE_FILE, type FormPage } from '../lib/universal/form-page'
 import { isLoopbackHost } from '../lib/universal/loopback'
+import { CACHE_CONTROL } from '../lib/universal/routes'
 import { clientKey } from './client-address'
 import { ENDPOINTS } from './endpoints'
 import type { OutboxPort } from './outbox'
@@ -63,7 +64,11 @@ const FORM_TYPE = 'application/x-www-form-urlencoded'
 
 export const CROSS_SITE_MESSAGE = 'This form can only be sent from our own pages. Please open the page again and send it from there.'
 
-export const apiNotFound = (c: Context) => c.json({ error: `No API endpoint ${c.req.method} ${c.req.path}.` }, 404)
+/** Every answer of the API, a refusal, a 404 or an error too, is one visitor's and live: never stored by a browser or a proxy. */
+const API_CACHE_CONTROL = CACHE_CONTROL.live
+
+/** It carries API_CACHE_CONTROL itself: the Node server without an API answers the API's paths with it alone. */
+export const apiNotFound = (c: Context) => c.json({ error: `No API endpoint ${c.req.method} ${c.req.path}.` }, 404, { 'Cache-Control': API_CACHE_CONTROL })
 
 function formPageFromDist(dir = distDir()): () => FormPage {
   let read: FormPage | undefined
@@ -131,11 +136,14 @@ export function createApi({
   formPage = formPageFromDist(),
 }: ApiOptions) {
   const api = new Hono()
+  api.use(async (c, next) => {
+    await next()
+    c.header('Cache-Control', API_CACHE_CONTROL)
+  })
   api.onError((error, c) => {
     console.error('api:', error)
     return c.json({ error: 'Something went wrong on our side. Please try again.' }, 500)
   })
-  api.notFound(apiNotFound)
   const paths = new Set<string>()
   // The rate limit comes before the checks of the body, so it counts every POST from a page of the site, refused
   // or not; other methods and other sites' posts are refused before it, at no database write.
@@ -176,5 +184,7 @@ export function createApi({
       },
     )
   }
+  // A route, not api.notFound: Hono never calls a mounted app's notFound (the Worker's answered its own text 404).
+  api.all('*', apiNotFound)
   return api
 }

@@ -16,6 +16,7 @@ import {
   SHELL_ROUTES,
   cacheControlFor,
   canonicalPath,
+  hasControlCharacter,
   responseHeaders,
   type CspHashes,
   type Redirect,
@@ -55,19 +56,27 @@ export function createApp({ clientDir = defaultClientDir(), api, health, now = D
     return res
   }
 
-  // The redirects first; then the answers not made whole by the site's files get their headers.
+  // The answers not made whole by the site's files get their headers.
   app.use(async (c, next) => {
-    const url = new URL(c.req.url)
-    const target = canonicalPath(url.pathname, url.search)
-    if (target) return finish(c, c.redirect(target, CANONICAL_REDIRECT_STATUS))
-    const moved = redirects.get(url.pathname)
-    if (moved) return finish(c, c.redirect(`${moved}${url.search}`, REDIRECT_STATUS))
     await next()
     if (!isSiteAnswer(c.res)) finish(c, c.res)
   })
 
+  // The API before the redirects, as on the Worker: its paths are never a page's.
   if (api) app.route(API_PREFIX, api)
-  app.all(`${API_PREFIX}/*`, apiNotFound)
+  else app.all(`${API_PREFIX}/*`, apiNotFound)
+
+  app.use(async (c, next) => {
+    const url = new URL(c.req.url)
+    // No page's path, and a NUL would make the file system throw: the 404 page, not a redirect.
+    if (hasControlCharacter(url.pathname)) return site.notFound(c)
+    const target = canonicalPath(url.pathname, url.search)
+    if (target) return c.redirect(target, CANONICAL_REDIRECT_STATUS)
+    const moved = redirects.get(url.pathname)
+    if (moved) return c.redirect(`${moved}${url.search}`, REDIRECT_STATUS)
+    await next()
+  })
+
   if (health) app.get(HEALTH_PATH, health)
 
   for (const shell of SHELL_ROUTES) {

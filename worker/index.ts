@@ -2,8 +2,17 @@
 // `run_worker_first` names, where the assets alone would answer unlike the Node server. A Worker keeps no timers,
 // so the outbox's polling becomes a queue, and a Cron Trigger every minute puts every due record back on it: a
 // lost message loses nothing, D1 is the truth and the queue only says "now".
-import { Hono } from 'hono'
-import { API_PREFIX, CACHE_CONTROL, CANONICAL_REDIRECT_STATUS, FORM_PAGE_PATHS, NOT_FOUND_PATHS, canonicalPath, responseHeaders } from '../lib/universal/routes'
+import { Hono, type Context } from 'hono'
+import {
+  API_PREFIX,
+  CACHE_CONTROL,
+  CANONICAL_REDIRECT_STATUS,
+  FORM_PAGE_PATHS,
+  NOT_FOUND_PATHS,
+  canonicalPath,
+  hasControlCharacter,
+  responseHeaders,
+} from '../lib/universal/routes'
 import { createApi } from '../server/api'
 import { d1Database, type D1Like } from '../server/d1-database'
 import { carriesScoreForm, formTimingCookie } from '../server/form-timing'
@@ -111,13 +120,17 @@ for (const path of [API_PREFIX, `${API_PREFIX}/*`])
       if (policy) answer.headers.set('Content-Security-Policy', policy)
     }
     for (const [name, value] of Object.entries(OWN_HEADERS)) if (!answer.headers.has(name)) answer.headers.set(name, value)
-    if (!answer.headers.has('Cache-Control')) answer.headers.set('Cache-Control', 'no-store')
     return answer
   })
+
+/** The 404 page with status 404, as the assets answer a path not built. */
+const notFoundPage = (c: Context<{ Bindings: Env }>) => c.env.ASSETS.fetch(new Request(new URL('/.not-found', c.req.url), c.req.raw))
 
 // Another spelling of a page's URL (`/blog/`, `/blog.html`): the Node server's 308, where the assets would send a 307.
 app.use('*', async (c, next) => {
   const url = new URL(c.req.url)
+  // No page's path: the 404 page, as on the Node server, where a shell route or a redirect would answer.
+  if (hasControlCharacter(url.pathname)) return notFoundPage(c)
   const target = canonicalPath(url.pathname, url.search)
   if (target) return new Response(null, { status: CANONICAL_REDIRECT_STATUS, headers: { ...OWN_HEADERS, Location: target } })
   await next()
@@ -138,7 +151,7 @@ for (const path of FORM_PAGE_PATHS)
   })
 
 // The 404 page's own URLs answer 404, as on the Node server (the assets alone would serve /404 with 200).
-for (const path of NOT_FOUND_PATHS) app.get(path, (c) => c.env.ASSETS.fetch(new Request(new URL('/.not-found', c.req.url), c.req.raw)))
+for (const path of NOT_FOUND_PATHS) app.get(path, notFoundPage)
 
 // A markdown twin that was never built gets the 404 page as HTML, not `_headers`' text/markdown for its path.
 app.all('*', async (c) => {

@@ -42,6 +42,14 @@ export function fileOfPath(pathname: string): string {
   return lastSegment.includes('.') ? pathname.slice(1) : `${pathname.slice(1)}.html`
 }
 
+/** A control character (C0, DEL or C1) percent-encoded, as a URL's pathname holds any: `%00`, `%0a`, `%7f`, `%c2%85`. */
+const ENCODED_CONTROL_CHARACTER = /%(?:[01][0-9a-f]|7f|c2%[89][0-9a-f])/i
+
+/** A URL's pathname (`new URL(…).pathname`) that names a control character once decoded: no page's or file's, so a 404 on every runtime. */
+export function hasControlCharacter(pathname: string): boolean {
+  return ENCODED_CONTROL_CHARACTER.test(pathname)
+}
+
 /** `topics/x.html` → `/topics/x`; the 404 page has no URL (null). */
 export function pathOfHtmlFile(file: string): string | null {
   if (file === 'index.html') return '/'

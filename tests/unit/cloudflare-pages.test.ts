@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { HEALTH_PATH, canonicalPath, contentSecurityPolicy } from '../../lib/universal/routes'
 import { createApp } from '../../server/app'
 import { previewMissing as missing, queryPreviewD1, startPreview, type Preview } from './cloudflare-preview'
-import { EXPECTED_HEADERS, ROUTES, servedBody, writeMiniatureSite } from './routing-table'
+import { CONTROL_CHARACTER_PATHS, EXPECTED_HEADERS, ROUTES, servedBody, writeMiniatureSite } from './routing-table'
 
 // `npm run preview:cloudflare` (wrangler.jsonc, worker/index.ts, the build's `_headers` and `_redirects`
 // as Workers static assets read them) in local workerd, on the miniature build of routing-table.ts:
@@ -40,24 +40,22 @@ afterAll(async () => {
 const LOCAL_PROXY_RESTART = 'Your worker restarted mid-request'
 
 /**
- * A JSON lead to the Worker, from `address` as Cloudflare names it, posted from the page at `from`. Now and
- * then (about one run in five on a busy machine) wrangler's local proxy answers a POST 503 with
- * LOCAL_PROXY_RESTART instead of the Worker: the POST is then sent once more. Every 503 is logged with its
- * body; any other answer, and a 503 of another kind, is returned as it is.
+ * A POST to the Worker. Now and then (about one run in five on a busy machine) wrangler's local proxy
+ * answers a POST 503 with LOCAL_PROXY_RESTART instead of the Worker: the POST is then sent once more. Every
+ * 503 is logged with its body; any other answer, and a 503 of another kind, is returned as it is.
  */
-async function postLead(lead: Record<string, string>, address: string, from = origin): Promise<Response> {
-  const send = () =>
-    fetch(`${origin}/api/score`, {
-      method: 'POST',
-      headers: { origin: from, 'cf-connecting-ip': address, 'content-type': 'application/json' },
-      body: JSON.stringify(lead),
-    })
+async function post(path: string, headers: Record<string, string>, body: string): Promise<Response> {
+  const send = () => fetch(`${origin}${path}`, { method: 'POST', headers, body })
   const response = await send()
   if (response.status !== 503) return response
-  const body = await response.text()
-  console.warn(`POST /api/score answered 503: ${body.slice(0, 300)}`)
-  return body.startsWith(LOCAL_PROXY_RESTART) ? send() : new Response(body, response)
+  const text = await response.text()
+  console.warn(`POST ${path} answered 503: ${text.slice(0, 300)}`)
+  return text.startsWith(LOCAL_PROXY_RESTART) ? send() : new Response(text, response)
 }
+
+/** A JSON lead to the Worker, from `address` as Cloudflare names it, posted from the page at `from`. */
+const postLead = (lead: Record<string, string>, address: string, from = origin) =>
+  post('/api/score', { origin: from, 'cf-connecting-ip': address, 'content-type': 'application/json' }, JSON.stringify(lead))
 
 /** The leads in the preview's local D1. */
 const storedLeads = () => queryPreviewD1<{ email: string; delivered_at: number | null }>(state, 'SELECT email, delivered_at FROM leads')
@@ -163,6 +161,31 @@ describe.skipIf(missing)('npm run preview:cloudflare, where the Worker answers',
     const bad = await postLead({ first_name: 'Bo', linkedin_url: 'https://www.linkedin.com/in/bo-d1', email: 'nope' }, '71.0.0.3')
     expect(bad.status).toBe(400)
     expect(await bad.json()).toEqual({ error: 'Please enter a valid email address.', field: 'email' })
+    for (const answer of [sent, form, bad]) expect(answer.headers.get('cache-control'), String(answer.status)).toBe('no-store')
+  })
+
+  it('answers an unknown /api path with the JSON 404 of the Node server, no-store', async () => {
+    const asked = [
+      ['/api/nothing', undefined],
+      ['/api/nothing', 'POST'],
+      ['/api', undefined],
+      ['/api/score/', undefined],
+    ] as const
+    for (const [path, method] of asked) {
+      const request = () => (method ? post(path, { origin, 'content-type': 'application/json' }, '{}') : get(path))
+      const [worker, server] = [await request(), await node.request(path, { method })]
+      expect(worker.status, path).toBe(404)
+      expect(worker.headers.get('cache-control'), path).toBe('no-store')
+      expect(await worker.json(), path).toEqual(await server.json())
+    }
+  })
+
+  it('answers a path with a control character with the 404 page, where the Node server does', async () => {
+    for (const path of CONTROL_CHARACTER_PATHS) {
+      const response = await get(path)
+      expect(response.status, path).toBe(404)
+      expect(await response.text(), path).toBe(servedBody('404.html'))
+    }
   })
 
   it('refuses the 11th lead from one CF-Connecting-IP in 10 minutes with 429, not another address, and a cross-site post with 403', async () => {
@@ -179,6 +202,7 @@ describe.skipIf(missing)('npm run preview:cloudflare, where the Worker answers',
       'https://evil.example',
     )
     expect(forged.status).toBe(403)
+    expect(forged.headers.get('cache-control')).toBe('no-store')
     expect((await storedLeads()).map((lead) => lead.email)).not.toContain('gus@example.com')
   })
 

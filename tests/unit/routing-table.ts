@@ -189,6 +189,13 @@ export const ROUTES: readonly Route[] = [
 ]
 
 /**
+ * Paths with a control character once decoded (the NUL the file system refuses, a newline, DEL, a C1 control):
+ * the 404 page on every runtime, where a redirect (`/%00/`, `/x%00.html`) or a shell route would answer. Their
+ * escapes in capitals where the assets answer: Workers static assets send a lowercase escape to its capital with 307.
+ */
+export const CONTROL_CHARACTER_PATHS = ['/%00', '/blog%00', '/assets/%00', '/blog%7F', '/a%C2%85', '/%00/', '/x%00.html', '/dashboard/%00', '/r/%0a'] as const
+
+/**
  * Every page, file and 404 answer of the miniature build carries these, on the server and on every
  * static host. Written out, not computed, so that a change to what visitors get is a change here too.
  */
