@@ -12,6 +12,13 @@ export function siteContent(): ReturnType<typeof readContent> {
   return content
 }
 
+/**
+ * The tag of the visitors' journeys `npm run test:e2e:cloudflare` runs again on the Worker: where it differs from
+ * the Node server (its bindings, D1, the queue, the assets' headers); the rest of each runtime is proven once,
+ * its rules in unit tests (tests/unit/cloudflare-*.test.ts run the Worker in workerd).
+ */
+export const WORKER_JOURNEY = { tag: '@worker' }
+
 /** Every console error and uncaught page error, collected for the test to assert on. */
 export const test = base.extend<{ consoleErrors: string[] }>({
   // Each test is a visitor of its own to the rate limits (10 leads per address in 10 minutes): the e2e

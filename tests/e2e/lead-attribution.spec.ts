@@ -1,7 +1,7 @@
 // Attribution: the referral page's click and stored code, and the thank-you page's conversion.
 import { BASE_URL } from '../../playwright.config'
 import { REFERRAL_STORAGE_KEY, REFERRAL_TTL_MS } from '../../lib/universal/referral'
-import { expect, siteContent, test, waitForHydration } from './fixtures'
+import { expect, siteContent, test, waitForHydration, WORKER_JOURNEY } from './fixtures'
 import { receivedHooks, storedRows } from './lead-capture'
 
 test.describe.configure({ mode: 'serial' })
@@ -9,7 +9,7 @@ test.describe.configure({ mode: 'serial' })
 const content = await siteContent()
 
 test.describe('the referral page', () => {
-  test('records the click, stores the referral for 90 days and follows a safe next', async ({ page }) => {
+  test('records the click, stores the referral for 90 days and follows a safe next', WORKER_JOURNEY, async ({ page }) => {
     await page.goto('/r/PARTNER_42?next=/blog&utm_source=podcast')
     await expect(page).toHaveURL(`${BASE_URL}/blog`)
     const stored = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), REFERRAL_STORAGE_KEY)) ?? 'null') as {
@@ -49,7 +49,7 @@ test.describe('the referral page', () => {
 })
 
 test.describe('the thank-you page', () => {
-  test('sends one conversion per load with attribution from the query, storage and cookies', async ({ page, context }) => {
+  test('sends one conversion per load with attribution from the query, storage and cookies', WORKER_JOURNEY, async ({ page, context }) => {
     await context.addCookies([
       { name: '_ga', value: 'GA1.1.123456789.1700000000', url: BASE_URL },
       { name: 'al_ref', value: 'COOKIE_CODE', url: BASE_URL },

@@ -2,7 +2,7 @@
 import { BASE_URL, WEBHOOK_PORT } from '../../playwright.config'
 import { clientDir } from '../../lib/node/paths.server'
 import { MIN_FILL_MS } from '../../server/endpoints'
-import { expect, test, waitForHydration } from './fixtures'
+import { expect, test, waitForHydration, WORKER_JOURNEY } from './fixtures'
 import { fillLead, storedRows, ui, webhookCalls } from './lead-capture'
 
 test.describe.configure({ mode: 'serial' })
@@ -47,7 +47,7 @@ test.describe('bots', () => {
   })
 })
 
-test('serves a Content-Security-Policy without inline scripts, and the page still hydrates', async ({ page }) => {
+test('serves a Content-Security-Policy without inline scripts, and the page still hydrates', WORKER_JOURNEY, async ({ page }) => {
   const violations: string[] = []
   page.on('console', (message) => {
     if (/Content Security Policy/i.test(message.text())) violations.push(message.text())

@@ -4,7 +4,7 @@ import { BASE_URL } from '../../playwright.config'
 import { LEAD_MESSAGES } from '../../lib/universal/lead'
 import { CROSS_SITE_MESSAGE } from '../../server/api'
 import { MIN_FILL_MS } from '../../server/endpoints'
-import { expect, siteContent, test } from './fixtures'
+import { expect, siteContent, test, WORKER_JOURNEY } from './fixtures'
 import { fillLead, storedRows, ui, webhookCalls } from './lead-capture'
 
 test.describe.configure({ mode: 'serial' })
@@ -62,26 +62,28 @@ const waitAsAPersonWould = (page: Page) => page.waitForTimeout(MIN_FILL_MS)
 test.describe('the free-score form without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
 
-  test('posts the form, lands on the confirmation page with the query kept, stores and forwards the lead, and no URL carries what was typed', async ({
-    page,
-  }) => {
-    const urls = watchUrls(page)
-    const id = Date.now()
-    const typed = { first_name: `Nojsada${id}`, linkedin_url: `https://www.linkedin.com/in/nojs-ada-${id}`, email: `nojs${id}@example.com` }
-    await page.goto('/?utm_source=newsletter&ref=PARTNER')
-    const form = page.locator('#free-score form')
-    await fillLead(form, typed)
-    await waitAsAPersonWould(page)
-    await form.getByRole('button', { name: ui.form.submit }).click()
-    await expect(page).toHaveURL(`${BASE_URL}/score/confirmation?utm_source=newsletter&ref=PARTNER`)
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(content.pages['score-confirmation'].h1)
+  test(
+    'posts the form, lands on the confirmation page with the query kept, stores and forwards the lead, and no URL carries what was typed',
+    WORKER_JOURNEY,
+    async ({ page }) => {
+      const urls = watchUrls(page)
+      const id = Date.now()
+      const typed = { first_name: `Nojsada${id}`, linkedin_url: `https://www.linkedin.com/in/nojs-ada-${id}`, email: `nojs${id}@example.com` }
+      await page.goto('/?utm_source=newsletter&ref=PARTNER')
+      const form = page.locator('#free-score form')
+      await fillLead(form, typed)
+      await waitAsAPersonWould(page)
+      await form.getByRole('button', { name: ui.form.submit }).click()
+      await expect(page).toHaveURL(`${BASE_URL}/score/confirmation?utm_source=newsletter&ref=PARTNER`)
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(content.pages['score-confirmation'].h1)
 
-    expect((await storedRows('leads')).filter((row) => row.email === typed.email)).toEqual([
-      expect.objectContaining({ first_name: typed.first_name, linkedin_url: typed.linkedin_url }),
-    ])
-    await expect.poll(() => webhookCalls(typed.email), { timeout: 10_000 }).toBe(1)
-    expect(leaks(await urls(), Object.values(typed))).toEqual([])
-  })
+      expect((await storedRows('leads')).filter((row) => row.email === typed.email)).toEqual([
+        expect.objectContaining({ first_name: typed.first_name, linkedin_url: typed.linkedin_url }),
+      ])
+      await expect.poll(() => webhookCalls(typed.email), { timeout: 10_000 }).toBe(1)
+      expect(leaks(await urls(), Object.values(typed))).toEqual([])
+    },
+  )
 
   test("refuses the same form posted from another site's page through the visitor's browser, storing and forwarding nothing", async ({ page }) => {
     const id = Date.now()

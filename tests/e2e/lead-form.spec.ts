@@ -2,7 +2,7 @@
 import { BASE_URL } from '../../playwright.config'
 import { LEAD_MESSAGES, SUBMIT_FAILED_MESSAGE } from '../../lib/universal/lead'
 import { MIN_FILL_MS } from '../../server/endpoints'
-import { expect, siteContent, test, waitForHydration } from './fixtures'
+import { expect, siteContent, test, waitForHydration, WORKER_JOURNEY } from './fixtures'
 import { fillLead, receivedHooks, storedRows, ui } from './lead-capture'
 
 test.describe.configure({ mode: 'serial' })
@@ -53,7 +53,7 @@ test.describe('the free-score form', () => {
     })
   }
 
-  test('sends one request on a double click, stores the lead, forwards it and keeps the query string', async ({ page }) => {
+  test('sends one request on a double click, stores the lead, forwards it and keeps the query string', WORKER_JOURNEY, async ({ page }) => {
     let requests = 0
     page.on('request', (request) => {
       if (request.url().endsWith('/api/score')) requests++

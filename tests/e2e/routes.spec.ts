@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
-import { expect, siteContent, test, waitForHydration } from './fixtures'
+import { expect, siteContent, test, waitForHydration, WORKER_JOURNEY } from './fixtures'
 
 // Every route: its status, its heading, and a hydration with no console error.
 const content = await siteContent()
@@ -52,7 +52,7 @@ const pageFolders = (dir = 'pages'): string[] =>
     return entry.name.startsWith('@') ? [] : pageFolders(path)
   })
 
-test('every page the product requires answers: 200, 308 to a page that does, or 404 for the not-found page', async ({ request }) => {
+test('every page the product requires answers: 200, 308 to a page that does, or 404 for the not-found page', WORKER_JOURNEY, async ({ request }) => {
   expect(pageFolders().sort()).toEqual(
     Object.keys(REQUIRED)
       .filter((folder) => folder !== 'files')
