@@ -43,6 +43,8 @@ export async function startPreview(options: { clientDir: string; state: string; 
   }
   return {
     origin,
+    /** Its process group's id: wrangler and workerd run in it. */
+    pid: child.pid!,
     output: () => output,
     /** Fires one of the Worker's Cron Triggers now (the outbox's, unless told), as Cloudflare would. */
     async cron(schedule = '* * * * *') {

@@ -25,6 +25,15 @@ export const outboxTimeoutFromEnv = (env: Env = process.env) => wholeNumber(env,
 export const trustedHopsFromEnv = (env: Env = process.env) =>
   wholeNumber(env, 'TRUST_PROXY', 0, 'the number of proxies in front of the server (0 to 10)', 0, 10)
 
+/** SITE_URL as the Worker compares it with a post's Origin: an absolute http(s) origin, no path; throws naming SITE_URL. */
+export function siteOriginFromEnv(env: Env = process.env): string {
+  const raw = env.SITE_URL
+  if (!raw) throw new Error("SITE_URL is not set: set it to the site's origin, like https://example.com")
+  const url = URL.canParse(raw) ? new URL(raw) : undefined
+  if (url && (url.protocol === 'https:' || url.protocol === 'http:') && url.href === `${url.origin}/`) return url.origin
+  throw new Error(`SITE_URL must be the site's origin, an absolute http(s) URL with no path (https://example.com), got "${raw}"`)
+}
+
 export interface Webhook {
   url: string
   key: string | undefined

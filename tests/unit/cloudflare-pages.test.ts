@@ -1,6 +1,7 @@
+import { execFileSync, spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { HEALTH_PATH, canonicalPath, contentSecurityPolicy } from '../../lib/universal/routes'
 import { createApp } from '../../server/app'
@@ -16,6 +17,8 @@ const node = createApp({ clientDir: site.clientDir })
 const state = mkdtempSync(join(tmpdir(), 'wrangler-state-'))
 let preview: Preview | undefined
 let origin = ''
+/** Keys the preview is given, which no command line of its may show. */
+const KEYS = { SCORE_WEBHOOK_KEY: 'score-key-not-for-ps', FORM_TIMING_SECRET: 'timing-secret-not-for-ps' }
 
 // Never skipped silently: only a missing wrangler (not installed) skips, and says so.
 if (missing) console.warn(`cloudflare-pages.test.ts skipped: ${missing}`)
@@ -24,7 +27,7 @@ beforeAll(async () => {
   if (missing) return
   const started = Date.now()
   // The real command, on the miniature build, with its state in a folder of its own.
-  preview = await startPreview({ clientDir: site.clientDir, state })
+  preview = await startPreview({ clientDir: site.clientDir, state, env: KEYS })
   origin = preview.origin
   console.log(`preview:cloudflare ready in ${Date.now() - started} ms`)
 })
@@ -218,5 +221,37 @@ describe.skipIf(missing)('npm run preview:cloudflare, where the Worker answers',
       expect(response.status, path).toBe(404)
       expect(await response.text(), path).toBe(servedBody('404.html'))
     }
+  })
+})
+
+describe("the Worker's settings", () => {
+  it.skipIf(missing)('reach the preview without a command line holding a key, which `ps` shows every local user', () => {
+    const lines = execFileSync('ps', ['-ww', '-eo', 'pgid=,args='], { encoding: 'utf8' })
+      .split('\n')
+      .filter((line) => line.trim().startsWith(`${preview!.pid} `))
+    expect(lines.some((line) => line.includes('wrangler.js dev'))).toBe(true)
+    for (const key of Object.values(KEYS)) expect(lines.filter((line) => line.includes(key))).toEqual([])
+  })
+
+  it.each([
+    ['deploy', {}, /^SITE_URL is not set/],
+    ['deploy', { SITE_URL: 'authoritylens.com' }, /^SITE_URL must be the site's origin/],
+    ['deploy', { SITE_URL: 'https://authoritylens.com/blog' }, /^SITE_URL must be the site's origin/],
+    ['deploy', { SITE_URL: 'https://authoritylens.com', SCORE_WEBHOOK_URL: 'http://hooks.example/score' }, /^SCORE_WEBHOOK_URL is plain http/],
+    ['deploy', { SITE_URL: 'https://authoritylens.com', LEAD_RETENTION_DAYS: '0' }, /^LEAD_RETENTION_DAYS must be/],
+    ['preview', { AFFILIATE_WEBHOOK_URL: 'hooks.example/click' }, /^AFFILIATE_WEBHOOK_URL must be an absolute https:\/\/ URL/],
+  ])('%s with %o: refused with exit 1, naming the setting, before wrangler runs', (command, settings, message) => {
+    const args = ['--import', 'tsx', 'scripts/cloudflare.ts', command, ...(command === 'deploy' ? ['--dry-run'] : [])]
+    const env = { PATH: process.env.PATH, HOME: process.env.HOME, WRANGLER_SEND_METRICS: 'false', PORT: '0', DIST_DIR: dirname(site.clientDir), ...settings }
+    const run = spawnSync(process.execPath, args, { env, encoding: 'utf8', timeout: 30_000 })
+    expect(run.status).toBe(1)
+    expect(run.stderr).toMatch(message)
+    // Wrangler's banner is the first thing it prints.
+    expect(run.stdout + run.stderr).not.toMatch(/wrangler \d/)
+  })
+
+  it('are kept out of git where wrangler reads them on its own: .dev.vars, .env, .env.production', () => {
+    const ignored = spawnSync('git', ['check-ignore', '.dev.vars', '.env', '.env.production', '.env.example'], { encoding: 'utf8' })
+    expect(ignored.stdout.split('\n').filter(Boolean)).toEqual(['.dev.vars', '.env', '.env.production'])
   })
 })
