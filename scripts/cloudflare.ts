@@ -3,7 +3,7 @@
 //   PORT=8787 npm run preview:cloudflare      offline, on 127.0.0.1:$PORT, state under .wrangler/
 //   SITE_URL=https://example.com npm run deploy:cloudflare -- --dry-run   bundles into a temporary folder, contacts nobody
 import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -31,9 +31,10 @@ function workerSettings(env: Env) {
   return { vars, secrets }
 }
 
-/** A file only this user may read (0600, in a folder of its own), removed when this command exits. */
-function privateFile(name: string, text: string): string {
-  const folder = mkdtempSync(join(tmpdir(), 'worker-settings-'))
+/** A file only this user may read (0600, in a folder of its own under `parent`), removed when this command exits. */
+function privateFile(name: string, text: string, parent = tmpdir()): string {
+  mkdirSync(parent, { recursive: true })
+  const folder = mkdtempSync(join(parent, 'worker-settings-'))
   process.on('exit', () => rmSync(folder, { recursive: true, force: true }))
   writeFileSync(join(folder, name), text, { mode: 0o600 })
   return join(folder, name)
@@ -81,7 +82,8 @@ try {
     // The preview falls back on content/site.json's origin; a deployed Worker cannot read it.
     const { vars, secrets } = workerSettings({ ...process.env, SITE_URL: process.env.SITE_URL || loadSite().siteUrl })
     // An env file given, wrangler dev reads no `.dev.vars` or `.env` of its own.
-    const envFile = ['--env-file', privateFile('worker.env', envFileText({ ...vars, ...secrets }))]
+    // Beside the state given, which its caller removes: a preview ended by SIGKILL runs no exit handler.
+    const envFile = ['--env-file', privateFile('worker.env', envFileText({ ...vars, ...secrets }), persistTo[1])]
     wrangler = ['dev', '--ip', '127.0.0.1', '--port', port, '--local', '--show-interactive-dev-session=false', '--test-scheduled', ...envFile, ...common]
     migrations = ['--local', ...persistTo]
   } else {
