@@ -70,6 +70,12 @@ describe('buildHead', () => {
     expect(doc.querySelector('meta[property="og:title"]')?.getAttribute('content')).toBe('X & Y | Brand')
     expect(doc.querySelector('meta[name="twitter:card"]')?.getAttribute('content')).toBe('summary')
     expect(doc.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('index, follow')
+    // The feeds on every page; a markdown twin only where the page names one (an article's or a topic's).
+    expect(doc.querySelectorAll('link[rel="alternate"]').map((link) => link.getAttribute('type'))).toEqual([
+      'application/rss+xml',
+      'application/atom+xml',
+      'application/feed+json',
+    ])
   })
 
   it('marks a page noindex when asked', () => {

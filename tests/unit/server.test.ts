@@ -10,7 +10,9 @@ import type { OutboxPort } from '../../server/outbox'
 import { Store } from '../../server/store'
 import { CONTROL_CHARACTER_PATHS, EXPECTED_HEADERS, ROUTES, servedBody, writeMiniatureSite } from './routing-table'
 
-const site = writeMiniatureSite()
+// A social card beside the table's files: its type is its extension's.
+const CARD = '/assets/cards/0123456789abcdef0123456789abcdef.png'
+const site = writeMiniatureSite([CARD.slice(1)])
 // The health check (/healthz in the table) reads a database of its own.
 const databaseDir = mkdtempSync(join(tmpdir(), 'server-test-'))
 const store = await Store.open(`file:${join(databaseDir, 'site.db')}`)
@@ -40,29 +42,24 @@ describe('the site server, route by route (tests/unit/routing-table.ts)', () => 
 })
 
 describe('the site server', () => {
-  it('sends the security headers the issue names, on pages, assets and errors alike', async () => {
-    for (const path of ['/', '/no-such-page', '/assets/entries/page.abc123.js', '/api/nothing']) {
-      const response = await get(path)
-      expect(response.headers.get('x-content-type-options'), path).toBe('nosniff')
-      expect(response.headers.get('referrer-policy'), path).toBe('strict-origin-when-cross-origin')
-      expect(response.headers.get('strict-transport-security'), path).toMatch(/^max-age=\d{8}/)
-      expect(response.headers.get('permissions-policy'), path).toContain('camera=()')
-      expect(response.headers.get('content-security-policy'), path).toContain("frame-ancestors 'none'")
-      expect(response.headers.get('content-security-policy'), path).not.toContain('unsafe-inline')
-    }
-  })
-
   it('sends the gzip copy when the browser accepts it', async () => {
     const response = await get('/blog', { 'accept-encoding': 'gzip' })
     expect(response.headers.get('content-encoding')).toBe('gzip')
     expect(response.headers.get('vary')).toContain('Accept-Encoding')
   })
 
-  it('answers an unknown API path with a JSON 404, not the 404 page', async () => {
+  it('answers an unknown API path with a JSON 404, not the 404 page, with the security headers of every answer', async () => {
     const response = await get('/api/nothing')
     expect(response.status).toBe(404)
     expect(response.headers.get('cache-control')).toBe('no-store')
+    for (const [name, value] of Object.entries(EXPECTED_HEADERS)) expect(response.headers.get(name), name).toBe(value)
     expect(await response.json()).toEqual({ error: 'No API endpoint GET /api/nothing.' })
+  })
+
+  it('sends llms.txt as plain text, and a social card as a PNG kept a year, like every asset', async () => {
+    expect((await get('/llms.txt')).headers.get('content-type')).toBe('text/plain; charset=utf-8')
+    const card = await get(CARD)
+    expect([card.headers.get('content-type'), card.headers.get('cache-control')]).toEqual(['image/png', 'public, max-age=31536000, immutable'])
   })
 
   it('answers a path with a control character with the 404 page, not an error, a redirect or a shell', async () => {
