@@ -19,13 +19,6 @@ const routes: Array<{ path: string; heading: string }> = [
   { path: '/r/PARTNER42', heading: 'Redirecting…' },
 ]
 
-test('the route list covers every article and topic file of content/ the build publishes', () => {
-  const published = (folder: 'blog' | 'topics') =>
-    readdirSync(join('content', folder)).filter((name) => name.endsWith('.md')).length -
-    content.leftOut.filter((entry) => entry.path.startsWith(`/${folder}/`)).length
-  expect(routes).toHaveLength(10 + published('blog') + published('topics'))
-})
-
 /**
  * Every page the product requires, by its folder of pages/ (a route of its own), and the files it
  * serves beside them. An article or topic is not required by its slug: writers add, rename and remove

@@ -1,4 +1,3 @@
-import { parse } from 'node-html-parser'
 import { expect, siteContent, test, waitForHydration } from './fixtures'
 import { TEMPLATES, WIDTHS } from './templates'
 
@@ -72,16 +71,6 @@ test('the home page shows every section of the spec, in order', async ({ page })
     await expect(footer.locator(`a[href="${href}"]`)).toHaveCount(1)
   }
   await expect(footer).toContainText(content.site.legalNote)
-})
-
-test('the upgrade button shows on every topic but the ones with showUpgradeCTA: false', async ({ request }) => {
-  for (const topic of content.topics) {
-    const doc = parse(await (await request.get(`/topics/${topic.slug}`)).text())
-    const upgrade = doc.querySelector('[data-testid="upgrade-cta"]')
-    expect(upgrade !== null, topic.slug).toBe(topic.showUpgradeCTA)
-    if (upgrade) expect(upgrade.getAttribute('href')).toBe(content.site.checkoutUrl)
-    expect(doc.querySelector('a[href="/#free-score"]'), topic.slug).not.toBeNull()
-  }
 })
 
 test.describe('with JavaScript off', () => {

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { parse } from 'node-html-parser'
 import type { PageContextServer } from 'vike/types'
 import { afterEach, describe, expect, it } from 'vitest'
-import { loadContent } from '../../lib/node/content-index.server'
+import { loadContent, loadTopic } from '../../lib/node/content-index.server'
 import { contentRoutePaths } from '../../lib/universal/content/routes'
 import { loadUiText } from '../../lib/node/ui-text.server'
 import { loadSite } from '../../lib/node/site.server'
@@ -81,11 +81,15 @@ describe('a topic page rendered from markdown', () => {
   it('shows the breadcrumb, heading, short answer, body, both FAQ entries and the upgrade button', async () => {
     const html = await renderTopic(fixtureContent(), 'linkedin-proof-signals')
     const doc = parse(html)
+    const topic = (await loadTopic('linkedin-proof-signals', fixtureContent()))!
     expect(doc.querySelector('nav[aria-label="Breadcrumb"]')?.text.replace(/\s+/g, ' ')).toMatch(/^Home\s*Topics\s*LinkedIn Proof Signals$/)
+    expect(doc.querySelectorAll('nav[aria-label="Breadcrumb"] a').map((link) => link.getAttribute('href'))).toEqual(['/', '/topics'])
     expect(doc.querySelectorAll('h1')).toHaveLength(1)
-    expect(doc.querySelectorAll('.faq-item')).toHaveLength(2)
+    expect(doc.text).toContain(topic.shortAnswer)
+    expect(doc.querySelectorAll('.faq-item').map((item) => item.text.trim())).toEqual(topic.faqs.map(({ q, a }) => `${q}${a}`))
     expect(doc.querySelector('.prose')?.text.split(/\s+/).length).toBeGreaterThan(200)
-    expect(doc.querySelector('[data-testid="upgrade-cta"]')).not.toBeNull()
+    expect(doc.querySelector('[data-testid="upgrade-cta"]')?.getAttribute('href')).toBe(loadSite(fixtureContent()).checkoutUrl)
+    expect(doc.querySelector('a[href="/#free-score"]')).not.toBeNull()
     expect(doc.querySelector('title')?.text).toBe(doc.querySelector('meta[property="og:title"]')?.getAttribute('content'))
   })
 

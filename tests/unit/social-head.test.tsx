@@ -14,6 +14,10 @@ import { data as copyData } from '../../pages/+data'
 import copyProse from '../../pages/+prose'
 import copySeo from '../../pages/+seo'
 import ArticlePage from '../../pages/blog/@slug/+Page'
+import BlogPage from '../../pages/blog/index/+Page'
+import blogConfig from '../../pages/blog/index/+config'
+import { data as blogData } from '../../pages/blog/index/+data'
+import blogSeo from '../../pages/blog/index/+seo'
 import { data as articleData } from '../../pages/blog/@slug/+data'
 import articleProse from '../../pages/blog/@slug/+prose'
 import articleSeo from '../../pages/blog/@slug/+seo'
@@ -103,6 +107,21 @@ describe('the head of an indexable page', () => {
       url: `${SITE_URL}/`,
       logo: { '@type': 'ImageObject', url: expect.stringMatching(CARD_URL), width: '512', height: '512' },
     })
+  })
+
+  it("gives /blog's Blog each article's pictures as the article's own BlogPosting names them", async () => {
+    const graph = async (head: ReturnType<typeof parse>) => {
+      const json = JSON.parse(head.querySelector('script[type="application/ld+json"]')!.text) as Record<string, unknown>
+      return (json['@graph'] as Array<Record<string, unknown>> | undefined) ?? [json]
+    }
+    const blogHead = await headOf('/blog', { Page: BlogPage, data: blogData, config: { ...blogConfig, seo: blogSeo, prose: copyProse } })
+    const listed = (await graph(blogHead)).find((item) => item['@type'] === 'Blog')!.blogPost as Array<{ url: string; image?: unknown }>
+    expect(listed).toHaveLength(3)
+    for (const { url, image } of listed) {
+      const own = (await graph(await article(new URL(url).pathname.split('/').pop()!))).find((item) => item['@type'] === 'BlogPosting')!
+      expect(own.image, url).toBeDefined()
+      expect(image, url).toEqual(own.image)
+    }
   })
 
   it('lists the social image, then the cover, as the image of an article that has a cover', () => {
