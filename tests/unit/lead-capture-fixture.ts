@@ -71,7 +71,7 @@ export function post(body: string | Record<string, unknown>, headers: Record<str
     body: typeof body === 'string' ? body : JSON.stringify(body),
   })
 }
-export const FORM = { 'content-type': 'application/x-www-form-urlencoded' }
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' }
 export const form = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
   post(new URLSearchParams(fields).toString(), { ...FORM, ...headers })
 

