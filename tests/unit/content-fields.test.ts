@@ -1,7 +1,7 @@
 // A bad content file (a field missing, too long, of the wrong type or unknown; a bad slug, page copy,
 // layout.json or date) fails the read and `npm run build`, with one line naming the file and the field.
 import { execFileSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { readContent } from '../../lib/node/content.server'
@@ -12,10 +12,47 @@ import { problemsIn } from './content-problems'
 const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 describe('a bad content file fails with one line naming the file, the field and what was expected', () => {
-  it('reports an empty FAQ answer, counting the FAQs from 1: faqs[2] is the second', async () => {
+  it.each([
+    [
+      'an empty FAQ answer, counting the FAQs from 1: faqs[2] is the second',
+      'topics/x.md',
+      topicMarkdown({ faqs: 'faqs:\n  - q: One?\n    a: Yes.\n  - q: Two?\n    a: ""' }),
+      'faqs[2].a: expected a non-empty string',
+    ],
+    ['a missing required field', 'topics/x.md', topicMarkdown({ metaTitle: null }), 'metaTitle: required field is missing (expected a non-empty string)'],
+    [
+      'a meta title over 60 characters, with its length',
+      'topics/x.md',
+      topicMarkdown({ metaTitle: `metaTitle: ${'x'.repeat(61)}` }),
+      'metaTitle: expected at most 60 characters, got 61',
+    ],
+    // 150 characters plus "AuthorityLens" (13) is over 160, although the raw text is not.
+    [
+      'a meta description too long once {product} is spelled out',
+      'topics/x.md',
+      topicMarkdown({ metaDescription: `metaDescription: "{product} ${'y'.repeat(150)}"` }),
+      'metaDescription: expected at most 160 characters, got 164',
+    ],
+    ['a field of the wrong type', 'topics/x.md', topicMarkdown({ showUpgradeCTA: 'showUpgradeCTA: "no"' }), 'showUpgradeCTA: expected true or false'],
+    [
+      'a misspelt (unknown) field',
+      'topics/x.md',
+      topicMarkdown({ extra: 'metatitle: oops' }),
+      'metatitle: unknown field (check its spelling against content/README.md)',
+    ],
+    ['a blog date that is not YYYY-MM-DD', 'blog/x.md', articleMarkdown({ date: 'date: 12/09/2025' }), 'date: expected a date as YYYY-MM-DD'],
+    ['an update dated before the article', 'blog/x.md', articleMarkdown({ updated: 'updated: 2025-09-01' }), 'updated: expected a date on or after `date`'],
+    ['an empty body', 'topics/x.md', topicMarkdown({}, '\n'), 'body: expected markdown text after the frontmatter'],
+    [
+      'a file name that is not a valid slug',
+      'topics/Bad Name.md',
+      topicMarkdown(),
+      'slug: expected a file name of lowercase letters, digits and single hyphens, got "Bad Name"',
+    ],
+  ])('reports %s', async (_what, path, text, problem) => {
     const dir = contentCopy()
-    const file = writeFile(dir, 'topics/x.md', topicMarkdown({ faqs: 'faqs:\n  - q: One?\n    a: Yes.\n  - q: Two?\n    a: ""' }))
-    expect(await problemsIn(dir)).toEqual([`${file}: faqs[2].a: expected a non-empty string`])
+    const file = writeFile(dir, path, text)
+    expect(await problemsIn(dir)).toEqual([`${file}: ${problem}`])
   })
 
   it('counts positions from 1 in every message, nested ones and token ones too', async () => {
@@ -27,62 +64,6 @@ describe('a bad content file fails with one line naming the file, the field and 
     ])
   })
 
-  it('reports a missing required field', async () => {
-    const dir = contentCopy()
-    const file = writeFile(dir, 'topics/x.md', topicMarkdown({ metaTitle: null }))
-    expect(await problemsIn(dir)).toEqual([`${file}: metaTitle: required field is missing (expected a non-empty string)`])
-  })
-
-  it('reports a meta title over 60 characters, with its length', async () => {
-    const dir = contentCopy()
-    const file = writeFile(dir, 'topics/x.md', topicMarkdown({ metaTitle: `metaTitle: ${'x'.repeat(61)}` }))
-    expect(await problemsIn(dir)).toEqual([`${file}: metaTitle: expected at most 60 characters, got 61`])
-  })
-
-  it('counts a meta description with {product} spelled out', async () => {
-    const dir = contentCopy()
-    // 150 characters plus "AuthorityLens" (13) is over 160, although the raw text is not.
-    const file = writeFile(dir, 'topics/x.md', topicMarkdown({ metaDescription: `metaDescription: "{product} ${'y'.repeat(150)}"` }))
-    expect(await problemsIn(dir)).toEqual([`${file}: metaDescription: expected at most 160 characters, got 164`])
-  })
-
-  it('reports a field of the wrong type', async () => {
-    const dir = contentCopy()
-    const file = writeFile(dir, 'topics/x.md', topicMarkdown({ showUpgradeCTA: 'showUpgradeCTA: "no"' }))
-    expect(await problemsIn(dir)).toEqual([`${file}: showUpgradeCTA: expected true or false`])
-  })
-
-  it('reports a misspelt (unknown) field', async () => {
-    const dir = contentCopy()
-    const file = writeFile(dir, 'topics/x.md', topicMarkdown({ extra: 'metatitle: oops' }))
-    expect(await problemsIn(dir)).toEqual([`${file}: metatitle: unknown field (check its spelling against content/README.md)`])
-  })
-
-  it('reports a blog date that is not YYYY-MM-DD', async () => {
-    const dir = contentCopy()
-    const file = writeFile(dir, 'blog/x.md', articleMarkdown({ date: 'date: 12/09/2025' }))
-    expect(await problemsIn(dir)).toEqual([`${file}: date: expected a date as YYYY-MM-DD`])
-  })
-
-  it('reports an update dated before the article', async () => {
-    const dir = contentCopy()
-    const file = writeFile(dir, 'blog/x.md', articleMarkdown({ updated: 'updated: 2025-09-01' }))
-    expect(await problemsIn(dir)).toEqual([`${file}: updated: expected a date on or after \`date\``])
-  })
-
-  it('reports an empty body', async () => {
-    const dir = contentCopy()
-    const file = writeFile(dir, 'topics/x.md', topicMarkdown({}, '\n'))
-    expect(await problemsIn(dir)).toEqual([`${file}: body: expected markdown text after the frontmatter`])
-  })
-
-  it('reports an unknown {token}', async () => {
-    const dir = contentCopy()
-    const file = writeFile(dir, 'topics/x.md', topicMarkdown({ title: 'title: Why {prodcut} works' }))
-    const problems = await problemsIn(dir)
-    expect(problems).toEqual([expect.stringMatching(new RegExp(`^${literally(file)}: title: unknown token \\{prodcut\\}`))])
-  })
-
   it('reports two files that end up with the same slug', async () => {
     const dir = contentCopy()
     const file = writeFile(dir, 'topics/authoritylens-vs-ssi.md', topicMarkdown())
@@ -91,15 +72,8 @@ describe('a bad content file fails with one line naming the file, the field and 
     ])
   })
 
-  it('reports a file name that is not a valid slug', async () => {
-    const dir = contentCopy()
-    const file = writeFile(dir, 'topics/Bad Name.md', topicMarkdown())
-    expect(await problemsIn(dir)).toEqual([`${file}: slug: expected a file name of lowercase letters, digits and single hyphens, got "Bad Name"`])
-  })
-
   it('reports a missing page file', async () => {
     const dir = contentCopy()
-    const { rmSync } = await import('node:fs')
     rmSync(join(dir, 'pages/thank-you.md'))
     expect(await problemsIn(dir)).toEqual([
       `${join(dir, 'pages/thank-you.md')}: file is missing (every page in lib/universal/content/schemas.ts needs its copy)`,
@@ -108,7 +82,6 @@ describe('a bad content file fails with one line naming the file, the field and 
 
   it('reports home sections that do not match the body\'s "## " headings', async () => {
     const dir = contentCopy()
-    const { readFileSync } = await import('node:fs')
     const home = join(dir, 'pages/home.md')
     writeFile(
       dir,
@@ -133,35 +106,17 @@ describe('a bad content file fails with one line naming the file, the field and 
     ])
   })
 
-  it('reports a bad layout.json field, naming it', async () => {
+  it('reports each bad layout.json field, empty or missing, naming it', async () => {
     const dir = contentCopy()
-    writeFile(dir, 'layout.json', JSON.stringify({ ...JSON.parse((await import('node:fs')).readFileSync(join(dir, 'layout.json'), 'utf8')), skipLink: '' }))
-    expect(await problemsIn(dir)).toEqual([`${join(dir, 'layout.json')}: skipLink: expected a non-empty string`])
-  })
-
-  it('reports a missing error heading or blog breadcrumb label in layout.json, naming each', async () => {
-    const dir = contentCopy()
-    const ui = JSON.parse((await import('node:fs')).readFileSync(join(dir, 'layout.json'), 'utf8')) as Record<string, Record<string, string>>
+    const ui = JSON.parse(readFileSync(join(dir, 'layout.json'), 'utf8')) as Record<string, Record<string, string>>
     const { heading: _heading, ...error } = ui.error!
     const { breadcrumbBlog: _breadcrumbBlog, ...blog } = ui.blog!
-    writeFile(dir, 'layout.json', JSON.stringify({ ...ui, blog, error }))
+    writeFile(dir, 'layout.json', JSON.stringify({ ...ui, skipLink: '', blog, error }))
     expect((await problemsIn(dir)).sort()).toEqual([
       `${join(dir, 'layout.json')}: blog.breadcrumbBlog: expected a non-empty string`,
       `${join(dir, 'layout.json')}: error.heading: expected a non-empty string`,
+      `${join(dir, 'layout.json')}: skipLink: expected a non-empty string`,
     ])
-  })
-
-  it('lists every problem of every file at once', async () => {
-    const dir = contentCopy()
-    const a = writeFile(dir, 'topics/a.md', topicMarkdown({ h1: null, summary: 'summary: ""' }))
-    const b = writeFile(dir, 'blog/b.md', articleMarkdown({ description: null }))
-    expect((await problemsIn(dir)).sort()).toEqual(
-      [
-        `${a}: h1: required field is missing (expected a non-empty string)`,
-        `${a}: summary: expected a non-empty string`,
-        `${b}: description: required field is missing (expected a non-empty string)`,
-      ].sort(),
-    )
   })
 
   it('fails `npm run build` before Vike runs, printing the problem', () => {

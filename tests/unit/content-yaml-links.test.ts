@@ -1,49 +1,12 @@
-// Content files' YAML mistakes at their line and column, links between content files (made page links,
-// or reported with file, line and target when they lead nowhere), and every problem of every file at once.
+// Links between content files (made page links, or reported with file, line and target when they lead
+// nowhere), and every problem of every file at once: a YAML mistake at its file, line and column among them
+// (what each YAML mistake is called, and where: frontmatter.test.ts).
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { readContent } from '../../lib/node/content.server'
 import { articleMarkdown, contentCopy, topicMarkdown, writeFile } from './content-fixture'
 import { problemsIn } from './content-problems'
-
-describe('a YAML mistake is reported in plain words at its line and column of the file', () => {
-  it('reports an unclosed quote where it opens, not where the frontmatter ends', async () => {
-    const dir = contentCopy()
-    const file = writeFile(dir, 'topics/x.md', topicMarkdown({ summary: 'summary: "A test topic summary.' }))
-    expect(await problemsIn(dir)).toEqual([`${file}:3:10: the quote (") that opens this value is never closed; add one where the value ends`])
-  })
-
-  it('reports an unclosed quote where it opens when a later quote closes it', async () => {
-    const dir = contentCopy()
-    const file = writeFile(dir, 'topics/x.md', topicMarkdown({ title: 'title: "Why it works', metaTitle: 'metaTitle: "{product} vs SSI"' }))
-    expect(await problemsIn(dir)).toEqual([`${file}:2:8: the quote (") that opens this value is never closed; add one where the value ends`])
-  })
-
-  it('names a tab used for indentation, on each line that has one', async () => {
-    const dir = contentCopy()
-    const file = writeFile(dir, 'topics/x.md', topicMarkdown({ faqs: 'faqs:\n\t- q: One?\n\t  a: Yes.\n  - q: Two?\n    a: Fine.' }))
-    expect(await problemsIn(dir)).toEqual([`${file}:9:1: tabs cannot indent YAML; use spaces`, `${file}:10:1: tabs cannot indent YAML; use spaces`])
-  })
-
-  it('names a duplicate key', async () => {
-    const dir = contentCopy()
-    const file = writeFile(dir, 'topics/x.md', topicMarkdown({ extra: 'title: Another title' }))
-    expect(await problemsIn(dir)).toEqual([`${file}:13:1: duplicate key "title": it is already set above; keep one`])
-  })
-
-  it('reports a list that is never closed where it opens', async () => {
-    const dir = contentCopy()
-    const file = writeFile(dir, 'topics/x.md', '---\ntitle: [unclosed\n---\nBody.\n')
-    expect(await problemsIn(dir)).toEqual([`${file}:2:8: this [ or { list is not closed, or an entry lacks its comma`])
-  })
-
-  it('reports a value that starts with {product} unquoted on its own line', async () => {
-    const dir = contentCopy()
-    const file = writeFile(dir, 'topics/x.md', topicMarkdown({ metaTitle: 'metaTitle: {product} vs SSI' }))
-    expect(await problemsIn(dir)).toEqual([`${file}:6:1: expected "field: value" here; a value that starts with a quote, [ or { must be quoted whole`])
-  })
-})
 
 describe('links between content files', () => {
   const postLinking = (...lines: string[]) => articleMarkdown({}, `${lines.join('\n')}\n`)

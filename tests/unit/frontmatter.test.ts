@@ -66,6 +66,20 @@ describe('parseFrontmatter', () => {
     ])
   })
 
+  it('reports each mistake where the writer made it: a quote a later one seems to close, a tab, an unclosed list, a value opening with {', () => {
+    expect(syntaxProblems('---\ntitle: "Why it works\nmetaTitle: "{product} vs SSI"\n---\n')).toEqual([
+      '2:8: the quote (") that opens this value is never closed; add one where the value ends',
+    ])
+    expect(syntaxProblems('---\nfaqs:\n\t- q: One?\n\t  a: Yes.\n---\n')).toEqual([
+      '3:1: tabs cannot indent YAML; use spaces',
+      '4:1: tabs cannot indent YAML; use spaces',
+    ])
+    expect(syntaxProblems('---\ntitle: [unclosed\n---\nBody.\n')).toEqual(['2:8: this [ or { list is not closed, or an entry lacks its comma'])
+    expect(syntaxProblems('---\ntitle: A\nmetaTitle: {product} vs SSI\n---\n')).toEqual([
+      '3:1: expected "field: value" here; a value that starts with a quote, [ or { must be quoted whole',
+    ])
+  })
+
   it('reports every mistake of a frontmatter, one for each line', () => {
     expect(syntaxProblems('---\ntitle: A\ntitle: B\nsummary: Note: this is it\nh1: "open\n---\n')).toEqual([
       '3:1: duplicate key "title": it is already set above; keep one',
