@@ -1,6 +1,6 @@
 import { readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import { createApp } from '../../server/app'
 import { compressBody } from '../../lib/node/compression.server'
@@ -8,8 +8,8 @@ import { formTimingCookie } from '../../server/form-timing'
 import { writeMiniatureSite } from './routing-table'
 
 // The site's files are answered from memory (server/site-files.ts, site-file-cache.ts): read once, compressed once, checked on
-// disk again once a second. What a visitor must see: the file as it is on disk, a rebuild included, within
-// that second; the memory bound kept. Counting brotli runs shows what is compressed again.
+// disk again once a second. What a visitor must see: the file as it is on disk, compressed as the browser asks, a rebuild
+// included, within that second; the memory bound kept. Counting brotli runs shows what is compressed again.
 const brotliRuns = vi.hoisted(() => ({ count: 0 }))
 vi.mock('node:zlib', async (importOriginal) => {
   const zlib = await importOriginal<typeof import('node:zlib')>()
@@ -42,6 +42,112 @@ async function decodedBody(response: Response): Promise<Buffer> {
   expect(encoding).toBeNull()
   return body
 }
+
+// The build precompresses only the code bundle; the server compresses the pages, the sitemap and the like itself
+// (lib/node/compression.server.ts). Run first, before the tests below change the files on disk.
+write('index.html', page('Home'))
+write('404.html', page('Not found'))
+write('topics.html', page('Topics'))
+const ASSET = 'assets/entries/page.abc123.js'
+const assetSource = `export const words = ${JSON.stringify(Array.from({ length: 300 }, (_, i) => `word${i}`))}\n`
+write(ASSET, assetSource)
+write(`${ASSET}.br`, brotliCompressSync(assetSource))
+write(`${ASSET}.gz`, gzipSync(assetSource))
+const varyNames = (response: Response) => (response.headers.get('vary') ?? '').split(',').map((name) => name.trim().toLowerCase())
+
+describe('compression of the files the build leaves uncompressed', () => {
+  const negotiations: [acceptEncoding: string, encoding: string | null][] = [
+    ['br, gzip', 'br'],
+    ['gzip, deflate', 'gzip'],
+    ['gzip;q=1, br;q=0.5', 'gzip'],
+    ['br;q=0, gzip', 'gzip'],
+    ['*', 'br'],
+    ['identity', null],
+    ['br;q=0, gzip;q=0', null],
+  ]
+  for (const [acceptEncoding, encoding] of negotiations) {
+    it(`answers \`accept-encoding: ${acceptEncoding}\` with ${encoding ?? 'the page as it is'}, byte for byte the page`, async () => {
+      const response = await get('/', { 'accept-encoding': acceptEncoding })
+      expect(response.status).toBe(200)
+      expect(response.headers.get('content-encoding')).toBe(encoding)
+      expect(await decodedBody(response)).toEqual(fileBytes('index.html'))
+    })
+  }
+
+  it('sends the page as it is when the browser names no encoding', async () => {
+    const response = await get('/')
+    expect(response.headers.get('content-encoding')).toBeNull()
+    expect(varyNames(response)).toContain('accept-encoding')
+  })
+
+  it('says how long the compressed page is', async () => {
+    const response = await get('/', { 'accept-encoding': 'br' })
+    expect(Number(response.headers.get('content-length'))).toBe((await response.arrayBuffer()).byteLength)
+  })
+
+  it('leaves a file under 1 KB as it is', async () => {
+    const response = await get('/robots.txt', { 'accept-encoding': 'br, gzip' })
+    expect(response.headers.get('content-encoding')).toBeNull()
+    expect(Buffer.from(await response.arrayBuffer())).toEqual(fileBytes('robots.txt'))
+  })
+
+  it("still serves a precompressed asset from the build's .br file", async () => {
+    const response = await get(`/${ASSET}`, { 'accept-encoding': 'br, gzip' })
+    expect(response.headers.get('content-encoding')).toBe('br')
+    expect(Buffer.from(await response.arrayBuffer())).toEqual(fileBytes(`${ASSET}.br`))
+  })
+
+  it('names Accept-Encoding in Vary exactly once, compressed here, precompressed or not compressed', async () => {
+    for (const path of ['/', `/${ASSET}`, '/robots.txt', '/no-such-page']) {
+      for (const acceptEncoding of ['br', 'identity']) {
+        const response = await get(path, { 'accept-encoding': acceptEncoding })
+        expect(
+          varyNames(response).filter((name) => name === 'accept-encoding'),
+          `${path} ${acceptEncoding}`,
+        ).toHaveLength(1)
+      }
+    }
+  })
+
+  it('compresses the 404 page too, keeping its status', async () => {
+    const response = await get('/no-such-page', { 'accept-encoding': 'br, gzip' })
+    expect(response.status).toBe(404)
+    expect(response.headers.get('content-encoding')).toBe('br')
+    expect(await decodedBody(response)).toEqual(fileBytes('404.html'))
+  })
+
+  it('answers HEAD with the headers of a GET and no body', async () => {
+    const response = await get('/', { 'accept-encoding': 'br, gzip' }, 'HEAD')
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-encoding')).toBe('br')
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/)
+    expect(await response.text()).toBe('')
+  })
+
+  it('answers a range request with the bytes asked for, uncompressed', async () => {
+    const response = await get('/', { 'accept-encoding': 'br, gzip', range: 'bytes=0-99' })
+    expect(response.status).toBe(206)
+    expect(response.headers.get('content-encoding')).toBeNull()
+    expect(Buffer.from(await response.arrayBuffer())).toEqual(fileBytes('index.html').subarray(0, 100))
+  })
+
+  it('compresses a page once for all the visitors who ask for it at the same time, and not again after', async () => {
+    const headers = { 'accept-encoding': 'br' }
+    const before = brotliRuns.count
+    const responses = await Promise.all([1, 2, 3].map(() => get('/topics', headers)))
+    responses.push(await get('/topics', headers))
+    for (const response of responses) expect(await decodedBody(response)).toEqual(fileBytes('topics.html'))
+    expect(brotliRuns.count - before).toBe(1)
+  })
+
+  it('compresses the 404 page once for every URL that is not found', async () => {
+    const headers = { 'accept-encoding': 'br' }
+    await get('/missing-1', headers)
+    const before = brotliRuns.count
+    for (const path of ['/missing-2', '/topics/missing-3', '/404']) expect((await get(path, headers)).status).toBe(404)
+    expect(brotliRuns.count).toBe(before)
+  })
+})
 
 describe('a file changed on disk', () => {
   it('is served as it was read for up to a second, then as it is now, compressed or not', async () => {
@@ -83,19 +189,18 @@ describe('a file changed on disk', () => {
   })
 
   it("sends the build's new precompressed copy of an asset once it changes", async () => {
-    const asset = 'assets/entries/page.abc123.js'
     // Of different sizes, so each write is seen whatever the file system's clock resolution.
     const version = (n: number) => `export const version = ${'9'.repeat(n)}\n`.repeat(100)
     for (const n of [1, 2]) {
-      write(asset, version(n))
-      write(`${asset}.br`, brotliCompressSync(version(n)))
+      write(ASSET, version(n))
+      write(`${ASSET}.br`, brotliCompressSync(version(n)))
       clock += 1000
-      const response = await get(`/${asset}`, { 'accept-encoding': 'br, gzip' })
+      const response = await get(`/${ASSET}`, { 'accept-encoding': 'br, gzip' })
       expect(response.headers.get('content-encoding')).toBe('br')
-      expect(Buffer.from(await response.arrayBuffer())).toEqual(fileBytes(`${asset}.br`))
-      expect(brotliDecompressSync(fileBytes(`${asset}.br`)).toString()).toBe(version(n))
+      expect(Buffer.from(await response.arrayBuffer())).toEqual(fileBytes(`${ASSET}.br`))
+      expect(brotliDecompressSync(fileBytes(`${ASSET}.br`)).toString()).toBe(version(n))
     }
-    rmSync(join(site.clientDir, `${asset}.br`))
+    rmSync(join(site.clientDir, `${ASSET}.br`))
   })
 
   it('sets the form-timing cookie once the page carries the form, and no longer once it does not', async () => {
@@ -148,18 +253,17 @@ describe('parts of a file', () => {
   })
 
   it('answers HEAD of a precompressed asset with its encoding and the length of the copy a GET sends', async () => {
-    const asset = 'assets/entries/page.abc123.js'
     const source = 'export const x = 1\n'.repeat(100)
-    write(asset, source)
-    write(`${asset}.br`, brotliCompressSync(source))
+    write(ASSET, source)
+    write(`${ASSET}.br`, brotliCompressSync(source))
     clock += 1000
-    const head = await get(`/${asset}`, { 'accept-encoding': 'br' }, 'HEAD')
+    const head = await get(`/${ASSET}`, { 'accept-encoding': 'br' }, 'HEAD')
     expect(head.status).toBe(200)
     expect(head.headers.get('content-encoding')).toBe('br')
-    expect(Number(head.headers.get('content-length'))).toBe(fileBytes(`${asset}.br`).byteLength)
+    expect(Number(head.headers.get('content-length'))).toBe(fileBytes(`${ASSET}.br`).byteLength)
     expect(head.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
     expect(await head.text()).toBe('')
-    rmSync(join(site.clientDir, `${asset}.br`))
+    rmSync(join(site.clientDir, `${ASSET}.br`))
   })
 })
 
