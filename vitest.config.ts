@@ -21,7 +21,6 @@ const PROCESSES = [
   'tests/unit/outbox-delivery.test.ts',
   'tests/unit/migrations.test.ts',
   'tests/unit/connections-per-client.test.ts',
-  'tests/unit/generate-topics.test.ts',
   'tests/unit/render-markdown.test.ts',
   'tests/unit/cloudflare-pages.test.ts',
   'tests/unit/cloudflare-leads.test.ts',
