@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import { conversionRecord, readGaClientId, readUtm } from '../../lib/universal/attribution'
-import { storeReferral } from '../../lib/universal/referral'
 import { memoryStorage } from './memory-storage'
 
 const NOW = 1_700_000_000_000
@@ -72,12 +71,6 @@ describe('conversionRecord', () => {
       utm_medium: null,
       utm_campaign: null,
     })
-  })
-
-  it('takes the referral from storage when the query has none', () => {
-    const storage = memoryStorage()
-    storeReferral(storage, 'STORED', NOW)
-    expect(conversionRecord({ search: new URLSearchParams(), storage, cookie: 'al_ref=COOKIE', now: NOW }).ref_code).toBe('STORED')
   })
 
   it('trims the session id and drops a blank or over-long one', () => {

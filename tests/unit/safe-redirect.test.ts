@@ -77,11 +77,6 @@ export const PAYLOADS: readonly string[] = [
 ]
 
 describe('isSafeRedirect', () => {
-  it('has a broad list of attack payloads', () => {
-    expect(PAYLOADS.length).toBeGreaterThanOrEqual(40)
-    expect(new Set(PAYLOADS).size).toBe(PAYLOADS.length)
-  })
-
   it('rejects every open-redirect payload', () => {
     const accepted = PAYLOADS.filter((next) => isSafeRedirect(next, ALLOWED))
     expect(accepted).toEqual([])

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { inlineHashes, lowerScriptPriority } from '../../lib/node/built-pages.server'
 import { fileOfPath, pathOfHtmlFile } from '../../lib/universal/routes'
 import { builtPage } from './content-fixture'
-import { SITEMAP_URL_LIMIT, robotsTxt, sitemapEntries, sitemapFiles, sitemapXml } from '../../lib/node/sitemap.server'
+import { SITEMAP_URL_LIMIT, sitemapEntries, sitemapFiles, sitemapXml } from '../../lib/node/sitemap.server'
 
 const SITE = 'https://example.test'
 
@@ -62,10 +62,6 @@ describe('sitemap', () => {
     const xml = await sitemapXml(sitemapEntries(built, SITE))
     expect(xml).toContain('<url><loc>https://example.test/blog/post</loc><lastmod>2025-10-01</lastmod></url>')
     expect(xml.match(/<loc>/g)).toHaveLength(5)
-  })
-
-  it('points robots.txt at the absolute sitemap URL', () => {
-    expect(robotsTxt(SITE)).toContain('Sitemap: https://example.test/sitemap.xml')
   })
 })
 
