@@ -29,23 +29,18 @@ test.describe('the referral page', () => {
     await expect(page).toHaveURL(`${BASE_URL}/`)
   })
 
-  test('goes home without storing anything when the webhook says no', async ({ page }) => {
-    await page.goto('/r/REJECTED?next=/blog')
-    await expect(page).toHaveURL(`${BASE_URL}/`)
-    expect(await page.evaluate((key) => localStorage.getItem(key), REFERRAL_STORAGE_KEY)).toBeNull()
-  })
-
-  test('goes home without storing anything when the click cannot be sent', async ({ page }) => {
-    await page.route('**/api/affiliate-click', (route) => route.abort())
-    await page.goto('/r/PARTNER_44?next=/blog')
-    await expect(page).toHaveURL(`${BASE_URL}/`)
-    expect(await page.evaluate((key) => localStorage.getItem(key), REFERRAL_STORAGE_KEY)).toBeNull()
-  })
-
-  test('goes home when there is no code', async ({ page }) => {
-    await page.goto('/r/')
-    await expect(page).toHaveURL(`${BASE_URL}/`)
-  })
+  for (const [when, path, refuse] of [
+    ['the webhook says no', '/r/REJECTED?next=/blog', false],
+    ['the click cannot be sent', '/r/PARTNER_44?next=/blog', true],
+    ['there is no code', '/r/', false],
+  ] as const) {
+    test(`goes home without storing anything when ${when}`, async ({ page }) => {
+      if (refuse) await page.route('**/api/affiliate-click', (route) => route.abort())
+      await page.goto(path)
+      await expect(page).toHaveURL(`${BASE_URL}/`)
+      expect(await page.evaluate((key) => localStorage.getItem(key), REFERRAL_STORAGE_KEY)).toBeNull()
+    })
+  }
 })
 
 test.describe('the thank-you page', () => {

@@ -4,12 +4,12 @@ import { expect, test, waitForHydration } from './fixtures'
 
 const copy = loadUiText('content').toasts
 
-test('a toast tells the visitor the connection dropped; one at a time; a dismissed one is removed after 1,000,000 ms', async ({
+// How long a dismissed toast stays in the page before it is removed: toasts.test.ts.
+test('a toast tells the visitor the connection dropped, then that it is back, one at a time, and goes once dismissed', async ({
   page,
   context,
   consoleErrors,
 }) => {
-  await page.clock.install()
   await page.goto('/blog')
   await waitForHydration(page)
   const toaster = page.locator('.toaster')
@@ -30,10 +30,5 @@ test('a toast tells the visitor the connection dropped; one at a time; a dismiss
 
   await shown.getByRole('button', { name: copy.dismiss }).click()
   await expect(shown).toHaveCount(0)
-  await expect(toaster.locator('.toast')).toHaveCount(2)
-  await page.clock.runFor(999_000)
-  await expect(toaster.locator('.toast')).toHaveCount(2)
-  await page.clock.runFor(1_000)
-  await expect(toaster.locator('.toast')).toHaveCount(0)
   expect(consoleErrors).toEqual([])
 })
