@@ -2,22 +2,20 @@
 // twice at once, at most MAX_IN_FLIGHT calls per webhook, deliverNow, stop(), and 1,000 leads' throughput.
 import { describe, expect, it } from 'vitest'
 import { MAX_IN_FLIGHT, Outbox } from '../../server/outbox'
-import { CLICK, deliveryKeys, fakeWebhook, lead, ok, sleep, storeOpener, type WebhookCall } from './outbox-fixture'
+import { CLICK, deliveryKeys, fakeWebhook, lead, ok, sleep, storeOpener, withOutbox, type WebhookCall } from './outbox-fixture'
 
 const openStore = storeOpener()
 
 describe('sending', () => {
   it('sends a new record while another call hangs', async () => {
-    const store = await openStore()
     const answered: string[] = []
     let hangs: string | undefined
-    const hook = await fakeWebhook((call) => {
+    const answer = (call: WebhookCall) => {
       if (call.key === hangs) return // never answered
       ok(call)
       answered.push(call.key)
-    })
-    const outbox = new Outbox(store, { leads: { url: hook.url, key: undefined } })
-    try {
+    }
+    await withOutbox(openStore, { answer }, async ({ store, outbox, hook }) => {
       await store.addLead(lead(1), Date.now())
       ;[hangs] = await deliveryKeys(store, 'leads')
       const hanging = outbox.flush()
@@ -26,49 +24,36 @@ describe('sending', () => {
       expect(answered).toEqual((await deliveryKeys(store, 'leads')).slice(1))
       await hook.close()
       expect(await hanging).toBe(0)
-    } finally {
-      await outbox.stop()
-      await store.close()
-      await hook.close()
-    }
+    })
   })
 
   it('gives a flush called while a pass is claiming a pass of its own, so a record stored meanwhile is not left for the poll', async () => {
-    const store = await openStore()
     const keys: string[] = []
-    const hook = await fakeWebhook((call) => {
+    const answer = (call: WebhookCall) => {
       keys.push(call.key)
       ok(call)
-    })
-    // A claim that takes 100 ms after it has taken its rows, so the second flush comes while it runs.
-    const claimDue = store.claimDue.bind(store)
-    store.claimDue = async (...args) => {
-      const rows = await claimDue(...args)
-      await sleep(100)
-      return rows
     }
-    const outbox = new Outbox(store, { leads: { url: hook.url, key: undefined } })
-    try {
+    await withOutbox(openStore, { answer }, async ({ store, outbox }) => {
+      // A claim that takes 100 ms after it has taken its rows, so the second flush comes while it runs.
+      const claimDue = store.claimDue.bind(store)
+      store.claimDue = async (...args) => {
+        const rows = await claimDue(...args)
+        await sleep(100)
+        return rows
+      }
       await store.addLead(lead(1), Date.now())
       const first = outbox.flush()
       await store.addLead(lead(2), Date.now())
       const second = outbox.flush()
       expect(await Promise.all([first, second])).toEqual([1, 1])
       expect(keys).toEqual(await deliveryKeys(store, 'leads'))
-    } finally {
-      await outbox.stop()
-      await store.close()
-      await hook.close()
-    }
+    })
   })
 
   it('never sends a row twice at once from one process, even when the clock jumps past its lease', async () => {
-    const store = await openStore()
     let clock = 1_000_000
     const held: WebhookCall[] = []
-    const hook = await fakeWebhook((call) => held.push(call))
-    const outbox = new Outbox(store, { leads: { url: hook.url, key: undefined } }, { now: () => clock })
-    try {
+    await withOutbox(openStore, { answer: (call) => held.push(call), options: { now: () => clock } }, async ({ store, outbox }) => {
       await store.addLead(lead(1), clock)
       const first = outbox.flush()
       await expect.poll(() => held.length).toBe(1)
@@ -78,30 +63,24 @@ describe('sending', () => {
       ok(held[0]!)
       expect(await first).toBe(1)
       expect((await store.rows('leads'))[0]).toMatchObject({ attempts: 1, delivered_at: clock })
-    } finally {
-      await outbox.stop()
-      await store.close()
-      await hook.close()
-    }
+    })
   })
 
   it(`has at most ${MAX_IN_FLIGHT} calls in flight and claims only the rows it has slots for; a freed slot takes the next row`, async () => {
-    const store = await openStore()
     const held: WebhookCall[] = []
     const delivered = new Map<string, number>()
     let open = 0
     let most = 0
     let release = false
-    const hook = await fakeWebhook((call) => {
+    const answer = (call: WebhookCall) => {
       most = Math.max(most, ++open)
       call.response.on('close', () => open--)
       if (!release) return held.push(call)
       delivered.set(call.key, (delivered.get(call.key) ?? 0) + 1)
       ok(call)
-    })
-    const outbox = new Outbox(store, { leads: { url: hook.url, key: undefined } })
+    }
     const LEADS = MAX_IN_FLIGHT + 36
-    try {
+    await withOutbox(openStore, { answer }, async ({ store, outbox }) => {
       for (let index = 0; index < LEADS; index++) await store.addLead(lead(index), Date.now())
       const first = outbox.flush()
       await expect.poll(() => held.length).toBe(MAX_IN_FLIGHT)
@@ -123,19 +102,12 @@ describe('sending', () => {
       expect(delivered.size).toBe(LEADS)
       expect([...delivered.values()].every((count) => count === 1)).toBe(true)
       expect(most).toBe(MAX_IN_FLIGHT)
-    } finally {
-      await outbox.stop()
-      await store.close()
-      await hook.close()
-    }
+    })
   })
 
   it('deliverNow answers within the outbox timeout, with the same key, and never sends a row twice at once', async () => {
-    const store = await openStore()
     const keys: string[] = []
-    const hook = await fakeWebhook((call) => keys.push(call.key))
-    const outbox = new Outbox(store, { clicks: { url: hook.url, key: undefined } }, { timeoutMs: 300 })
-    try {
+    await withOutbox(openStore, { answer: (call) => keys.push(call.key), tables: ['clicks'], options: { timeoutMs: 300 } }, async ({ store, outbox }) => {
       const id = await store.addClick(CLICK, Date.now())
       const started = Date.now()
       const sent = outbox.deliverNow('clicks', id, 60_000)
@@ -146,44 +118,32 @@ describe('sending', () => {
       expect(Date.now() - started).toBeLessThan(2_000)
       expect(keys).toEqual(await deliveryKeys(store, 'clicks'))
       expect((await store.rows('clicks'))[0]).toMatchObject({ attempts: 1, delivered_at: null })
-    } finally {
-      await outbox.stop()
-      await store.close()
-      await hook.close()
-    }
+    })
   })
 
   it('deliverNow of a click the poll claimed first answers with the webhook’s status, sent once', async () => {
-    const store = await openStore()
     const keys: string[] = []
-    const hook = await fakeWebhook((call) => {
+    const answer = (call: WebhookCall) => {
       keys.push(call.key)
       setTimeout(() => ok(call), 100)
-    })
-    const outbox = new Outbox(store, { clicks: { url: hook.url, key: undefined } })
-    try {
+    }
+    await withOutbox(openStore, { answer, tables: ['clicks'] }, async ({ store, outbox }) => {
       const id = await store.addClick(CLICK, Date.now())
       // The poll's claim reaches the store before the relay's, as when it runs between the click's insert and the relay.
       const polled = outbox.flush()
       expect(await outbox.deliverNow('clicks', id, 3_000)).toEqual({ ok: true, status: 'ok' })
       expect(await polled).toBe(1)
       expect(keys).toEqual(await deliveryKeys(store, 'clicks'))
-    } finally {
-      await outbox.stop()
-      await store.close()
-      await hook.close()
-    }
+    })
   })
 
   it('stop() waits for the calls in flight and records them; a stopped outbox claims nothing', async () => {
-    const store = await openStore()
     let calls = 0
-    const hook = await fakeWebhook((call) => {
+    const answer = (call: WebhookCall) => {
       calls++
       setTimeout(() => ok(call), 300)
-    })
-    const outbox = new Outbox(store, { leads: { url: hook.url, key: undefined }, clicks: { url: hook.url, key: undefined } })
-    try {
+    }
+    await withOutbox(openStore, { answer, tables: ['leads', 'clicks'] }, async ({ store, outbox }) => {
       await store.addLead(lead(1), Date.now())
       void outbox.flush()
       await expect.poll(() => calls).toBe(1)
@@ -195,10 +155,7 @@ describe('sending', () => {
       expect(await outbox.flush()).toBe(0)
       expect(await outbox.deliverNow('clicks', click, 3_000)).toEqual({ ok: false, error: 'outbox stopped' })
       expect(calls).toBe(1)
-    } finally {
-      await store.close()
-      await hook.close()
-    }
+    })
   })
 
   it('keeps one pool of calls per webhook: a score webhook that hangs on every call never delays a click', async () => {
@@ -228,15 +185,13 @@ describe('sending', () => {
   })
 
   it('delivers 1,000 stored leads to a fast local webhook, each exactly once, at 200 or more a second', async () => {
-    const store = await openStore()
     const delivered = new Map<string, number>()
-    const hook = await fakeWebhook((call) => {
+    const answer = (call: WebhookCall) => {
       delivered.set(call.key, (delivered.get(call.key) ?? 0) + 1)
       ok(call)
-    })
-    const outbox = new Outbox(store, { leads: { url: hook.url, key: undefined } })
+    }
     const LEADS = 1_000
-    try {
+    await withOutbox(openStore, { answer }, async ({ store, outbox }) => {
       for (let index = 0; index < LEADS; index++) await store.addLead(lead(index), Date.now())
       const started = performance.now()
       outbox.start()
@@ -248,10 +203,6 @@ describe('sending', () => {
       const rate = LEADS / seconds
       console.log(`throughput: ${LEADS} leads delivered exactly once in ${seconds.toFixed(2)} s: ${Math.round(rate)} deliveries/s`)
       expect(rate).toBeGreaterThanOrEqual(200)
-    } finally {
-      await outbox.stop()
-      await store.close()
-      await hook.close()
-    }
+    })
   }, 30_000)
 })

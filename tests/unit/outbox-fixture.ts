@@ -1,11 +1,13 @@
 // What outbox-retries.test.ts and outbox-concurrency.test.ts share: stores on database files in a temp
-// folder, leads and a click to send, and fake webhooks on loopback that answer (or hold) each call.
+// folder, leads and a click to send, fake webhooks on loopback that answer (or hold) each call, and an
+// outbox on both, stopped and closed after its test.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll } from 'vitest'
+import { Outbox, type OutboxOptions } from '../../server/outbox'
 import { Store, type ClickRecord, type OutboxTable, type StoredLead } from '../../server/store'
 
 /** A temp folder for the test file, removed after its tests; the function opens a new store in it each call. */
@@ -61,3 +63,24 @@ export const deliveryKeys = async (store: Store, table: OutboxTable) => (await s
 export const ok = (call: WebhookCall) => call.response.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}')
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/**
+ * Runs `test` with a new store of `openStore`'s, a fake webhook answering each call with `answer`, and an outbox
+ * sending the `tables` to it (the leads unless told) with `options`; then stops the outbox and closes the store and the webhook.
+ */
+export async function withOutbox(
+  openStore: () => Promise<Store>,
+  { answer, tables = ['leads'], options }: { answer: (call: WebhookCall) => void; tables?: OutboxTable[]; options?: OutboxOptions },
+  test: (rig: { store: Store; outbox: Outbox; hook: Awaited<ReturnType<typeof fakeWebhook>> }) => Promise<void>,
+): Promise<void> {
+  const store = await openStore()
+  const hook = await fakeWebhook(answer)
+  const outbox = new Outbox(store, Object.fromEntries(tables.map((table) => [table, { url: hook.url, key: undefined }])), options)
+  try {
+    await test({ store, outbox, hook })
+  } finally {
+    await outbox.stop()
+    await store.close()
+    await hook.close()
+  }
+}

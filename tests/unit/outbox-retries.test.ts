@@ -1,12 +1,8 @@
 // The outbox's retries (server/outbox.ts): the retry schedule, the counts `npm run outbox` prints, the
 // Idempotency-Key kept across a retry, and the attempts a hanging call or a redirect ends, retried later.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { Outbox, retryDelay } from '../../server/outbox'
-import { Store } from '../../server/store'
-import { CLICK, deliveryKeys, fakeWebhook, lead, ok, sleep, storeOpener, type WebhookCall } from './outbox-fixture'
+import { CLICK, deliveryKeys, fakeWebhook, lead, ok, sleep, storeOpener, withOutbox, type WebhookCall } from './outbox-fixture'
 
 const openStore = storeOpener()
 
@@ -18,35 +14,30 @@ describe('the outbox', () => {
   })
 
   it('counts what waits and what was delivered, as `npm run outbox` prints it', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'outbox-'))
-    const store = await Store.open(`file:${join(dir, 'site.db')}`)
+    const store = await openStore()
     try {
-      const lead = { first_name: 'Ada', linkedin_url: 'https://www.linkedin.com/in/ada', email: 'ada@example.com', submitted_at: '2026-11-23T00:00:00.000Z' }
-      const leadIds = [await store.addLead(lead, 1), await store.addLead(lead, 1), await store.addLead(lead, 1)]
+      const leadIds = [await store.addLead(lead(1), 1), await store.addLead(lead(2), 1), await store.addLead(lead(3), 1)]
       await store.markDelivered('leads', leadIds[0]!, 2)
-      await store.addClick({ ref_code: 'P1', user_agent: null, referer: null, utm_source: null, utm_medium: null, utm_campaign: null, ga_client_id: null }, 1)
+      await store.addClick(CLICK, 1)
       await store.addConversion({ session_id: 'cs_1', ref_code: null, ga_client_id: null, utm_source: null, utm_medium: null, utm_campaign: null }, 1)
       expect(await store.counts()).toEqual({ leads: { pending: 2, delivered: 1 }, clicks: { pending: 1, delivered: 0 }, conversions: 1 })
     } finally {
       await store.close()
-      rmSync(dir, { recursive: true, force: true })
     }
   })
 })
 
 describe('sending', () => {
   it('gives each call the Idempotency-Key made when its record was stored, the same on its retry', async () => {
-    const store = await openStore()
     let clock = 1_000_000
     const keys: string[] = []
-    const hook = await fakeWebhook((call) => {
+    const answer = (call: WebhookCall) => {
       keys.push(call.key)
       // The first attempt of each record fails.
       if (keys.filter((key) => key === call.key).length === 1) call.response.writeHead(503).end()
       else ok(call)
-    })
-    const outbox = new Outbox(store, { leads: { url: hook.url, key: 'k' }, clicks: { url: hook.url, key: 'k' } }, { now: () => clock })
-    try {
+    }
+    await withOutbox(openStore, { answer, tables: ['leads', 'clicks'], options: { now: () => clock } }, async ({ store, outbox }) => {
       await store.addLead(lead(1), clock)
       await store.addClick(CLICK, clock)
       expect(await outbox.flush()).toBe(0)
@@ -55,11 +46,7 @@ describe('sending', () => {
       const [leadKey, clickKey] = [...(await deliveryKeys(store, 'leads')), ...(await deliveryKeys(store, 'clicks'))]
       expect(keys.sort()).toEqual([clickKey, clickKey, leadKey, leadKey])
       expect(await store.counts()).toMatchObject({ leads: { pending: 0, delivered: 1 }, clicks: { pending: 0, delivered: 1 } })
-    } finally {
-      await outbox.stop()
-      await store.close()
-      await hook.close()
-    }
+    })
   })
 
   it('gives the first lead of two databases, and of two databases’ clicks, keys of their own: one webhook behind both drops neither', async () => {
@@ -87,16 +74,14 @@ describe('sending', () => {
   })
 
   it('aborts a call that hangs at its timeout, before the lease on its row ends, and retries it 5 s later', async () => {
-    const store = await openStore()
     const calls: number[] = []
     const cutAfter: number[] = []
-    const hook = await fakeWebhook((call) => {
+    const answer = (call: WebhookCall) => {
       const at = Date.now()
       calls.push(at)
       call.response.on('close', () => cutAfter.push(Date.now() - at))
-    })
-    const outbox = new Outbox(store, { leads: { url: hook.url, key: undefined } }, { timeoutMs: 300 })
-    try {
+    }
+    await withOutbox(openStore, { answer, options: { timeoutMs: 300 } }, async ({ store, outbox }) => {
       await store.addLead(lead(1), Date.now())
       const claimedFrom = Date.now()
       const flushed = outbox.flush()
@@ -112,11 +97,7 @@ describe('sending', () => {
       const [row] = await store.rows('leads')
       expect(row).toMatchObject({ attempts: 1, last_error: 'timed out after 300 ms', delivered_at: null })
       expect(Number(row!.next_attempt_at) - abortedAt).toBeGreaterThan(4_500)
-    } finally {
-      await outbox.stop()
-      await store.close()
-      await hook.close()
-    }
+    })
   })
 
   it('follows no redirect: the record and its api-key never reach the origin a 307 names, and the attempt is retried later', async () => {
