@@ -21,6 +21,8 @@ describe.skipIf(missing)('npm run preview:cloudflare delivers leads through the 
       body: new URLSearchParams({ first_name: 'Cy', linkedin_url: 'https://www.linkedin.com/in/cy-form', email: 'form@example.com' }),
     })
     expect(form.status).toBe(303)
+    // The Worker's headers on the API's answers, as on its pages.
+    expect([form.headers.get('cache-control'), form.headers.get('x-frame-options')]).toEqual(['no-store', 'DENY'])
     await expect.poll(() => [callsFor('json@example.com').length, callsFor('form@example.com').length], POLL).toEqual([1, 1])
     // A Cron Trigger after delivery sends nothing again.
     await preview!.cron()

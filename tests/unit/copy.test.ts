@@ -61,9 +61,4 @@ describe('the copy notes of check:content', () => {
     )
     rmSync(dir, { recursive: true, force: true })
   })
-
-  it('turns the upgrade button off on a topic that says so and leaves it on for the rest', async () => {
-    const { topics } = await readContent(fixtureContent())
-    expect(topics.filter((topic) => !topic.showUpgradeCTA).map((topic) => topic.slug)).toEqual(['linkedin-audit-for-job-seekers'])
-  })
 })

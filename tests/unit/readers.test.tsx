@@ -232,22 +232,6 @@ describe("the build's pre-pass over the topic files", () => {
     )
   })
 
-  it('puts the related list in each topic page’s key: a changed title elsewhere changes the keys of the pages naming it, only', async () => {
-    const { planTopicPages } = await import('../../pipeline/pages-phase')
-    const dir = tempDir('topics-')
-    const cache = tempDir('cache-')
-    topicsIn(dir)
-    const keys = () => planTopicPages(['/topics/@slug'], readTopicSources(files(dir), site, FACTS_CODE, cache, false), 'base').map((job) => job.key)
-    const before = keys()
-    writeFileSync(join(dir, 'b.md'), topicMarkdown({ title: 'title: Coaching calls, renamed', summary: 'summary: Calls for coaches.' }))
-    const after = keys()
-    const changed = files(dir).filter((_, index) => before[index] !== after[index])
-    const sources = readTopicSources(files(dir), site, FACTS_CODE, cache, false)
-    const naming = sources.filter((source) => source.related.some((other) => other.slug === 'b')).map((source) => source.slug)
-    expect(changed.map(({ slug }) => slug).sort()).toEqual(['b', ...naming].sort())
-    expect(naming.length).toBeGreaterThan(0)
-  })
-
   it('leaves each parsed body in its file for the worker, which renders it as read, and names a file that changed since', async () => {
     const dir = tempDir('topics-')
     topicsIn(dir)

@@ -53,11 +53,6 @@ describe('sitemap', () => {
     ])
   })
 
-  it('never lists a noindex page or the 404 page', () => {
-    const urls = sitemapEntries(built, SITE).map((entry) => entry.url)
-    expect(urls.some((url) => /thank-you|confirmation|404/.test(url))).toBe(false)
-  })
-
   it('writes sitemap XML with loc and date-only lastmod', async () => {
     const xml = await sitemapXml(sitemapEntries(built, SITE))
     expect(xml).toContain('<url><loc>https://example.test/blog/post</loc><lastmod>2025-10-01</lastmod></url>')
