@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { articleMarkdown, pngFile, topicMarkdown } from './content-fixture'
+import { articleMarkdown, topicMarkdown } from './content-fixture'
 import { devServerOnContentCopy } from './dev-server'
 
 // `npm run dev` (vike dev) on a copy of the content: a writer breaks a file, looks at the page in the
@@ -106,38 +106,9 @@ const ARTICLE_PAGE = '/blog/why-most-linkedin-profiles-fail'
 const addToBody = (added: string) => (text: string) => `${text}\n${added}\n`
 const addToFrontmatter = (added: string) => (text: string) => text.replace(/^---\n/, `---\n${added}\n`)
 
+// What each problem is (an image, a cover, a link, an old URL …) is the content read's, which npm run dev runs as
+// the build does (readContentIndex; images.test.ts, content-*.test.ts, publication.test.ts): here, where it shows.
 describe('npm run dev shows every problem a build would stop on, on the page of its file', () => {
-  it('an image without alt text', async () => {
-    await withFile(ARTICLE, addToBody('![](../images/trust-gaps.png)'), ARTICLE_PAGE, 500, async () => {
-      const { html } = await page(ARTICLE_PAGE)
-      expect(html).toContain(`${join(dev.dir, ARTICLE)}:`)
-      expect(html).toContain('image ../images/trust-gaps.png: no alt text; say what the image shows between the brackets')
-    })
-  })
-
-  it('a missing image, and one narrower than the column', async () => {
-    await pngFile(dev.dir, 'blog/narrow.png', { width: 300, height: 200 })
-    await withFile(ARTICLE, addToBody('![A chart](./missing.png)\n\n![A small chart](./narrow.png)'), ARTICLE_PAGE, 500, async () => {
-      const { html } = await page(ARTICLE_PAGE)
-      expect(html).toContain('image ./missing.png: file not found')
-      expect(html).toContain('image ./narrow.png: 300 px wide, narrower than the 736 px column')
-    })
-    rmSync(join(dev.dir, 'blog/narrow.png'))
-  })
-
-  it('a missing cover', async () => {
-    await withFile(ARTICLE, addToFrontmatter('cover: ./no-cover.png\ncoverAlt: The cover'), ARTICLE_PAGE, 500, async () => {
-      expect((await page(ARTICLE_PAGE)).html).toContain(`${join(dev.dir, ARTICLE)}</code><p>cover: image ./no-cover.png: file not found`)
-    })
-  })
-
-  it('a link that leads nowhere, on a topic page', async () => {
-    const topic = 'topics/linkedin-proof-signals.md'
-    await withFile(topic, addToBody('See [the missing topic](./no-such-topic.md).'), '/topics/linkedin-proof-signals', 500, async () => {
-      expect((await page('/topics/linkedin-proof-signals')).html).toContain('link to ./no-such-topic.md leads nowhere')
-    })
-  })
-
   it('two files served under one slug', async () => {
     const copy = readFileSync(join(dev.dir, 'topics/{product}-vs-ssi.md'), 'utf8')
     await withFile(
@@ -149,21 +120,6 @@ describe('npm run dev shows every problem a build would stop on, on the page of 
         expect((await page('/topics/authoritylens-vs-ssi')).html).toContain('slug: &quot;authoritylens-vs-ssi&quot; is already used by')
       },
     )
-  })
-
-  it('an old URL that is the page’s own, one that two pages claim, and one of a draft', async () => {
-    await withFile(ARTICLE, addToFrontmatter(`redirectFrom: [${ARTICLE_PAGE}]`), ARTICLE_PAGE, 500, async () => {
-      expect((await page(ARTICLE_PAGE)).html).toContain(`redirectFrom[1]: ${ARTICLE_PAGE} is this page&#39;s own URL`)
-    })
-    const other = 'blog/linkedin-audit-vs-linkedin-optimization.md'
-    await withFile(other, addToFrontmatter('redirectFrom: [/blog/shared-old-url]'), '/blog/shared-old-url', 308, async () => {
-      await withFile(ARTICLE, addToFrontmatter('redirectFrom: [/blog/shared-old-url]'), ARTICLE_PAGE, 500, async () => {
-        expect((await page(ARTICLE_PAGE)).html).toContain('/blog/shared-old-url already leads to /blog/linkedin-audit-vs-linkedin-optimization')
-      })
-    })
-    await withFile(ARTICLE, addToFrontmatter('draft: true\nredirectFrom: [/blog/old-draft-url]'), ARTICLE_PAGE, 500, async () => {
-      expect((await page(ARTICLE_PAGE)).html).toContain('this page is left out of this build (draft), so /blog/old-draft-url would lead nowhere')
-    })
   })
 
   it('prints each problem once in the terminal, without a stack trace', async () => {
