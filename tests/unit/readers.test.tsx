@@ -3,7 +3,6 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse, type HTMLElement } from 'node-html-parser'
-import type { PageContextServer } from 'vike/types'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ContentError, topicSlugFiles } from '../../lib/node/content-files.server'
 import { loadRelatedTopics, loadTopic } from '../../lib/node/content-index.server'
@@ -12,43 +11,16 @@ import { loadUiText } from '../../lib/node/ui-text.server'
 import { loadSite } from '../../lib/node/site.server'
 import { digest } from '../../pipeline/cache'
 import { readTopicSources } from '../../pipeline/related-topics'
-import ArticlePage from '../../pages/blog/@slug/+Page'
-import { data as articleData } from '../../pages/blog/@slug/+data'
-import articleProse from '../../pages/blog/@slug/+prose'
-import articleSeo from '../../pages/blog/@slug/+seo'
-import TopicPage from '../../pages/topics/@slug/+Page'
-import { data as topicData } from '../../pages/topics/@slug/+data'
-import topicProse from '../../pages/topics/@slug/+prose'
-import topicSeo from '../../pages/topics/@slug/+seo'
-import { renderPageDocument } from '../../renderer/renderPage'
 import { articleMarkdown, contentCopy, fixtureContent, tempDir, topicMarkdown, writeFile } from './content-fixture'
+import { ARTICLE, TOPIC, renderPage } from './page-fixture'
 
 afterEach(() => {
   delete process.env.CONTENT_DIR
 })
 
-/** One page rendered with its real hooks, from the content in `dir`, as the prerender does; `extra` is what the build adds to the pageContext. */
-async function render(dir: string, url: string, page: { Page: unknown; data: (pc: PageContextServer) => Promise<unknown>; config: object }, extra = {}) {
-  process.env.CONTENT_DIR = dir
-  const slug = url.split('/').pop()!
-  const base = {
-    routeParams: { slug },
-    urlOriginal: url,
-    urlPathname: url,
-    config: page.config,
-    site: loadSite(dir),
-    ui: loadUiText(dir),
-    buildYear: 2026,
-    ...extra,
-  }
-  const pageContext = { ...base, Page: page.Page, data: await page.data(base as unknown as PageContextServer) } as unknown as PageContextServer
-  return parse((await renderPageDocument(pageContext)).html)
-}
-
-const article = (dir: string, slug: string) =>
-  render(dir, `/blog/${slug}`, { Page: ArticlePage, data: articleData, config: { seo: articleSeo, prose: articleProse } })
-const topic = (dir: string, slug: string, extra = {}) =>
-  render(dir, `/topics/${slug}`, { Page: TopicPage, data: topicData, config: { seo: topicSeo, prose: topicProse } }, extra)
+/** An article's or a topic's page rendered with its real hooks; `extra` is what the build adds to the pageContext. */
+const article = async (dir: string, slug: string) => parse((await renderPage(dir, `/blog/${slug}`, ARTICLE, { slug })).html)
+const topic = async (dir: string, slug: string, extra = {}) => parse((await renderPage(dir, `/topics/${slug}`, TOPIC, { slug }, extra)).html)
 
 const words = (text: string) => text.match(/[\p{L}\p{N}]+(?:['’.,-][\p{L}\p{N}]+)*/gu)?.length ?? 0
 const clean = (element: HTMLElement | null) => element?.text.replace(/\s+/g, ' ').trim()

@@ -1,56 +1,17 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse } from 'node-html-parser'
-import type { PageContextServer } from 'vike/types'
 import { afterEach, describe, expect, it } from 'vitest'
 import { loadContent, loadTopic } from '../../lib/node/content-index.server'
 import { contentRoutePaths } from '../../lib/universal/content/routes'
-import { loadUiText } from '../../lib/node/ui-text.server'
 import { loadSite } from '../../lib/node/site.server'
 import { data as copyData } from '../../pages/+data'
-import copyProse from '../../pages/+prose'
-import copySeo from '../../pages/+seo'
-import ArticlePage from '../../pages/blog/@slug/+Page'
-import { data as articleData } from '../../pages/blog/@slug/+data'
-import articleProse from '../../pages/blog/@slug/+prose'
-import articleSeo from '../../pages/blog/@slug/+seo'
-import ThankYouPage from '../../pages/thank-you/+Page'
-import thankYouConfig from '../../pages/thank-you/+config'
-import TopicPage from '../../pages/topics/@slug/+Page'
-import { data } from '../../pages/topics/@slug/+data'
-import TopicsIndexPage from '../../pages/topics/index/+Page'
-import topicsIndexConfig from '../../pages/topics/index/+config'
-import { data as topicsIndexData } from '../../pages/topics/index/+data'
-import topicsIndexSeo from '../../pages/topics/index/+seo'
-import prose from '../../pages/topics/@slug/+prose'
-import seo from '../../pages/topics/@slug/+seo'
-import { renderPageDocument } from '../../renderer/renderPage'
 import { articleMarkdown, contentCopy, fixtureContent, topicMarkdown, writeFile } from './content-fixture'
+import { ARTICLE, ARTICLE_HOOKS, THANK_YOU, TOPIC, TOPIC_HOOKS, TOPICS, pageContextFor, renderPage } from './page-fixture'
 
 const ATTACK = '</script><script>alert(1)</script>'
 
-interface PageModule {
-  Page: unknown
-  data: (pageContext: PageContextServer) => Promise<unknown>
-  /** The page's configs as Vike resolves them: its +config.ts values and its +seo and +prose, its own or inherited. */
-  config: Record<string, unknown>
-}
-
-/** The pageContext a page's hooks are given for `url`, with the content in `dir`. */
-function contextFor(dir: string, url: string, config: Record<string, unknown>, routeParams: Record<string, string> = {}) {
-  process.env.CONTENT_DIR = dir
-  const urlPathname = new URL(url, 'http://localhost').pathname
-  return { routeParams, urlOriginal: url, urlPathname, config, site: loadSite(dir), ui: loadUiText(dir), buildYear: 2026 } as unknown as PageContextServer
-}
-
-/** Renders one page with its real hooks, as the prerender does, from the content in `dir`. */
-async function renderRoute(dir: string, url: string, page: PageModule, routeParams: Record<string, string> = {}) {
-  const base = contextFor(dir, url, page.config, routeParams)
-  const pageContext = { ...base, Page: page.Page, data: await page.data(base) } as unknown as PageContextServer
-  return (await renderPageDocument(pageContext)).html
-}
-
-const renderTopic = (dir: string, slug: string) => renderRoute(dir, `/topics/${slug}`, { Page: TopicPage, data, config: { seo, prose } }, { slug })
+const renderTopic = async (dir: string, slug: string) => (await renderPage(dir, `/topics/${slug}`, TOPIC, { slug })).html
 
 /** What a hook threw for `throw render(404)`. */
 const notFound = { _pageContextAbort: { abortStatusCode: 404 } }
@@ -107,13 +68,7 @@ describe('a topic page rendered from markdown', () => {
     expect(contentRoutePaths(await loadContent(dir))['/topics/@slug']).toContain('/topics/new-thing')
     expect(parse(await renderTopic(dir, 'new-thing')).querySelector('h1')?.text).toBe('A test topic heading')
 
-    const index = parse(
-      await renderRoute(dir, '/topics', {
-        Page: TopicsIndexPage,
-        data: topicsIndexData,
-        config: { ...topicsIndexConfig, seo: topicsIndexSeo, prose: copyProse },
-      }),
-    )
+    const index = parse((await renderPage(dir, '/topics', TOPICS)).html)
     const card = index.querySelector('a[href="/topics/new-thing"]')
     expect(card?.text).toBe('The new thing')
     expect(index.querySelectorAll('.card-grid > li')).toHaveLength(before + 1)
@@ -124,11 +79,11 @@ describe('a topic page rendered from markdown', () => {
 
 describe('a slug with no entry', () => {
   it('answers 404 from every hook of a topic page and of an article', async () => {
-    for (const hook of [data, seo, prose]) {
-      await expect(hook(contextFor(fixtureContent(), '/topics/no-such-topic', {}, { slug: 'no-such-topic' }))).rejects.toMatchObject(notFound)
+    for (const hook of TOPIC_HOOKS) {
+      await expect(hook(pageContextFor(fixtureContent(), '/topics/no-such-topic', {}, { slug: 'no-such-topic' }))).rejects.toMatchObject(notFound)
     }
-    for (const hook of [articleData, articleSeo, articleProse]) {
-      await expect(hook(contextFor(fixtureContent(), '/blog/no-such-article', {}, { slug: 'no-such-article' }))).rejects.toMatchObject(notFound)
+    for (const hook of ARTICLE_HOOKS) {
+      await expect(hook(pageContextFor(fixtureContent(), '/blog/no-such-article', {}, { slug: 'no-such-article' }))).rejects.toMatchObject(notFound)
     }
   })
 
@@ -136,11 +91,11 @@ describe('a slug with no entry', () => {
     const dir = contentCopy()
     writeFile(dir, 'topics/draft-topic.md', topicMarkdown({ draft: 'draft: true' }))
     writeFile(dir, 'blog/future-post.md', articleMarkdown({ date: 'date: 2099-01-05' }))
-    for (const hook of [data, seo, prose]) {
-      await expect(hook(contextFor(dir, '/topics/draft-topic', {}, { slug: 'draft-topic' }))).rejects.toMatchObject(notFound)
+    for (const hook of TOPIC_HOOKS) {
+      await expect(hook(pageContextFor(dir, '/topics/draft-topic', {}, { slug: 'draft-topic' }))).rejects.toMatchObject(notFound)
     }
-    for (const hook of [articleData, articleSeo, articleProse]) {
-      await expect(hook(contextFor(dir, '/blog/future-post', {}, { slug: 'future-post' }))).rejects.toMatchObject(notFound)
+    for (const hook of ARTICLE_HOOKS) {
+      await expect(hook(pageContextFor(dir, '/blog/future-post', {}, { slug: 'future-post' }))).rejects.toMatchObject(notFound)
     }
   })
 })
@@ -151,7 +106,7 @@ describe('an article page', () => {
     const ui = JSON.parse(readFileSync(join(dir, 'layout.json'), 'utf8')) as { topic: Record<string, string>; blog: Record<string, string> }
     writeFile(dir, 'layout.json', JSON.stringify({ ...ui, topic: { ...ui.topic, breadcrumbHome: 'Start' }, blog: { ...ui.blog, breadcrumbBlog: 'Articles' } }))
     const slug = 'why-most-linkedin-profiles-fail'
-    const html = await renderRoute(dir, `/blog/${slug}`, { Page: ArticlePage, data: articleData, config: { seo: articleSeo, prose: articleProse } }, { slug })
+    const { html } = await renderPage(dir, `/blog/${slug}`, ARTICLE, { slug })
     const graph = JSON.parse(parse(html).querySelector('script[type="application/ld+json"]')!.text) as {
       '@graph': Array<{ '@type': string; itemListElement?: Array<{ name: string }> }>
     }
@@ -162,11 +117,7 @@ describe('an article page', () => {
 
 describe('a fixed page on the shared hooks', () => {
   it('reads the copy its +config.ts names, is canonical at its own URL and takes noindex from its config', async () => {
-    const html = await renderRoute(fixtureContent(), '/thank-you', {
-      Page: ThankYouPage,
-      data: copyData,
-      config: { ...thankYouConfig, seo: copySeo, prose: copyProse },
-    })
+    const { html } = await renderPage(fixtureContent(), '/thank-you', THANK_YOU)
     const doc = parse(html)
     const { pages } = await loadContent(fixtureContent())
     expect(doc.querySelector('h1')?.text).toBe(pages['thank-you'].h1)
@@ -176,6 +127,6 @@ describe('a fixed page on the shared hooks', () => {
   })
 
   it('fails, naming the page, when a page has neither a copy nor hooks of its own', async () => {
-    await expect(copyData({ ...contextFor(fixtureContent(), '/new', {}), pageId: '/pages/new' })).rejects.toThrow(/\/pages\/new: the page names no copy/)
+    await expect(copyData({ ...pageContextFor(fixtureContent(), '/new', {}), pageId: '/pages/new' })).rejects.toThrow(/\/pages\/new: the page names no copy/)
   })
 })

@@ -10,30 +10,10 @@ import { loadUiText } from '../../lib/node/ui-text.server'
 import type { BlogPost } from '../../lib/universal/content/types'
 import { articleSeo as articleSeoOf } from '../../lib/universal/seo/article'
 import { buildHead } from '../../lib/universal/seo/head'
-import { data as copyData } from '../../pages/+data'
-import copyProse from '../../pages/+prose'
-import copySeo from '../../pages/+seo'
-import ArticlePage from '../../pages/blog/@slug/+Page'
-import BlogPage from '../../pages/blog/index/+Page'
-import blogConfig from '../../pages/blog/index/+config'
-import { data as blogData } from '../../pages/blog/index/+data'
-import blogSeo from '../../pages/blog/index/+seo'
-import { data as articleData } from '../../pages/blog/@slug/+data'
-import articleProse from '../../pages/blog/@slug/+prose'
-import articleSeo from '../../pages/blog/@slug/+seo'
 import homeConfig from '../../pages/index/+config'
 import homeSeo from '../../pages/index/+seo'
-import ThankYouPage from '../../pages/thank-you/+Page'
-import thankYouConfig from '../../pages/thank-you/+config'
-import TestimonialsPage from '../../pages/testimonials/+Page'
-import testimonialsConfig from '../../pages/testimonials/+config'
-import testimonialsProse from '../../pages/testimonials/+prose'
-import TopicPage from '../../pages/topics/@slug/+Page'
-import { data as topicData } from '../../pages/topics/@slug/+data'
-import topicProse from '../../pages/topics/@slug/+prose'
-import topicSeo from '../../pages/topics/@slug/+seo'
-import { renderPageDocument } from '../../renderer/renderPage'
 import { fixtureContent } from './content-fixture'
+import { ARTICLE, BLOG, TESTIMONIALS, THANK_YOU, TOPIC, renderPage, type PageModule } from './page-fixture'
 
 const SITE_URL = 'https://authoritylens.com'
 const CARD_URL = new RegExp(`^${SITE_URL}/assets/cards/[0-9a-f]{32}\\.png$`)
@@ -50,30 +30,15 @@ afterAll(() => {
   delete process.env.CONTENT_DIR
 })
 
-/** One page of the test content rendered with its hooks; its <head>. */
-async function headOf(
-  url: string,
-  page: { Page: unknown; data: (pageContext: PageContextServer) => Promise<unknown>; config: Record<string, unknown> },
-  routeParams = {},
-) {
-  const base = {
-    routeParams,
-    urlOriginal: url,
-    urlPathname: url,
-    config: page.config,
-    site: loadSite('content', {}),
-    ui: loadUiText('content'),
-    buildYear: 2026,
-  } as unknown as PageContextServer
-  const { html } = await renderPageDocument({ ...base, Page: page.Page, data: await page.data(base) } as unknown as PageContextServer)
-  return parse(html).querySelector('head')!
-}
+/** One page of the test content rendered with its hooks, with the settings site.json gives (no SITE_URL from the environment); its <head>. */
+const headOf = async (url: string, page: PageModule, routeParams = {}) =>
+  parse((await renderPage(fixtureContent(), url, page, routeParams, { site: loadSite('content', {}), ui: loadUiText('content') })).html).querySelector('head')!
 
 const meta = (head: ReturnType<typeof parse>, key: string) =>
   head.querySelector(`meta[property="${key}"]`)?.getAttribute('content') ?? head.querySelector(`meta[name="${key}"]`)?.getAttribute('content')
 
-const topic = (slug: string) => headOf(`/topics/${slug}`, { Page: TopicPage, data: topicData, config: { seo: topicSeo, prose: topicProse } }, { slug })
-const article = (slug: string) => headOf(`/blog/${slug}`, { Page: ArticlePage, data: articleData, config: { seo: articleSeo, prose: articleProse } }, { slug })
+const topic = (slug: string) => headOf(`/topics/${slug}`, TOPIC, { slug })
+const article = (slug: string) => headOf(`/blog/${slug}`, ARTICLE, { slug })
 
 describe('the head of an indexable page', () => {
   it("names the topic's card: og:image absolute on SITE_URL, 1200 × 630 PNG, alt text, and Twitter's large card", async () => {
@@ -87,11 +52,7 @@ describe('the head of an indexable page', () => {
   })
 
   it('gives a fixed page the card of its h1 under its label from layout.json', async () => {
-    const head = await headOf('/testimonials', {
-      Page: TestimonialsPage,
-      data: copyData,
-      config: { ...testimonialsConfig, seo: copySeo, prose: testimonialsProse },
-    })
+    const head = await headOf('/testimonials', TESTIMONIALS)
     expect(meta(head, 'og:image')).toMatch(CARD_URL)
     expect(meta(head, 'og:image:alt')).toBe('AuthorityLens testimonials: Real results from professionals who fixed their LinkedIn authority')
   })
@@ -114,7 +75,7 @@ describe('the head of an indexable page', () => {
       const json = JSON.parse(head.querySelector('script[type="application/ld+json"]')!.text) as Record<string, unknown>
       return (json['@graph'] as Array<Record<string, unknown>> | undefined) ?? [json]
     }
-    const blogHead = await headOf('/blog', { Page: BlogPage, data: blogData, config: { ...blogConfig, seo: blogSeo, prose: copyProse } })
+    const blogHead = await headOf('/blog', BLOG)
     const listed = (await graph(blogHead)).find((item) => item['@type'] === 'Blog')!.blogPost as Array<{ url: string; image?: unknown }>
     expect(listed).toHaveLength(3)
     for (const { url, image } of listed) {
@@ -170,7 +131,7 @@ describe('the head of an indexable page', () => {
 
 describe('the head of a noindex page', () => {
   it('names no social image', async () => {
-    const head = await headOf('/thank-you', { Page: ThankYouPage, data: copyData, config: { ...thankYouConfig, seo: copySeo, prose: copyProse } })
+    const head = await headOf('/thank-you', THANK_YOU)
     expect(meta(head, 'og:image')).toBeUndefined()
     expect(meta(head, 'twitter:card')).toBe('summary')
   })

@@ -9,18 +9,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { loadContent } from '../../lib/node/content-index.server'
 import { readContent } from '../../lib/node/content.server'
 import { loadSite } from '../../lib/node/site.server'
-import { loadUiText } from '../../lib/node/ui-text.server'
 import { contentRoutePaths } from '../../lib/universal/content/routes'
 import { laterTopicPageOf, pagedText, TOPICS_PER_PAGE, topicPageCount, topicPagePath, topicsOnPage } from '../../lib/universal/content/topic-pages'
 import type { ContentIndex, TopicEntry } from '../../lib/universal/content/types'
-import copyProse from '../../pages/+prose'
-import TopicsIndexPage from '../../pages/topics/index/+Page'
 import topicsIndexConfig from '../../pages/topics/index/+config'
 import { data } from '../../pages/topics/index/+data'
-import seo from '../../pages/topics/index/+seo'
 import { planListingPages, topicIndexPages } from '../../pipeline/pages-phase'
-import { renderPageDocument } from '../../renderer/renderPage'
 import { contentCopy, contentProblems, topicMarkdown, writeFile, writeTestContent } from './content-fixture'
+import { TOPICS, renderPage } from './page-fixture'
 
 const ROUTES = ['/', '/blog', '/blog/@slug', '/topics', '/topics/@slug', '/topics/page/@n']
 const entry = (n: number): TopicEntry => ({ slug: `t-${n}`, file: `/c/topics/t-${n}.md`, title: `Topic ${String(n).padStart(3, '0')}`, summary: `About ${n}.` })
@@ -87,19 +83,8 @@ describe('the topic index pages, rendered', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
   async function render(url: string) {
-    process.env.CONTENT_DIR = dir
     const n = /^\/topics\/page\/(.+)$/.exec(url)?.[1]
-    const base = {
-      routeParams: n === undefined ? {} : { n },
-      urlOriginal: url,
-      urlPathname: url,
-      config: { ...topicsIndexConfig, seo, prose: copyProse },
-      site: loadSite(dir),
-      ui: loadUiText(dir),
-      buildYear: 2026,
-    } as unknown as PageContextServer
-    const pageData = await data(base)
-    const html = (await renderPageDocument({ ...base, Page: TopicsIndexPage, data: pageData } as unknown as PageContextServer)).html
+    const { html, data: pageData } = await renderPage<Awaited<ReturnType<typeof data>>>(dir, url, TOPICS, n === undefined ? {} : { n })
     return { doc: parse(html), data: pageData }
   }
 
