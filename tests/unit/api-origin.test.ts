@@ -2,26 +2,19 @@ import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { apiOriginOf } from '../../pipeline/api-origin'
 import { filesUnder } from '../../pipeline/cache'
 import { checkStaticHosts, loadHosts } from '../../scripts/static-hosts'
-import { EXPECTED_HEADERS, MINIATURE_REDIRECTS, writeMiniatureSite } from './routing-table'
+import { EXPECTED_HEADERS, MINIATURE_REDIRECTS } from './routing-table'
+import { miniatureSite } from './host-files-fixture'
 
 // Pages on Netlify or Vercel have no API of their own: built with API_ORIGIN, their rule files proxy
 // `/api/*` to it, so the form's post (same origin, as the CSP wants) reaches the API; deployed without
 // it, every lead would be lost, so their build command stops first.
 const API = 'https://api.example.com'
-const sites: Array<{ remove: () => void }> = []
-afterAll(() => sites.forEach((site) => site.remove()))
-function miniatureSite(apiOrigin?: string) {
-  const site = writeMiniatureSite([], MINIATURE_REDIRECTS, apiOrigin)
-  sites.push(site)
-  return site
-}
-
 describe('a build with API_ORIGIN', () => {
-  const site = miniatureSite(API)
+  const site = miniatureSite([], MINIATURE_REDIRECTS, API)
 
   it('has Netlify and Vercel send a lead to the API, query and all, and still serve every page as the server does', async () => {
     const hosts = await loadHosts(site.clientDir)

@@ -13,7 +13,7 @@ import { fileOfPath, pathOfHtmlFile } from '../../lib/universal/routes'
 import { articlePath } from '../../lib/universal/seo/article'
 import { topicPath } from '../../lib/universal/seo/topic'
 import { writeSyndicationFiles } from '../../pipeline/site-files'
-import { builtPage, fixtureContent } from './content-fixture'
+import { builtPage, fixtureContent, tempDir } from './content-fixture'
 
 const SITE = { ...loadSite('content', {}), siteUrl: 'https://example.test' }
 
@@ -158,58 +158,50 @@ Each article and topic below has a markdown version at its URL plus \`.md\`. New
 
 describe('the files the build writes for feed readers and answer engines', () => {
   it("give a cover's enclosure the size of the file the build published", async () => {
-    const client = mkdtempSync(join(tmpdir(), 'syndication-'))
-    try {
-      const coverUrl = '/assets/images/cover-1600.0123456789.jpg'
-      mkdirSync(join(client, 'blog'))
-      mkdirSync(join(client, 'assets', 'images'), { recursive: true })
-      writeFileSync(join(client, coverUrl), Buffer.alloc(4321))
-      const post = { ...content.posts[0]!, coverImage: { html: '', url: coverUrl, width: 1600, height: 900 } }
-      await writeSyndicationFiles(client, [builtPage(fileOfPath(articlePath(post.slug)))], SITE, {
-        posts: [post],
-        topics: [],
-        pages: content.pages,
-        today: '2026-01-15',
-      })
-      const item = childrenNamed(childrenNamed(parseXml(readFileSync(join(client, 'rss.xml'), 'utf8')), 'channel')[0]!, 'item')[0]!
-      expect(childrenNamed(item, 'enclosure')[0]!.attributes).toEqual({ url: `https://example.test${coverUrl}`, type: 'image/jpeg', length: '4321' })
-    } finally {
-      rmSync(client, { recursive: true, force: true })
-    }
+    const client = tempDir('syndication-')
+    const coverUrl = '/assets/images/cover-1600.0123456789.jpg'
+    mkdirSync(join(client, 'blog'))
+    mkdirSync(join(client, 'assets', 'images'), { recursive: true })
+    writeFileSync(join(client, coverUrl), Buffer.alloc(4321))
+    const post = { ...content.posts[0]!, coverImage: { html: '', url: coverUrl, width: 1600, height: 900 } }
+    await writeSyndicationFiles(client, [builtPage(fileOfPath(articlePath(post.slug)))], SITE, {
+      posts: [post],
+      topics: [],
+      pages: content.pages,
+      today: '2026-01-15',
+    })
+    const item = childrenNamed(childrenNamed(parseXml(readFileSync(join(client, 'rss.xml'), 'utf8')), 'channel')[0]!, 'item')[0]!
+    expect(childrenNamed(item, 'enclosure')[0]!.attributes).toEqual({ url: `https://example.test${coverUrl}`, type: 'image/jpeg', length: '4321' })
   })
 
   it('list only the articles whose pages the build wrote: a left-out article is in no feed, not in llms.txt and has no twin', async () => {
-    const client = mkdtempSync(join(tmpdir(), 'syndication-'))
+    const client = tempDir('syndication-')
     // The pages' folder, as the render workers leave it.
     mkdirSync(join(client, 'blog'))
-    try {
-      const [left, ...kept] = content.posts
-      const page = (path: string) => builtPage(fileOfPath(path))
-      const pages = [page('/'), page('/blog'), ...kept.map((post) => page(articlePath(post.slug))), page(topicPath(content.topics[0]!.slug))]
-      expect(pathOfHtmlFile(pages[2]!.file)).toBe(articlePath(kept[0]!.slug))
-      const report = await writeSyndicationFiles(client, pages, SITE, {
-        posts: content.posts,
-        topics: [content.topics[0]!],
-        pages: content.pages,
-        today: '2026-01-15',
-      })
-      // The articles built (all but one) are in the feeds; every article built and the one topic have a twin.
-      expect(report).toEqual({ articles: kept.length, twins: kept.length + 1 })
-      const { rss, atom, json } = items({
-        rss: readFileSync(join(client, 'rss.xml'), 'utf8'),
-        atom: readFileSync(join(client, 'atom.xml'), 'utf8'),
-        json: readFileSync(join(client, 'feed.json'), 'utf8'),
-      })
-      const expected = kept.map((post) => articleUrl(post.slug))
-      for (const feed of [rss, atom, json]) expect(feed.map((item) => ('url' in item ? item.url : item.link))).toEqual(expected)
-      const llms = readFileSync(join(client, 'llms.txt'), 'utf8')
-      expect(llms).not.toContain(articleUrl(left!.slug))
-      for (const post of kept) expect(llms).toContain(`(${articleUrl(post.slug)}): ${post.description}`)
-      expect(existsSync(join(client, 'blog', `${left!.slug}.md`))).toBe(false)
-      for (const post of kept)
-        expect(readFileSync(join(client, 'blog', `${post.slug}.md`), 'utf8')).toMatch(new RegExp(`^# ${post.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\n`))
-    } finally {
-      rmSync(client, { recursive: true, force: true })
-    }
+    const [left, ...kept] = content.posts
+    const page = (path: string) => builtPage(fileOfPath(path))
+    const pages = [page('/'), page('/blog'), ...kept.map((post) => page(articlePath(post.slug))), page(topicPath(content.topics[0]!.slug))]
+    expect(pathOfHtmlFile(pages[2]!.file)).toBe(articlePath(kept[0]!.slug))
+    const report = await writeSyndicationFiles(client, pages, SITE, {
+      posts: content.posts,
+      topics: [content.topics[0]!],
+      pages: content.pages,
+      today: '2026-01-15',
+    })
+    // The articles built (all but one) are in the feeds; every article built and the one topic have a twin.
+    expect(report).toEqual({ articles: kept.length, twins: kept.length + 1 })
+    const { rss, atom, json } = items({
+      rss: readFileSync(join(client, 'rss.xml'), 'utf8'),
+      atom: readFileSync(join(client, 'atom.xml'), 'utf8'),
+      json: readFileSync(join(client, 'feed.json'), 'utf8'),
+    })
+    const expected = kept.map((post) => articleUrl(post.slug))
+    for (const feed of [rss, atom, json]) expect(feed.map((item) => ('url' in item ? item.url : item.link))).toEqual(expected)
+    const llms = readFileSync(join(client, 'llms.txt'), 'utf8')
+    expect(llms).not.toContain(articleUrl(left!.slug))
+    for (const post of kept) expect(llms).toContain(`(${articleUrl(post.slug)}): ${post.description}`)
+    expect(existsSync(join(client, 'blog', `${left!.slug}.md`))).toBe(false)
+    for (const post of kept)
+      expect(readFileSync(join(client, 'blog', `${post.slug}.md`), 'utf8')).toMatch(new RegExp(`^# ${post.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\n`))
   })
 })

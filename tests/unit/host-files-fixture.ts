@@ -6,8 +6,9 @@ import { loadHosts } from '../../scripts/static-hosts'
 import { writeMiniatureSite } from './routing-table'
 
 const sites: Array<{ remove: () => void }> = []
-export function miniatureSite(extraFiles: readonly string[] = [], redirects?: readonly Redirect[]) {
-  const site = writeMiniatureSite(extraFiles, redirects)
+/** A miniature site as the build writes it (with `apiOrigin`, as built with API_ORIGIN), removed after the file's tests. */
+export function miniatureSite(extraFiles: readonly string[] = [], redirects?: readonly Redirect[], apiOrigin?: string) {
+  const site = writeMiniatureSite(extraFiles, redirects, apiOrigin)
   sites.push(site)
   return site
 }

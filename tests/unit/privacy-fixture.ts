@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll } from 'vitest'
+import { afterAll, afterEach } from 'vitest'
 import { Store } from '../../server/store'
 
 export const lead = (email: string, name = 'Ada') => ({
@@ -26,17 +26,26 @@ export async function addLead(store: Store, lead: Parameters<Store['addLead']>[0
 
 /**
  * The test file's temp folder (`root`), removed after its tests; `newDatabase` names a new database file in
- * it (a `file:` URL), and `seeded` opens one (a new one unless told) with Ada's two leads (stored in two
- * cases, one delivered, one failing), Grace's lead, a click and a conversion.
+ * it (a `file:` URL), `open` opens one (a new one unless told), and `seeded` opens one with Ada's two leads
+ * (stored in two cases, one delivered, one failing), Grace's lead, a click and a conversion; each store they
+ * open is closed after its test.
  */
 export function privacyDatabases() {
   const root = mkdtempSync(join(tmpdir(), 'privacy-'))
   afterAll(() => rmSync(root, { recursive: true, force: true }))
   let databases = 0
   const newDatabase = () => `file:${join(root, `site-${++databases}.db`)}`
+  // Every store `open` and `seeded` give is closed after its test.
+  const opened: Store[] = []
+  afterEach(() => Promise.all(opened.splice(0).map((store) => store.close())))
+  async function open(database = newDatabase()) {
+    const store = await Store.open(database)
+    opened.push(store)
+    return store
+  }
 
   async function seeded(database = newDatabase()) {
-    const store = await Store.open(database)
+    const store = await open(database)
     const delivered = await addLead(store, lead('ada@example.com'), 1_000)
     await store.markDelivered('leads', delivered, 2_000)
     const failing = await addLead(store, lead('Ada@Example.COM', 'Ada Two'), 3_000)
@@ -47,5 +56,5 @@ export function privacyDatabases() {
     return { store, delivered, failing, other }
   }
 
-  return { root, newDatabase, seeded }
+  return { root, newDatabase, open, seeded }
 }

@@ -3,37 +3,32 @@
 import { describe, expect, it, vi } from 'vitest'
 import { purgeExpired, startLeadRetention } from '../../server/retention'
 import { DEFAULT_LEAD_RETENTION_DAYS, leadRetentionDays } from '../../server/settings'
-import { Store } from '../../server/store'
 import { DAY, addLead, click, conversion, lead, privacyDatabases } from './privacy-fixture'
 
-const { newDatabase } = privacyDatabases()
+const { open } = privacyDatabases()
 
 describe('retention', () => {
   it('deletes delivered leads older than the retention, never an undelivered one, nor a recent one', async () => {
     const now = Date.UTC(2026, 5, 1)
-    const store = await Store.open(newDatabase())
-    try {
-      const oldDelivered = await addLead(store, lead('old@example.com'), now - 400 * DAY)
-      await store.markDelivered('leads', oldDelivered, now - 400 * DAY + 5_000)
-      const oldUndelivered = await addLead(store, lead('stuck@example.com'), now - 400 * DAY)
-      await store.markFailed('leads', oldUndelivered, now + 60_000, 'HTTP 500')
-      const recentDelivered = await addLead(store, lead('new@example.com'), now - 10 * DAY)
-      await store.markDelivered('leads', recentDelivered, now - 10 * DAY + 5_000)
+    const store = await open()
+    const oldDelivered = await addLead(store, lead('old@example.com'), now - 400 * DAY)
+    await store.markDelivered('leads', oldDelivered, now - 400 * DAY + 5_000)
+    const oldUndelivered = await addLead(store, lead('stuck@example.com'), now - 400 * DAY)
+    await store.markFailed('leads', oldUndelivered, now + 60_000, 'HTTP 500')
+    const recentDelivered = await addLead(store, lead('new@example.com'), now - 10 * DAY)
+    await store.markDelivered('leads', recentDelivered, now - 10 * DAY + 5_000)
 
-      expect((await purgeExpired(store, now, 365)).leads).toBe(1)
-      expect((await store.rows('leads')).map((row) => Number(row.id))).toEqual([oldUndelivered, recentDelivered])
-      expect((await purgeExpired(store, now, 365)).leads).toBe(0)
-      // A shorter retention reaches the recent one; the undelivered lead stays whatever its age.
-      expect((await purgeExpired(store, now, 7)).leads).toBe(1)
-      expect((await store.rows('leads')).map((row) => Number(row.id))).toEqual([oldUndelivered])
-    } finally {
-      await store.close()
-    }
+    expect((await purgeExpired(store, now, 365)).leads).toBe(1)
+    expect((await store.rows('leads')).map((row) => Number(row.id))).toEqual([oldUndelivered, recentDelivered])
+    expect((await purgeExpired(store, now, 365)).leads).toBe(0)
+    // A shorter retention reaches the recent one; the undelivered lead stays whatever its age.
+    expect((await purgeExpired(store, now, 7)).leads).toBe(1)
+    expect((await store.rows('leads')).map((row) => Number(row.id))).toEqual([oldUndelivered])
   })
 
   it('deletes delivered clicks and conversions older than the retention, never an undelivered click, and logs what it deleted', async () => {
     const now = Date.UTC(2026, 5, 1)
-    const store = await Store.open(newDatabase())
+    const store = await open()
     const log = vi.spyOn(console, 'log').mockImplementation(() => {})
     try {
       const oldDelivered = await store.addClick({ ...click, ref_code: 'OLD' }, now - 400 * DAY)
@@ -58,24 +53,19 @@ describe('retention', () => {
       expect((await store.rows('clicks')).map((row) => row.ref_code)).toEqual(['STUCK'])
     } finally {
       log.mockRestore()
-      await store.close()
     }
   })
 
   it('works in bounded batches, table by table', async () => {
     const now = Date.UTC(2026, 5, 1)
-    const store = await Store.open(newDatabase())
-    try {
-      for (let index = 0; index < 7; index++) {
-        await store.markDelivered('leads', await addLead(store, lead(`l${index}@example.com`), now - 400 * DAY), now - 399 * DAY)
-        await store.markDelivered('clicks', await store.addClick(click, now - 400 * DAY), now - 399 * DAY)
-        await store.addConversion(conversion(`cs_${index}`), now - 400 * DAY)
-      }
-      expect(await purgeExpired(store, now, 365, { batch: 2, maxBatches: 2 })).toEqual({ leads: 4, clicks: 4, conversions: 4 })
-      expect(await purgeExpired(store, now, 365, { batch: 2 })).toEqual({ leads: 3, clicks: 3, conversions: 3 })
-    } finally {
-      await store.close()
+    const store = await open()
+    for (let index = 0; index < 7; index++) {
+      await store.markDelivered('leads', await addLead(store, lead(`l${index}@example.com`), now - 400 * DAY), now - 399 * DAY)
+      await store.markDelivered('clicks', await store.addClick(click, now - 400 * DAY), now - 399 * DAY)
+      await store.addConversion(conversion(`cs_${index}`), now - 400 * DAY)
     }
+    expect(await purgeExpired(store, now, 365, { batch: 2, maxBatches: 2 })).toEqual({ leads: 4, clicks: 4, conversions: 4 })
+    expect(await purgeExpired(store, now, 365, { batch: 2 })).toEqual({ leads: 3, clicks: 3, conversions: 3 })
   })
 
   it('reads LEAD_RETENTION_DAYS, 365 by default, and refuses a value that is not a whole number of days', () => {

@@ -14,7 +14,8 @@ import {
   workerRunsFirst,
   type RunWorkerFirst,
 } from '../../scripts/static-hosts'
-import { EXPECTED_HEADERS, writeMiniatureSite } from './routing-table'
+import { EXPECTED_HEADERS } from './routing-table'
+import { miniatureSite } from './host-files-fixture'
 
 // The whole site on Cloudflare Workers as check:site models it (scripts/static-hosts.ts): where wrangler.jsonc's
 // `run_worker_first` sends a request to the Worker, what the Worker answers that the static assets alone would
@@ -22,17 +23,8 @@ import { EXPECTED_HEADERS, writeMiniatureSite } from './routing-table'
 // form-timing cookie, which the table's pages (without the form) do not show.
 
 const FORM_PAGE = '<!doctype html><form method="post" action="/api/score"></form>'
-const removals: Array<() => void> = []
-afterAll(() => removals.forEach((remove) => remove()))
-
-function miniatureSite() {
-  const site = writeMiniatureSite()
-  removals.push(site.remove)
-  return site
-}
-
 const scratch = mkdtempSync(join(tmpdir(), 'wrangler-config-'))
-removals.push(() => rmSync(scratch, { recursive: true, force: true }))
+afterAll(() => rmSync(scratch, { recursive: true, force: true }))
 let edits = 0
 
 /** wrangler.jsonc with `edit` applied to its text, in a scratch folder. */
