@@ -1,13 +1,13 @@
-// The site search's index: what the build puts in it (the published articles and topics, nothing else),
-// what it keeps of a page, and that the dialog shows Pagefind's excerpt as text.
-import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+// The site search's index: what it holds (the published articles and topics, nothing else), what it keeps of a
+// page, what it publishes, and that the dialog shows Pagefind's excerpt as text. That the build gives it the
+// content it shows (a draft added changes no record, a title changed does): the incremental-build tests.
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { excerptParts } from '../../lib/universal/search'
 import { prepareSearchIndex, publishSearchIndex, searchRecords } from '../../pipeline/search-index'
-import { tempDir, writeTestContent } from './content-fixture'
+import { tempDir } from './content-fixture'
 
 /** The URL and title of every page in the index under `clientDir`, read from its fragments as pagefind.js reads them. */
 function indexedPages(clientDir: string): Array<{ url: string; title: string; content: string }> {
@@ -33,50 +33,6 @@ function brotliCopies(folder: string): string[] {
   }
   return copies
 }
-
-const DRAFT = '---\ntitle: A draft about banners\ndescription: Not yet.\ndate: 2025-09-12\nauthor: nadia-brennan\ndraft: true\n---\nThe draft text.\n'
-
-describe('the build', () => {
-  let dist: string
-  let output: string
-  beforeAll(() => {
-    const root = tempDir('search-build-')
-    const content = writeTestContent(join(root, 'content'))
-    writeFileSync(join(content, 'blog', 'draft-about-banners.md'), DRAFT)
-    // Inside the project, where `vike build` writes (a .tmp- folder, ignored by git).
-    dist = mkdtempSync('.tmp-search-')
-    output = execFileSync(process.execPath, ['scripts/run-build.mjs', '--no-cards'], {
-      env: { ...process.env, CONTENT_DIR: content, DIST_DIR: dist, BUILD_CACHE_DIR: join(root, 'cache'), BUILD_QUIET: '1' },
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-  }, 300_000)
-  afterAll(() => rmSync(dist, { recursive: true, force: true }))
-
-  it('indexes every published article and topic, and no draft, fixed page, listing or 404', () => {
-    const client = join(dist, 'client')
-    const entries = (folder: string) =>
-      readdirSync(join(client, folder))
-        .filter((name) => name.endsWith('.html'))
-        .map((name) => `/${folder}/${name.slice(0, -'.html'.length)}`)
-    const pages = indexedPages(client)
-    expect(pages.map((page) => page.url)).toEqual([...entries('blog'), ...entries('topics')].sort())
-    expect(pages.map((page) => page.url)).not.toContain('/blog/draft-about-banners')
-    expect(pages.every((page) => page.title.length > 0 && page.content.length > 40)).toBe(true)
-    expect(output).toMatch(/build: search +\d+ pages indexed: \d+ files/)
-  })
-
-  it('publishes Pagefind’s script, its entry and its WebAssembly, and none of its ready-made interfaces nor its worker', () => {
-    const files = readdirSync(join(dist, 'client', 'pagefind'))
-    expect(files).toEqual(expect.arrayContaining(['pagefind.js', 'pagefind-entry.json', 'wasm.en.pagefind']))
-    expect(files.filter((name) => /ui|highlight|worker/.test(name))).toEqual([])
-  })
-
-  it('gives Pagefind’s larger files a smaller brotli copy of what their gzip holds, its WebAssembly first', () => {
-    const copies = brotliCopies(join(dist, 'client', 'pagefind'))
-    expect(copies).toContain('wasm.en.pagefind.br')
-  })
-})
 
 describe('the index of a set of records', () => {
   const post = {
@@ -110,6 +66,11 @@ describe('the index of a set of records', () => {
       ['/blog/post', 'A post'],
       ['/topics/kept', 'Kept & found'],
     ])
+    // Pagefind's script, its entry and its WebAssembly, none of its ready-made interfaces nor its worker; its larger files with a smaller brotli copy.
+    const published = readdirSync(join(client, 'pagefind'))
+    expect(published).toEqual(expect.arrayContaining(['pagefind.js', 'pagefind-entry.json', 'wasm.en.pagefind']))
+    expect(published.filter((name) => /ui|highlight|worker/.test(name))).toEqual([])
+    expect(brotliCopies(join(client, 'pagefind'))).toContain('wasm.en.pagefind.br')
     // Built again from nothing into another folder: the same files, byte for byte.
     const again = tempDir('search-again-')
     publishSearchIndex(await prepareSearchIndex(records, { language: 'en', cacheDir: tempDir('search-cache-'), code: 'test', fresh: true }), again)
