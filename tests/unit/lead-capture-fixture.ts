@@ -1,8 +1,6 @@
 // What lead-capture-form.test.ts, lead-capture-abuse.test.ts and lead-capture-values.test.ts share: the API
 // (server/api.ts) on a real store in a temp folder, its outbox sending to a loopback webhook that records
 // each body, on a clock the tests move; requests as a browser's JSON or no-JavaScript form post sends them.
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -14,6 +12,7 @@ import { renderFormPage } from '../../renderer/formPage'
 import { createApi } from '../../server/api'
 import { Outbox } from '../../server/outbox'
 import { Store } from '../../server/store'
+import { fakeWebhook, ok } from './outbox-fixture'
 
 /** The site's canonical origin (SITE_URL); requests below are made to http://localhost unless they name another URL. */
 export const SITE_ORIGIN = 'https://authoritylens.example'
@@ -26,7 +25,7 @@ export let store: Store
 let outbox: Outbox
 export let api: ReturnType<typeof createApi>
 export let clock = Date.parse('2026-03-01T09:00:00Z')
-export let webhook: Server
+export let webhook: Awaited<ReturnType<typeof fakeWebhook>>
 /** Every body the webhook received. */
 export const forwarded: Array<Record<string, unknown>> = []
 
@@ -34,23 +33,17 @@ export const forwarded: Array<Record<string, unknown>> = []
 export function setUpLeadCaptureApi(): void {
   const root = mkdtempSync(join(tmpdir(), 'lead-capture-'))
   beforeAll(async () => {
-    webhook = createServer((request, response) => {
-      let body = ''
-      request.on('data', (chunk) => (body += chunk))
-      request.on('end', () => {
-        forwarded.push(JSON.parse(body) as Record<string, unknown>)
-        response.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}')
-      })
+    webhook = await fakeWebhook((call) => {
+      forwarded.push(JSON.parse(call.body) as Record<string, unknown>)
+      ok(call)
     })
-    await new Promise<void>((resolve) => webhook.listen(0, '127.0.0.1', resolve))
     store = await Store.open(`file:${join(root, 'leads.db')}`)
-    const url = `http://127.0.0.1:${(webhook.address() as AddressInfo).port}/score`
-    outbox = new Outbox(store, { leads: { url, key: undefined } }, { now: () => clock })
+    outbox = new Outbox(store, { leads: { url: webhook.url, key: undefined } }, { now: () => clock })
     api = createApi({ store, outbox, now: () => clock, trustedHops: 1, siteOrigin: SITE_ORIGIN, formPage: () => formPage })
   })
   afterAll(async () => {
     await store.close()
-    await new Promise<void>((resolve) => webhook.close(() => resolve()))
+    await webhook.close()
     rmSync(root, { recursive: true, force: true })
   })
 }

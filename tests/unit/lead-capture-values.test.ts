@@ -1,7 +1,6 @@
 // What the score and affiliate webhooks get and the store keeps from the API (server/api.ts): formulas,
 // markup and control characters refused or cleaned, normalised URLs and addresses, the server's time,
 // and a capped User-Agent.
-import type { AddressInfo } from 'node:net'
 import { describe, expect, it } from 'vitest'
 import { LEAD_MESSAGES } from '../../lib/universal/lead'
 import { createApi } from '../../server/api'
@@ -44,7 +43,7 @@ describe('what reaches the webhooks', () => {
   it('cleans a click’s fields of markup, control characters and formulas, keeps only an http(s) referer, and forwards exactly what it stored', async () => {
     const clickApi = createApi({
       store,
-      outbox: new Outbox(store, { clicks: { url: `http://127.0.0.1:${(webhook.address() as AddressInfo).port}/affiliate`, key: undefined } }),
+      outbox: new Outbox(store, { clicks: { url: webhook.url, key: undefined } }),
       now: () => clock,
       trustedHops: 1,
       siteOrigin: SITE_ORIGIN,

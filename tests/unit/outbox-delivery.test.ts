@@ -1,7 +1,7 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { ServerResponse } from 'node:http'
 import { describe, expect, it } from 'vitest'
 import { Store } from '../../server/store'
+import { fakeWebhook } from './outbox-fixture'
 import { serverSandbox, type ServerProcess } from './server-process'
 
 // The outbox of real server processes (server/index.ts) on loopback, against a fake score webhook:
@@ -24,33 +24,16 @@ interface Call {
 }
 
 /** A score webhook on loopback that records every call; `answer` answers it (or never does). */
-async function fakeWebhook(answer: (call: Call, response: ServerResponse) => void) {
+async function recordingWebhook(answer: (call: Call, response: ServerResponse) => void) {
   const calls: Call[] = []
-  const server = createServer((request: IncomingMessage, response) => {
-    let body = ''
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()))
-    request.on('end', () => {
-      const call: Call = {
-        key: String(request.headers['idempotency-key']),
-        email: String((JSON.parse(body) as { email: string }).email),
-        at: Date.now(),
-        answered: false,
-      }
-      calls.push(call)
-      response.on('finish', () => (call.answered = true))
-      response.on('close', () => (call.closedAt = Date.now()))
-      answer(call, response)
-    })
+  const hook = await fakeWebhook(({ key, body, response }) => {
+    const call: Call = { key, email: String((JSON.parse(body) as { email: string }).email), at: Date.now(), answered: false }
+    calls.push(call)
+    response.on('finish', () => (call.answered = true))
+    response.on('close', () => (call.closedAt = Date.now()))
+    answer(call, response)
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return {
-    calls,
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/score`,
-    close() {
-      server.closeAllConnections()
-      server.close()
-    },
-  }
+  return { calls, url: hook.url, close: () => void hook.close() }
 }
 
 const email = (index: number) => `lead${index}@example.com`
@@ -104,7 +87,7 @@ describe('the outbox of the server process', () => {
   })
 
   it('two processes on one database, a webhook taking 2.5 s a call: every lead sent once, each within 5 s of its 202', async () => {
-    const hook = await fakeWebhook((_call, response) => setTimeout(() => response.writeHead(200).end(), 2_500))
+    const hook = await recordingWebhook((_call, response) => setTimeout(() => response.writeHead(200).end(), 2_500))
     const database = sandbox.database('two')
     const env = { DATABASE_URL: database, SCORE_WEBHOOK_URL: hook.url, SCORE_WEBHOOK_KEY: 'k' }
     const servers = await Promise.all([startServer(env), startServer(env)])
@@ -136,7 +119,7 @@ describe('the outbox of the server process', () => {
   it('webhook calls that hang delay no other lead; they are cut at OUTBOX_TIMEOUT_MS, retried 5 s later and delivered once', async () => {
     const LEADS = 25
     const hangs = (address: string) => Number(/\d+/.exec(address)![0]) % 5 === 0
-    const hook = await fakeWebhook((call, response) => {
+    const hook = await recordingWebhook((call, response) => {
       // The first call for every fifth lead is never answered; every other call is answered at once.
       const first = hook.calls.filter((other) => other.key === call.key).length === 1
       if (!(hangs(call.email) && first)) response.writeHead(200).end()
@@ -184,7 +167,7 @@ describe('the outbox of the server process', () => {
   })
 
   it('on SIGTERM waits for the webhook call in flight and records its answer before exiting', async () => {
-    const hook = await fakeWebhook((_call, response) => setTimeout(() => response.writeHead(200).end(), 1_500))
+    const hook = await recordingWebhook((_call, response) => setTimeout(() => response.writeHead(200).end(), 1_500))
     const database = sandbox.database('drain')
     const server = await startServer({ DATABASE_URL: database, SCORE_WEBHOOK_URL: hook.url })
     try {

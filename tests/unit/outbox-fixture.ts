@@ -38,13 +38,15 @@ export interface WebhookCall {
   key: string
   request: IncomingMessage
   response: ServerResponse
+  body: string
 }
 
-/** A webhook on loopback; `answer` gets each call once its body is read, and answers it (or holds it). */
+/** A webhook on loopback; `answer` gets each call with its body once read, and answers it (or holds it). */
 export async function fakeWebhook(answer: (call: WebhookCall) => void): Promise<{ url: string; server: Server; close(): Promise<void> }> {
   const server = createServer((request, response) => {
-    request.resume()
-    request.on('end', () => answer({ key: String(request.headers['idempotency-key']), request, response }))
+    let body = ''
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()))
+    request.on('end', () => answer({ key: String(request.headers['idempotency-key']), request, response, body }))
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   return {

@@ -1,7 +1,6 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { describe, expect, it } from 'vitest'
 import { Store } from '../../server/store'
+import { fakeWebhook } from './outbox-fixture'
 import { serverSandbox } from './server-process'
 
 // The real server process (server/index.ts) on loopback, its database in a temp folder.
@@ -36,24 +35,19 @@ describe('the server never loses a lead', () => {
     let up = false
     const deliveries = new Map<string, number>()
     let refused = 0
-    const webhook: Server = createServer((request, response) => {
-      let body = ''
-      request.on('data', (chunk) => (body += chunk))
-      request.on('end', () => {
-        if (!up) {
-          refused++
-          return response.writeHead(503).end()
-        }
-        const email = String((JSON.parse(body) as { email: string }).email)
-        deliveries.set(email, (deliveries.get(email) ?? 0) + 1)
-        response.writeHead(200).end()
-      })
+    const webhook = await fakeWebhook(({ body, response }) => {
+      if (!up) {
+        refused++
+        return response.writeHead(503).end()
+      }
+      const email = String((JSON.parse(body) as { email: string }).email)
+      deliveries.set(email, (deliveries.get(email) ?? 0) + 1)
+      response.writeHead(200).end()
     })
-    await new Promise<void>((resolve) => webhook.listen(0, '127.0.0.1', resolve))
     const database = sandbox.database('outage')
     const { child, url } = await startServer({
       DATABASE_URL: database,
-      SCORE_WEBHOOK_URL: `http://127.0.0.1:${(webhook.address() as AddressInfo).port}/score`,
+      SCORE_WEBHOOK_URL: webhook.url,
       SCORE_WEBHOOK_KEY: 'k',
     })
     try {
@@ -73,7 +67,7 @@ describe('the server never loses a lead', () => {
       )
     } finally {
       child.kill('SIGTERM')
-      webhook.close()
+      await webhook.close()
     }
   })
 
