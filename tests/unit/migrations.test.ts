@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createClient } from '@libsql/client'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { emailMatchKey } from '../../lib/universal/lead'
 import { MIGRATIONS, migrate, type Migration } from '../../server/migrations'
 import { Store } from '../../server/store'
@@ -12,6 +12,14 @@ const root = mkdtempSync(join(tmpdir(), 'migrations-'))
 afterAll(() => rmSync(root, { recursive: true, force: true }))
 let databases = 0
 const newDatabase = () => `file:${join(root, `db-${++databases}.db`)}`
+// The stores a test opens (`open`) are closed after it, whatever it asserted.
+const opened: Store[] = []
+afterEach(() => Promise.all(opened.splice(0).map((store) => store.close())))
+async function open(...args: Parameters<typeof Store.open>): Promise<Store> {
+  const store = await Store.open(...args)
+  opened.push(store)
+  return store
+}
 
 /** The schema as the server created it before migrations existed (CREATE TABLE IF NOT EXISTS on every start, user_version 0). */
 const PREVIOUS_SCHEMA = [
@@ -78,19 +86,16 @@ describe('numbered migrations', () => {
     const url = await previousDatabase()
     expect((await inspect(url)).version).toBe(0)
 
-    const store = await Store.open(url, { migrations: WITH_SOURCE })
-    try {
-      expect(await store.rows('leads')).toEqual([expect.objectContaining({ email: 'ada@example.com', delivered_at: null, source: 'form' })])
-      // The outbox still finds the lead that was waiting, and new records go in next to it.
-      expect((await store.claimDue('leads', 2, 1_000)).map((row) => row.payload.email)).toEqual(['ada@example.com'])
-      await store.addLead(
-        { first_name: 'Grace', linkedin_url: 'https://www.linkedin.com/in/grace', email: 'grace@example.com', submitted_at: '2026-01-02T00:00:00.000Z' },
-        3,
-      )
-      expect((await store.counts()).leads).toEqual({ pending: 2, delivered: 0 })
-    } finally {
-      await store.close()
-    }
+    const store = await open(url, { migrations: WITH_SOURCE })
+    expect(await store.rows('leads')).toEqual([expect.objectContaining({ email: 'ada@example.com', delivered_at: null, source: 'form' })])
+    // The outbox still finds the lead that was waiting, and new records go in next to it.
+    expect((await store.claimDue('leads', 2, 1_000)).map((row) => row.payload.email)).toEqual(['ada@example.com'])
+    await store.addLead(
+      { first_name: 'Grace', linkedin_url: 'https://www.linkedin.com/in/grace', email: 'grace@example.com', submitted_at: '2026-01-02T00:00:00.000Z' },
+      3,
+    )
+    expect((await store.counts()).leads).toEqual({ pending: 2, delivered: 0 })
+    await store.close()
     const after = await inspect(url)
     expect(after.version).toBe(WITH_SOURCE.length)
     expect(after.leadColumns).toContain('source')
@@ -99,7 +104,7 @@ describe('numbered migrations', () => {
 
   it("marks an adopted database, or a new one, with the real list's last version", async () => {
     const adopted = await previousDatabase()
-    const store = await Store.open(adopted)
+    const store = await open(adopted)
     expect(await store.rows('leads')).toHaveLength(1)
     await store.close()
     const fresh = newDatabase()
@@ -117,7 +122,7 @@ describe('numbered migrations', () => {
     await (await Store.open(url)).close()
     await (await Store.open(url, { migrations: WITH_SOURCE })).close()
     // The added step fails if run twice (duplicate column), so opening again proves it is skipped.
-    const store = await Store.open(url, { migrations: WITH_SOURCE })
+    const store = await open(url, { migrations: WITH_SOURCE })
     await store.addLead(
       { first_name: 'Ada', linkedin_url: 'https://www.linkedin.com/in/ada', email: 'ada@example.com', submitted_at: '2026-01-01T00:00:00.000Z' },
       1,
@@ -141,7 +146,7 @@ describe('numbered migrations', () => {
     const after = await inspect(url)
     expect(after.version).toBe(MIGRATIONS.length)
     expect(after.leadColumns).not.toContain('source')
-    const store = await Store.open(url, { migrations: WITH_SOURCE })
+    const store = await open(url, { migrations: WITH_SOURCE })
     expect(await store.rows('leads')).toEqual([expect.objectContaining({ email: 'ada@example.com', source: 'form' })])
     await store.close()
   })
@@ -167,26 +172,22 @@ describe('numbered migrations', () => {
     for (const email of ['ÑOÑO.Ünique@Exämple.com', 'Straße@example.de', 'ada@example.com']) await insert(email)
     db.close()
 
-    const store = await Store.open(url)
-    try {
-      expect((await inspect(url)).version).toBe(MIGRATIONS.length)
-      expect((await store.rows('leads')).map((row) => [row.email, row.email_key, row.client_key])).toEqual([
-        ['ÑOÑO.Ünique@Exämple.com', 'ñoño.ünique@exämple.com', null],
-        ['Straße@example.de', 'strasse@example.de', null],
-        ['ada@example.com', 'ada@example.com', null],
-      ])
-      // A lead an older release still running stores without a key is keyed before a lookup.
-      const older = createClient({ url })
-      await older.execute({
-        sql: 'INSERT INTO leads (first_name, linkedin_url, email, submitted_at, received_at, next_attempt_at) VALUES (?, ?, ?, ?, 2, 2)',
-        args: ['B', 'https://www.linkedin.com/in/b', 'ÑOÑO.ÜNIQUE@EXÄMPLE.COM', '2026-01-02T00:00:00.000Z'],
-      })
-      older.close()
-      expect((await store.leadsByEmail('ñoño.ünique@exämple.com')).map((row) => row.email)).toEqual(['ÑOÑO.Ünique@Exämple.com', 'ÑOÑO.ÜNIQUE@EXÄMPLE.COM'])
-      expect((await store.rows('leads')).every((row) => row.email_key === emailMatchKey(String(row.email)))).toBe(true)
-    } finally {
-      await store.close()
-    }
+    const store = await open(url)
+    expect((await inspect(url)).version).toBe(MIGRATIONS.length)
+    expect((await store.rows('leads')).map((row) => [row.email, row.email_key, row.client_key])).toEqual([
+      ['ÑOÑO.Ünique@Exämple.com', 'ñoño.ünique@exämple.com', null],
+      ['Straße@example.de', 'strasse@example.de', null],
+      ['ada@example.com', 'ada@example.com', null],
+    ])
+    // A lead an older release still running stores without a key is keyed before a lookup.
+    const older = createClient({ url })
+    await older.execute({
+      sql: 'INSERT INTO leads (first_name, linkedin_url, email, submitted_at, received_at, next_attempt_at) VALUES (?, ?, ?, ?, 2, 2)',
+      args: ['B', 'https://www.linkedin.com/in/b', 'ÑOÑO.ÜNIQUE@EXÄMPLE.COM', '2026-01-02T00:00:00.000Z'],
+    })
+    older.close()
+    expect((await store.leadsByEmail('ñoño.ünique@exämple.com')).map((row) => row.email)).toEqual(['ÑOÑO.Ünique@Exämple.com', 'ÑOÑO.ÜNIQUE@EXÄMPLE.COM'])
+    expect((await store.rows('leads')).every((row) => row.email_key === emailMatchKey(String(row.email)))).toBe(true)
   })
 
   it('migration 5 on a version-4 database: a lead and a click stored before it are sent with the keys they were sent with, a new one with a random key', async () => {
@@ -198,16 +199,12 @@ describe('numbered migrations', () => {
     )
     await db.execute("INSERT INTO clicks (ref_code, received_at, next_attempt_at) VALUES ('P1', 1, 1)")
     db.close()
-    const store = await Store.open(url)
-    try {
-      await store.addLead({ first_name: 'B', linkedin_url: 'u', email: 'b@example.com', submitted_at: 'x' }, 2)
-      const keys = (await store.claimDue('leads', 3, 1_000)).map((row) => row.key)
-      expect(keys[0]).toBe('lead-1')
-      expect(keys[1]).toMatch(/^lead-[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
-      expect((await store.claimDue('clicks', 3, 1_000)).map((row) => row.key)).toEqual(['click-1'])
-    } finally {
-      await store.close()
-    }
+    const store = await open(url)
+    await store.addLead({ first_name: 'B', linkedin_url: 'u', email: 'b@example.com', submitted_at: 'x' }, 2)
+    const keys = (await store.claimDue('leads', 3, 1_000)).map((row) => row.key)
+    expect(keys[0]).toBe('lead-1')
+    expect(keys[1]).toMatch(/^lead-[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
+    expect((await store.claimDue('clicks', 3, 1_000)).map((row) => row.key)).toEqual(['click-1'])
   })
 
   it('fills the e-mail keys of more leads than one batch holds', async () => {
@@ -217,15 +214,11 @@ describe('numbered migrations', () => {
     await db.execute(`INSERT INTO leads (first_name, linkedin_url, email, submitted_at, received_at, next_attempt_at)
       WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1203) SELECT 'A', 'u', 'Lead' || i || '@EXAMPLE.com', 'x', i, i FROM n`)
     db.close()
-    const store = await Store.open(url)
-    try {
-      const rows = await store.rows('leads')
-      expect(rows).toHaveLength(1203)
-      expect(rows.filter((row) => row.email_key !== `lead${Number(row.id)}@example.com`)).toEqual([])
-      expect(await store.fillEmailKeys()).toBe(0)
-    } finally {
-      await store.close()
-    }
+    const store = await open(url)
+    const rows = await store.rows('leads')
+    expect(rows).toHaveLength(1203)
+    expect(rows.filter((row) => row.email_key !== `lead${Number(row.id)}@example.com`)).toEqual([])
+    expect(await store.fillEmailKeys()).toBe(0)
   })
 
   it('refuses a list that is not numbered 1, 2, 3 … in order', async () => {
@@ -248,7 +241,7 @@ describe('numbered migrations', () => {
     const child = `
       import { Store } from './server/store.ts'
       await new Promise((resolve) => setTimeout(resolve, ${startAt} - Date.now()))
-      const store = await Store.open(process.env.DATABASE_URL, { migrations: ${JSON.stringify(migrations)} })
+      const store = await open(process.env.DATABASE_URL, { migrations: ${JSON.stringify(migrations)} })
       await store.addLead({ first_name: 'A', linkedin_url: 'https://www.linkedin.com/in/a', email: process.pid + '@example.com', submitted_at: 'x' }, 1)
       await store.close()
     `
@@ -265,7 +258,7 @@ describe('numbered migrations', () => {
     const after = await inspect(url)
     expect(after.version).toBe(NEXT)
     expect(after.leadColumns.filter((column) => column === 'source')).toHaveLength(1)
-    const store = await Store.open(url, { migrations })
+    const store = await open(url, { migrations })
     expect(await store.rows('leads')).toHaveLength(4)
     await store.close()
   })
