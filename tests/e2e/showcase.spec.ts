@@ -16,23 +16,20 @@ for (const width of WIDTHS) {
       await page.goto('/')
       await waitForHydration(page)
       const sample = page.locator('.hero').getByRole('figure', { name: new RegExp(`${sampleScore.badge}.*${sampleScore.heading}`) })
+      // Its score and figures: report-preview.test.tsx (the sample score).
       await expect(sample).toBeVisible()
-      await expect(sample).toContainText(`${sampleScore.score} ${sampleScore.outOf}`)
-      await expect(sample.getByRole('listitem')).toHaveText(sampleScore.categories.map((category) => `${category.label} ${category.score}`))
       await expect(sample).toContainText(sampleScore.note)
       expect((await sample.boundingBox())!.y).toBeLessThan(2 * 900)
     })
 
-    test('the audit section shows three pages of a sample report, named by their text', async ({ page }) => {
+    test('the audit section shows three pages of a sample report, drawn whole on the first paint', async ({ page }) => {
       await page.goto('/')
       const preview = page.locator('#audit').getByRole('figure', { name: reportPreview.caption })
       await preview.scrollIntoViewIfNeeded()
       await expect(preview).toBeVisible()
       const pages = preview.getByRole('img')
+      // Each named by its text, in reading order: report-preview.test.tsx.
       await expect(pages).toHaveCount(3)
-      await expect(pages.nth(0)).toHaveAccessibleName(new RegExp(`${sampleScore.heading}: ${sampleScore.score} ${sampleScore.outOf}`))
-      await expect(pages.nth(1)).toHaveAccessibleName(new RegExp(reportPreview.headline.title))
-      await expect(pages.nth(2)).toHaveAccessibleName(new RegExp(reportPreview.fixes.title))
       // Drawn whole on the first paint: each page has its height before any script runs.
       for (const index of [0, 1, 2]) expect((await pages.nth(index).boundingBox())!.height).toBeGreaterThan(200)
     })
