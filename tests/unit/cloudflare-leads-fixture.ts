@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll } from 'vitest'
-import { previewMissing as missing, queryPreviewD1, startPreview, type Preview } from './cloudflare-preview'
+import { previewMissing as missing, queryPreviewD1, startPreview, type Preview } from '../../scripts/cloudflare-preview'
 import { writeMiniatureSite } from './routing-table'
 
 interface Call {

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
 import { MIN_FILL_MS } from '../../server/endpoints'
 import { HOME_PAGE, POLL, callsFor, hooks, lead, postLead, preview, start, state, setUpLeadsPreview } from './cloudflare-leads-fixture'
-import { previewMissing as missing, queryPreviewD1 } from './cloudflare-preview'
+import { previewMissing as missing, queryPreviewD1 } from '../../scripts/cloudflare-preview'
 
 setUpLeadsPreview('cloudflare-leads.test.ts')
 

@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { HEALTH_PATH, canonicalPath, contentSecurityPolicy } from '../../lib/universal/routes'
 import { createApp } from '../../server/app'
-import { previewMissing as missing, startPreview, type Preview } from './cloudflare-preview'
+import { previewMissing as missing, startPreview, type Preview } from '../../scripts/cloudflare-preview'
 import { CONTROL_CHARACTER_PATHS, EXPECTED_HEADERS, ROUTES, servedBody, writeMiniatureSite } from './routing-table'
 
 // `npm run preview:cloudflare` (wrangler.jsonc, worker/index.ts, the build's `_headers` and `_redirects`

@@ -5,8 +5,7 @@ import { readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { readContent } from '../../lib/node/content.server'
-import { articleMarkdown, contentCopy, topicMarkdown, writeFile } from './content-fixture'
-import { problemsIn } from './content-problems'
+import { articleMarkdown, contentCopy, topicMarkdown, writeFile, problemsIn } from './content-fixture'
 
 /** `text` as a regular expression that matches it literally. */
 const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')

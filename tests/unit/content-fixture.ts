@@ -27,6 +27,9 @@ export async function contentProblems(read: () => Promise<unknown>): Promise<str
   }
 }
 
+/** The problem lines reading `dir` produces (an empty list if it is valid). */
+export const problemsIn = (dir: string): Promise<string[]> => contentProblems(() => readContent(dir))
+
 /** An empty temp dir, removed after the test. */
 export function tempDir(prefix: string): string {
   const dir = mkdtempSync(join(tmpdir(), prefix))

@@ -5,8 +5,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { readContent } from '../../lib/node/content.server'
 import { AUTHOR_BIO_MAX, AUTHOR_BYLINE_MAX, META_DESCRIPTION_MAX, META_TITLE_MAX } from '../../lib/universal/content/schemas'
-import { articleMarkdown, contentCopy, fixtureContent, writeFile } from './content-fixture'
-import { problemsIn } from './content-problems'
+import { articleMarkdown, contentCopy, fixtureContent, writeFile, problemsIn } from './content-fixture'
 
 describe('reading content', () => {
   it('makes an entry of every article and topic file, its slug the file name with {product} spelled out', async () => {

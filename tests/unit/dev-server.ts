@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect } from 'vitest'
 import { writeTestContent } from './content-fixture'
-import { freePort } from './free-port'
+import { freePort } from '../../scripts/free-port'
 
 /** `npm run dev` on a content copy of its own, as a test file sees it. */
 export interface DevServer {

@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { PRIVACY_USAGE } from '../../server/privacy'
 import { Store } from '../../server/store'
-import { freePort } from './free-port'
+import { freePort } from '../../scripts/free-port'
 import { privacyDatabases } from './privacy-fixture'
 import { serverSandbox } from './server-process'
 

@@ -1,2 +1,0 @@
-// The tests' free loopback port: one copy, in scripts/, which the benchmarks use too.
-export { freePort } from '../../scripts/free-port'
