@@ -24,12 +24,6 @@ const site: Site = { ...loadSite('content', {}), siteUrl: 'https://example.test'
 const author = { id: 'ada', name: 'Ada Byline', role: 'Editor', url: 'https://example.com/ada' }
 
 describe('slugs', () => {
-  it('derives a slug from the file name, spelling out {product} in lower case', () => {
-    expect(slugFromFile('content/topics/linkedin-proof-signals.md', 'AuthorityLens')).toBe('linkedin-proof-signals')
-    expect(slugFromFile('content/topics/{product}-vs-ssi.md', 'AuthorityLens')).toBe('authoritylens-vs-ssi')
-    expect(slugFromFile('content/topics/what-is-{product}.md', 'AuthorityLens')).toBe('what-is-authoritylens')
-  })
-
   it('follows a renamed product, turning spaces and punctuation into single hyphens', () => {
     expect(productSlug('Acme Lens!')).toBe('acme-lens')
     expect(slugFromFile('content/topics/{product}-vs-ssi.md', 'Acme Lens')).toBe('acme-lens-vs-ssi')
@@ -48,12 +42,9 @@ describe('slugs', () => {
 })
 
 describe('absoluteUrl', () => {
-  it('puts a path on the canonical origin', () => {
+  it('puts a path on the canonical origin, and refuses a relative one', () => {
     expect(absoluteUrl('/', 'https://example.test')).toBe('https://example.test/')
     expect(absoluteUrl('/topics/x', 'https://example.test')).toBe('https://example.test/topics/x')
-  })
-
-  it('refuses a relative path', () => {
     expect(() => absoluteUrl('topics/x', 'https://example.test')).toThrow(/starting with "\/"/)
   })
 })
