@@ -43,9 +43,21 @@ test.describe('the mobile menu', () => {
   })
 })
 
-test('the home FAQ has 27 questions and each one opens to its answer', async ({ page }) => {
+test('each of the 27 home FAQs opens to its answer; the first opens and closes from the keyboard, its chevron turning', async ({ page }) => {
   await page.goto('/')
   const items = page.locator('#faq details')
+  const summary = items.first().locator('summary')
+  const chevron = () => summary.evaluate((element) => getComputedStyle(element, '::after').transform)
+  await expect(summary).toHaveCSS('display', 'flex')
+  // Closed, the chevron (a corner turned 45°) points down; open, it has turned half a turn more, up.
+  expect(await chevron()).toMatch(/^matrix\(0\.70\d+, 0\.70\d+, -0\.70\d+, 0\.70\d+, /)
+  await summary.focus()
+  await page.keyboard.press('Enter')
+  await expect(items.first()).toHaveAttribute('open', '')
+  await expect.poll(chevron).toMatch(/^matrix\(-0\.70\d+, -0\.70\d+, 0\.70\d+, -0\.70\d+, /)
+  await page.keyboard.press('Space')
+  await expect(items.first()).not.toHaveAttribute('open', '')
+
   await expect(items).toHaveCount(27)
   for (const [index, faq] of content.pages.home.faqs.entries()) {
     const item = items.nth(index)

@@ -108,9 +108,10 @@ describe('a spliced PNG of a frame with few colours', () => {
   })
 })
 
-describe('adler32', () => {
-  const adler = (bytes: Buffer) => deflateSync(bytes, { level: 0 }).readUInt32BE(deflateSync(bytes, { level: 0 }).length - 4)
+/** The adler-32 zlib writes at the end of a stream of `bytes`. */
+const adler = (bytes: Buffer) => deflateSync(bytes, { level: 0 }).readUInt32BE(deflateSync(bytes, { level: 0 }).length - 4)
 
+describe('adler32', () => {
   it('is the adler-32 zlib computes', () => {
     for (const bytes of [Buffer.alloc(0), randomBytes(3), randomBytes(100_003), Buffer.alloc(65_521 * 3 + 7, 255)]) expect(adler32(bytes)).toBe(adler(bytes))
   })
@@ -134,7 +135,6 @@ describe('adler32', () => {
 
 describe('adler32Combine', () => {
   it('gives the adler-32 of two byte strings joined, as zlib computes it', () => {
-    const adler = (bytes: Buffer) => deflateSync(bytes, { level: 0 }).readUInt32BE(deflateSync(bytes, { level: 0 }).length - 4)
     for (const [first, second] of [
       [randomBytes(10), randomBytes(70_000)],
       [randomBytes(100_000), randomBytes(3)],

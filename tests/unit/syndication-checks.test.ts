@@ -94,18 +94,17 @@ describe('the feed, llms.txt and markdown twin checks', () => {
     expect(problems(checkFeeds(input))).toEqual(['topics.html: no <link rel="alternate"> to /atom.xml'])
   })
 
-  it('find an llms.txt link that no page or file of the build answers, and an article it leaves out', async () => {
+  it('find an llms.txt without its H1, a link that no page or file of the build answers, and an article it leaves out', async () => {
     const [first] = content.posts
-    const input = await built((client) => edit(client, 'llms.txt', `(https://example.test/blog/${first!.slug})`, '(https://example.test/blog/gone)'))
+    const input = await built((client) => {
+      edit(client, 'llms.txt', `(https://example.test/blog/${first!.slug})`, '(https://example.test/blog/gone)')
+      edit(client, 'llms.txt', /^# /, 'Title ')
+    })
     expect(problems(checkLlmsTxt(input))).toEqual([
+      'llms.txt: line 1: not an H1 with the site\'s name ("# Name")',
       `llms.txt: line ${readLine(input, 'https://example.test/blog/gone')}: https://example.test/blog/gone is not a page or file of this build`,
       `llms.txt: does not list /blog/${first!.slug}`,
     ])
-  })
-
-  it('find an llms.txt without its H1', async () => {
-    const input = await built((client) => edit(client, 'llms.txt', /^# /, 'Title '))
-    expect(problems(checkLlmsTxt(input))).toEqual(['llms.txt: line 1: not an H1 with the site\'s name ("# Name")'])
   })
 
   it('find an article or topic without its markdown twin, a head that does not name it, and a twin of a page that is not built', async () => {
