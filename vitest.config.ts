@@ -2,13 +2,11 @@ import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
 
 // Two projects. "quick" runs in the test process alone: `npm run test:quick` runs it (with the typecheck
-// and lint) in about a minute. "processes" starts other processes: the build (each incremental-build
-// file builds a copy of the project over and over, about thirty builds in all), `npm run dev`, the
-// real server, the CLI scripts; `npm run test:unit` runs both. A new test file is quick unless it is
-// listed here.
+// and lint) in about a minute. "processes" starts other processes: the build (incremental-build.test.ts
+// builds one copy of the project twenty times, changes grouped), `npm run dev`, the real server, the
+// CLI scripts; `npm run test:unit` runs both. A new test file is quick unless it is listed here.
 const PROCESSES = [
-  'tests/unit/incremental-build-changes.test.ts',
-  'tests/unit/incremental-build-publishing.test.ts',
+  'tests/unit/incremental-build.test.ts',
   'tests/unit/dev-content-errors.test.ts',
   'tests/unit/dev-server-exposure.test.ts',
   'tests/unit/dev-syndication.test.ts',

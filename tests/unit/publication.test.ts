@@ -8,7 +8,7 @@ import { answererOf, redirectLimitWarning, redirectsOf } from '../../lib/node/re
 import { articleMarkdown, contentCopy, FIXTURE_ENTRIES, topicMarkdown, writeFile, contentProblems } from './content-fixture'
 
 // Drafts, scheduled entries and old URLs, from the content read: what a build leaves out, why, and what
-// it refuses. The build itself is held to the same in incremental-build-publishing.test.ts, the server in server.test.ts.
+// it refuses. The build itself is held to the same in incremental-build.test.ts, the server in server.test.ts.
 
 /** The day the fixtures are read on: the scheduled ones are dated after it. */
 const BEFORE: Publishing = { today: '2027-01-04', showUnpublished: false }
