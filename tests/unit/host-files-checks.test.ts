@@ -19,9 +19,7 @@ describe('the check:site host check', () => {
       'careers.html: workers sends /careers with cache-control (host default), the server no-cache',
     ])
   })
-})
 
-describe('the check:site host check, on the number of files', () => {
   // A client folder as the build leaves it, by name only: pages, the bundle's compressed copies, the rule files.
   const folder = (pages: number) => [
     ...Array.from({ length: pages }, (_, index) => `topics/topic-${index}.html`),
@@ -29,7 +27,7 @@ describe('the check:site host check, on the number of files', () => {
     ...['_headers', '_redirects', 'vercel.json', '.assetsignore', '404.html', 'index.html'],
   ]
 
-  it('prints the count each Cloudflare host would upload against its 20,000 files, and no limit for Netlify and Vercel', () => {
+  it('prints the number of files each Cloudflare host would upload against its 20,000, and no limit for Netlify and Vercel', () => {
     // Cloudflare Pages: all but _headers and _redirects; Workers static assets: neither the rule files nor what .assetsignore lists.
     expect(fileCountSummary(folder(1234))).toBe(
       '1,242 files of 20,000 on Cloudflare Pages, 1,237 files of 20,000 on Workers static assets; no documented limit checked on Netlify and Vercel',
@@ -37,7 +35,7 @@ describe('the check:site host check, on the number of files', () => {
     expect(checkFileLimits(folder(1234))).toEqual([])
   })
 
-  it('names each host whose limit the folder passes, with the count and the limit', () => {
+  it('names each host whose limit of files the folder passes, with the count and the limit', () => {
     // 19,998 pages: 20,001 files for Workers static assets, 20,006 for Cloudflare Pages.
     expect(checkFileLimits(folder(19_998)).map((problem) => problem.problem)).toEqual([
       '20,006 files: Cloudflare Pages takes at most 20,000 a deployment (free plan)',
@@ -48,20 +46,16 @@ describe('the check:site host check, on the number of files', () => {
       '20,003 files: Cloudflare Pages takes at most 20,000 a deployment (free plan)',
     ])
   })
-})
 
-describe('the check:site host check, on a topic whose slug ends in "md"', () => {
-  it("names the page Netlify's `/topics/*.md` rule would send as markdown and noindex, as its parser reads the rule", async () => {
+  it('names a topic whose slug ends in "md", which Netlify\'s `/topics/*.md` rule would send as markdown and noindex, as its parser reads the rule', async () => {
     const doctors = miniatureSite(['topics/linkedin-for-md.html', 'topics/linkedin-for-md.md'])
     const problems = await checkStaticHosts(doctors.clientDir, filesUnder(doctors.clientDir), EXPECTED_HEADERS)
     expect(problems.map((problem) => `${problem.file}: ${problem.problem}`)).toEqual([
       'topics/linkedin-for-md.html: netlify sends /topics/linkedin-for-md with content-type text/markdown; charset=utf-8, which no rule should set for it',
     ])
   })
-})
 
-describe('the check:site host check, on a site of 120 top-level pages', () => {
-  it('names a _headers past the 100 rules Cloudflare Pages reads', async () => {
+  it('names a _headers past the 100 rules Cloudflare Pages reads, on a site of 120 top-level pages', async () => {
     const wide = miniatureSite(Array.from({ length: 120 }, (_, index) => `page-${index}.html`))
     const problems = await checkStaticHosts(wide.clientDir, filesUnder(wide.clientDir), EXPECTED_HEADERS)
     expect(problems.map((problem) => `${problem.file}: ${problem.problem}`)).toEqual(['_headers: 159 rules: Cloudflare Pages reads the first 100'])

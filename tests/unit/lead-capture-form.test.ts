@@ -35,15 +35,13 @@ describe('the form posted without JavaScript', () => {
     expect(await forwardedFor(lead.email)).toEqual([expect.objectContaining({ first_name: 'Ada', linkedin_url: lead.linkedin_url })])
   })
 
-  it('leaves out of the confirmation URL the form’s field names in any letter case and any value holding an e-mail address', async () => {
+  it('leaves out of the confirmation URL the form’s field names in any letter case, any value holding an e-mail address, and another site’s query', async () => {
     const referer = 'http://localhost/?EMAIL=ann%40x.co&Website=x&utm_term=ann%40example.com&utm_source=newsletter&First_Name=Ann&Return_Query=y&ref=P1'
     const response = await form(person(), { referer })
     expect(response.headers.get('location')).toBe('/score/confirmation?utm_source=newsletter&ref=P1')
     // The hydrated form builds the same URL from its own query.
     expect(confirmationUrl(new URL(referer).search)).toBe('/score/confirmation?utm_source=newsletter&ref=P1')
-  })
-
-  it('goes to the bare confirmation page with no Referer, or one from another site', async () => {
+    // No Referer, or one from another site: the bare confirmation page.
     expect((await form(person())).headers.get('location')).toBe('/score/confirmation')
     expect((await form(person(), { referer: 'https://evil.example/?utm_source=x' })).headers.get('location')).toBe('/score/confirmation')
   })

@@ -47,24 +47,15 @@ describe('refCodeFromPath', () => {
 })
 
 describe('storeReferral and readStoredReferral', () => {
-  it('stores the code with an expiry 90 days from now', () => {
-    const storage = memoryStorage()
-    storeReferral(storage, 'ABC', NOW)
-    expect(JSON.parse(storage.items.get('al_referral') ?? 'null')).toEqual({ ref_code: 'ABC', expiresAt: NOW + 7_776_000_000 })
-  })
-
-  it('reads the code back until the moment it expires', () => {
-    const storage = memoryStorage()
-    storeReferral(storage, 'ABC', NOW)
-    expect(readStoredReferral(storage, NOW)).toBe('ABC')
-    expect(readStoredReferral(storage, NOW + REFERRAL_TTL_MS - 1)).toBe('ABC')
-    expect(readStoredReferral(storage, NOW + REFERRAL_TTL_MS)).toBeNull()
-  })
-
-  it('does not store an invalid code', () => {
+  it('stores a valid code with an expiry 90 days from now, and reads it back until the moment it expires', () => {
     const storage = memoryStorage()
     storeReferral(storage, 'not valid', NOW)
     expect(storage.items.size).toBe(0)
+    storeReferral(storage, 'ABC', NOW)
+    expect(JSON.parse(storage.items.get('al_referral') ?? 'null')).toEqual({ ref_code: 'ABC', expiresAt: NOW + 7_776_000_000 })
+    expect(readStoredReferral(storage, NOW)).toBe('ABC')
+    expect(readStoredReferral(storage, NOW + REFERRAL_TTL_MS - 1)).toBe('ABC')
+    expect(readStoredReferral(storage, NOW + REFERRAL_TTL_MS)).toBeNull()
   })
 
   it('ignores a storage that refuses to write or read', () => {
