@@ -1,8 +1,9 @@
-// The free-score form without JavaScript: the post, the refusals, the timing, what URLs carry (one lead per person: lead-capture-abuse.test.ts).
+// The free-score form without JavaScript: the post, a refused value, the timing, what URLs carry. The browser's own
+// checks are the form's attributes (lead-capture-form.test.ts, lead.test.ts); a post from another site's page and one
+// lead per person, the API's rules (lead-capture-abuse.test.ts).
 import type { Page, Request } from '@playwright/test'
 import { BASE_URL } from '../../playwright.config'
 import { LEAD_MESSAGES } from '../../lib/universal/lead'
-import { CROSS_SITE_MESSAGE } from '../../server/api'
 import { MIN_FILL_MS } from '../../server/endpoints'
 import { expect, siteContent, test, WORKER_JOURNEY } from './fixtures'
 import { fillLead, storedRows, ui, webhookCalls } from './lead-capture'
@@ -68,46 +69,6 @@ test.describe('the free-score form without JavaScript', () => {
       expect(leaks(await urls(), Object.values(typed))).toEqual([])
     },
   )
-
-  test("refuses the same form posted from another site's page through the visitor's browser, storing and forwarding nothing", async ({ page }) => {
-    const id = Date.now()
-    const email = `crosssite${id}@example.com`
-    // Another site's page carrying a copy of the form, aimed at this site's endpoint.
-    await page.route('https://other-site.example/**', (route) =>
-      route.fulfill({
-        contentType: 'text/html',
-        body: `<!DOCTYPE html><title>Win a prize</title><form method="post" action="${BASE_URL}/api/score">
-          <input name="first_name" value="Ada"><input name="linkedin_url" value="https://www.linkedin.com/in/cross-${id}">
-          <input name="email" value="${email}"><button>Claim</button></form>`,
-      }),
-    )
-    await page.goto('https://other-site.example/')
-    await waitAsAPersonWould(page)
-    const answer = page.waitForResponse(`${BASE_URL}/api/score`)
-    await page.getByRole('button', { name: 'Claim' }).click()
-    expect((await answer).status()).toBe(403)
-    await expect(page.getByRole('alert')).toHaveText(CROSS_SITE_MESSAGE)
-    await expect(page.locator('input[name="email"]')).toHaveValue('')
-    expect((await storedRows('leads')).filter((row) => row.email === email)).toEqual([])
-    expect(await webhookCalls(email)).toBe(0)
-  })
-
-  test("leaves an empty field or a URL that is not LinkedIn's to the browser's own checks", async ({ page }) => {
-    let posts = 0
-    page.on('request', (request) => {
-      if (request.method() === 'POST') posts++
-    })
-    await page.goto('/')
-    const form = page.locator('#free-score form')
-    await form.getByRole('button', { name: ui.form.submit }).click()
-    await expect(form.getByLabel(ui.form.firstName)).toHaveJSProperty('validity.valueMissing', true)
-    await fillLead(form, { first_name: 'Ada', linkedin_url: 'https://example.com/in/ada', email: 'ada@example.com' })
-    await form.getByRole('button', { name: ui.form.submit }).click()
-    await expect(form.getByLabel(ui.form.linkedinUrl)).toHaveJSProperty('validity.patternMismatch', true)
-    await expect(form.getByLabel(ui.form.linkedinUrl)).toHaveAttribute('title', LEAD_MESSAGES.linkedin_url)
-    await expect(page).toHaveURL(`${BASE_URL}/`)
-    expect(posts).toBe(0)
-  })
 
   test('answers a refused value with the exact message and the values typed, then takes the corrected form, keeping the query', async ({ page }) => {
     const urls = watchUrls(page)

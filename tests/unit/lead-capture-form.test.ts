@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { FreeScoreForm } from '../../components/FreeScoreForm'
 import { PageContextProvider } from '../../components/pageContext'
 import { confirmationUrl } from '../../lib/universal/confirmation'
-import { LEAD_MESSAGES } from '../../lib/universal/lead'
+import { LEAD_MESSAGES, LINKEDIN_URL_PATTERN } from '../../lib/universal/lead'
 import { form, forwardedFor, leadsFor, pageContext, person, post, setUpLeadCaptureApi } from './lead-capture-fixture'
 
 setUpLeadCaptureApi()
@@ -69,7 +69,7 @@ describe('the form posted without JavaScript', () => {
     expect(await leadsFor(typed.email)).toHaveLength(1)
   })
 
-  it('answers a refused value with the home page’s form: the same fields, labels, attributes and button', async () => {
+  it('answers a refused value with the home page’s form: the same fields, labels, attributes, browser checks and button', async () => {
     const response = await form({ first_name: 'Ada', linkedin_url: 'https://example.com/in/ada', email: 'ada@example.com' })
     expect(response.status).toBe(400)
     const homeForm = renderToString(createElement(PageContextProvider, { pageContext, children: createElement(FreeScoreForm) }))
@@ -77,6 +77,10 @@ describe('the form posted without JavaScript', () => {
     expect(refused).toBe(formShape(homeForm))
     for (const label of [pageContext.ui.form.firstName, pageContext.ui.form.linkedinUrl, pageContext.ui.form.email, pageContext.ui.form.submit])
       expect(refused).toContain(`>${label}</`)
+    // Before any script runs, the browser's own checks: each field required, the URL field held to the form's pattern.
+    const home = parse(homeForm)
+    expect(home.querySelectorAll('input[required]').map((input) => input.getAttribute('name'))).toEqual(['first_name', 'linkedin_url', 'email'])
+    expect(home.querySelector('input[name="linkedin_url"]')?.attributes).toMatchObject({ pattern: LINKEDIN_URL_PATTERN, title: LEAD_MESSAGES.linkedin_url })
   })
 })
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   LEAD_MESSAGES,
+  LINKEDIN_URL_PATTERN,
   SUBMIT_FAILED_MESSAGE,
   isLinkedinProfileUrl,
   leadDedupeKey,
@@ -64,6 +65,19 @@ describe('validateLead', () => {
     expect(long).toHaveLength(300)
     expect(validateLead({ ...good, linkedin_url: long })).toMatchObject({ ok: true })
     expect(validateLead({ ...good, linkedin_url: `${long}a` })).toMatchObject({ ok: false, field: 'linkedin_url' })
+  })
+
+  it('is the rule the form gives the browser as its URL pattern, applied as the browser applies it', () => {
+    const pattern = new RegExp(`^(?:${LINKEDIN_URL_PATTERN})$`, 'v')
+    for (const url of [
+      'https://LinkedIn.com/IN/ada',
+      'linkedin.com/company/acme/',
+      'https://evil-linkedin.com/in/ada',
+      'https://linkedin.com/ada',
+      'https://example.com/in/ada',
+      'linkedin.com/in',
+    ])
+      expect(pattern.test(url), url).toBe(validateLead({ ...good, linkedin_url: url }).ok)
   })
 
   it('lets the browser rule pass a look-alike host that the server strict rule refuses', () => {
