@@ -9,8 +9,6 @@ const PROCESSES = [
   'tests/unit/incremental-build.test.ts',
   'tests/unit/dev-content-errors.test.ts',
   'tests/unit/dev-server-exposure.test.ts',
-  'tests/unit/dev-syndication.test.ts',
-  'tests/unit/dev-topic-index.test.ts',
   'tests/unit/database.test.ts',
   'tests/unit/privacy-command.test.ts',
   'tests/unit/server-durability.test.ts',
