@@ -84,13 +84,10 @@ test.describe('the free-score form without JavaScript', () => {
     await waitAsAPersonWould(page)
     await form.getByRole('button', { name: ui.form.submit }).click()
 
+    // Every value typed is kept, escaped, and nothing stored: lead-capture-form.test.ts. Here, the markup stays text.
     await expect(form.getByRole('alert')).toHaveText(LEAD_MESSAGES.first_name)
     await expect(form.getByLabel(ui.form.firstName)).toHaveValue(typed.first_name)
-    await expect(form.getByLabel(ui.form.linkedinUrl)).toHaveValue(typed.linkedin_url)
-    await expect(form.getByLabel(ui.form.email)).toHaveValue(typed.email)
     await expect(page.locator('img')).toHaveCount(0)
-    expect(page.url()).toBe(`${BASE_URL}/api/score`)
-    expect((await storedRows('leads')).filter((row) => row.email === typed.email)).toEqual([])
 
     await form.getByLabel(ui.form.firstName).fill('Ada')
     await form.getByRole('button', { name: ui.form.submit }).click()

@@ -226,9 +226,4 @@ describe('the health checks', () => {
       await checks.stop()
     }
   })
-
-  it('is a 404 page without a health check, as on a static host', async () => {
-    const response = await createApp({ clientDir: site.clientDir }).request('/healthz')
-    expect(response.status).toBe(404)
-  })
 })

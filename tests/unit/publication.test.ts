@@ -29,12 +29,9 @@ function problemsIn(dir: string, publishing: Publishing = BEFORE): Promise<strin
 }
 
 describe('the build date', () => {
-  it('is BUILD_DATE when set, else today (UTC)', () => {
+  it('is BUILD_DATE when set, else today (UTC); a BUILD_DATE that is not a real YYYY-MM-DD date is refused, naming the variable', () => {
     expect(buildDate({ BUILD_DATE: '2027-01-05' })).toBe('2027-01-05')
     expect(buildDate({}, new Date('2026-03-01T23:30:00Z'))).toBe('2026-03-01')
-  })
-
-  it('refuses a BUILD_DATE that is not a real YYYY-MM-DD date, naming the variable', () => {
     expect(() => buildDate({ BUILD_DATE: '2027-02-30' })).toThrow('BUILD_DATE=2027-02-30: expected a real date as YYYY-MM-DD')
     expect(() => buildDate({ BUILD_DATE: '5 Jan 2027' })).toThrow('BUILD_DATE=5 Jan 2027')
   })
@@ -203,16 +200,14 @@ describe('old URLs (redirectFrom)', () => {
 })
 
 describe('the build summary of what was left out', () => {
-  it('names each file and why, by file', () => {
+  it('names each file and why, by file, and counts those past twenty', () => {
     const leftOut: LeftOut[] = [
       { file: 'content/blog/y.md', path: '/blog/y', why: 'scheduled', date: '2027-01-05' },
       { file: 'content/blog/x.md', path: '/blog/x', why: 'draft' },
     ]
     expect(leftOutSummary(leftOut)).toBe('left out 2: content/blog/x.md (draft), content/blog/y.md (scheduled for 2027-01-05)')
     expect(leftOutSummary([])).toBeUndefined()
-  })
-
-  it('counts what it does not name past twenty files', () => {
+    // Past twenty files, it counts those it does not name.
     const many: LeftOut[] = Array.from({ length: 25 }, (_, index) => ({
       file: `content/topics/t-${String(index).padStart(2, '0')}.md`,
       path: '/topics/t',
