@@ -111,16 +111,6 @@ test('sections below the fold fade in when scrolled into view, without shifting 
   expect(await guarantee.evaluate((element) => (element as HTMLElement).offsetTop)).toBe(before)
 })
 
-test.describe('with reduced motion', () => {
-  test.use({ reducedMotion: 'reduce' })
-
-  test('nothing is hidden for the reveal', async ({ page }) => {
-    await page.goto('/')
-    await waitForHydration(page)
-    await expect(page.locator('.reveal-pending')).toHaveCount(0)
-  })
-})
-
 test.describe('the thank-you page', () => {
   test('shows the intake-form button only when the URL has a session_id', async ({ page }) => {
     const thankYou = content.pages['thank-you']

@@ -23,16 +23,13 @@ describe('a client address key', () => {
 })
 
 describe('the client behind trusted proxies', () => {
-  it('is the address N entries from the right of X-Forwarded-For with TRUST_PROXY=N', () => {
+  it('is the address N entries from the right of X-Forwarded-For with TRUST_PROXY=N, and the remote address with no proxy trusted or no address there', () => {
     const forwardedFor = '6.6.6.1, 70.0.0.1, 10.0.0.2'
     expect(clientKey({ remote: '10.0.0.3', forwardedFor, trustedHops: 1 })).toBe('10.0.0.2')
     expect(clientKey({ remote: '10.0.0.3', forwardedFor, trustedHops: 2 })).toBe('70.0.0.1')
     expect(clientKey({ remote: '10.0.0.3', forwardedFor, trustedHops: 3 })).toBe('6.6.6.1')
     // Fewer entries than trusted hops: the leftmost.
     expect(clientKey({ remote: '10.0.0.3', forwardedFor, trustedHops: 5 })).toBe('6.6.6.1')
-  })
-
-  it('ignores X-Forwarded-For when no proxy is trusted, or when it names no address there', () => {
     expect(clientKey({ remote: '::ffff:127.0.0.1', forwardedFor: '6.6.6.6', trustedHops: 0 })).toBe('127.0.0.1')
     expect(clientKey({ remote: '127.0.0.1', forwardedFor: 'nonsense', trustedHops: 1 })).toBe('127.0.0.1')
     expect(clientKey({ remote: undefined, forwardedFor: undefined, trustedHops: 1 })).toBe('unknown')

@@ -48,10 +48,6 @@ describe('parseFrontmatter', () => {
     ])
   })
 
-  it('names a duplicate key inside a list entry', () => {
-    expect(syntaxProblems('---\nfaqs:\n  - q: a\n    a: x\n    q: b\n---\n')).toEqual(['5:5: duplicate key "q": it is already set above; keep one'])
-  })
-
   it('says what to do about the other mistakes a writer makes', () => {
     expect(syntaxProblems('---\nsummary: Note: this is it\n---\n')).toEqual(['2:14: a value with ": " in it must be in double quotes'])
     expect(syntaxProblems('---\ntitle: *Bold* claim\n---\n')).toEqual(['2:8: a value cannot start with this sign; put the whole value in double quotes'])
@@ -66,7 +62,7 @@ describe('parseFrontmatter', () => {
     ])
   })
 
-  it('reports each mistake where the writer made it: a quote a later one seems to close, a tab, an unclosed list, a value opening with {', () => {
+  it('reports each mistake where the writer made it: a quote a later one seems to close, a tab, an unclosed list, a key twice in a list entry, a value opening with {', () => {
     expect(syntaxProblems('---\ntitle: "Why it works\nmetaTitle: "{product} vs SSI"\n---\n')).toEqual([
       '2:8: the quote (") that opens this value is never closed; add one where the value ends',
     ])
@@ -75,6 +71,7 @@ describe('parseFrontmatter', () => {
       '4:1: tabs cannot indent YAML; use spaces',
     ])
     expect(syntaxProblems('---\ntitle: [unclosed\n---\nBody.\n')).toEqual(['2:8: this [ or { list is not closed, or an entry lacks its comma'])
+    expect(syntaxProblems('---\nfaqs:\n  - q: a\n    a: x\n    q: b\n---\n')).toEqual(['5:5: duplicate key "q": it is already set above; keep one'])
     expect(syntaxProblems('---\ntitle: A\nmetaTitle: {product} vs SSI\n---\n')).toEqual([
       '3:1: expected "field: value" here; a value that starts with a quote, [ or { must be quoted whole',
     ])

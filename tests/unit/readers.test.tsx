@@ -28,7 +28,7 @@ const clean = (element: HTMLElement | null) => element?.text.replace(/\s+/g, ' '
 describe('an article', () => {
   const { blog } = loadUiText(fixtureContent())
 
-  it('shows its date, its update and its reading time under the byline, each date a <time datetime>', async () => {
+  it('shows its date, its update and its reading time under the byline, each date a <time datetime>, and no update when it has none', async () => {
     // The fixture's article with an `updated` date.
     const doc = await article(fixtureContent(), 'linkedin-audit-vs-linkedin-optimization')
     const meta = doc.querySelector('header .article-meta')!
@@ -39,12 +39,9 @@ describe('an article', () => {
     ])
     const minutes = Math.ceil(words(doc.querySelector('.prose')!.text) / 230)
     expect(clean(meta)).toBe(`October 9, 2025 · ${blog.updated} November 12, 2025 · ${blog.readingTime.replace('{minutes}', String(minutes))}`)
-  })
-
-  it('shows no update when the article has none', async () => {
-    const doc = await article(fixtureContent(), 'why-most-linkedin-profiles-fail')
-    expect(doc.querySelectorAll('header .article-meta time')).toHaveLength(1)
-    expect(clean(doc.querySelector('header .article-meta'))).not.toContain(blog.updated)
+    const plain = await article(fixtureContent(), 'why-most-linkedin-profiles-fail')
+    expect(plain.querySelectorAll('header .article-meta time')).toHaveLength(1)
+    expect(clean(plain.querySelector('header .article-meta'))).not.toContain(blog.updated)
   })
 
   it('counts the reading time at 230 words a minute, rounded up', async () => {

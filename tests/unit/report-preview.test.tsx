@@ -76,15 +76,12 @@ const worstReport = home.reportPreview.parse({
 })
 
 describe('the sample report', () => {
-  it('keeps the longest texts the schema allows on their page', () => {
+  it('keeps the longest texts the schema allows on their page, and allows no more entries than the pages have room for', () => {
     const pages = sheets(reportSheets({ report: worstReport, sample: worstSample, productName: 'AuthorityLens' }))
     expect(pages).toHaveLength(3)
     for (const { alt, svg } of pages) {
       for (const line of baselines(svg)) expect(line.y, `"${line.text}" on ${alt.slice(0, 30)}`).toBeLessThanOrEqual(PAGE_HEIGHT - 10)
     }
-  })
-
-  it('allows no more entries than the pages have room for', () => {
     expect(home.sampleScore.shape.categories.safeParse(Array.from({ length: 7 }, () => ({ label: 'Proof', score: 50 }))).success).toBe(false)
     expect(headline.why.safeParse(['a', 'b', 'c', 'd']).success).toBe(false)
     expect(fixes.items.safeParse(['a', 'b', 'c', 'd', 'e']).success).toBe(false)
