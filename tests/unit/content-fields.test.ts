@@ -39,6 +39,12 @@ describe('a bad content file fails with one line naming the file, the field and 
       topicMarkdown({ extra: 'metatitle: oops' }),
       'metatitle: unknown field (check its spelling against content/README.md)',
     ],
+    [
+      'an article without an author',
+      'blog/x.md',
+      articleMarkdown({ author: null }),
+      'author: required field is missing (expected the id of an author in content/authors.json)',
+    ],
     ['a blog date that is not YYYY-MM-DD', 'blog/x.md', articleMarkdown({ date: 'date: 12/09/2025' }), 'date: expected a date as YYYY-MM-DD'],
     ['an update dated before the article', 'blog/x.md', articleMarkdown({ updated: 'updated: 2025-09-01' }), 'updated: expected a date on or after `date`'],
     ['an empty body', 'topics/x.md', topicMarkdown({}, '\n'), 'body: expected markdown text after the frontmatter'],

@@ -43,12 +43,6 @@ describe('authors', () => {
     expect(author).toEqual({ id: 'nadia-brennan', ...authorsOf(dir)['nadia-brennan'] })
   })
 
-  it('requires an author on every article', async () => {
-    const dir = contentCopy()
-    const file = writeFile(dir, 'blog/x.md', articleMarkdown({ author: null }))
-    expect(await problemsIn(dir)).toEqual([`${file}: author: required field is missing (expected the id of an author in content/authors.json)`])
-  })
-
   it('reports an author id that authors.json does not have, listing the ids it has', async () => {
     const dir = contentCopy()
     writeFile(dir, 'authors.json', JSON.stringify({ ...authorsOf(dir), 'sam-ito': { name: 'Sam Ito', role: 'Writer', url: 'https://example.com/sam' } }))

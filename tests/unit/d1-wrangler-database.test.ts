@@ -2,13 +2,10 @@ import { describe, expect, it } from 'vitest'
 import { d1TargetOf, sqlWithArgs } from '../../scripts/d1-wrangler-database'
 
 describe('sqlWithArgs (wrangler d1 execute takes no bound parameters)', () => {
-  it('writes each argument as a literal: strings quoted with quotes doubled, numbers, NULL', () => {
+  it('writes each argument as a literal: strings quoted with quotes doubled, numbers, NULL; numbered placeholders by their number, as SQLite does', () => {
     expect(sqlWithArgs('SELECT * FROM leads WHERE email_key = ? AND id > ? AND x IS ?', ["o'brien@x.co", 7, null])).toBe(
       "SELECT * FROM leads WHERE email_key = 'o''brien@x.co' AND id > 7 AND x IS NULL",
     )
-  })
-
-  it('takes numbered placeholders by their number, as SQLite does', () => {
     expect(sqlWithArgs('VALUES (?1, ?2) ON CONFLICT DO UPDATE SET a = CASE WHEN ?2 - b >= ?3 THEN 1 END', ['k', 5, 60])).toBe(
       "VALUES ('k', 5) ON CONFLICT DO UPDATE SET a = CASE WHEN 5 - b >= 60 THEN 1 END",
     )

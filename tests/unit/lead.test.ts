@@ -154,12 +154,9 @@ describe('names, markup and spreadsheet formulas', () => {
 })
 
 describe('normalisation', () => {
-  it('stores the profile URL with https, a lower-case host and no query or fragment', () => {
+  it('stores the profile URL with https, a lower-case host and no query or fragment, the e-mail address trimmed, its domain in lower case', () => {
     expect(normalizeLinkedinUrl('HTTP://WWW.LinkedIn.com/in/Ada?trk=x#top')).toBe('https://www.linkedin.com/in/Ada')
     expect(normalizeLinkedinUrl('linkedin.com/company/acme/')).toBe('https://linkedin.com/company/acme/')
-  })
-
-  it('trims the e-mail address and lower-cases its domain', () => {
     expect(normalizeEmail('  Ada.L@Example.COM ')).toBe('Ada.L@example.com')
   })
 

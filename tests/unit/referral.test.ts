@@ -84,14 +84,11 @@ describe('storeReferral and readStoredReferral', () => {
 })
 
 describe('readCookie', () => {
-  it('finds one cookie among several and percent-decodes its value', () => {
+  it('finds one cookie among several by its whole name, not a prefix or suffix, and percent-decodes its value', () => {
     expect(readCookie('a=1; al_ref=ABC; b=2', 'al_ref')).toBe('ABC')
     expect(readCookie('greeting=hello%20world', 'greeting')).toBe('hello world')
     expect(readCookie('token=a=b=c', 'token')).toBe('a=b=c')
     expect(readCookie('q="quoted"', 'q')).toBe('quoted')
-  })
-
-  it('matches the whole name, not a prefix or suffix', () => {
     expect(readCookie('xal_ref=BAD; al_ref_old=BAD', 'al_ref')).toBeNull()
     expect(readCookie('xal_ref=BAD; al_ref=GOOD', 'al_ref')).toBe('GOOD')
   })

@@ -69,15 +69,12 @@ describe('buildHead', () => {
     ])
   })
 
-  it('marks a page noindex when asked', () => {
+  it('marks a page noindex when asked, and gives the 404 page no canonical URL', () => {
     const doc = head(buildHead({ path: '/thank-you', title: 'T', description: 'D', noindex: true }, site))
     expect(doc.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex, nofollow')
-  })
-
-  it('gives the 404 page no canonical URL', () => {
-    const doc = head(buildHead({ path: null, title: 'Not found', description: 'D', noindex: true }, site))
-    expect(doc.querySelector('link[rel="canonical"]')).toBeNull()
-    expect(doc.querySelector('meta[property="og:url"]')).toBeNull()
+    const notFound = head(buildHead({ path: null, title: 'Not found', description: 'D', noindex: true }, site))
+    expect(notFound.querySelector('link[rel="canonical"]')).toBeNull()
+    expect(notFound.querySelector('meta[property="og:url"]')).toBeNull()
   })
 
   it('adds article dates and the JSON-LD script for articles', () => {
