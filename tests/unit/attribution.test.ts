@@ -5,13 +5,10 @@ import { memoryStorage } from './memory-storage'
 const NOW = 1_700_000_000_000
 
 describe('readGaClientId', () => {
-  it('joins the third and fourth parts of the _ga cookie', () => {
+  it('joins the third and fourth parts of the _ga cookie, and answers null when the cookie is missing, short or has empty parts', () => {
     expect(readGaClientId('_ga=GA1.1.123456789.1700000000')).toBe('123456789.1700000000')
     expect(readGaClientId('a=1; _ga=GA1.2.111.222; b=2')).toBe('111.222')
     expect(readGaClientId('_ga=GA1.2.111.222.extra')).toBe('111.222')
-  })
-
-  it('answers null when the cookie is missing, short or has empty parts', () => {
     for (const cookie of ['', 'a=1', '_ga=', '_ga=GA1.1.123', '_ga=GA1..123.456', '_ga=GA1.1.123.', '_gat=GA1.1.1.2', 'x_ga=GA1.1.1.2']) {
       expect(readGaClientId(cookie), cookie).toBeNull()
     }

@@ -19,6 +19,13 @@ async function readPost(dir: string, markdown: string, cache = imageCache()) {
   return { cache, post: content.postsBySlug.get('x')!, content }
 }
 
+/** The real content with a PNG at `png` of `size`, and `blog/x.md` of `body`, read as readPost reads it. */
+async function readPostWith(png: string, size: Parameters<typeof pngFile>[2], body: string) {
+  const dir = contentCopy()
+  await pngFile(dir, png, size)
+  return readPost(dir, articleMarkdown({}, body))
+}
+
 /** The problem lines reading `dir` produces (an empty list if it is valid). */
 function problemsIn(dir: string): Promise<string[]> {
   return contentProblems(() => readContent(dir, undefined, undefined, imageCache()))
@@ -33,9 +40,7 @@ const filesOf = (cache: ImageCache, stem: string) => cache.usedFiles().filter((n
 
 describe('an image in an article', () => {
   it('renders beside the fixture article’s code block and topic link: a picture, highlighted code with no style attribute, and the topic’s URL', async () => {
-    const dir = contentCopy()
-    await pngFile(dir, 'blog/chart.png', { width: 1000, height: 625 })
-    const { post } = await readPost(dir, articleMarkdown({}, `${ARTICLE_BODY}\n![A chart of the five gaps](./chart.png)\n`))
+    const { post } = await readPostWith('blog/chart.png', { width: 1000, height: 625 }, `${ARTICLE_BODY}\n![A chart of the five gaps](./chart.png)\n`)
     expect(post.html).toMatch(/<picture><source type="image\/avif" srcset="\/assets\/images\/chart-480\.[0-9a-f]{10}\.avif 480w/)
     expect(post.html).toContain('alt="A chart of the five gaps"')
     expect(post.html).toContain('<span class="hljs-keyword">const</span>')
@@ -44,9 +49,11 @@ describe('an image in an article', () => {
   })
 
   it('becomes a picture: AVIF and WebP sources and a JPEG, each at every width up to the source, its size written in, loading lazily', async () => {
-    const dir = contentCopy()
-    await pngFile(dir, 'blog/chart.png', { width: 1000, height: 625 })
-    const { post, cache } = await readPost(dir, articleMarkdown({}, 'Intro.\n\n![A chart of the five gaps](./chart.png "The five gaps")\n'))
+    const { post, cache } = await readPostWith(
+      'blog/chart.png',
+      { width: 1000, height: 625 },
+      'Intro.\n\n![A chart of the five gaps](./chart.png "The five gaps")\n',
+    )
     const widths = (extension: string) => [480, 800, 1000].map((width) => `/assets/images/chart-${width}\\.[0-9a-f]{10}\\.${extension} ${width}w`).join(', ')
     const sizes = IMAGE_SIZES.replace(/[()]/g, '\\$&')
     expect(post.html).toMatch(
@@ -75,16 +82,12 @@ describe('an image in an article', () => {
   })
 
   it('falls back to PNG when the image has transparent pixels, which JPEG cannot keep', async () => {
-    const dir = contentCopy()
-    await pngFile(dir, 'blog/logo.png', { width: 800, height: 400, transparent: true })
-    const { post } = await readPost(dir, articleMarkdown({}, 'Intro.\n\n![The logo](./logo.png)\n'))
+    const { post } = await readPostWith('blog/logo.png', { width: 800, height: 400, transparent: true }, 'Intro.\n\n![The logo](./logo.png)\n')
     expect(post.html).toMatch(/<img src="\/assets\/images\/logo-800\.[0-9a-f]{10}\.png" srcset="[^"]+\.png 480w, [^"]+\.png 800w"/)
   })
 
   it('makes no width past the source, nor past 1,600 px', async () => {
-    const dir = contentCopy()
-    await pngFile(dir, 'images/wide.png', { width: 2000, height: 500 })
-    const { post } = await readPost(dir, articleMarkdown({}, 'Intro.\n\n![A wide band](../images/wide.png)\n'))
+    const { post } = await readPostWith('images/wide.png', { width: 2000, height: 500 }, 'Intro.\n\n![A wide band](../images/wide.png)\n')
     expect(
       imageUrls(post.html)
         .filter((url) => url.endsWith('.avif'))
@@ -94,9 +97,11 @@ describe('an image in an article', () => {
   })
 
   it('loads an image the article opens with at once and first: it is the top of the page', async () => {
-    const dir = contentCopy()
-    await pngFile(dir, 'blog/chart.png', { width: 800, height: 500 })
-    const { post } = await readPost(dir, articleMarkdown({}, '![A chart](./chart.png)\n\nThen text.\n\n![The chart again](./chart.png)\n'))
+    const { post } = await readPostWith(
+      'blog/chart.png',
+      { width: 800, height: 500 },
+      '![A chart](./chart.png)\n\nThen text.\n\n![The chart again](./chart.png)\n',
+    )
     const [first, second] = post.html.match(/<img [^>]+>/g)!
     expect(first).toContain('fetchpriority="high"')
     expect(first).not.toContain('loading=')
@@ -104,9 +109,7 @@ describe('an image in an article', () => {
   })
 
   it('takes an image written as a reference, whose definition is no broken link', async () => {
-    const dir = contentCopy()
-    await pngFile(dir, 'images/chart.png', { width: 800, height: 500 })
-    const { post } = await readPost(dir, articleMarkdown({}, 'Intro.\n\n![A chart][chart]\n\n[chart]: ../images/chart.png\n'))
+    const { post } = await readPostWith('images/chart.png', { width: 800, height: 500 }, 'Intro.\n\n![A chart][chart]\n\n[chart]: ../images/chart.png\n')
     expect(post.html).toMatch(/<picture><source type="image\/avif" srcset="\/assets\/images\/chart-480\./)
   })
 })

@@ -14,11 +14,8 @@ const throwingStorage = {
 const NOW = 1_700_000_000_000
 
 describe('isValidRefCode', () => {
-  it('accepts 1 to 64 letters, digits, underscores and hyphens', () => {
+  it('accepts 1 to 64 letters, digits, underscores and hyphens, and rejects empty, too long, punctuated, spaced, non-ASCII and non-string codes', () => {
     for (const code of ['A', 'abc_DEF-123', 'x'.repeat(64)]) expect(isValidRefCode(code), code).toBe(true)
-  })
-
-  it('rejects empty, too long, punctuated, spaced, non-ASCII and non-string codes', () => {
     for (const code of ['', 'x'.repeat(65), 'a.b', 'a b', 'a/b', 'ref%20', 'é', 'abc\n', 42, null, undefined, ['abc']]) {
       expect(isValidRefCode(code), String(code)).toBe(false)
     }
@@ -26,13 +23,10 @@ describe('isValidRefCode', () => {
 })
 
 describe('refCodeFromPath', () => {
-  it('reads the code from /r/{code} with or without a trailing slash', () => {
+  it('reads the code from /r/{code} with or without a trailing slash, percent-decoded before it is validated', () => {
     expect(refCodeFromPath('/r/ABC')).toBe('ABC')
     expect(refCodeFromPath('/r/ABC/')).toBe('ABC')
     expect(refCodeFromPath('/r/partner_01-x')).toBe('partner_01-x')
-  })
-
-  it('percent-decodes the code before validating it', () => {
     expect(refCodeFromPath('/r/%41BC')).toBe('ABC')
     expect(refCodeFromPath('/r/A%20BC')).toBeNull()
     expect(refCodeFromPath('/r/%E0%A4%A')).toBeNull()

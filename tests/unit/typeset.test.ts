@@ -5,12 +5,9 @@ const NBSP = '\u00a0'
 const CHECKOUT = 'https://pay.example.com/b/audit?plan=full&ref=site'
 
 describe('keepPricesTogether', () => {
-  it('binds a price to the word before it', () => {
+  it('binds a price to the word before it, and a dash before a price to both its neighbours, so "— $97" never starts a line either', () => {
     expect(keepPricesTogether('It costs $97, paid once.')).toBe(`It costs${NBSP}$97, paid once.`)
     expect(keepPricesTogether('from €1,200 or £80')).toBe(`from${NBSP}€1,200 or${NBSP}£80`)
-  })
-
-  it('binds a dash before a price to both its neighbours, so "— $97" never starts a line either', () => {
     expect(keepPricesTogether('Get the Full Audit — $97')).toBe(`Get the Full Audit${NBSP}—${NBSP}$97`)
     expect(keepPricesTogether('Audit – $97')).toBe(`Audit${NBSP}–${NBSP}$97`)
   })
