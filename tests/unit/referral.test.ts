@@ -122,12 +122,9 @@ describe('resolveRefCode', () => {
     expect(resolveRefCode(sources('', null, 'al_ref=bad%20code'))).toBeNull()
   })
 
-  it('skips an expired stored referral', () => {
+  it('skips an expired stored referral, and falls back to the cookie when storage cannot be read', () => {
     expect(resolveRefCode(sources('', stored(), 'al_ref=COOKIE', NOW + REFERRAL_TTL_MS))).toBe('COOKIE')
     expect(resolveRefCode(sources('', stored(), '', NOW + REFERRAL_TTL_MS))).toBeNull()
-  })
-
-  it('falls back to the cookie when storage cannot be read', () => {
     expect(resolveRefCode({ search: new URLSearchParams(), storage: throwingStorage, cookie: 'al_ref=COOKIE', now: NOW })).toBe('COOKIE')
   })
 
