@@ -241,7 +241,7 @@ describe('numbered migrations', () => {
     const child = `
       import { Store } from './server/store.ts'
       await new Promise((resolve) => setTimeout(resolve, ${startAt} - Date.now()))
-      const store = await open(process.env.DATABASE_URL, { migrations: ${JSON.stringify(migrations)} })
+      const store = await Store.open(process.env.DATABASE_URL, { migrations: ${JSON.stringify(migrations)} })
       await store.addLead({ first_name: 'A', linkedin_url: 'https://www.linkedin.com/in/a', email: process.pid + '@example.com', submitted_at: 'x' }, 1)
       await store.close()
     `
