@@ -1,18 +1,13 @@
-// The release budgets (lighthouse.budgets.json) and how a Lighthouse run is measured against them
-// (Lighthouse 12 dropped its own budgets).
+// The templates Lighthouse CI measures (lighthouse.budgets.json; lighthouserc.cjs asserts the budgets on
+// them) and the URL each is measured on, taken from the built site; the e2e tests visit the same URLs.
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { z } from 'zod'
-
-const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
-type Category = (typeof CATEGORIES)[number]
-const KINDS = { Script: 'script', Stylesheet: 'stylesheet', Document: 'document' } as const
-type Kind = (typeof KINDS)[keyof typeof KINDS]
+import { clientDir } from '../node/paths.server'
+import { loadSite } from '../node/site.server'
+import { readSitemapUrls } from './checked-page'
 
 const budgetsSchema = z.strictObject({
-  runsPerUrl: z.number().int().min(1),
-  minScores: z.strictObject(Object.fromEntries(CATEGORIES.map((category) => [category, z.number()])) as Record<Category, z.ZodNumber>),
-  maxGzipKB: z.strictObject(Object.fromEntries(Object.values(KINDS).map((kind) => [kind, z.number().positive()])) as Record<Kind, z.ZodNumber>),
-  maxCls: z.number().min(0),
-  maxThirdPartyRequests: z.number().int().min(0),
   templates: z
     .array(
       z
@@ -26,6 +21,8 @@ const budgetsSchema = z.strictObject({
           status: z.number().int().optional(),
           /** Hold the API's answer past the trace: the referral shell leaves as soon as its click is answered. */
           holdApi: z.boolean().optional(),
+          /** The most requests the page may make (Lighthouse's resource-summary count). */
+          maxRequests: z.number().int().min(1),
         })
         .refine((template) => (template.path === undefined) !== (template.sample === undefined), {
           message: 'give a template either a path (a fixed route) or a sample (a page made from content), not both',
@@ -36,7 +33,7 @@ const budgetsSchema = z.strictObject({
 
 type Budgets = z.infer<typeof budgetsSchema>
 type Template = Budgets['templates'][number]
-/** A template with the URL it is measured on. */
+/** A template with the URL path it is measured on. */
 type MeasuredTemplate = Template & { path: string }
 
 /** What the samples are picked from: the paths of the built site's pages, and which of them show a content image. */
@@ -76,112 +73,28 @@ export function parseBudgets(json: unknown, file = 'lighthouse.budgets.json'): B
   return parsed.data
 }
 
-/** What one Lighthouse run measured on one URL. */
-export interface RunSummary {
-  scores: Record<Category, number>
-  /** Gzipped bytes per kind of resource, summed over the page's requests. */
-  gzipBytes: Record<Kind, number>
-  cls: number
-  fcpMs: number
-  thirdPartyRequests: string[]
-  documentStatus: number | undefined
-  /** Other requests of the page that answered 400 or more: a missing asset. */
-  failedRequests: string[]
-}
-
-export interface LighthouseResult {
-  categories: Record<string, { score: number | null } | undefined>
-  audits: Record<string, { numericValue?: number; details?: { items?: unknown[] } } | undefined>
-}
-
-export const networkRequests = (lhr: LighthouseResult) =>
-  (lhr.audits['network-requests']?.details?.items ?? []) as Array<{ url: string; resourceType?: string; statusCode?: number }>
-
-/** `gzipSize` gives the gzipped size of one same-origin URL. */
-export function summarizeRun(lhr: LighthouseResult, origin: string, gzipSize: (url: string) => number): RunSummary {
-  const scores = Object.fromEntries(CATEGORIES.map((category) => [category, lhr.categories[category]?.score ?? 0])) as Record<Category, number>
-  const gzipBytes: Record<Kind, number> = { script: 0, stylesheet: 0, document: 0 }
-  const thirdPartyRequests: string[] = []
-  const requests = networkRequests(lhr)
-  for (const request of requests) {
-    if (!/^https?:/.test(request.url)) continue
-    if (new URL(request.url).origin !== origin) {
-      thirdPartyRequests.push(request.url)
-      continue
-    }
-    const kind = KINDS[request.resourceType as keyof typeof KINDS]
-    if (kind) gzipBytes[kind] += gzipSize(request.url)
-  }
-  const document = requests.find((request) => request.resourceType === 'Document')
-  const failedRequests = requests.filter((request) => request !== document && (request.statusCode ?? 0) >= 400).map((request) => request.url)
-  return {
-    scores,
-    gzipBytes,
-    cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
-    fcpMs: lhr.audits['first-contentful-paint']?.numericValue ?? Number.NaN,
-    thirdPartyRequests,
-    documentStatus: document?.statusCode,
-    failedRequests,
-  }
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
+/**
+ * Where the site is served for Lighthouse: SITE_URL's port when it is a loopback address, so that the
+ * pages' canonical URLs and the API's same-site check name this server; else port 4174.
+ */
+export function lighthouseOrigin(siteUrl = loadSite().siteUrl): string {
+  const url = new URL(siteUrl)
+  const port = ['127.0.0.1', 'localhost'].includes(url.hostname) && url.port ? url.port : '4174'
+  return `http://127.0.0.1:${port}`
 }
 
 /**
- * One summary of several runs of the same URL. The performance score is the best run's, as Lighthouse
- * CI's assertions take it by default ("optimistic"): on a shared machine the host only ever adds time
- * to a run, never takes it away, so the least disturbed run is the closest to the page's own cost, and
- * a page whose work misses the budget misses it in every run. Every other figure is the median.
+ * The templates of lighthouse.budgets.json whose name contains `only` (all when it is empty), each with
+ * the full URL it is measured on in the built site (DIST_DIR).
  */
-export function aggregateRuns(runs: RunSummary[]): RunSummary {
-  const pick = <K extends string>(read: (run: RunSummary) => Record<K, number>) =>
-    Object.fromEntries(Object.keys(read(runs[0]!)).map((key) => [key, median(runs.map((run) => read(run)[key as K]))])) as Record<K, number>
-  return {
-    scores: { ...pick((run) => run.scores), performance: Math.max(...runs.map((run) => run.scores.performance)) },
-    gzipBytes: pick((run) => run.gzipBytes),
-    ...pick(({ cls, fcpMs }) => ({ cls, fcpMs })),
-    thirdPartyRequests: [...new Set(runs.flatMap((run) => run.thirdPartyRequests))],
-    // A status that changed between runs is no status at all: it fails the check.
-    documentStatus: runs.every((run) => run.documentStatus === runs[0]?.documentStatus) ? runs[0]?.documentStatus : undefined,
-    failedRequests: [...new Set(runs.flatMap((run) => run.failedRequests))],
+export function lighthouseTargets(only = ''): { origin: string; targets: Array<MeasuredTemplate & { url: string }>; unsampled: string[] } {
+  const chosen = parseBudgets(JSON.parse(readFileSync('lighthouse.budgets.json', 'utf8'))).templates.filter((template) => template.name.includes(only))
+  if (chosen.length === 0) throw new Error(`check:lighthouse: no template name contains "${only}"`)
+  const site: BuiltSite = {
+    paths: (readSitemapUrls(clientDir()) ?? []).map((url) => new URL(url).pathname),
+    showsImage: (path) => readFileSync(join(clientDir(), `${path.slice(1)}.html`), 'utf8').includes('/assets/images/'),
   }
-}
-
-/** Lighthouse's default CPU slowdown, and the benchmark index from which a host is fast enough for it. */
-const DEFAULT_CPU_SLOWDOWN = 4
-const FULL_SLOWDOWN_INDEX = 1500
-
-/**
- * The CPU slowdown that makes this host stand in for the same mid-tier phone: on a host slower than a
- * high-end desktop the default 4x would simulate a slower phone than the budgets were set for
- * (Lighthouse's throttling guide, "Calibrating the CPU slowdown").
- */
-export function calibratedCpuSlowdown(benchmarkIndex: number): number {
-  if (!(benchmarkIndex > 0)) return DEFAULT_CPU_SLOWDOWN
-  const scaled = (DEFAULT_CPU_SLOWDOWN * benchmarkIndex) / FULL_SLOWDOWN_INDEX
-  return Math.round(Math.min(DEFAULT_CPU_SLOWDOWN, Math.max(1, scaled)) * 10) / 10
-}
-
-/** Every budget a template's summary of runs misses, as sentences naming the template. */
-export function budgetFailures(template: MeasuredTemplate, summary: RunSummary, budgets: Budgets): string[] {
-  const { minScores, maxGzipKB, maxCls, maxThirdPartyRequests } = budgets
-  const status = template.status ?? 200
-  const kb = (kind: Kind) => summary.gzipBytes[kind] / 1024
-  const failures = [
-    ...(summary.documentStatus !== status ? [`status ${summary.documentStatus}, expected ${status}`] : []),
-    ...CATEGORIES.filter((category) => !(category === 'seo' && template.noindex) && summary.scores[category] < minScores[category]).map(
-      (category) => `${category} ${summary.scores[category]} < ${minScores[category]}`,
-    ),
-    ...Object.values(KINDS)
-      .filter((kind) => kb(kind) > maxGzipKB[kind])
-      .map((kind) => `${kind} ${kb(kind).toFixed(1)} KB gzipped > ${maxGzipKB[kind]} KB`),
-    ...(summary.cls <= maxCls ? [] : [`CLS ${summary.cls} > ${maxCls}`]),
-    ...(summary.failedRequests.length > 0 ? [`failed requests: ${summary.failedRequests.join(', ')}`] : []),
-    ...(summary.thirdPartyRequests.length > maxThirdPartyRequests ? [`requests to other origins: ${summary.thirdPartyRequests.join(', ')}`] : []),
-  ]
-  return failures.map((failure) => `${template.name} (${template.path}): ${failure}`)
+  const { measured, unsampled } = sampleTemplates(chosen, site)
+  const origin = lighthouseOrigin()
+  return { origin, targets: measured.map((template) => ({ ...template, url: `${origin}${template.path}` })), unsampled }
 }
