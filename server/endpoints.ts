@@ -46,7 +46,7 @@ function returnQuery(c: Context, fromForm: unknown): string {
 /** A refused no-JavaScript form post: the form page with the values typed and the message, at /api/score so no URL carries them. */
 function leadFormRefused(c: Context, values: Record<string, string>, problem: BodyProblem, status: 400 | 403, page: FormPage): Response {
   const query = keptQuery(returnQuery(c, values[RETURN_QUERY_FIELD]))
-  return c.html(fillFormPage(page, values, problem, query), status, { 'Cache-Control': 'no-store' })
+  return c.html(fillFormPage(page, values, problem, query), status)
 }
 
 /** Control characters (NUL, CR, LF, tab …), the line separators some CSV readers break on, and markup. */
