@@ -1,9 +1,7 @@
-// `npm run test:quick`: the typecheck and lint side by side, then, if both pass, the unit tests that start
-// no process (vitest's "quick" project); `npm test` runs everything.
-import { spawn } from 'node:child_process'
-import { npmRunHeld } from './npm-scripts'
+// `npm run test:quick`: the typecheck, lint and the unit tests that start no process (vitest's "quick" and
+// "quick-isolated" projects), side by side; it fails if any of them fails. `npm test` runs everything.
+import { npmRunHeld, run } from './npm-scripts'
 
-const codes = await Promise.all([npmRunHeld('typecheck'), npmRunHeld('lint')])
-if (codes.some((code) => code !== 0)) process.exit(1)
-const vitest = spawn(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--project', 'quick', ...process.argv.slice(2)], { stdio: 'inherit' })
-vitest.on('close', (code) => process.exit(code ?? 1))
+const vitest = run(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--project', 'quick', '--project', 'quick-isolated', ...process.argv.slice(2)])
+const codes = await Promise.all([npmRunHeld('typecheck'), npmRunHeld('lint'), vitest])
+process.exit(codes.some((code) => code !== 0) ? 1 : 0)
