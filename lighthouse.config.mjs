@@ -6,7 +6,7 @@
 // viewport's resize, when the page's meta viewport applies (about 100 ms after the navigation starts), for
 // an input: a shift until 500 ms after it is flagged, and one that also comes more than 500 ms after the
 // first viewport event counts for nothing. An element inserted 300 ms after load lands there whenever the
-// page loads a little slowly (docs/performance.md, "Layout shifts"). No input is ever made during the gate's
+// page loads a little slowly (docs/performance.md, "Lighthouse budgets"). No input is ever made during the gate's
 // runs, so this audit counts every shift Chromium traced.
 import { Audit } from 'lighthouse'
 

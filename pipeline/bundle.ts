@@ -121,7 +121,7 @@ function keptBundle(bundlesDir: string, matches: (inputs: CodeGraph) => string):
 }
 
 /** The kept bundles' folders, newest first. */
-export function bundlesByAge(bundlesDir: string): string[] {
+function bundlesByAge(bundlesDir: string): string[] {
   if (!existsSync(bundlesDir)) return []
   return readdirSync(bundlesDir)
     .filter((name) => !name.endsWith('.tmp'))
