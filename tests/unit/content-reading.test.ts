@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { readContent } from '../../lib/node/content.server'
 import { AUTHOR_BIO_MAX, AUTHOR_BYLINE_MAX, META_DESCRIPTION_MAX, META_TITLE_MAX } from '../../lib/universal/content/schemas'
-import { articleMarkdown, contentCopy, fixtureContent, writeFile, problemsIn } from './content-fixture'
+import { ARTICLE_BODY, articleMarkdown, contentCopy, fixtureContent, writeFile, problemsIn } from './content-fixture'
 
 describe('reading content', () => {
   it('makes an entry of every article and topic file, its slug the file name with {product} spelled out', async () => {
@@ -74,30 +74,20 @@ describe('authors', () => {
 })
 
 describe('code in an article', () => {
-  it('is highlighted at build time with classes, never inline styles, and a plain block stays plain', async () => {
+  it('is highlighted at build time with classes, never inline styles; shown as written, {product} and braces kept; every block in the tab order', async () => {
     const dir = contentCopy()
-    writeFile(dir, 'blog/x.md', articleMarkdown())
+    const body = `${ARTICLE_BODY}\nCall \`render({product})\` on {product}.\n\n\`\`\`js\nconst {name} = user\n\`\`\`\n\n    indented code\n`
+    writeFile(dir, 'blog/x.md', articleMarkdown({}, body))
     const html = (await readContent(dir)).postsBySlug.get('x')!.html
     expect(html).toContain('<a href="/topics/linkedin-proof-signals">the proof signals</a>')
     expect(html).toContain('<code class="hljs language-ts"><span class="hljs-keyword">const</span>')
     expect(html).toContain('<span class="hljs-title function_">score</span>')
     expect(html).toContain('<pre tabindex="0"><code>plain text\n</code></pre>')
     expect(html).not.toMatch(/\sstyle=/)
-  })
-
-  it('shows code as written: its braces are no tokens, and {product} is not replaced inside it', async () => {
-    const dir = contentCopy()
-    writeFile(dir, 'blog/x.md', articleMarkdown({}, 'Call `render({product})` on {product}.\n\n```js\nconst {name} = user\n```\n'))
-    const html = (await readContent(dir)).postsBySlug.get('x')!.html
     expect(html).toContain('Call <code>render({product})</code> on AuthorityLens.')
     expect(html).toMatch(/\{name\} = user/)
-  })
-
-  it('puts every code block in the tab order, so a block that scrolls can be scrolled from the keyboard', async () => {
-    const dir = contentCopy()
-    writeFile(dir, 'blog/x.md', articleMarkdown({}, '```bash\nnpm run build\n```\n\n    indented code\n'))
-    const html = (await readContent(dir)).postsBySlug.get('x')!.html
-    expect(html.match(/<pre tabindex="0">/g)).toHaveLength(2)
+    // The TypeScript, plain, JavaScript and indented blocks: one that scrolls can be scrolled from the keyboard.
+    expect(html.match(/<pre[\s>][^>]*>/g)).toEqual(Array(4).fill('<pre tabindex="0">'))
   })
 })
 

@@ -45,7 +45,7 @@ describe('the build date', () => {
 })
 
 describe('a content read', () => {
-  it('leaves out drafts and entries dated after its day, saying why, and checks them like any file', async () => {
+  it('leaves out drafts and entries dated after its day, saying why; shows a scheduled one from its date on, and all with showUnpublished (npm run dev)', async () => {
     const dir = fixture()
     const published = readdirSync(join(FIXTURE_ENTRIES, 'blog')).length
     const content = await readContent(dir, undefined, undefined, undefined, BEFORE)
@@ -58,16 +58,12 @@ describe('a content read', () => {
       { path: '/topics/draft-topic', why: 'draft', date: undefined },
       { path: '/topics/future-topic', why: 'scheduled', date: '2027-01-05' },
     ])
-  })
-
-  it('shows a scheduled entry from its date on, and everything when it shows unpublished entries (npm run dev)', async () => {
-    const dir = fixture()
     const onTheDay = await readContent(dir, undefined, undefined, undefined, ON_THE_DAY)
     expect(onTheDay.postsBySlug.has('future-post')).toBe(true)
     expect(onTheDay.topicsBySlug.has('future-topic')).toBe(true)
     expect(onTheDay.leftOut.map((entry) => entry.path)).toEqual(['/blog/draft-post', '/topics/draft-topic'])
     const dev = await readContent(dir, undefined, undefined, undefined, { ...BEFORE, showUnpublished: true })
-    expect(dev.posts).toHaveLength(readdirSync(join(FIXTURE_ENTRIES, 'blog')).length + 2)
+    expect(dev.posts).toHaveLength(published + 2)
     expect(dev.leftOut).toEqual([])
   })
 
@@ -118,7 +114,7 @@ describe('old URLs (redirectFrom)', () => {
     expect(content.topicsBySlug.get('moved')!.redirectFrom).toEqual(['/topics/old-topic'])
   })
 
-  it('must each be one path of this site, written as its pages are', async () => {
+  it('must each be one path of this site, written as its pages are, and fail when one is the page itself, another page, a route, listed twice, or already another page’s', async () => {
     const dir = contentCopy()
     const file = writeFile(
       dir,
@@ -126,20 +122,6 @@ describe('old URLs (redirectFrom)', () => {
       articleMarkdown({ redirectFrom: 'redirectFrom: [/blog/old/, https://x.test/a, /Blog/Old, /blog/old.html, /a?b=1]' }),
     )
     const single = writeFile(dir, 'topics/moved.md', topicMarkdown({ redirectFrom: 'redirectFrom: /topics/old' }))
-    const shape =
-      'expected an old URL of this site, such as /blog/old-slug: lowercase letters, digits, hyphens, underscores and dots, no trailing slash, query or #'
-    expect(await problemsIn(dir)).toEqual([
-      `${file}: redirectFrom[1]: ${shape}`,
-      `${file}: redirectFrom[2]: ${shape}`,
-      `${file}: redirectFrom[3]: ${shape}`,
-      `${file}: redirectFrom[4]: write it without .html (the site sends /x.html to /x already)`,
-      `${file}: redirectFrom[5]: ${shape}`,
-      `${single}: redirectFrom: expected a list of old URLs, such as [/blog/old-slug]`,
-    ])
-  })
-
-  it('fail when one is the page itself, another page, a route, listed twice, or already another page’s, naming file and field', async () => {
-    const dir = contentCopy()
     const a = writeFile(
       dir,
       'blog/a-moved.md',
@@ -148,13 +130,22 @@ describe('old URLs (redirectFrom)', () => {
       }),
     )
     const b = writeFile(dir, 'topics/b-moved.md', topicMarkdown({ redirectFrom: 'redirectFrom: [/old, /b-old]' }))
+    const shape =
+      'expected an old URL of this site, such as /blog/old-slug: lowercase letters, digits, hyphens, underscores and dots, no trailing slash, query or #'
+    const hidden = 'which a redirect would hide; remove it from redirectFrom, or remove that first'
     expect(await problemsIn(dir)).toEqual([
+      `${file}: redirectFrom[1]: ${shape}`,
+      `${file}: redirectFrom[2]: ${shape}`,
+      `${file}: redirectFrom[3]: ${shape}`,
+      `${file}: redirectFrom[4]: write it without .html (the site sends /x.html to /x already)`,
+      `${file}: redirectFrom[5]: ${shape}`,
+      `${single}: redirectFrom: expected a list of old URLs, such as [/blog/old-slug]`,
       `${a}: redirectFrom[1]: /blog/a-moved is this page's own URL; list only the URLs it had before`,
-      `${a}: redirectFrom[2]: /topics/linkedin-proof-signals is the page of ${dir}/topics/linkedin-proof-signals.md, which a redirect would hide; remove it from redirectFrom, or remove that first`,
-      `${a}: redirectFrom[3]: /testimonials is the page /testimonials, which a redirect would hide; remove it from redirectFrom, or remove that first`,
-      `${a}: redirectFrom[4]: /r/old is /r and every path under it (Any /r/<code> gets the referral shell; it reads the code from the address bar), which a redirect would hide; remove it from redirectFrom, or remove that first`,
-      `${a}: redirectFrom[5]: /api/x is the API (/api/*), which a redirect would hide; remove it from redirectFrom, or remove that first`,
-      `${a}: redirectFrom[6]: /favicon.svg is the file public/favicon.svg, which a redirect would hide; remove it from redirectFrom, or remove that first`,
+      `${a}: redirectFrom[2]: /topics/linkedin-proof-signals is the page of ${dir}/topics/linkedin-proof-signals.md, ${hidden}`,
+      `${a}: redirectFrom[3]: /testimonials is the page /testimonials, ${hidden}`,
+      `${a}: redirectFrom[4]: /r/old is /r and every path under it (Any /r/<code> gets the referral shell; it reads the code from the address bar), ${hidden}`,
+      `${a}: redirectFrom[5]: /api/x is the API (/api/*), ${hidden}`,
+      `${a}: redirectFrom[6]: /favicon.svg is the file public/favicon.svg, ${hidden}`,
       `${a}: redirectFrom[8]: /old is listed twice; keep one`,
       `${b}: redirectFrom[1]: /old already leads to /blog/a-moved (${a}); an old URL can lead to one page only`,
     ])

@@ -103,18 +103,30 @@ describe('an article', () => {
     }
   })
 
-  it('takes its labels from layout.json, and a reading-time label without {minutes} fails naming the file and field', async () => {
+  it('takes its labels, the breadcrumb’s too, from layout.json, and a reading-time label without {minutes} fails naming the file and field', async () => {
     const dir = contentCopy()
     const file = join(dir, 'layout.json')
-    const ui = JSON.parse(readFileSync(file, 'utf8')) as { blog: Record<string, string> }
-    writeFileSync(
-      file,
-      JSON.stringify({ ...ui, blog: { ...ui.blog, readingTime: 'Read in {minutes} minutes', contents: 'On this page', keepReading: 'More to read' } }),
-    )
+    const ui = JSON.parse(readFileSync(file, 'utf8')) as { blog: Record<string, string>; topic: Record<string, string> }
+    const labels = { readingTime: 'Read in {minutes} minutes', contents: 'On this page', keepReading: 'More to read', breadcrumbBlog: 'Articles' }
+    writeFileSync(file, JSON.stringify({ ...ui, topic: { ...ui.topic, breadcrumbHome: 'Start' }, blog: { ...ui.blog, ...labels } }))
     const doc = await article(dir, 'why-most-linkedin-profiles-fail')
     expect(clean(doc.querySelector('.article-meta'))).toMatch(/ · Read in \d+ minutes$/)
     expect(clean(doc.getElementById('contents-heading'))).toBe('On this page')
     expect(clean(doc.getElementById('related-heading'))).toBe('More to read')
+    const graph = JSON.parse(doc.querySelector('script[type="application/ld+json"]')!.text) as {
+      '@graph': Array<{ '@type': string; itemListElement?: unknown }>
+    }
+    const { siteUrl } = loadSite(dir)
+    expect(graph['@graph'].find((item) => item['@type'] === 'BreadcrumbList')?.itemListElement).toEqual([
+      { '@type': 'ListItem', position: 1, name: 'Start', item: `${siteUrl}/` },
+      { '@type': 'ListItem', position: 2, name: 'Articles', item: `${siteUrl}/blog` },
+      {
+        '@type': 'ListItem',
+        position: 3,
+        name: 'Why Most LinkedIn Profiles Fail (and What Works Instead)',
+        item: `${siteUrl}/blog/why-most-linkedin-profiles-fail`,
+      },
+    ])
 
     writeFileSync(file, JSON.stringify({ ...ui, blog: { ...ui.blog, readingTime: 'min read' } }))
     const error = await readContent(dir).catch((caught: unknown) => caught)

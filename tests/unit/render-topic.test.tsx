@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse } from 'node-html-parser'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -7,7 +7,7 @@ import { contentRoutePaths } from '../../lib/universal/content/routes'
 import { loadSite } from '../../lib/node/site.server'
 import { data as copyData } from '../../pages/+data'
 import { articleMarkdown, contentCopy, fixtureContent, topicMarkdown, writeFile } from './content-fixture'
-import { ARTICLE, ARTICLE_HOOKS, THANK_YOU, TOPIC, TOPIC_HOOKS, TOPICS, pageContextFor, renderPage } from './page-fixture'
+import { ARTICLE_HOOKS, THANK_YOU, TOPIC, TOPIC_HOOKS, TOPICS, pageContextFor, renderPage } from './page-fixture'
 
 const ATTACK = '</script><script>alert(1)</script>'
 
@@ -97,21 +97,6 @@ describe('a slug with no entry', () => {
     for (const hook of ARTICLE_HOOKS) {
       await expect(hook(pageContextFor(dir, '/blog/future-post', {}, { slug: 'future-post' }))).rejects.toMatchObject(notFound)
     }
-  })
-})
-
-describe('an article page', () => {
-  it('takes its breadcrumb labels from layout.json', async () => {
-    const dir = contentCopy()
-    const ui = JSON.parse(readFileSync(join(dir, 'layout.json'), 'utf8')) as { topic: Record<string, string>; blog: Record<string, string> }
-    writeFile(dir, 'layout.json', JSON.stringify({ ...ui, topic: { ...ui.topic, breadcrumbHome: 'Start' }, blog: { ...ui.blog, breadcrumbBlog: 'Articles' } }))
-    const slug = 'why-most-linkedin-profiles-fail'
-    const { html } = await renderPage(dir, `/blog/${slug}`, ARTICLE, { slug })
-    const graph = JSON.parse(parse(html).querySelector('script[type="application/ld+json"]')!.text) as {
-      '@graph': Array<{ '@type': string; itemListElement?: Array<{ name: string }> }>
-    }
-    const crumbs = graph['@graph'].find((item) => item['@type'] === 'BreadcrumbList')
-    expect(crumbs?.itemListElement?.slice(0, 2).map((crumb) => crumb.name)).toEqual(['Start', 'Articles'])
   })
 })
 

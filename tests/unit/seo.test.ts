@@ -202,15 +202,14 @@ describe('articleSeo', () => {
       ],
     })
   })
-
-  it('names the breadcrumb Home / Blog / the title with the labels of layout.json', () => {
-    const ui = loadUiText('content')
-    const labels = { ...ui, topic: { ...ui.topic, breadcrumbHome: 'Start' }, blog: { ...ui.blog, breadcrumbBlog: 'Articles' } }
-    const graph = articleSeo(post, site, labels).jsonLd as unknown as { '@graph': Array<{ itemListElement?: unknown }> }
-    expect(graph['@graph'][1]?.itemListElement).toEqual([
-      { '@type': 'ListItem', position: 1, name: 'Start', item: 'https://example.test/' },
-      { '@type': 'ListItem', position: 2, name: 'Articles', item: 'https://example.test/blog' },
-      { '@type': 'ListItem', position: 3, name: 'A', item: 'https://example.test/blog/a' },
+  it('lists the social image, then the cover, as the image of an article that has a cover', () => {
+    const coverImage = { html: '<picture></picture>', url: '/assets/images/cover-1600.0123456789.jpg', width: 1600, height: 900 }
+    const image = { url: '/assets/cards/0123456789abcdef0123456789abcdef.png', width: 1200, height: 630, alt: 'AuthorityLens article: A' }
+    const seo = articleSeo({ ...post, coverImage }, site, loadUiText('content'), { image })
+    expect(seo.image).toEqual(image)
+    expect((seo.jsonLd as unknown as { '@graph': Array<Record<string, unknown>> })['@graph'][0]!.image).toEqual([
+      'https://example.test/assets/cards/0123456789abcdef0123456789abcdef.png',
+      'https://example.test/assets/images/cover-1600.0123456789.jpg',
     ])
   })
 })

@@ -7,8 +7,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { setCardsEnabled } from '../../lib/node/cards/cards.server'
 import { loadSite } from '../../lib/node/site.server'
 import { loadUiText } from '../../lib/node/ui-text.server'
-import type { BlogPost } from '../../lib/universal/content/types'
-import { articleSeo as articleSeoOf } from '../../lib/universal/seo/article'
 import { buildHead } from '../../lib/universal/seo/head'
 import homeConfig from '../../pages/index/+config'
 import homeSeo from '../../pages/index/+seo'
@@ -83,33 +81,6 @@ describe('the head of an indexable page', () => {
       expect(own.image, url).toBeDefined()
       expect(image, url).toEqual(own.image)
     }
-  })
-
-  it('lists the social image, then the cover, as the image of an article that has a cover', () => {
-    const site = { ...loadSite('content', {}), siteUrl: 'https://example.test' }
-    const author = { id: 'ada', name: 'Ada', role: 'Editor', url: 'https://example.com/ada' }
-    const cover = { html: '<picture></picture>', url: '/assets/images/cover-1600.0123456789.jpg', width: 1600, height: 900 }
-    const post: BlogPost = {
-      slug: 'a',
-      file: 'content/blog/a.md',
-      html: '<p>A</p>',
-      title: 'A',
-      description: 'About A',
-      date: '2025-09-12',
-      author,
-      coverImage: cover,
-      markdown: 'A',
-      readingMinutes: 1,
-      sections: [],
-      related: [],
-    }
-    const image = { url: '/assets/cards/0123456789abcdef0123456789abcdef.png', width: 1200, height: 630, alt: 'AuthorityLens article: A' }
-    const seo = articleSeoOf(post, site, loadUiText('content'), { image })
-    expect(seo.image).toEqual(image)
-    expect((seo.jsonLd as unknown as { '@graph': Array<Record<string, unknown>> })['@graph'][0]!.image).toEqual([
-      'https://example.test/assets/cards/0123456789abcdef0123456789abcdef.png',
-      'https://example.test/assets/images/cover-1600.0123456789.jpg',
-    ])
   })
 
   it("gives the home page's Organization the raster logo, and the page a card of its h1 without a label", async () => {
