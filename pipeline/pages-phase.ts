@@ -24,6 +24,7 @@ import { count, phase, type Phase } from './progress'
 import type { PageJob, TopicFacts } from './protocol'
 import type { TopicSource } from './related-topics'
 import type { RenderPool } from './render-pool'
+import { articlePath, topicPath } from '../lib/universal/content/routes'
 
 /** A URL no page folder routes: rendering it gives the 404 page, written as `404.html`. */
 const NOT_FOUND_URL = '/404-page-for-the-build'
@@ -41,7 +42,7 @@ export function planTopicPages(routes: readonly string[], topics: TopicSource[],
     const { slug, file, digest: fileDigest, related, read } = source
     // The job takes the parse: the render pool lets go of it once sent, which frees it only if the source holds it no more.
     delete source.read
-    const path = `/topics/${slug}`
+    const path = topicPath(slug)
     const key = digest(base, path, fileDigest, JSON.stringify(related))
     return { url: path, file: fileOfPath(path), status: 200, key, topic: { slug, file }, related, ...(read && { read }) }
   })
@@ -193,18 +194,18 @@ export async function writePages(args: {
   const topics: TopicEntry[] = []
   const links: FileLinks[] = [...content.links]
   const sourceOf = new Map(topicJobs.map((job) => [job.key, job.topic!.file]))
-  const redirecting: RedirectingPage[] = content.posts.map(({ file, slug, redirectFrom }) => ({ file, path: `/blog/${slug}`, redirectFrom }))
+  const redirecting: RedirectingPage[] = content.posts.map(({ file, slug, redirectFrom }) => ({ file, path: articlePath(slug), redirectFrom }))
   await stage.renderOrReuse(topicJobs, pagesPhase, {
     onTopic: (key, facts) => {
       const file = sourceOf.get(key)!
       topics.push({ ...facts.topic, file })
       links.push({ file, links: facts.links })
-      redirecting.push({ file, path: `/topics/${facts.topic.slug}`, redirectFrom: facts.publication?.redirectFrom })
+      redirecting.push({ file, path: topicPath(facts.topic.slug), redirectFrom: facts.publication?.redirectFrom })
     },
     onProblems: (key, found) => problems.push({ file: sourceOf.get(key)!, problems: found }),
     onLeftOut: (key, facts) => {
       const file = sourceOf.get(key)!
-      leftOut.push(leftOutOf({ ...facts.publication, file }, `/topics/${facts.topic.slug}`, publishing)!)
+      leftOut.push(leftOutOf({ ...facts.publication, file }, topicPath(facts.topic.slug), publishing)!)
       links.push({ file, links: facts.links })
     },
     onPlanned: (toRender) => toRender <= PAGES_PER_WORKER && onFewToRender(),
@@ -214,7 +215,7 @@ export async function writePages(args: {
   const indexPages = topicIndexPages(routes, index, base)
   pagesPhase.grow(indexPages.length)
   const listed = [...listingPages.filter((job) => job.status === 200), ...indexPages]
-  const builtPaths = [...topics.map((topic) => `/topics/${topic.slug}`), ...listed.map((job) => job.url)]
+  const builtPaths = [...topics.map((topic) => topicPath(topic.slug)), ...listed.map((job) => job.url)]
   // Old URLs (redirectFrom) lead to a page of this build, and to nothing else.
   const checked = checkLinksAndRedirects({ paths: builtPaths, redirecting, leftOut, links })
   problems.push(...checked.problems)

@@ -18,7 +18,7 @@ import { FEEDS, LLMS_TXT_PATH, markdownTwinPath } from '../lib/universal/alterna
 import type { AiCrawlers } from '../lib/universal/crawlers'
 import type { BlogPost, SitePages, TopicEntry } from '../lib/universal/content/types'
 import { CSP_HASHES_FILE, fileOfPath, HOST_RULE_FILES, REDIRECTS_FILE, type CspHashes, type Redirect } from '../lib/universal/routes'
-import { articlePath } from '../lib/universal/seo/article'
+import { articlePath } from '../lib/universal/content/routes'
 import type { Site } from '../lib/universal/site'
 import { homeReportSheets } from '../pages/index/report-sheets'
 import { linkOrCopy } from './cache'

@@ -7,6 +7,7 @@ import { relatedTopics, topicWordsOf } from './related.server'
 import { loadSite } from './site.server'
 import type { BlogPost, ContentIndex, RelatedTopic, Topic, TopicEntry } from '../universal/content/types'
 import type { Redirect } from '../universal/routes'
+import { topicPath } from '../universal/content/routes'
 
 // What the pages read of the content, once per process (in `npm run dev`, once per change: the dev server
 // drops this module): the index and every problem a build would stop on; related topics; one topic at a time.
@@ -93,7 +94,7 @@ export async function loadTopic(slug: string, dir: string = contentDir()): Promi
   if (file === undefined) return undefined
   if (contentDevMode().keepGoing) await loadContent(dir)
   const { topic } = await readTopicFile({ slug, file }, siteOf(dir), devTopicReads?.dir === dir ? devTopicReads.reads.get(file) : undefined)
-  return leftOutOf(topic, `/topics/${slug}`, publishingOf()) ? undefined : topic
+  return leftOutOf(topic, topicPath(slug), publishingOf()) ? undefined : topic
 }
 
 /** Every topic's related topics, by slug, where no build chose them (`npm run dev`, tests); once per process. */

@@ -39,6 +39,7 @@ import {
 } from '../universal/content/types'
 import type { Redirect } from '../universal/routes'
 import type { Site } from '../universal/site'
+import { articlePath, topicPath } from '../universal/content/routes'
 
 // The content rendered from its entries (content-files.server.ts), checked as a whole (checkContent), or
 // all but the topics' own files (the build, whose workers render those), and the index the lists show.
@@ -222,8 +223,8 @@ function checked(
   const leftOut = [...postsLeftOut, ...topicsLeftOut]
   const paths = pagePaths(routes, { posts, topics })
   const redirecting = [
-    ...posts.map(({ file, slug, redirectFrom }) => ({ file, path: `/blog/${slug}`, redirectFrom })),
-    ...topics.map(({ file, slug, redirectFrom }) => ({ file, path: `/topics/${slug}`, redirectFrom })),
+    ...posts.map(({ file, slug, redirectFrom }) => ({ file, path: articlePath(slug), redirectFrom })),
+    ...topics.map(({ file, slug, redirectFrom }) => ({ file, path: topicPath(slug), redirectFrom })),
   ]
   const checks = checkLinksAndRedirects({ paths, redirecting, leftOut, links })
   posts.sort(byDate)

@@ -3,7 +3,7 @@ import { Feed } from 'feed'
 import { parse } from 'node-html-parser'
 import { FEEDS, type FeedFormat } from '../universal/alternates'
 import type { BlogPost } from '../universal/content/types'
-import { articlePath } from '../universal/seo/article'
+import { articlePath } from '../universal/content/routes'
 import { absoluteUrl } from '../universal/seo/url'
 import type { Site } from '../universal/site'
 

@@ -1,6 +1,6 @@
 import type { BlogPost, SitePages, TopicEntry } from '../universal/content/types'
-import { articlePath } from '../universal/seo/article'
-import { topicPath } from '../universal/seo/topic'
+import { articlePath } from '../universal/content/routes'
+import { topicPath } from '../universal/content/routes'
 import { absoluteUrl } from '../universal/seo/url'
 import type { Site } from '../universal/site'
 import { plainText } from './markdown-twin.server'

@@ -2,6 +2,7 @@
 // the built pages: a topic by what it is about (title, heading, summary), an article by its whole text.
 import type { BlogPost } from '../universal/content/types'
 import { decodeEntities } from '../universal/search'
+import { articlePath, topicPath } from '../universal/content/routes'
 
 /** One page of the search index: its URL, its title and its text. */
 export interface SearchRecord {
@@ -18,13 +19,13 @@ const plainText = (html: string) =>
 
 /** A topic, titled as its listing titles it; its text is its page's heading as a sentence, then its summary. */
 export const topicSearchRecord = (slug: string, { title, h1, summary }: { title: string; h1: string; summary: string }): SearchRecord => ({
-  url: `/topics/${slug}`,
+  url: topicPath(slug),
   title,
   text: `${h1}${/[.!?:…]$/.test(h1) ? '' : '.'} ${summary}`,
 })
 
 export const articleSearchRecord = (post: Pick<BlogPost, 'slug' | 'title' | 'description' | 'html'>): SearchRecord => ({
-  url: `/blog/${post.slug}`,
+  url: articlePath(post.slug),
   title: post.title,
   text: `${post.description} ${plainText(post.html)}`,
 })

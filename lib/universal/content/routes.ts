@@ -1,5 +1,15 @@
 import { laterTopicPagePaths, TOPIC_PAGE_ROUTE } from './topic-pages'
 
+/** An article's URL path; `/blog` lists them all. */
+export function articlePath(slug: string): string {
+  return `/blog/${slug}`
+}
+
+/** A topic's URL path; `/topics` lists them all. */
+export function topicPath(slug: string): string {
+  return `/topics/${slug}`
+}
+
 /** What the routes need of the content: each article's and each topic's slug. */
 interface Slugs {
   posts: ReadonlyArray<{ slug: string }>
@@ -13,8 +23,8 @@ interface Slugs {
  */
 export function contentRoutePaths(index: Slugs): Record<string, string[]> {
   return {
-    '/blog/@slug': index.posts.map((post) => `/blog/${post.slug}`),
-    '/topics/@slug': index.topics.map((topic) => `/topics/${topic.slug}`),
+    '/blog/@slug': index.posts.map((post) => articlePath(post.slug)),
+    '/topics/@slug': index.topics.map((topic) => topicPath(topic.slug)),
     [TOPIC_PAGE_ROUTE]: laterTopicPagePaths(index.topics.length),
   }
 }

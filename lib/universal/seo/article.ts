@@ -3,14 +3,12 @@ import type { BlogPost } from '../content/types'
 import type { UiText } from '../ui-text'
 import type { Site } from '../site'
 import { markdownTwinPath } from '../alternates'
+import { articlePath } from '../content/routes'
 import type { PageSeo } from './head'
 import { blogPostingJsonLd, breadcrumbJsonLd, jsonLdGraph } from './json-ld'
 import type { RasterImage, SocialImage } from './social'
 
-/** An article's URL path; `/blog` lists them all. */
-export function articlePath(slug: string): string {
-  return `/blog/${slug}`
-}
+export { articlePath } from '../content/routes'
 
 /** What a shared article shows and what its JSON-LD names as its publisher's logo (lib/node/cards). */
 export interface ArticleSocial {

@@ -2,13 +2,11 @@ import type { Topic } from '../content/types'
 import type { UiText } from '../ui-text'
 import type { Site } from '../site'
 import { markdownTwinPath } from '../alternates'
+import { topicPath } from '../content/routes'
 import type { PageSeo } from './head'
 import { breadcrumbJsonLd, faqPageJsonLd, jsonLdGraph, type Crumb } from './json-ld'
 
-/** A topic's URL path; `/topics` lists them all. */
-export function topicPath(slug: string): string {
-  return `/topics/${slug}`
-}
+export { topicPath } from '../content/routes'
 
 /** Home / Topics / the topic's title, with the labels from layout.json. */
 export function topicCrumbs(topic: Pick<Topic, 'slug' | 'title'>, labels: Pick<UiText['topic'], 'breadcrumbHome' | 'breadcrumbTopics'>): Crumb[] {

@@ -6,6 +6,7 @@ import { TableOfContents } from '../../../components/TableOfContents'
 import { MIN_SECTIONS_FOR_CONTENTS } from '../../../lib/node/outline.server'
 import { unpublishedNote } from '../../../lib/node/publication.server'
 import { postOf } from '../../entries'
+import { articlePath } from '../../../lib/universal/content/routes'
 
 // The article's markdown and cover, its dates, table of contents and related articles: all in the HTML,
 // none in the page's data or code.
@@ -19,7 +20,10 @@ export default async (pageContext: PageContextServer) => {
     meta: renderToStaticMarkup(<ArticleMeta date={date} updated={updated} minutes={readingMinutes} labels={blog} />),
     contents: sections.length >= MIN_SECTIONS_FOR_CONTENTS ? renderToStaticMarkup(<TableOfContents sections={sections} heading={blog.contents} />) : '',
     related: renderToStaticMarkup(
-      <RelatedLinks heading={blog.keepReading} links={related.map(({ slug, title, description }) => ({ href: `/blog/${slug}`, title, text: description }))} />,
+      <RelatedLinks
+        heading={blog.keepReading}
+        links={related.map(({ slug, title, description }) => ({ href: articlePath(slug), title, text: description }))}
+      />,
     ),
   }
   return coverImage ? { ...blocks, cover: coverImage.html } : blocks

@@ -4,6 +4,7 @@ import { UnpublishedBadge } from '../../../components/UnpublishedBadge'
 import { formatDate } from '../../../lib/universal/dates'
 import { useData } from '../../../components/pageContext'
 import type { Data } from './+data'
+import { articlePath } from '../../../lib/universal/content/routes'
 
 export default function Page() {
   const { page, posts } = useData<Data>()
@@ -16,7 +17,7 @@ export default function Page() {
             {post.unpublished && <UnpublishedBadge label={post.unpublished} />}
             <time dateTime={post.date}>{formatDate(post.date)}</time>
             <h2>
-              <a href={`/blog/${post.slug}`}>{post.title}</a>
+              <a href={articlePath(post.slug)}>{post.title}</a>
             </h2>
             <p>{post.description}</p>
           </li>

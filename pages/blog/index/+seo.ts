@@ -2,7 +2,8 @@ import type { PageContextServer } from 'vike/types'
 import { articleSocial } from '../../../lib/node/cards/cards.server'
 import { loadContent } from '../../../lib/node/content-index.server'
 import { copySeo } from '../../../lib/node/pages.server'
-import { articleImages, articlePath } from '../../../lib/universal/seo/article'
+import { articlePath } from '../../../lib/universal/content/routes'
+import { articleImages } from '../../../lib/universal/seo/article'
 import { blogJsonLd } from '../../../lib/universal/seo/json-ld'
 
 // The shared head, plus the Blog and each article it lists, with the pictures its own page names.

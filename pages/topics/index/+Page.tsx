@@ -4,6 +4,7 @@ import { UnpublishedBadge } from '../../../components/UnpublishedBadge'
 import { useData } from '../../../components/pageContext'
 import type { Data } from './+data'
 import { TopicPager } from './TopicPager'
+import { topicPath } from '../../../lib/universal/content/routes'
 
 export default function Page() {
   const { page, topics, paging } = useData<Data>()
@@ -15,10 +16,10 @@ export default function Page() {
           <li key={topic.slug} className="card">
             {topic.unpublished && <UnpublishedBadge label={topic.unpublished} />}
             <h2>
-              <a href={`/topics/${topic.slug}`}>{topic.title}</a>
+              <a href={topicPath(topic.slug)}>{topic.title}</a>
             </h2>
             <p>{topic.summary}</p>
-            <p className="slug">/topics/{topic.slug}</p>
+            <p className="slug">{topicPath(topic.slug)}</p>
           </li>
         ))}
       </ul>

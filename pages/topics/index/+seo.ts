@@ -4,7 +4,7 @@ import { pagedText } from '../../../lib/universal/content/topic-pages'
 import type { PageName } from '../../../lib/universal/content/schemas'
 import type { SitePage } from '../../../lib/universal/content/types'
 import { collectionPageJsonLd } from '../../../lib/universal/seo/json-ld'
-import { topicPath } from '../../../lib/universal/seo/topic'
+import { topicPath } from '../../../lib/universal/content/routes'
 import { topicListingOf } from '../listing'
 
 // The shared head, plus the topics this page of the index lists; a later page has its own title and so card.
