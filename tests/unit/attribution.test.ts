@@ -50,7 +50,7 @@ describe('conversionRecord', () => {
     })
   })
 
-  it('sends null for every absent value', () => {
+  it('sends null for every absent value, and the session id trimmed, dropping a blank or over-long one', () => {
     expect(conversionRecord({ search: new URLSearchParams(), storage: null, cookie: '', now: NOW })).toEqual({
       session_id: null,
       ref_code: null,
@@ -59,9 +59,7 @@ describe('conversionRecord', () => {
       utm_medium: null,
       utm_campaign: null,
     })
-  })
-
-  it('trims the session id and drops a blank or over-long one', () => {
+    // The session id trimmed, a blank or over-long one dropped.
     const sessionId = (value: string) =>
       conversionRecord({ search: new URLSearchParams({ session_id: value }), storage: null, cookie: '', now: NOW }).session_id
     expect(sessionId('  cs_1  ')).toBe('cs_1')

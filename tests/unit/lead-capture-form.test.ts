@@ -93,6 +93,9 @@ describe('content types', () => {
       const lead = person()
       const response = await post(lead, { 'content-type': type })
       expect(response.status, type).toBe(415)
+      expect(await response.json()).toEqual({
+        error: 'Send JSON (Content-Type: application/json) or a form (Content-Type: application/x-www-form-urlencoded).',
+      })
       expect(await leadsFor(lead.email)).toHaveLength(0)
     }
   })

@@ -39,25 +39,20 @@ describe('validateLead', () => {
     expect(validateLead({ ...good, email: 'nope' })).toEqual({ ok: false, field: 'email', error: 'Please enter a valid email address.' })
   })
 
-  it('rejects a first name that is blank after trimming or longer than 100 characters', () => {
+  it('rejects a first name that is blank after trimming or longer than 100 characters, and a non-string value as empty', () => {
     expect(validateLead({ ...good, first_name: '   ' })).toMatchObject({ ok: false, field: 'first_name' })
     expect(validateLead({ ...good, first_name: 'a'.repeat(101) })).toMatchObject({ ok: false, field: 'first_name' })
     expect(validateLead({ ...good, first_name: ` ${'a'.repeat(100)} ` })).toMatchObject({ ok: true })
-  })
-
-  it('treats a non-string value as empty', () => {
+    // A value that is not a string is empty.
     expect(validateLead({ ...good, first_name: 42 })).toMatchObject({ ok: false, field: 'first_name' })
     expect(validateLead({ ...good, linkedin_url: ['linkedin.com/in/ada'] })).toMatchObject({ ok: false, field: 'linkedin_url' })
     expect(validateLead({ ...good, email: null })).toMatchObject({ ok: false, field: 'email' })
   })
 
-  it('accepts profile and company URLs in any letter case with the browser rule', () => {
+  it('accepts profile and company URLs in any letter case with the browser rule; rejects one without the /in/ or /company/ path, or longer than 300 characters', () => {
     for (const url of ['https://LinkedIn.com/IN/ada', 'linkedin.com/company/acme/', 'http://uk.linkedin.com/in/ada?trk=x']) {
       expect(validateLead({ ...good, linkedin_url: url })).toMatchObject({ ok: true })
     }
-  })
-
-  it('rejects a URL without the /in/ or /company/ path, or longer than 300 characters', () => {
     for (const url of ['https://linkedin.com/ada', 'https://linkedin.com/feed/', 'https://example.com/in/ada', 'linkedin.com/in']) {
       expect(validateLead({ ...good, linkedin_url: url })).toMatchObject({ ok: false, field: 'linkedin_url' })
     }
@@ -67,7 +62,7 @@ describe('validateLead', () => {
     expect(validateLead({ ...good, linkedin_url: `${long}a` })).toMatchObject({ ok: false, field: 'linkedin_url' })
   })
 
-  it('is the rule the form gives the browser as its URL pattern, applied as the browser applies it', () => {
+  it('is the rule the form gives the browser as its URL pattern, applied as the browser applies it, which the strict rule of the server narrows', () => {
     const pattern = new RegExp(`^(?:${LINKEDIN_URL_PATTERN})$`, 'v')
     for (const url of [
       'https://LinkedIn.com/IN/ada',
@@ -78,9 +73,7 @@ describe('validateLead', () => {
       'linkedin.com/in',
     ])
       expect(pattern.test(url), url).toBe(validateLead({ ...good, linkedin_url: url }).ok)
-  })
-
-  it('lets the browser rule pass a look-alike host that the server strict rule refuses', () => {
+    // The browser rule passes a look-alike host that the server's strict rule refuses.
     const lookalike = { ...good, linkedin_url: 'https://evil-linkedin.com/in/ada' }
     expect(validateLead(lookalike)).toMatchObject({ ok: true })
     expect(validateLead(lookalike, { strictUrl: true })).toEqual({
@@ -135,14 +128,12 @@ describe('isLinkedinProfileUrl', () => {
 })
 
 describe('names, markup and spreadsheet formulas', () => {
-  it('refuses a first name with markup, a control character, NUL or a leading formula sign, with the first-name message', () => {
+  it('refuses a first name with markup, a control character, NUL or a leading formula sign, with the first-name message, and markup and control characters in the URL and the e-mail', () => {
     for (const name of ['<b>Ada</b>', 'Ada>', 'Ad\u0000a', 'A\u0008da', 'Ada\u009b', '=1+1', '+Ada', '-Ada', '@Ada', '\t=cmd']) {
       expect(validateLead({ ...good, first_name: name }), JSON.stringify(name)).toEqual({ ok: false, field: 'first_name', error: LEAD_MESSAGES.first_name })
     }
     expect(validateLead({ ...good, first_name: "Jean-Luc O'Neil" })).toMatchObject({ ok: true })
-  })
-
-  it('refuses markup and control characters in the URL and the e-mail address too, even where trimming would drop them', () => {
+    // In the URL and the e-mail address too, even where trimming would drop them.
     expect(validateLead({ ...good, linkedin_url: 'https://linkedin.com/in/<ada>' })).toMatchObject({ ok: false, field: 'linkedin_url' })
     expect(validateLead({ ...good, linkedin_url: 'linkedin.com/in/ada\n' })).toMatchObject({ ok: false, field: 'linkedin_url' })
     expect(validateLead({ ...good, email: 'ada\u0000@example.com' })).toMatchObject({ ok: false, field: 'email' })
@@ -151,13 +142,11 @@ describe('names, markup and spreadsheet formulas', () => {
 })
 
 describe('normalisation', () => {
-  it('stores the profile URL with https, a lower-case host and no query or fragment, the e-mail address trimmed, its domain in lower case', () => {
+  it('stores the profile URL with https, a lower-case host and no query or fragment, the e-mail address trimmed, its domain in lower case: one key for one person', () => {
     expect(normalizeLinkedinUrl('HTTP://WWW.LinkedIn.com/in/Ada?trk=x#top')).toBe('https://www.linkedin.com/in/Ada')
     expect(normalizeLinkedinUrl('linkedin.com/company/acme/')).toBe('https://linkedin.com/company/acme/')
     expect(normalizeEmail('  Ada.L@Example.COM ')).toBe('Ada.L@example.com')
-  })
-
-  it('gives every spelling of one person the same key', () => {
+    // Every spelling of one person has the same key.
     const key = leadDedupeKey(good)
     expect(leadDedupeKey({ ...good, email: 'ADA@example.com', linkedin_url: 'http://linkedin.com/in/Ada-Lovelace/?x=1' })).toBe(key)
     expect(leadDedupeKey({ ...good, linkedin_url: 'https://www.linkedin.com/in/someone-else' })).not.toBe(key)

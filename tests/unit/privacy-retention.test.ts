@@ -8,48 +8,36 @@ import { DAY, addLead, click, conversion, lead, privacyDatabases } from './priva
 const { open } = privacyDatabases()
 
 describe('retention', () => {
-  it('deletes delivered leads older than the retention, never an undelivered one, nor a recent one', async () => {
-    const now = Date.UTC(2026, 5, 1)
-    const store = await open()
-    const oldDelivered = await addLead(store, lead('old@example.com'), now - 400 * DAY)
-    await store.markDelivered('leads', oldDelivered, now - 400 * DAY + 5_000)
-    const oldUndelivered = await addLead(store, lead('stuck@example.com'), now - 400 * DAY)
-    await store.markFailed('leads', oldUndelivered, now + 60_000, 'HTTP 500')
-    const recentDelivered = await addLead(store, lead('new@example.com'), now - 10 * DAY)
-    await store.markDelivered('leads', recentDelivered, now - 10 * DAY + 5_000)
-
-    expect((await purgeExpired(store, now, 365)).leads).toBe(1)
-    expect((await store.rows('leads')).map((row) => Number(row.id))).toEqual([oldUndelivered, recentDelivered])
-    expect((await purgeExpired(store, now, 365)).leads).toBe(0)
-    // A shorter retention reaches the recent one; the undelivered lead stays whatever its age.
-    expect((await purgeExpired(store, now, 7)).leads).toBe(1)
-    expect((await store.rows('leads')).map((row) => Number(row.id))).toEqual([oldUndelivered])
-  })
-
-  it('deletes delivered clicks and conversions older than the retention, never an undelivered click, and logs what it deleted', async () => {
+  it('deletes delivered leads, clicks and conversions older than the retention, never an undelivered one, nor a recent one, and logs what it deleted', async () => {
     const now = Date.UTC(2026, 5, 1)
     const store = await open()
     const log = vi.spyOn(console, 'log').mockImplementation(() => {})
     try {
-      const oldDelivered = await store.addClick({ ...click, ref_code: 'OLD' }, now - 400 * DAY)
-      await store.markDelivered('clicks', oldDelivered, now - 400 * DAY + 5_000)
-      const oldUndelivered = await store.addClick({ ...click, ref_code: 'STUCK' }, now - 400 * DAY)
-      await store.markFailed('clicks', oldUndelivered, now + 60_000, 'HTTP 500')
-      const recentDelivered = await store.addClick({ ...click, ref_code: 'NEW' }, now - 10 * DAY)
-      await store.markDelivered('clicks', recentDelivered, now - 10 * DAY + 5_000)
+      const oldDelivered = await addLead(store, lead('old@example.com'), now - 400 * DAY)
+      await store.markDelivered('leads', oldDelivered, now - 400 * DAY + 5_000)
+      const oldUndelivered = await addLead(store, lead('stuck@example.com'), now - 400 * DAY)
+      await store.markFailed('leads', oldUndelivered, now + 60_000, 'HTTP 500')
+      const recentDelivered = await addLead(store, lead('new@example.com'), now - 10 * DAY)
+      await store.markDelivered('leads', recentDelivered, now - 10 * DAY + 5_000)
+      const oldClick = await store.addClick({ ...click, ref_code: 'OLD' }, now - 400 * DAY)
+      await store.markDelivered('clicks', oldClick, now - 400 * DAY + 5_000)
+      const stuckClick = await store.addClick({ ...click, ref_code: 'STUCK' }, now - 400 * DAY)
+      await store.markFailed('clicks', stuckClick, now + 60_000, 'HTTP 500')
+      const recentClick = await store.addClick({ ...click, ref_code: 'NEW' }, now - 10 * DAY)
+      await store.markDelivered('clicks', recentClick, now - 10 * DAY + 5_000)
       await store.addConversion(conversion('cs_old'), now - 400 * DAY)
       await store.addConversion(conversion('cs_new'), now - 10 * DAY)
-      const oldLead = await addLead(store, lead('old@example.com'), now - 400 * DAY)
-      await store.markDelivered('leads', oldLead, now - 400 * DAY + 5_000)
 
       const retention = startLeadRetention(store, { days: 365, now: () => now })
       await retention.stop()
       expect(log.mock.calls).toEqual([['retention: deleted 1 delivered lead(s), 1 delivered click(s), 1 conversion(s) received more than 365 days ago']])
+      expect((await store.rows('leads')).map((row) => Number(row.id))).toEqual([oldUndelivered, recentDelivered])
       expect((await store.rows('clicks')).map((row) => row.ref_code)).toEqual(['STUCK', 'NEW'])
       expect((await store.rows('conversions')).map((row) => row.session_id)).toEqual(['cs_new'])
       expect(await purgeExpired(store, now, 365)).toEqual({ leads: 0, clicks: 0, conversions: 0 })
-      // A shorter retention reaches the recent ones; the undelivered click stays whatever its age.
-      expect(await purgeExpired(store, now, 7)).toEqual({ leads: 0, clicks: 1, conversions: 1 })
+      // A shorter retention reaches the recent ones; the undelivered lead and click stay whatever their age.
+      expect(await purgeExpired(store, now, 7)).toEqual({ leads: 1, clicks: 1, conversions: 1 })
+      expect((await store.rows('leads')).map((row) => Number(row.id))).toEqual([oldUndelivered])
       expect((await store.rows('clicks')).map((row) => row.ref_code)).toEqual(['STUCK'])
     } finally {
       log.mockRestore()

@@ -23,25 +23,19 @@ describe('isValidRefCode', () => {
 })
 
 describe('refCodeFromPath', () => {
-  it('reads the code from /r/{code} with or without a trailing slash, percent-decoded before it is validated', () => {
+  it('reads the code from /r/{code} with or without a trailing slash, percent-decoded before it is validated; null without a code, with extra segments or outside /r/', () => {
     expect(refCodeFromPath('/r/ABC')).toBe('ABC')
     expect(refCodeFromPath('/r/ABC/')).toBe('ABC')
     expect(refCodeFromPath('/r/partner_01-x')).toBe('partner_01-x')
     expect(refCodeFromPath('/r/%41BC')).toBe('ABC')
-    expect(refCodeFromPath('/r/A%20BC')).toBeNull()
-    expect(refCodeFromPath('/r/%E0%A4%A')).toBeNull()
-    expect(refCodeFromPath('/r/%2F')).toBeNull()
-  })
-
-  it('answers null without a code, with extra segments or outside /r/', () => {
-    for (const path of ['/r', '/r/', '/r//', '/r/ABC/extra', '/ref/ABC', '/x/r/ABC', '/r/a.b', `/r/${'x'.repeat(65)}`]) {
+    for (const path of ['/r/A%20BC', '/r/%E0%A4%A', '/r/%2F', '/r', '/r/', '/r//', '/r/ABC/extra', '/ref/ABC', '/x/r/ABC', '/r/a.b', `/r/${'x'.repeat(65)}`]) {
       expect(refCodeFromPath(path), path).toBeNull()
     }
   })
 })
 
 describe('storeReferral and readStoredReferral', () => {
-  it('stores a valid code with an expiry 90 days from now, and reads it back until the moment it expires', () => {
+  it('stores a valid code with an expiry 90 days from now, reads it back until the moment it expires, and ignores a storage that refuses', () => {
     const storage = memoryStorage()
     storeReferral(storage, 'not valid', NOW)
     expect(storage.items.size).toBe(0)
@@ -50,9 +44,7 @@ describe('storeReferral and readStoredReferral', () => {
     expect(readStoredReferral(storage, NOW)).toBe('ABC')
     expect(readStoredReferral(storage, NOW + REFERRAL_TTL_MS - 1)).toBe('ABC')
     expect(readStoredReferral(storage, NOW + REFERRAL_TTL_MS)).toBeNull()
-  })
-
-  it('ignores a storage that refuses to write or read', () => {
+    // A storage that refuses to write or read is ignored.
     expect(() => storeReferral(throwingStorage, 'ABC', NOW)).not.toThrow()
     expect(readStoredReferral(throwingStorage, NOW)).toBeNull()
   })
@@ -78,16 +70,13 @@ describe('storeReferral and readStoredReferral', () => {
 })
 
 describe('readCookie', () => {
-  it('finds one cookie among several by its whole name, not a prefix or suffix, and percent-decodes its value', () => {
+  it('finds one cookie among several by its whole name, not a prefix or suffix, percent-decodes its value, and tolerates malformed parts and bad escapes', () => {
     expect(readCookie('a=1; al_ref=ABC; b=2', 'al_ref')).toBe('ABC')
     expect(readCookie('greeting=hello%20world', 'greeting')).toBe('hello world')
     expect(readCookie('token=a=b=c', 'token')).toBe('a=b=c')
     expect(readCookie('q="quoted"', 'q')).toBe('quoted')
     expect(readCookie('xal_ref=BAD; al_ref_old=BAD', 'al_ref')).toBeNull()
     expect(readCookie('xal_ref=BAD; al_ref=GOOD', 'al_ref')).toBe('GOOD')
-  })
-
-  it('tolerates malformed parts and bad escapes', () => {
     expect(readCookie(';;garbage; =x; al_ref=ABC', 'al_ref')).toBe('ABC')
     expect(readCookie('al_ref=%E0%A4%A', 'al_ref')).toBe('%E0%A4%A')
     expect(readCookie('', 'al_ref')).toBeNull()
@@ -122,13 +111,10 @@ describe('resolveRefCode', () => {
     expect(resolveRefCode(sources('', null, 'al_ref=bad%20code'))).toBeNull()
   })
 
-  it('skips an expired stored referral, and falls back to the cookie when storage cannot be read', () => {
+  it('skips an expired stored referral, falls back to the cookie when storage cannot be read, and answers null when no source has a code', () => {
     expect(resolveRefCode(sources('', stored(), 'al_ref=COOKIE', NOW + REFERRAL_TTL_MS))).toBe('COOKIE')
     expect(resolveRefCode(sources('', stored(), '', NOW + REFERRAL_TTL_MS))).toBeNull()
     expect(resolveRefCode({ search: new URLSearchParams(), storage: throwingStorage, cookie: 'al_ref=COOKIE', now: NOW })).toBe('COOKIE')
-  })
-
-  it('answers null when no source has a code', () => {
     expect(resolveRefCode(sources('utm_source=x', memoryStorage(), 'a=1'))).toBeNull()
   })
 })

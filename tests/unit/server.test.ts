@@ -42,12 +42,6 @@ describe('the site server, route by route (tests/unit/routing-table.ts)', () => 
 })
 
 describe('the site server', () => {
-  it('sends the gzip copy when the browser accepts it', async () => {
-    const response = await get('/blog', { 'accept-encoding': 'gzip' })
-    expect(response.headers.get('content-encoding')).toBe('gzip')
-    expect(response.headers.get('vary')).toContain('Accept-Encoding')
-  })
-
   it('answers an unknown API path with a JSON 404, not the 404 page, with the security headers of every answer', async () => {
     const response = await get('/api/nothing')
     expect(response.status).toBe(404)
@@ -62,16 +56,9 @@ describe('the site server', () => {
     expect([card.headers.get('content-type'), card.headers.get('cache-control')]).toEqual(['image/png', 'public, max-age=31536000, immutable'])
   })
 
-  it('answers a path with a control character with the 404 page, not an error, a redirect or a shell', async () => {
-    for (const path of CONTROL_CHARACTER_PATHS) {
-      const response = await get(path)
-      expect(response.status, path).toBe(404)
-      expect(await response.text(), path).toBe(servedBody('404.html'))
-    }
-  })
-
-  it('does not serve the static-host rule files the build writes beside the pages', async () => {
-    for (const path of ['/_headers', '/_redirects', '/vercel.json', '/.assetsignore']) {
+  it('answers a path with a control character, and the static-host rule files the build writes beside the pages, with the 404 page', async () => {
+    // Not an error, a redirect or a shell.
+    for (const path of [...CONTROL_CHARACTER_PATHS, '/_headers', '/_redirects', '/vercel.json', '/.assetsignore']) {
       const response = await get(path)
       expect(response.status, path).toBe(404)
       expect(await response.text(), path).toBe(servedBody('404.html'))
