@@ -7,7 +7,7 @@ import { readFile, writeFile } from 'node:fs/promises'
 import { isAbsolute, join, relative, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { graphDigest, packageOf, packageVersions, readLockFile, type CodeGraph, type LockFile } from '../lib/node/code-graph.server'
-import { compressBody } from '../lib/node/compression.server'
+import { compressBody, isCompressibleFile } from '../lib/node/compression.server'
 import { digest, digestOfFiles, filesUnder } from './cache'
 
 /** Files Vite reads its settings from besides the config's own graph: no module imports them. */
@@ -16,7 +16,6 @@ const VIKE_BUILD = fileURLToPath(new URL('./vike-build.mjs', import.meta.url))
 /** Bundles kept in the cache; older ones are removed. */
 const KEEP_BUNDLES = 3
 const PARTS = ['server', 'client', 'assets.json']
-const COMPRESSIBLE = /\.(html|js|css|svg|xml|txt|json|webmanifest)$/
 /** The copies the server's static handler picks by Accept-Encoding. */
 const PRECOMPRESSED = [
   { encoding: 'br', suffix: '.br' },
@@ -94,7 +93,7 @@ function runVikeBuild(quiet: boolean, inputsFile: string): Promise<void> {
 
 /** Brotli and gzip copies beside each text file of the bundle, made once per bundle. */
 async function precompress(clientDir: string): Promise<void> {
-  const files = filesUnder(clientDir).filter((file) => COMPRESSIBLE.test(file))
+  const files = filesUnder(clientDir).filter(isCompressibleFile)
   await Promise.all(
     files.map(async (file) => {
       const path = join(clientDir, file)

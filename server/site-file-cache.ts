@@ -5,7 +5,6 @@ import { createReadStream, statSync, type Stats } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
-import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress'
 import { getMimeType } from 'hono/utils/mime'
 import { alternateFileHeaders } from '../lib/universal/alternate-headers'
 import { cacheControlFor } from '../lib/universal/routes'
@@ -29,8 +28,8 @@ const PRECOMPRESSED = { br: '.br', zstd: '.zst', gzip: '.gz' } as const
 type Precompression = keyof typeof PRECOMPRESSED
 
 function precompressedPaths(path: string, contentType: string): Array<readonly [Precompression, string]> {
-  // The types @hono/node-server's serveStatic looks for precompressed copies of (unknown types too).
-  if (contentType !== 'application/octet-stream' && !COMPRESSIBLE_CONTENT_TYPE_REGEX.test(contentType)) return []
+  // The build's copies are of compressible files and of the search index's, which have no known type.
+  if (contentType !== 'application/octet-stream' && !isCompressible(contentType)) return []
   return (Object.keys(PRECOMPRESSED) as Precompression[]).map((encoding) => [encoding, `${path}${PRECOMPRESSED[encoding]}`] as const)
 }
 

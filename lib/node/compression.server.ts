@@ -2,6 +2,7 @@
 // precompresses only the code bundle with it (brotli 11 on every page would cost minutes): hence lib/.
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
+import { getMimeType } from 'hono/utils/mime'
 
 export type Encoding = 'br' | 'gzip'
 type Bytes = Uint8Array<ArrayBuffer>
@@ -29,6 +30,11 @@ const COMPRESSIBLE_TYPES = new Set([
 export function isCompressible(contentType: string | null | undefined): boolean {
   const mediaType = contentType?.split(';')[0]?.trim().toLowerCase()
   return mediaType !== undefined && COMPRESSIBLE_TYPES.has(mediaType)
+}
+
+/** True for a file whose type, by its name, is worth compressing (the build precompresses these). */
+export function isCompressibleFile(path: string): boolean {
+  return isCompressible(getMimeType(path))
 }
 
 /** Browsers send a handful of Accept-Encoding values: each is read once, up to this many kept at a time. */
