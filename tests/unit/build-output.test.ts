@@ -86,17 +86,6 @@ describe('the build output', () => {
     expect(second.files).toEqual(filesUnder(join(dist, 'client')))
   })
 
-  it('deletes the carried files a build no longer links', async () => {
-    const root = tempDir('output-')
-    const [dist, cache] = [join(root, 'dist'), join(root, 'cache')]
-    for (const name of ['a', 'b']) write(join(cache, 'pages', `${name}.html`), name)
-    await buildOutput(dist, cache, { 'topics/a.html': 'pages/a.html', 'topics/b.html': 'pages/b.html' })
-    const next = await buildOutput(dist, cache, { 'topics/a.html': 'pages/a.html' })
-    expect(next.output.counts).toEqual({ kept: 1, replaced: 0, removed: 1 })
-    expect(filesUnder(join(dist, 'client'))).toEqual(['topics/a.html'])
-    expect(next.files).toEqual(['topics/a.html'])
-  })
-
   it('carries nothing of an output another cache built, nor with --fresh', async () => {
     const root = tempDir('output-')
     const dist = join(root, 'dist')

@@ -27,8 +27,8 @@ export async function contentProblems(read: () => Promise<unknown>): Promise<str
   }
 }
 
-/** The problem lines reading `dir` produces (an empty list if it is valid). */
-export const problemsIn = (dir: string): Promise<string[]> => contentProblems(() => readContent(dir))
+/** The problem lines reading `dir` (with `images`, a cache of the test's own) produces (an empty list if it is valid). */
+export const problemsIn = (dir: string, images?: ImageCache): Promise<string[]> => contentProblems(() => readContent(dir, undefined, undefined, images))
 
 /** An empty temp dir, removed after the test. */
 export function tempDir(prefix: string): string {

@@ -1,4 +1,4 @@
-import { readFileSync, rmSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { readContent } from '../../lib/node/content.server'
@@ -59,6 +59,5 @@ describe('the copy notes of check:content', () => {
     expect(notes).toContainEqual(
       expect.stringMatching(/linkedin-proof-signals\.md: a sentence also on .*linkedin-audit-for-coaches\.md, such as "Every profile that names/),
     )
-    rmSync(dir, { recursive: true, force: true })
   })
 })

@@ -7,7 +7,7 @@ import { ImageCache } from '../../lib/node/image-cache.server'
 import { COLUMN_WIDTH, IMAGE_SIZES } from '../../lib/node/images.server'
 import { loadUiText } from '../../lib/node/ui-text.server'
 import { articleSeo } from '../../lib/universal/seo/article'
-import { ARTICLE_BODY, articleMarkdown, contentCopy, pngFile, seededImageCaches, topicMarkdown, writeFile, contentProblems } from './content-fixture'
+import { ARTICLE_BODY, articleMarkdown, contentCopy, pngFile, problemsIn, seededImageCaches, topicMarkdown, writeFile } from './content-fixture'
 
 /** A cache of the test's own that holds the real content's images already. */
 const imageCache = seededImageCaches('seeded-images-')
@@ -24,11 +24,6 @@ async function readPostWith(png: string, size: Parameters<typeof pngFile>[2], bo
   const dir = contentCopy()
   await pngFile(dir, png, size)
   return readPost(dir, articleMarkdown({}, body))
-}
-
-/** The problem lines reading `dir` produces (an empty list if it is valid). */
-function problemsIn(dir: string): Promise<string[]> {
-  return contentProblems(() => readContent(dir, undefined, undefined, imageCache()))
 }
 
 /** Every `/assets/images/…` URL of some HTML, in order, each once. */
@@ -115,7 +110,7 @@ describe('an image that cannot be shown fails the build at its file and line', (
       'blog/x.md',
       articleMarkdown({}, ['Intro.', '', '![A chart](./missing.png)', '', '![](./chart.png)', '', '![A small chart](./small.png)', ''].join('\n')),
     )
-    expect(await problemsIn(dir)).toEqual([
+    expect(await problemsIn(dir, imageCache())).toEqual([
       `${file}:9: image ./missing.png: file not found`,
       `${file}:11: image ./chart.png: no alt text; say what the image shows between the brackets: ![what it shows](./chart.png)`,
       `${file}:13: image ./small.png: 600 px wide, narrower than the ${COLUMN_WIDTH} px column it is shown in; use an image at least ${COLUMN_WIDTH} px wide (${2 * COLUMN_WIDTH} px stays sharp on high-density screens)`,
@@ -133,7 +128,7 @@ describe('an image that cannot be shown fails the build at its file and line', (
         '![Outside](../../elsewhere.png)\n![Another site](https://example.com/x.png)\n![Public](/favicon.svg)\n![A drawing](../images/drawing.svg)\n',
       ),
     )
-    expect(await problemsIn(dir)).toEqual([
+    expect(await problemsIn(dir, imageCache())).toEqual([
       `${file}:7: image ../../elsewhere.png: outside ${dir}/; put the image next to this file or in ${dir}/images/`,
       `${file}:8: image https://example.com/x.png: expected a file of the content folder, written from this file (./chart.png, ../images/chart.png)`,
       `${file}:9: image /favicon.svg: expected a file of the content folder, written from this file (./chart.png, ../images/chart.png)`,
@@ -145,7 +140,7 @@ describe('an image that cannot be shown fails the build at its file and line', (
     const dir = contentCopy()
     await pngFile(dir, 'images/chart.png', { width: 800, height: 500 })
     const file = writeFile(dir, 'topics/x.md', topicMarkdown({}, 'Copy.\n\n![A chart](../images/chart.png)\n'))
-    expect(await problemsIn(dir)).toEqual([
+    expect(await problemsIn(dir, imageCache())).toEqual([
       `${file}:16: image ../images/chart.png: topic pages show no images; put images in articles (blog/) or fixed pages (pages/)`,
     ])
   })
@@ -176,7 +171,7 @@ describe("an article's cover", () => {
     const file = writeFile(dir, 'blog/x.md', articleMarkdown({ cover: 'cover: ./cover.png' }, 'Body.\n'))
     const other = writeFile(dir, 'blog/y.md', articleMarkdown({ cover: 'cover: ./cover.png', coverAlt: 'coverAlt: A cover' }, 'Body.\n'))
     const third = writeFile(dir, 'blog/z.md', articleMarkdown({ coverAlt: 'coverAlt: A cover' }, 'Body.\n'))
-    expect(await problemsIn(dir)).toEqual([
+    expect(await problemsIn(dir, imageCache())).toEqual([
       `${file}: coverAlt: required with \`cover\`: say what the image shows, for readers who cannot see it`,
       `${other}: cover: image ./cover.png: file not found`,
       `${third}: coverAlt: describes a cover, but \`cover\` is not set`,

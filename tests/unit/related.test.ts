@@ -23,10 +23,7 @@ describe('chooseRelated', () => {
       entry('Privacy policy'),
     ]
     const chosen = chooseRelated(entries, 2)
-    expect(chosen[0]![0]).toBe(2)
-    expect(chosen[2]![0]).toBe(0)
-    expect(chosen[1]![0]).toBe(3)
-    expect(chosen[3]![0]).toBe(1)
+    expect(chosen.slice(0, 4).map((list) => list[0])).toEqual([2, 3, 0, 1])
     chosen.forEach((list, index) => {
       expect(list).toHaveLength(2)
       expect(list).not.toContain(index)
@@ -36,12 +33,8 @@ describe('chooseRelated', () => {
 
   it('gives the same lists for the same entries, whatever ran before', () => {
     const entries = Array.from({ length: 50 }, (_, n) => entry(`word${n % 7} word${n % 5} word${n % 3} shared`))
-    expect(chooseRelated(entries, 3)).toEqual(
-      chooseRelated(
-        entries.map((e) => ({ ...e })),
-        3,
-      ),
-    )
+    const copies = entries.map((e) => ({ ...e }))
+    expect(chooseRelated(entries, 3)).toEqual(chooseRelated(copies, 3))
   })
 
   it('never names an entry that may not be linked to (a draft, a scheduled one), and still gives it a list', () => {

@@ -6,14 +6,10 @@ import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { articleSocial } from '../../lib/node/cards/cards.server'
 import { readContent } from '../../lib/node/content.server'
-import { articleMarkdown, contentCopy, pngFile, seededImageCaches, writeFile, contentProblems } from './content-fixture'
+import { articleMarkdown, contentCopy, pngFile, problemsIn, seededImageCaches, writeFile } from './content-fixture'
 
 /** A cache of the test's own that holds the real content's images already. */
 const imageCache = seededImageCaches('seeded-social-')
-
-function problemsIn(dir: string): Promise<string[]> {
-  return contentProblems(() => readContent(dir, undefined, undefined, imageCache()))
-}
 
 describe("an article's own social image", () => {
   it('is cropped to a 1200 × 630 PNG under /assets/images/ and shown instead of the drawn card', async () => {
@@ -48,7 +44,7 @@ describe("an article's own social image", () => {
     const noAlt = writeFile(dir, 'blog/c.md', articleMarkdown({ image: 'image: ./wide.png' }, 'Body.\n'))
     const noImage = writeFile(dir, 'blog/d.md', articleMarkdown({ imageAlt: 'imageAlt: A picture' }, 'Body.\n'))
     const outside = writeFile(dir, 'blog/e.md', articleMarkdown({ image: 'image: https://example.com/x.png', imageAlt: 'imageAlt: Elsewhere' }, 'Body.\n'))
-    expect(await problemsIn(dir)).toEqual([
+    expect(await problemsIn(dir, imageCache())).toEqual([
       `${missing}: image: ./nope.png: file not found`,
       `${small}: image: ./small.png: 1200 × 600 px, smaller than the 1200 × 630 px a shared link shows; use a picture at least that size (it is cropped to it)`,
       `${noAlt}: imageAlt: required with \`image\`: say what the picture shows, for people who cannot see it`,

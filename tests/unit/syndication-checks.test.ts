@@ -100,9 +100,14 @@ describe('the feed, llms.txt and markdown twin checks', () => {
       edit(client, 'llms.txt', `(https://example.test/blog/${first!.slug})`, '(https://example.test/blog/gone)')
       edit(client, 'llms.txt', /^# /, 'Title ')
     })
+    const gone =
+      input
+        .read('llms.txt')!
+        .split('\n')
+        .findIndex((line) => line.includes('https://example.test/blog/gone')) + 1
     expect(problems(checkLlmsTxt(input))).toEqual([
       'llms.txt: line 1: not an H1 with the site\'s name ("# Name")',
-      `llms.txt: line ${readLine(input, 'https://example.test/blog/gone')}: https://example.test/blog/gone is not a page or file of this build`,
+      `llms.txt: line ${gone}: https://example.test/blog/gone is not a page or file of this build`,
       `llms.txt: does not list /blog/${first!.slug}`,
     ])
   })
@@ -126,16 +131,6 @@ describe('the feed, llms.txt and markdown twin checks', () => {
     )
   })
 })
-
-/** The line of llms.txt that holds `text`, counted from 1. */
-function readLine(input: SyndicationCheckInput, text: string): number {
-  return (
-    input
-      .read('llms.txt')!
-      .split('\n')
-      .findIndex((line) => line.includes(text)) + 1
-  )
-}
 
 describe('the strict XML reader of the checks', () => {
   it('reads elements, attributes, entities and CDATA', () => {
