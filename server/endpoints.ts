@@ -7,7 +7,7 @@ import { RETURN_QUERY_FIELD, confirmationUrl, keptQuery } from '../lib/universal
 import { fillFormPage, type FormPage } from '../lib/universal/form-page'
 import { HONEYPOT_FIELD, leadDedupeKey, normalizeEmail, normalizeLinkedinUrl, validateLead } from '../lib/universal/lead'
 import { isValidRefCode } from '../lib/universal/referral'
-import { clip } from '../lib/universal/text'
+import { clip, spreadsheetSafe } from '../lib/universal/text'
 import type { BodyProblem, Endpoint } from './api'
 import { msSincePageServed } from './form-timing'
 
@@ -49,25 +49,15 @@ function leadFormRefused(c: Context, values: Record<string, string>, problem: Bo
   return c.html(fillFormPage(page, values, problem, query), status)
 }
 
-/** Control characters (NUL, CR, LF, tab …), the line separators some CSV readers break on, and markup. */
-const UNSAFE_CHARACTERS = /[\p{Cc}\u2028\u2029<>]/gu
-/** Characters a spreadsheet reads as the start of a formula, with the spaces between them. */
-const FORMULA_LEAD = /^[\s=+\-@]+/u
-
-/** Text safe in the spreadsheets and CRMs webhooks feed: null when nothing is left. */
-function cleanText(text: string): string | null {
-  return text.replace(UNSAFE_CHARACTERS, '').replace(FORMULA_LEAD, '').trim() || null
-}
-
 function cleanUrl(text: string): string | null {
-  const cleaned = cleanText(text)
+  const cleaned = spreadsheetSafe(text)
   if (cleaned === null || !URL.canParse(cleaned)) return null
   const { protocol } = new URL(cleaned)
   return protocol === 'http:' || protocol === 'https:' ? cleaned : null
 }
 
 /** Blank is null; refused past `max` UTF-16 units: zod's `.max()` counts an emoji as one and would let longer values through. */
-function optionalText(field: string, max: number, clean: (text: string) => string | null = cleanText) {
+function optionalText(field: string, max: number, clean: (text: string) => string | null = spreadsheetSafe) {
   return z
     .string({ error: `${field} must be a string or null.` })
     .trim()
@@ -84,7 +74,7 @@ function clickUtm(name: 'utm_source' | 'utm_medium' | 'utm_campaign') {
     .optional()
     .transform((value) => {
       const utm = typeof value === 'string' ? readUtm(new URLSearchParams([[name, value]]))[name] : null
-      return utm === null ? null : cleanText(utm)
+      return utm === null ? null : spreadsheetSafe(utm)
     })
 }
 
@@ -167,7 +157,10 @@ export const ENDPOINTS: readonly Endpoint[] = [
     rateLimit: { requests: 60, windowMs: 60_000 },
     body: clickBody,
     async handle(click, { c, store, outbox, now }) {
-      const id = await store.addClick({ ...click, user_agent: click.user_agent ?? cleanText(clip(c.req.header('user-agent') ?? '', USER_AGENT_MAX)) }, now())
+      const id = await store.addClick(
+        { ...click, user_agent: click.user_agent ?? spreadsheetSafe(clip(c.req.header('user-agent') ?? '', USER_AGENT_MAX)) },
+        now(),
+      )
       const sent = await outbox.deliverNow('clicks', id, AFFILIATE_RELAY_MS)
       // The webhook's own status is relayed; an unreachable webhook is a non-ok status (the click stays queued).
       return c.json({ status: sent.ok ? (sent.status ?? 'ok') : 'unavailable' }, sent.ok ? 200 : 202)

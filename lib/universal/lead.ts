@@ -1,4 +1,5 @@
 // Free-score form rules, shared by the browser form and POST /api/score.
+import { FORMULA_START, HAS_UNSAFE_CHARACTER } from './text'
 
 export const LEAD_FIELDS = ['first_name', 'linkedin_url', 'email'] as const
 export type LeadField = (typeof LEAD_FIELDS)[number]
@@ -24,10 +25,6 @@ const LINKEDIN_PATH = /linkedin\.com\/(in|company)\//i
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 const PROFILE_PATH = /^\/(in|company)\/[^/]+(\/.*)?$/i
 const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i
-/** Markup (`<`, `>`) and control characters (NUL, tab, CR and LF included): refused in every field, wherever they are. */
-const UNSAFE = /[<>\p{Cc}]/u
-/** A value a spreadsheet would run as a formula (`=HYPERLINK(…)`): refused, since the webhooks' payloads land in spreadsheets. */
-const FORMULA_START = /^[=+\-@]/
 
 /** The name of the honeypot field: hidden from people and assistive technology, so only a bot fills it. */
 export const HONEYPOT_FIELD = 'website'
@@ -73,7 +70,7 @@ export function validateLead(
     const text = typeof raw === 'string' ? raw : ''
     // Control characters are looked for before trimming: a leading tab or carriage return is refused too.
     const value = text.trim()
-    if (UNSAFE.test(text) || !fieldIsValid(field, value, options.strictUrl === true)) {
+    if (HAS_UNSAFE_CHARACTER.test(text) || !fieldIsValid(field, value, options.strictUrl === true)) {
       return { ok: false, field, error: LEAD_MESSAGES[field] }
     }
     lead[field] = value
