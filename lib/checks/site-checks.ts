@@ -1,6 +1,7 @@
 // The checks `npm run check:site` runs over the built HTML: what search engines read, links and
 // anchors, images, structured data, placeholder text and valid HTML.
 import { HtmlValidate } from 'html-validate'
+import { META_DESCRIPTION_MAX, META_TITLE_MAX } from '../universal/content/schemas'
 import { SHELL_ROUTES, pathOfHtmlFile } from '../universal/routes'
 import { absoluteUrl } from '../universal/seo/url'
 import { isIndexable, isNoindex, perPage, problemList, srcsetUrls, type CheckedPage, type Problem, type SiteCheckInput } from './checked-page'
@@ -27,16 +28,16 @@ function uniqueText(input: SiteCheckInput, what: string, max: number, read: (pag
   return problems
 }
 
-/** 1. Exactly one non-empty <title> per page, at most 60 characters, used by no other page. */
+/** 1. Exactly one non-empty <title> per page, at most META_TITLE_MAX characters, used by no other page. */
 export function checkTitles(input: SiteCheckInput): Problem[] {
   const read = (page: CheckedPage) => page.doc.querySelectorAll('title').map((title) => title.text)
-  return uniqueText(input, 'title', 60, read, "set the page's title (metaTitle or title in its content file)")
+  return uniqueText(input, 'title', META_TITLE_MAX, read, "set the page's title (metaTitle or title in its content file)")
 }
 
-/** 2. Exactly one meta description per page, at most 160 characters, used by no other page. */
+/** 2. Exactly one meta description per page, at most META_DESCRIPTION_MAX characters, used by no other page. */
 export function checkDescriptions(input: SiteCheckInput): Problem[] {
   const read = (page: CheckedPage) => page.doc.querySelectorAll('meta[name="description"]').map((meta) => meta.getAttribute('content') ?? '')
-  return uniqueText(input, 'meta description', 160, read, "set the page's description (metaDescription or description in its content file)")
+  return uniqueText(input, 'meta description', META_DESCRIPTION_MAX, read, "set the page's description (metaDescription or description in its content file)")
 }
 
 /** 3. Exactly one <h1> per page. */
