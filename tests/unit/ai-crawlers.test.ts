@@ -57,8 +57,9 @@ describe('robots.txt and the AI crawlers', () => {
     }
   })
 
-  it('reads the real site.json: training crawlers kept out', () => {
+  it('reads the real site.json: training crawlers kept out; the setting is not among the site settings each page carries to the browser', () => {
     expect(loadAiCrawlers('content', {})).toEqual({ search: true, training: false })
+    expect(loadSite('content', {})).not.toHaveProperty('aiCrawlers')
   })
 
   it('fails on a bad setting, naming the file and the field', () => {
@@ -69,9 +70,5 @@ describe('robots.txt and the AI crawlers', () => {
     expect(() => loadSite(yes, {})).toThrow(/aiCrawlers\.training/)
     const typo = siteWith({ serch: false })
     expect(() => loadAiCrawlers(typo, {})).toThrow(`${file(typo)}: aiCrawlers: Unrecognized key: "serch"`)
-  })
-
-  it('keeps the setting out of the site settings each page carries to the browser', () => {
-    expect(loadSite('content', {})).not.toHaveProperty('aiCrawlers')
   })
 })

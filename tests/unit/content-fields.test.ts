@@ -96,32 +96,27 @@ describe('a bad content file fails with one line naming the file, the field and 
     expect(await problemsIn(dir)).toEqual([`${home}: sections: expected one id per "## " section of the body (2 ids, 4 blocks)`])
   })
 
-  it('reports a testimonial whose kind names no section of its page, and a sample score out of 0–100', async () => {
+  it('reports a testimonial whose kind names no section of its page, a sample score out of 0–100, and each bad layout.json field', async () => {
     const dir = contentCopy()
-    const testimonials = join(dir, 'pages/testimonials.md')
-    const home = join(dir, 'pages/home.md')
+    const [home, testimonials, layout] = ['pages/home.md', 'pages/testimonials.md', 'layout.json'].map((file) => join(dir, file))
     writeFile(dir, 'pages/testimonials.md', readFileSync(testimonials, 'utf8').replace('sections: [scored, score, audit,', 'sections: [scored, scores, audit,'))
     writeFile(dir, 'pages/home.md', readFileSync(home, 'utf8').replace('    - label: Proof\n      score: 52', '    - label: Proof\n      score: 152'))
-    const sections = 'scored, scores, audit, before-after, your-turn'
-    expect(await problemsIn(dir)).toEqual([
-      `${home}: sampleScore.categories[2].score: expected a whole number from 0 to 100`,
-      `${testimonials}: testimonials[1].kind: expected the id of a section of this page (${sections})`,
-      `${testimonials}: testimonials[2].kind: expected the id of a section of this page (${sections})`,
-      `${testimonials}: testimonials[3].kind: expected the id of a section of this page (${sections})`,
-    ])
-  })
-
-  it('reports each bad layout.json field, empty or missing, naming it', async () => {
-    const dir = contentCopy()
-    const ui = JSON.parse(readFileSync(join(dir, 'layout.json'), 'utf8')) as Record<string, Record<string, string>>
+    const ui = JSON.parse(readFileSync(layout, 'utf8')) as Record<string, Record<string, string>>
     const { heading: _heading, ...error } = ui.error!
     const { breadcrumbBlog: _breadcrumbBlog, ...blog } = ui.blog!
     writeFile(dir, 'layout.json', JSON.stringify({ ...ui, skipLink: '', blog, error }))
-    expect((await problemsIn(dir)).sort()).toEqual([
-      `${join(dir, 'layout.json')}: blog.breadcrumbBlog: expected a non-empty string`,
-      `${join(dir, 'layout.json')}: error.heading: expected a non-empty string`,
-      `${join(dir, 'layout.json')}: skipLink: expected a non-empty string`,
-    ])
+    const kind = 'kind: expected the id of a section of this page (scored, scores, audit, before-after, your-turn)'
+    expect((await problemsIn(dir)).sort()).toEqual(
+      [
+        `${home}: sampleScore.categories[2].score: expected a whole number from 0 to 100`,
+        `${testimonials}: testimonials[1].${kind}`,
+        `${testimonials}: testimonials[2].${kind}`,
+        `${testimonials}: testimonials[3].${kind}`,
+        `${layout}: blog.breadcrumbBlog: expected a non-empty string`,
+        `${layout}: error.heading: expected a non-empty string`,
+        `${layout}: skipLink: expected a non-empty string`,
+      ].sort(),
+    )
   })
 
   it('fails `npm run build` before Vike runs, printing the problem', () => {

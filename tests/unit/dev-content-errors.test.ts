@@ -185,7 +185,7 @@ const TOPIC = 'ai-linkedin-audit'
 // What a build writes beside the pages for feed readers and answer engines (the feeds, llms.txt, the markdown
 // twins), made from the content copy as it is on disk at each request.
 describe('feeds, llms.txt and markdown twins in npm run dev', () => {
-  it('answers an article’s and a topic’s twin as markdown, kept out of search, never cached; HEAD too', async () => {
+  it('answers an article’s and a topic’s twin as markdown, kept out of search, never cached; HEAD too; 404 for the twin of no entry', async () => {
     const article = await get(`${ARTICLE_PAGE}.md`)
     expect(article.status).toBe(200)
     expect(article.headers.get('content-type')).toBe('text/markdown; charset=utf-8')
@@ -203,6 +203,7 @@ describe('feeds, llms.txt and markdown twins in npm run dev', () => {
     expect(head.headers.get('content-type')).toBe('text/markdown; charset=utf-8')
     expect(Number(head.headers.get('content-length'))).toBe(Buffer.byteLength(article.text))
     expect(head.text).toBe('')
+    for (const path of ['/blog/nope.md', '/topics/nope.md']) expect((await get(path)).status, path).toBe(404)
   })
 
   it('answers the feeds, which parse and list every article, and llms.txt, which starts with the product’s name', async () => {
@@ -227,11 +228,6 @@ describe('feeds, llms.txt and markdown twins in npm run dev', () => {
     expect(llms.headers.get('content-type')).toBe('text/plain; charset=utf-8')
     expect(llms.text.startsWith(`# ${loadSite(dev.dir).productName}\n\n> `)).toBe(true)
     expect(llms.text).toContain(`](${siteUrl}/topics/${TOPIC}): `)
-  })
-
-  it('answers 404 for the twin of no article or topic', async () => {
-    expect((await get('/blog/nope.md')).status).toBe(404)
-    expect((await get('/topics/nope.md')).status).toBe(404)
   })
 
   it('shows an edit of the content at once, without a restart', async () => {

@@ -78,27 +78,6 @@ describe('the blog feeds', () => {
     }
   })
 
-  it("name an article's cover as its image, by absolute URL: JSON Feed `image`, an RSS and an Atom enclosure with its type and bytes", () => {
-    const coverUrl = '/assets/images/cover-1600.0123456789.jpg'
-    const [first, second] = content.posts
-    const withCover = { ...first!, coverImage: { html: `<p><img src="${coverUrl}" alt="A cover"></p>`, url: coverUrl, width: 1600, height: 900 } }
-    const feeds = blogFeeds([withCover, second!], SITE, content.pages.blog, '2026-01-15', (path) => (path === coverUrl ? 123_456 : undefined))
-    const absolute = `https://example.test${coverUrl}`
-
-    const json = (JSON.parse(feeds.json) as { items: Array<{ image?: string }> }).items
-    expect(json.map((item) => item.image)).toEqual([absolute, undefined])
-    const rss = childrenNamed(childrenNamed(parseXml(feeds.rss), 'channel')[0]!, 'item').map((item) =>
-      childrenNamed(item, 'enclosure').map((e) => e.attributes),
-    )
-    expect(rss).toEqual([[{ url: absolute, type: 'image/jpeg', length: '123456' }], []])
-    const atom = childrenNamed(parseXml(feeds.atom), 'entry').map((entry) =>
-      childrenNamed(entry, 'link')
-        .map((link) => link.attributes)
-        .filter((link) => link.rel === 'enclosure'),
-    )
-    expect(atom).toEqual([[{ rel: 'enclosure', href: absolute, type: 'image/jpeg', length: '123456' }], []])
-  })
-
   it('are the same bytes for the same articles, whatever the day (an incremental build must equal a fresh one)', () => {
     expect(blogFeeds(content.posts, SITE, content.pages.blog, '2030-01-01')).toEqual(feedsOf(content.posts))
   })
@@ -157,21 +136,30 @@ Each article and topic below has a markdown version at its URL plus \`.md\`. New
 })
 
 describe('the files the build writes for feed readers and answer engines', () => {
-  it("give a cover's enclosure the size of the file the build published", async () => {
+  it("name an article's cover as its image, by absolute URL: JSON Feed `image`, an RSS and an Atom enclosure with its type and the bytes of its published file", async () => {
     const client = tempDir('syndication-')
     const coverUrl = '/assets/images/cover-1600.0123456789.jpg'
     mkdirSync(join(client, 'blog'))
     mkdirSync(join(client, 'assets', 'images'), { recursive: true })
     writeFileSync(join(client, coverUrl), Buffer.alloc(4321))
-    const post = { ...content.posts[0]!, coverImage: { html: '', url: coverUrl, width: 1600, height: 900 } }
-    await writeSyndicationFiles(client, [builtPage(fileOfPath(articlePath(post.slug)))], SITE, {
-      posts: [post],
-      topics: [],
-      pages: content.pages,
-      today: '2026-01-15',
-    })
-    const item = childrenNamed(childrenNamed(parseXml(readFileSync(join(client, 'rss.xml'), 'utf8')), 'channel')[0]!, 'item')[0]!
-    expect(childrenNamed(item, 'enclosure')[0]!.attributes).toEqual({ url: `https://example.test${coverUrl}`, type: 'image/jpeg', length: '4321' })
+    const [first, second] = content.posts
+    const posts = [{ ...first!, coverImage: { html: `<p><img src="${coverUrl}" alt="A cover"></p>`, url: coverUrl, width: 1600, height: 900 } }, second!]
+    const pages = posts.map((post) => builtPage(fileOfPath(articlePath(post.slug))))
+    await writeSyndicationFiles(client, pages, SITE, { posts, topics: [], pages: content.pages, today: '2026-01-15' })
+    const read = (file: string) => readFileSync(join(client, file), 'utf8')
+    const absolute = `https://example.test${coverUrl}`
+
+    expect((JSON.parse(read('feed.json')) as { items: Array<{ image?: string }> }).items.map((item) => item.image)).toEqual([absolute, undefined])
+    const rss = childrenNamed(childrenNamed(parseXml(read('rss.xml')), 'channel')[0]!, 'item').map((item) =>
+      childrenNamed(item, 'enclosure').map((e) => e.attributes),
+    )
+    expect(rss).toEqual([[{ url: absolute, type: 'image/jpeg', length: '4321' }], []])
+    const atom = childrenNamed(parseXml(read('atom.xml')), 'entry').map((entry) =>
+      childrenNamed(entry, 'link')
+        .map((link) => link.attributes)
+        .filter((link) => link.rel === 'enclosure'),
+    )
+    expect(atom).toEqual([[{ rel: 'enclosure', href: absolute, type: 'image/jpeg', length: '4321' }], []])
   })
 
   it('list only the articles whose pages the build wrote: a left-out article is in no feed, not in llms.txt and has no twin', async () => {
