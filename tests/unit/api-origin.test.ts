@@ -50,15 +50,12 @@ describe('a build without API_ORIGIN', () => {
 })
 
 describe('API_ORIGIN', () => {
-  it('is an https origin, or http on this machine, without a trailing slash', () => {
+  it('is an https origin, or http on this machine, without a trailing slash; refused, naming the variable, with plain http elsewhere, a path, a query, credentials, or not a URL', () => {
     expect(apiOriginOf('https://api.example.com/')).toBe(API)
     expect(apiOriginOf('https://api.example.com:8443')).toBe('https://api.example.com:8443')
     expect(apiOriginOf('http://127.0.0.1:3000')).toBe('http://127.0.0.1:3000')
     expect(apiOriginOf(undefined)).toBeUndefined()
     expect(apiOriginOf('')).toBeUndefined()
-  })
-
-  it('is refused, naming the variable, with plain http elsewhere, a path, a query, credentials, or not a URL', () => {
     for (const bad of [
       'http://api.example.com',
       'https://api.example.com/api',
@@ -96,16 +93,13 @@ describe('npm run build:static-host (the Netlify and Vercel build command)', () 
     return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/require-api-origin.ts'], { env, encoding: 'utf8' })
   }
 
-  it('stops before building when API_ORIGIN is not set, saying why in one line, and goes on to the build when it is', () => {
+  it('stops before building when API_ORIGIN is not set, saying why in one line, and goes on to the build when it is; the build command netlify.toml gives', () => {
     for (const unset of [undefined, '']) {
       const run = requireApiOrigin(unset)
       expect(run.status).toBe(1)
       expect(run.stderr).toBe('API_ORIGIN is not set: on Netlify and Vercel the pages need it to send leads to the API (see README, Deploying)\n')
     }
     expect(requireApiOrigin(API).status).toBe(0)
-  })
-
-  it('is the build command netlify.toml gives', () => {
     expect(readFileSync('netlify.toml', 'utf8')).toMatch(/^\s*command = "npm run build:static-host"$/m)
     const scripts = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts
     expect(scripts['build:static-host']).toMatch(/^tsx scripts\/require-api-origin\.ts && /)

@@ -93,9 +93,10 @@ describe('npm run dev, as started', () => {
     }
   })
 
-  it('serves none of the project’s other files: its config, server, scripts, tests, notes, the pages’ server-side modules', async () => {
+  it('serves the pages, the modules they load, the public files and the feeds, and none of the project’s other files', async () => {
     // Once a page is rendered, the server side has imported its modules (which Vite would then serve too).
-    expect((await dev.page('/')).status).toBe(200)
+    const home = await dev.page('/')
+    expect(home.status).toBe(200)
     for (const path of [
       '/package.json',
       '/README.md',
@@ -110,11 +111,6 @@ describe('npm run dev, as started', () => {
       '/@fs/etc/passwd',
     ])
       expect((await get(path)).status, path).toBe(403)
-  })
-
-  it('still serves the pages, the modules they load, the public files and the feeds', async () => {
-    const home = await dev.page('/')
-    expect(home.status).toBe(200)
     const modules = [...home.html.matchAll(/(?:src|import)=?\(?["'](\/(?:@vite|@id|renderer|pages|components|node_modules)[^"']*)["']/g)].map(
       (match) => match[1]!,
     )

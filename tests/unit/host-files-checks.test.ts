@@ -27,15 +27,12 @@ describe('the check:site host check', () => {
     ...['_headers', '_redirects', 'vercel.json', '.assetsignore', '404.html', 'index.html'],
   ]
 
-  it('prints the number of files each Cloudflare host would upload against its 20,000, and no limit for Netlify and Vercel', () => {
+  it('prints the number of files each Cloudflare host would upload against its 20,000, no limit for Netlify and Vercel, and names each host whose limit the folder passes', () => {
     // Cloudflare Pages: all but _headers and _redirects; Workers static assets: neither the rule files nor what .assetsignore lists.
     expect(fileCountSummary(folder(1234))).toBe(
       '1,242 files of 20,000 on Cloudflare Pages, 1,237 files of 20,000 on Workers static assets; no documented limit checked on Netlify and Vercel',
     )
     expect(checkFileLimits(folder(1234))).toEqual([])
-  })
-
-  it('names each host whose limit of files the folder passes, with the count and the limit', () => {
     // 19,998 pages: 20,001 files for Workers static assets, 20,006 for Cloudflare Pages.
     expect(checkFileLimits(folder(19_998)).map((problem) => problem.problem)).toEqual([
       '20,006 files: Cloudflare Pages takes at most 20,000 a deployment (free plan)',

@@ -28,10 +28,6 @@ describe('the generated rule files', () => {
     ])
   })
 
-  it('pass the check:site host check: every page and file as the server sends it', async () => {
-    expect(await checkStaticHosts(site.clientDir, filesUnder(site.clientDir), EXPECTED_HEADERS)).toEqual([])
-  })
-
   it('are the same bytes whatever order the files are listed in (an incremental build must equal a fresh one)', () => {
     const files = filesUnder(site.clientDir)
     expect(hostFiles([...files].reverse(), MINIATURE_HASHES)).toEqual(hostFiles(files, MINIATURE_HASHES))
@@ -41,14 +37,11 @@ describe('the generated rule files', () => {
     for (const name of ALL_HOSTS) expect(hosts[name]('/healthz'), name).toMatchObject({ status: 404, file: '404.html' })
   })
 
-  it('keep from Workers static assets what only the Node server or Vercel reads: .assetsignore', () => {
+  it('keep from Workers static assets what only the Node server or Vercel reads (.assetsignore), and the API proxy hint for static hosts, commented out', () => {
     const ignored = readFileSync(join(site.clientDir, '.assetsignore'), 'utf8')
       .split('\n')
       .filter((line) => line && !line.startsWith('#'))
     expect(ignored).toEqual(['vercel.json', 'csp-hashes.json', '*.gz', '*.br'])
-  })
-
-  it('keep the API proxy hint for static hosts, commented out', () => {
     expect(readFileSync(join(site.clientDir, '_redirects'), 'utf8')).toMatch(/^# \/api\/\* +https:\/\/api\.example\.com\/api\/:splat +200$/m)
   })
 
@@ -89,15 +82,12 @@ describe('the generated rule files', () => {
 })
 
 describe('the old URLs in the generated rule files', () => {
-  it('come before every rule with a placeholder in _redirects (Cloudflare Pages counts each rule after the first such one against its 100)', () => {
+  it('come before every rule with a placeholder in _redirects (Cloudflare Pages counts each rule after the first such one against its 100), and are redirects of vercel.json with status 308', () => {
     const rules = readFileSync(join(site.clientDir, '_redirects'), 'utf8')
       .split('\n')
       .filter((line) => line.startsWith('/'))
     expect(rules.slice(0, 2)).toEqual(['/blog/old-post /blog/post-a 308', '/old-topic /topics/topic-a 308'])
     expect(rules.slice(2).every((line) => line.includes('*') || !line.endsWith('308'))).toBe(true)
-  })
-
-  it('are redirects of vercel.json with status 308', () => {
     const vercel = JSON.parse(readFileSync(join(site.clientDir, 'vercel.json'), 'utf8')) as { redirects: unknown[] }
     expect(vercel.redirects).toEqual(MINIATURE_REDIRECTS.map(({ from, to }) => ({ source: from, destination: to, statusCode: 308 })))
   })

@@ -61,7 +61,7 @@ describe('posts from other sites', () => {
     { origin: 'http://localhost:8080', 'sec-fetch-site': 'same-site' },
   ]
 
-  it('refuses a lead another site’s page posts through a visitor’s browser, as JSON or as a form, and stores nothing', async () => {
+  it('refuses a lead another site’s page posts through a visitor’s browser, as JSON or as a form, a click or a conversion, and stores nothing', async () => {
     for (const headers of crossSite) {
       const lead = person()
       const json = await post(lead, headers)
@@ -75,9 +75,7 @@ describe('posts from other sites', () => {
       expect(html).not.toContain(lead.email)
       expect(await leadsFor(lead.email)).toHaveLength(0)
     }
-  })
-
-  it('refuses a click or a conversion from another site’s page too', async () => {
+    // A click or a conversion too.
     for (const [path, body] of [
       ['/affiliate-click', { ref_code: 'CROSS_SITE' }],
       ['/conversion', { session_id: 'cs_cross_site' }],

@@ -6,15 +6,13 @@ import { CLICK, deliveryKeys, fakeWebhook, lead, ok, sleep, storeOpener, withOut
 
 const openStore = storeOpener()
 
-describe('the outbox', () => {
+describe('sending', () => {
   it('retries after 5 s, then doubles the wait, never waiting more than 10 minutes', () => {
     expect([1, 2, 3, 4].map(retryDelay)).toEqual([5_000, 10_000, 20_000, 40_000])
     expect(retryDelay(8)).toBe(600_000)
     expect(retryDelay(50)).toBe(600_000)
   })
-})
 
-describe('sending', () => {
   it('gives each call the Idempotency-Key made when its record was stored, the same on its retry', async () => {
     let clock = 1_000_000
     const keys: string[] = []

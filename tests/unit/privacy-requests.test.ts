@@ -11,8 +11,8 @@ import { DAY, HOUR, addLead, click, lead, privacyDatabases } from './privacy-fix
 const { newDatabase, open, seeded } = privacyDatabases()
 
 describe('privacy requests', () => {
-  it('export: every lead for the address whatever its case, with its outbox state, and no one else', async () => {
-    const { store, delivered, failing } = await seeded()
+  it('export: every lead for the address whatever its case, with its outbox state, and no one else; delete: those leads, with their outbox state, saying how many, keeping the rest', async () => {
+    const { store, delivered, failing, other } = await seeded()
     const data = await exportPersonalData(store, 'ADA@example.com', Date.UTC(2026, 0, 3))
     expect(data).toEqual({
       email: 'ADA@example.com',
@@ -43,10 +43,7 @@ describe('privacy requests', () => {
       clicks_and_conversions: NOT_LINKED,
     })
     expect((await exportPersonalData(store, 'nobody@example.com')).leads).toEqual([])
-  })
 
-  it('delete: removes the leads for the address in every case, with their outbox state, says how many, and keeps the rest', async () => {
-    const { store, other } = await seeded()
     expect(await deletePersonalData(store, 'ada@EXAMPLE.com')).toEqual({ leads: 2, rateLimits: 0, checkpoint: { busy: false } })
     const leads = await store.rows('leads')
     expect(leads.map((row) => [Number(row.id), row.email])).toEqual([[other, 'grace@example.com']])

@@ -21,17 +21,12 @@ async function withStore<T>(run: (store: Store, url: string) => Promise<T>): Pro
 }
 
 describe('the rate limiter', () => {
-  it('refuses past the limit in one window, with the seconds until it resets, and allows again after', async () => {
-    await withStore(async (store) => {
-      const limiter = new RateLimiter(store, '/test', 2, 60_000)
+  it('refuses past the limit in one window, with the seconds until it resets, and allows again after; one limit for every server process', async () => {
+    await withStore(async (first, url) => {
+      const limiter = new RateLimiter(first, '/test', 2, 60_000)
       expect([await limiter.hit('a', 0), await limiter.hit('a', 1_000), await limiter.hit('a', 2_000)]).toEqual([0, 0, 58])
       expect(await limiter.hit('b', 2_000)).toBe(0)
       expect(await limiter.hit('a', 60_000)).toBe(0)
-    })
-  })
-
-  it('is one limit for every server process on the database', async () => {
-    await withStore(async (first, url) => {
       const second = await Store.open(url)
       try {
         const [a, b] = [new RateLimiter(first, '/score', 3, 60_000), new RateLimiter(second, '/score', 3, 60_000)]

@@ -35,7 +35,7 @@ describe('refCodeFromPath', () => {
 })
 
 describe('storeReferral and readStoredReferral', () => {
-  it('stores a valid code with an expiry 90 days from now, reads it back until the moment it expires, and ignores a storage that refuses', () => {
+  it('stores a valid code with an expiry 90 days from now, reads it back until the moment it expires, and ignores a storage that refuses; reads missing, unparsable, wrongly shaped or invalid entries as null', () => {
     const storage = memoryStorage()
     storeReferral(storage, 'not valid', NOW)
     expect(storage.items.size).toBe(0)
@@ -47,9 +47,6 @@ describe('storeReferral and readStoredReferral', () => {
     // A storage that refuses to write or read is ignored.
     expect(() => storeReferral(throwingStorage, 'ABC', NOW)).not.toThrow()
     expect(readStoredReferral(throwingStorage, NOW)).toBeNull()
-  })
-
-  it('reads missing, unparsable, wrongly shaped or invalid entries as null', () => {
     const entries = [
       undefined,
       'not json',
@@ -97,15 +94,12 @@ describe('resolveRefCode', () => {
     now,
   })
 
-  it('prefers ?ref, then ?ref_code, then the stored referral, then the al_ref cookie', () => {
+  it('prefers ?ref, then ?ref_code, then the stored referral, then the al_ref cookie, skipping invalid candidates', () => {
     expect(resolveRefCode(sources('ref=QUERY&ref_code=QUERY2', stored(), 'al_ref=COOKIE'))).toBe('QUERY')
     expect(resolveRefCode(sources('ref_code=QUERY2', stored(), 'al_ref=COOKIE'))).toBe('QUERY2')
     expect(resolveRefCode(sources('', stored(), 'al_ref=COOKIE'))).toBe('STORED')
     expect(resolveRefCode(sources('', memoryStorage(), 'al_ref=COOKIE'))).toBe('COOKIE')
     expect(resolveRefCode(sources('', null, 'al_ref=COOKIE'))).toBe('COOKIE')
-  })
-
-  it('skips invalid candidates and falls through to the next source', () => {
     expect(resolveRefCode(sources('ref=bad code&ref_code=<x>', stored(), 'al_ref=COOKIE'))).toBe('STORED')
     expect(resolveRefCode(sources('ref=', null, 'al_ref=COOKIE'))).toBe('COOKIE')
     expect(resolveRefCode(sources('', null, 'al_ref=bad%20code'))).toBeNull()

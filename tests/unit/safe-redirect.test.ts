@@ -82,7 +82,7 @@ describe('isSafeRedirect', () => {
     expect(accepted).toEqual([])
   })
 
-  it('keeps same-origin paths, a dot-segment one too (it still resolves on this origin), and https URLs on the allowed host', () => {
+  it('keeps same-origin paths, a dot-segment one too (it still resolves on this origin), and https URLs on the allowed hosts only, their case aside', () => {
     for (const next of [
       '/',
       '/blog',
@@ -99,9 +99,6 @@ describe('isSafeRedirect', () => {
     }
     expect(isSafeRedirect('/.//evil.com', ALLOWED)).toBe(true)
     expect(isSafeRedirect('/../../evil.com', ALLOWED)).toBe(true)
-  })
-
-  it('compares allowed hosts without regard to letter case, and takes only the hosts listed, over https', () => {
     expect(isSafeRedirect('https://authoritylens.com/', ['AuthorityLens.com'])).toBe(true)
     expect(isSafeRedirect('http://authoritylens.com/', ALLOWED)).toBe(false)
     expect(isSafeRedirect('https://authoritylens.com/', [])).toBe(false)

@@ -78,16 +78,18 @@ describe("the Workers model's run_worker_first", () => {
   })
 })
 
+const workers = (await loadHosts(miniatureSite().clientDir)).workers
+
 describe('the Workers model', () => {
   it('gives a page with the free-score form the form-timing cookie, private, on / and every /dashboard path, as the server does', async () => {
     const site = miniatureSite()
     writeFileSync(join(site.clientDir, 'index.html'), FORM_PAGE)
     const server = createApp({ clientDir: site.clientDir })
-    const workers = (await loadHosts(site.clientDir)).workers
+    const formWorkers = (await loadHosts(site.clientDir)).workers
     for (const url of ['/', '/dashboard', '/dashboard/reports/2025']) {
       const sent = await server.request(url)
       expect(sent.headers.get('set-cookie'), url).toMatch(new RegExp(`^${FORM_TIMING_COOKIE}=`))
-      expect(workers(url), url).toMatchObject({
+      expect(formWorkers(url), url).toMatchObject({
         status: 200,
         file: 'index.html',
         cookie: FORM_TIMING_COOKIE,
@@ -106,21 +108,18 @@ describe('the Workers model', () => {
     ])
   })
 
-  it('sends a missing markdown twin as the server does: the 404 page as HTML, not noindex', async () => {
-    const workers = (await loadHosts(miniatureSite().clientDir)).workers
+  it('sends a missing markdown twin as the server does: the 404 page as HTML, not noindex', () => {
     const answer = workers('/topics/no-such-topic.md')
     expect(answer).toMatchObject({ status: 404, file: '404.html', headers: { 'content-type': 'text/html; charset=utf-8' } })
     expect(answer.headers).not.toHaveProperty('x-robots-tag')
   })
 
-  it('never serves the files only the Node server or another host reads, as the real Worker does not', async () => {
-    const workers = (await loadHosts(miniatureSite().clientDir)).workers
+  it('never serves the files only the Node server or another host reads, as the real Worker does not', () => {
     for (const path of ['/_headers', '/_redirects', '/vercel.json', '/csp-hashes.json', '/blog.html.gz', '/.assetsignore'])
       expect(workers(path), path).toMatchObject({ status: 404, file: '404.html' })
   })
 
-  it("hands /api and every path under it to the Worker's own API, query and all", async () => {
-    const workers = (await loadHosts(miniatureSite().clientDir)).workers
+  it("hands /api and every path under it to the Worker's own API, query and all", () => {
     expect(workers('/api/score')).toMatchObject({ status: 200, proxy: '/api/score' })
     expect(workers('/api/referrals/click?ref=abc')).toMatchObject({ status: 200, proxy: '/api/referrals/click?ref=abc' })
   })
