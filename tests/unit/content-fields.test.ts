@@ -98,7 +98,7 @@ describe('a bad content file fails with one line naming the file, the field and 
 
   it('reports a testimonial whose kind names no section of its page, a sample score out of 0–100, and each bad layout.json field', async () => {
     const dir = contentCopy()
-    const [home, testimonials, layout] = ['pages/home.md', 'pages/testimonials.md', 'layout.json'].map((file) => join(dir, file))
+    const [home, testimonials, layout] = [join(dir, 'pages/home.md'), join(dir, 'pages/testimonials.md'), join(dir, 'layout.json')]
     writeFile(dir, 'pages/testimonials.md', readFileSync(testimonials, 'utf8').replace('sections: [scored, score, audit,', 'sections: [scored, scores, audit,'))
     writeFile(dir, 'pages/home.md', readFileSync(home, 'utf8').replace('    - label: Proof\n      score: 52', '    - label: Proof\n      score: 152'))
     const ui = JSON.parse(readFileSync(layout, 'utf8')) as Record<string, Record<string, string>>
