@@ -1,10 +1,10 @@
 // https://vike.dev/data
 import type { PageContextServer } from 'vike/types'
+import { topicOnPage } from '../../../lib/universal/content/types'
 import { topicOf } from '../../entries'
 
 export async function data(pageContext: PageContextServer) {
-  const { slug, title, h1, shortAnswer, faqs, showUpgradeCTA } = await topicOf(pageContext)
-  return { topic: { slug, title, h1, shortAnswer, faqs, showUpgradeCTA } }
+  return { topic: topicOnPage(await topicOf(pageContext)) }
 }
 
 export type Data = Awaited<ReturnType<typeof data>>

@@ -14,7 +14,7 @@ export async function data(pageContext: PageContextServer) {
   return {
     page: number === 1 ? page : { ...page, h1: pagedText(pagedH1, number, pages) },
     // In `npm run dev`, a draft or scheduled topic is listed, marked as such; a build lists neither.
-    topics: topics.map(({ slug, title, summary, unpublished }) => ({ slug, title, summary, ...(unpublished && { unpublished }) })),
+    topics: topics.map(({ file: _file, ...entry }) => entry),
     ...(pages > 1 && { paging: { page: number, pages, labels: pagination } }),
   }
 }
