@@ -42,6 +42,7 @@ async function databaseWithALead(name: string): Promise<{ url: string; file: str
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+const backlog = { pending: 0, failing: 0, oldestPendingReceivedAt: null }
 
 describe('GET /healthz on the server', () => {
   it('answers within 1 s while another process holds the database’s write lock and the server’s own writes wait for it', async () => {
@@ -120,7 +121,6 @@ describe('the health checks', () => {
     // The database answers until `hang` is set; then one query hangs until `answer()`.
     let hang = false
     let answer: (() => void) | undefined
-    const backlog = { pending: 0, failing: 0, oldestPendingReceivedAt: null }
     const store = {
       writeFailure: undefined,
       probeWrite: async () => undefined,
@@ -201,7 +201,6 @@ describe('the health checks', () => {
 
   it('fail for as long as SQLite’s quick_check fails, not only at start', async () => {
     let problems = ['*** in database main ***', 'Page 7: btreeInitPage() returns error code 11']
-    const backlog = { pending: 0, failing: 0, oldestPendingReceivedAt: null }
     const store = { writeFailure: undefined, probeWrite: async () => undefined, quickCheck: async () => problems, backlog: async () => backlog }
     const checks = await HealthChecks.start(store, { intervalMs: 100, log: () => undefined })
     try {
