@@ -69,19 +69,14 @@ describe('an article', () => {
     expect(ids.length).toBe(new Set(ids).size)
   })
 
-  it('has a table of contents from three ## sections, not with two', async () => {
+  it('has a table of contents from three ## sections, not with two; gives headings GitHub-style anchors: a repeat gets -1, one named like an id of the page another', async () => {
     const dir = contentCopy()
     writeFile(dir, 'blog/two.md', articleMarkdown({}, 'Intro.\n\n## One\n\nText.\n\n## Two\n\nText.\n\n### A smaller one\n\nText.\n'))
-    writeFile(dir, 'blog/three.md', articleMarkdown({}, 'Intro.\n\n## One\n\nText.\n\n## Two\n\nText.\n\n## Three\n\nText.\n'))
-    expect((await article(dir, 'two')).querySelector('nav.contents')).toBeNull()
-    expect((await article(dir, 'three')).querySelectorAll('nav.contents a').map((link) => link.getAttribute('href'))).toEqual(['#one', '#two', '#three'])
-  })
-
-  it('gives headings GitHub-style anchors: a repeat gets -1, and one named like an id of the page another', async () => {
-    const dir = contentCopy()
     const body = 'Intro.\n\n## Why `score()` matters\n\nText.\n\n## Main\n\nText.\n\n## Summary\n\nText.\n\n### Summary\n\nText.\n'
-    writeFile(dir, 'blog/anchors.md', articleMarkdown({}, body))
-    const doc = await article(dir, 'anchors')
+    writeFile(dir, 'blog/three.md', articleMarkdown({}, body))
+    expect((await article(dir, 'two')).querySelector('nav.contents')).toBeNull()
+    const doc = await article(dir, 'three')
+    expect(doc.querySelectorAll('nav.contents a').map((link) => link.getAttribute('href'))).toEqual(['#why-score-matters', '#main-1', '#summary'])
     expect(doc.querySelectorAll('.prose h2, .prose h3').map((heading) => heading.id)).toEqual(['why-score-matters', 'main-1', 'summary', 'summary-1'])
     expect(doc.querySelectorAll('#main')).toHaveLength(1)
   })

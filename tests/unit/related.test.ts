@@ -90,7 +90,7 @@ describe('related articles and topics', () => {
     expect(relatedTopics(topics, { today: '2031-01-01' })[0]!.map((topic) => topic.slug)).toContain('c')
   })
 
-  it('gives every real topic three other topics, each named by at least one other page', () => {
+  it('gives every real topic three other topics by subject, each named by at least one other page', () => {
     const related = loadRelatedTopics(fixtureContent())
     const slugs = readdirSync(join(fixtureContent(), 'topics')).filter((name) => name.endsWith('.md'))
     expect(related.size).toBe(slugs.length)
@@ -104,10 +104,7 @@ describe('related articles and topics', () => {
       }
     }
     expect([...related.keys()].filter((slug) => !named.has(slug))).toEqual([])
-  })
-
-  it('links the real topics by subject: the coaches pages to each other, the product pages to each other', () => {
-    const related = loadRelatedTopics(fixtureContent())
+    // By subject: the coaches pages to each other, the product pages to each other.
     const slugsOf = (slug: string) => related.get(slug)!.map((topic) => topic.slug)
     expect(slugsOf('linkedin-audit-for-coaches')).toContain('linkedin-authority-for-coaches')
     expect(slugsOf('linkedin-authority-for-coaches')).toContain('linkedin-audit-for-coaches')

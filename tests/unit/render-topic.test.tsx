@@ -78,25 +78,16 @@ describe('a topic page rendered from markdown', () => {
 })
 
 describe('a slug with no entry', () => {
-  it('answers 404 from every hook of a topic page and of an article', async () => {
-    for (const hook of TOPIC_HOOKS) {
-      await expect(hook(pageContextFor(fixtureContent(), '/topics/no-such-topic', {}, { slug: 'no-such-topic' }))).rejects.toMatchObject(notFound)
-    }
-    for (const hook of ARTICLE_HOOKS) {
-      await expect(hook(pageContextFor(fixtureContent(), '/blog/no-such-article', {}, { slug: 'no-such-article' }))).rejects.toMatchObject(notFound)
-    }
-  })
-
-  it('answers 404 from every hook for a draft topic and a future-dated article, outside npm run dev', async () => {
+  it('answers 404 from every hook of a topic page and of an article: none there, a draft topic, a future-dated article outside npm run dev', async () => {
     const dir = contentCopy()
     writeFile(dir, 'topics/draft-topic.md', topicMarkdown({ draft: 'draft: true' }))
     writeFile(dir, 'blog/future-post.md', articleMarkdown({ date: 'date: 2099-01-05' }))
-    for (const hook of TOPIC_HOOKS) {
-      await expect(hook(pageContextFor(dir, '/topics/draft-topic', {}, { slug: 'draft-topic' }))).rejects.toMatchObject(notFound)
-    }
-    for (const hook of ARTICLE_HOOKS) {
-      await expect(hook(pageContextFor(dir, '/blog/future-post', {}, { slug: 'future-post' }))).rejects.toMatchObject(notFound)
-    }
+    for (const [hooks, folder, slugs] of [
+      [TOPIC_HOOKS, 'topics', ['no-such-topic', 'draft-topic']],
+      [ARTICLE_HOOKS, 'blog', ['no-such-article', 'future-post']],
+    ] as const)
+      for (const slug of slugs)
+        for (const hook of hooks) await expect(hook(pageContextFor(dir, `/${folder}/${slug}`, {}, { slug })), slug).rejects.toMatchObject(notFound)
   })
 })
 

@@ -76,22 +76,19 @@ describe('the feed, llms.txt and markdown twin checks', () => {
     expect(problems(checkFeeds(input))).toEqual(['rss.xml: does not parse as RSS: line 4: "&" is not an escaped character: write & as &amp;'])
   })
 
-  it('find a feed that misses an article, lists one that is not built, or has relative links', async () => {
+  it('find a feed that misses an article, lists one that is not built or has relative links, and a page whose head does not name the feeds', async () => {
     const [newest] = content.posts
     const input = await built((client) => {
       edit(client, 'feed.json', `"url": "https://example.test/blog/${newest!.slug}"`, '"url": "https://example.test/blog/draft"')
       edit(client, 'atom.xml', '<p>', '<p><a href="/topics/x">x</a> ')
+      edit(client, 'topics.html', /<link rel="alternate" type="application\/atom\+xml"[^>]*>/, '')
     })
     expect(problems(checkFeeds(input))).toEqual([
       `atom.xml: https://example.test/blog/${newest!.slug}: relative URLs in its text (/topics/x)`,
       'feed.json: lists https://example.test/blog/draft, which is not an article of this build',
       `feed.json: does not list the article https://example.test/blog/${newest!.slug}`,
+      'topics.html: no <link rel="alternate"> to /atom.xml',
     ])
-  })
-
-  it('find a page whose head does not name the feeds', async () => {
-    const input = await built((client) => edit(client, 'topics.html', /<link rel="alternate" type="application\/atom\+xml"[^>]*>/, ''))
-    expect(problems(checkFeeds(input))).toEqual(['topics.html: no <link rel="alternate"> to /atom.xml'])
   })
 
   it('find an llms.txt without its H1, a link that no page or file of the build answers, and an article it leaves out', async () => {
