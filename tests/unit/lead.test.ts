@@ -122,8 +122,8 @@ describe('isLinkedinProfileUrl', () => {
 })
 
 describe('names, markup and spreadsheet formulas', () => {
-  it('refuses a first name with markup, a control character, NUL or a leading formula sign, with the first-name message, and markup and control characters in the URL and the e-mail', () => {
-    for (const name of ['<b>Ada</b>', 'Ada>', 'Ad\u0000a', 'A\u0008da', 'Ada\u009b', '=1+1', '+Ada', '-Ada', '@Ada', '\t=cmd']) {
+  it('refuses a first name with markup, a control character, NUL, a line separator or a leading formula sign, with the first-name message, and markup and control characters in the URL and the e-mail', () => {
+    for (const name of ['<b>Ada</b>', 'Ada>', 'Ad\u0000a', 'A\u0008da', 'Ada\u009b', 'Ada\u2028Lovelace', '=1+1', '+Ada', '-Ada', '@Ada', '\t=cmd']) {
       expect(validateLead({ ...good, first_name: name }), JSON.stringify(name)).toEqual({ ok: false, field: 'first_name', error: LEAD_MESSAGES.first_name })
     }
     expect(validateLead({ ...good, first_name: "Jean-Luc O'Neil" })).toMatchObject({ ok: true })
