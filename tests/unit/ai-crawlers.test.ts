@@ -15,11 +15,8 @@ function rulesFor(robots: string): Map<string, string[]> {
   for (const group of robots.split('\n\n')) {
     const lines = group.split('\n').filter((line) => !line.startsWith('#'))
     const agents = lines.filter((line) => line.startsWith('User-agent: ')).map((line) => line.slice('User-agent: '.length))
-    for (const agent of agents)
-      rules.set(
-        agent,
-        lines.filter((line) => !line.startsWith('User-agent: ')),
-      )
+    const groupRules = lines.filter((line) => !line.startsWith('User-agent: '))
+    for (const agent of agents) rules.set(agent, groupRules)
   }
   return rules
 }

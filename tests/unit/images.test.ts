@@ -101,47 +101,36 @@ describe('an image in an article', () => {
 })
 
 describe('an image that cannot be shown fails the build at its file and line', () => {
-  it('lists a missing file, missing alt text and a source narrower than the column, every one at once', async () => {
+  it('lists a missing file, no alt text, a source narrower than the column, one outside the content folder, of another site, an SVG, any on a topic page', async () => {
     const dir = contentCopy()
     await pngFile(dir, 'blog/small.png', { width: 600, height: 400 })
     await pngFile(dir, 'blog/chart.png', { width: 800, height: 500 })
+    await pngFile(dir, 'images/chart.png', { width: 800, height: 500 })
+    writeFile(dir, 'images/drawing.svg', '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="400"><rect width="800" height="400"/></svg>')
     const file = writeFile(
       dir,
       'blog/x.md',
       articleMarkdown({}, ['Intro.', '', '![A chart](./missing.png)', '', '![](./chart.png)', '', '![A small chart](./small.png)', ''].join('\n')),
     )
-    expect(await problemsIn(dir, imageCache())).toEqual([
-      `${file}:9: image ./missing.png: file not found`,
-      `${file}:11: image ./chart.png: no alt text; say what the image shows between the brackets: ![what it shows](./chart.png)`,
-      `${file}:13: image ./small.png: 600 px wide, narrower than the ${COLUMN_WIDTH} px column it is shown in; use an image at least ${COLUMN_WIDTH} px wide (${2 * COLUMN_WIDTH} px stays sharp on high-density screens)`,
-    ])
-  })
-
-  it('refuses an image from outside the content folder, another site or an SVG', async () => {
-    const dir = contentCopy()
-    writeFile(dir, 'images/drawing.svg', '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="400"><rect width="800" height="400"/></svg>')
-    const file = writeFile(
+    const other = writeFile(
       dir,
-      'blog/x.md',
+      'blog/y.md',
       articleMarkdown(
         {},
         '![Outside](../../elsewhere.png)\n![Another site](https://example.com/x.png)\n![Public](/favicon.svg)\n![A drawing](../images/drawing.svg)\n',
       ),
     )
+    const topic = writeFile(dir, 'topics/x.md', topicMarkdown({}, 'Copy.\n\n![A chart](../images/chart.png)\n'))
+    const contentFile = 'expected a file of the content folder, written from this file (./chart.png, ../images/chart.png)'
     expect(await problemsIn(dir, imageCache())).toEqual([
-      `${file}:7: image ../../elsewhere.png: outside ${dir}/; put the image next to this file or in ${dir}/images/`,
-      `${file}:8: image https://example.com/x.png: expected a file of the content folder, written from this file (./chart.png, ../images/chart.png)`,
-      `${file}:9: image /favicon.svg: expected a file of the content folder, written from this file (./chart.png, ../images/chart.png)`,
-      `${file}:10: image ../images/drawing.svg: is SVG; use a PNG, JPEG, WebP or AVIF file (draw an SVG to a PNG first: see content/README.md)`,
-    ])
-  })
-
-  it('refuses any image on a topic page, which is cached by its own file alone', async () => {
-    const dir = contentCopy()
-    await pngFile(dir, 'images/chart.png', { width: 800, height: 500 })
-    const file = writeFile(dir, 'topics/x.md', topicMarkdown({}, 'Copy.\n\n![A chart](../images/chart.png)\n'))
-    expect(await problemsIn(dir, imageCache())).toEqual([
-      `${file}:16: image ../images/chart.png: topic pages show no images; put images in articles (blog/) or fixed pages (pages/)`,
+      `${file}:9: image ./missing.png: file not found`,
+      `${file}:11: image ./chart.png: no alt text; say what the image shows between the brackets: ![what it shows](./chart.png)`,
+      `${file}:13: image ./small.png: 600 px wide, narrower than the ${COLUMN_WIDTH} px column it is shown in; use an image at least ${COLUMN_WIDTH} px wide (${2 * COLUMN_WIDTH} px stays sharp on high-density screens)`,
+      `${other}:7: image ../../elsewhere.png: outside ${dir}/; put the image next to this file or in ${dir}/images/`,
+      `${other}:8: image https://example.com/x.png: ${contentFile}`,
+      `${other}:9: image /favicon.svg: ${contentFile}`,
+      `${other}:10: image ../images/drawing.svg: is SVG; use a PNG, JPEG, WebP or AVIF file (draw an SVG to a PNG first: see content/README.md)`,
+      `${topic}:16: image ../images/chart.png: topic pages show no images; put images in articles (blog/) or fixed pages (pages/)`,
     ])
   })
 })

@@ -29,14 +29,11 @@ describe('slugs', () => {
     expect(slugFromFile('content/topics/{product}-vs-ssi.md', 'Acme Lens')).toBe('acme-lens-vs-ssi')
   })
 
-  it('takes the product name and site URL from env when set', () => {
+  it('takes the product name and site URL from env when set, and rejects a SITE_URL not an absolute http(s) URL, naming the field', () => {
     const renamed = loadSite('content', { PRODUCT_NAME: 'Acme Lens', SITE_URL: 'http://127.0.0.1:4173/' })
     expect(renamed.productName).toBe('Acme Lens')
     expect(renamed.siteUrl).toBe('http://127.0.0.1:4173')
     expect(renamed.legalNote).toContain('Acme Lens is an independent service')
-  })
-
-  it('rejects a SITE_URL that is not an absolute http(s) URL, naming the field', () => {
     expect(() => loadSite('content', { SITE_URL: 'ftp://example.test' })).toThrow(/site\.json: siteUrl:/)
   })
 })

@@ -38,17 +38,12 @@ describe('keepPricesTogetherInHtml', () => {
 })
 
 describe('linksAsButtons', () => {
-  it('makes a paragraph that is only a link to the checkout the primary button, whatever the escaping of its URL', () => {
-    const href = CHECKOUT.replace('&', '&#x26;')
-    expect(linksAsButtons(`<p><a href="${href}">Get the audit</a></p>`, CHECKOUT)).toBe(
-      `<p class="prose-cta"><a class="button" href="${href}">Get the audit</a></p>`,
-    )
-  })
-
-  it('makes a lone link to the free-score form the secondary button', () => {
-    expect(linksAsButtons('<p><a href="/#free-score">Get your free score</a></p>', CHECKOUT)).toBe(
-      '<p class="prose-cta"><a class="button button-secondary" href="/#free-score">Get your free score</a></p>',
-    )
+  it.each([
+    ['the checkout the primary button, whatever the escaping of its URL', CHECKOUT.replace('&', '&#x26;'), 'button'],
+    ['the free-score form the secondary button', '/#free-score', 'button button-secondary'],
+  ])('makes a paragraph that is only a link to %s', (_what, href, classes) => {
+    const button = `<p class="prose-cta"><a class="${classes}" href="${href}">Get the audit</a></p>`
+    expect(linksAsButtons(`<p><a href="${href}">Get the audit</a></p>`, CHECKOUT)).toBe(button)
   })
 
   it('leaves links inside sentences, and lone links elsewhere, as links', () => {
