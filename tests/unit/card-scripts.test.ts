@@ -81,20 +81,17 @@ describe('a card titled in a script Inter lacks', () => {
 describe('a card title with letters no card font draws', () => {
   const korean = 'LinkedIn 프로필 감사'
 
-  it('fails the content check, naming the file, the field and each letter', async () => {
+  it('fails the content check, naming the file, the field and each letter, and the painter refuses to draw it', async () => {
     const dir = tempDir('card-scripts-')
     mkdirSync(join(dir, 'topics'))
     const file = writeFile(dir, 'topics/x.md', topicMarkdown({ title: `title: ${korean}` }))
     const problems = await contentProblems(() => readTopicFile({ slug: 'x', file }, site))
     expect(problems).toEqual([expect.stringContaining(`${file}: title: the social card has no font for "프" (U+D504), "로" (U+B85C), "필" (U+D544)`)])
     expect(problems[0]).toContain('"감" (U+AC10), "사" (U+C0AC)')
+    expect(cardOf(korean).title).toBe(korean)
+    await expect(painter.draw(cardOf(korean))).rejects.toThrow('no card font draws "프" (U+D504), "로" (U+B85C), "필" (U+D544), "감" (U+AC10), "사" (U+C0AC)')
     // Without cards (--no-cards) nothing is drawn, and nothing is refused.
     setCardsEnabled(false)
     expect(await contentProblems(() => readTopicFile({ slug: 'x', file }, site))).toEqual([])
-  })
-
-  it('is never drawn without them: the painter refuses it', async () => {
-    expect(cardOf(korean).title).toBe(korean)
-    await expect(painter.draw(cardOf(korean))).rejects.toThrow('no card font draws "프" (U+D504), "로" (U+B85C), "필" (U+D544), "감" (U+AC10), "사" (U+C0AC)')
   })
 })

@@ -109,7 +109,7 @@ describe('site checks', () => {
     expect(checkSitemap({ ...site(), sitemapUrls: undefined })[0]?.problem).toBe('missing')
   })
 
-  it('7. find an internal link, asset or #anchor that does not resolve', () => {
+  it('7. find an internal link, asset or #anchor that does not resolve, and accept sections, files, shell routes, other sites and e-mail', () => {
     expect(checkLinks(site({ 'index.html': { body: '<h1>x</h1><a href="/topics/nope">x</a>' } }))[0]?.problem).toMatch(
       /leads to \/topics\/nope, which is not built/,
     )
@@ -118,9 +118,7 @@ describe('site checks', () => {
     )
     expect(checkLinks(site({ 'index.html': { body: '<h1>x</h1><a href="#missing">x</a>' } }))[0]?.problem).toMatch(/#missing/)
     expect(checkLinks(site({ 'index.html': { head: '<script src="/assets/gone.js"></script>' } }))[0]?.problem).toMatch(/asset "\/assets\/gone.js"/)
-  })
-
-  it('7. accept links to sections, files, shell routes, other sites and e-mail', () => {
+    // And accept links to sections, files, shell routes, other sites and e-mail.
     const body =
       '<h1 id="top">x</h1><a href="#top">a</a><a href="/favicon.svg">b</a><a href="/dashboard/x">c</a><a href="/r/CODE">d</a><a href="https://other.test/">e</a><a href="mailto:a@b.c">f</a>'
     expect(checkLinks(site({ 'index.html': { body, head: '<script src="/assets/app.js"></script>' } }))).toEqual([])

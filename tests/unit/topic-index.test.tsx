@@ -53,12 +53,9 @@ describe('the keys of the topic index pages', () => {
   const topics = Array.from({ length: 150 }, (_, n) => entry(n))
   const before = keysOf(indexOf(topics))
 
-  it('are the pages /topics, /topics/page/2 … and no other page plans them', () => {
+  it('are the pages /topics, /topics/page/2 … which no other page plans, and change for every page when the number of pages or what else the index holds changes', () => {
     expect([...before.keys()]).toEqual(['/topics', '/topics/page/2', '/topics/page/3', '/topics/page/4'])
     expect(planListingPages(ROUTES, []).map((page) => page.url)).toEqual(['/', '/blog', '/404-page-for-the-build'])
-  })
-
-  it('change for every page when the number of pages changes, or what else the index holds', () => {
     const added = keysOf(indexOf([...topics, ...Array.from({ length: TOPICS_PER_PAGE }, (_, n) => entry(150 + n))]))
     expect(added.size).toBe(before.size + 1)
     expect([...before].filter(([url, key]) => added.get(url) === key)).toEqual([])
