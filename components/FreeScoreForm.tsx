@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { RETURN_QUERY_FIELD, confirmationUrl } from '../lib/universal/confirmation'
-import { HONEYPOT_FIELD, LEAD_FIELDS, LEAD_MESSAGES, LINKEDIN_URL_PATTERN, SUBMIT_FAILED_MESSAGE, validateLead, type LeadField } from '../lib/universal/lead'
+import { HONEYPOT_FIELD, LEAD_DEFINITION, LEAD_FIELDS, SUBMIT_FAILED_MESSAGE, validateLead } from '../lib/universal/lead'
+import type { LeadField, LeadFieldDefinition, LeadInputText } from '../lib/universal/lead'
 import { useUiText } from './pageContext'
 
 type Problem = { field: LeadField | null; message: string }
@@ -57,31 +58,36 @@ export function FreeScoreForm({ refused }: { refused?: RefusedForm }) {
     }
   }
 
-  const fieldProps = (field: LeadField) => ({
-    id: field,
-    name: field,
-    required: true,
-    'aria-invalid': problem?.field === field ? true : undefined,
-    'aria-describedby': problem?.field === field ? 'free-score-error' : undefined,
-    defaultValue: refused?.values[field],
-    autoFocus: refused?.problem.field === field || undefined,
-  })
+  /** A field's label and input, as its definition says; the browser's own check of a pattern shows the field's message. */
+  const field = (name: LeadField) => {
+    const { input, message, accepts }: LeadFieldDefinition = LEAD_DEFINITION[name]
+    const text = (key: string) => form[key as LeadInputText]
+    return [
+      <label key={`${name}-label`} htmlFor={name}>
+        {text(input.label)}
+      </label>,
+      <input
+        key={name}
+        id={name}
+        name={name}
+        required={!accepts('', false)}
+        type={input.type}
+        autoComplete={input.autoComplete}
+        inputMode={input.inputMode}
+        placeholder={input.placeholder && text(input.placeholder)}
+        pattern={input.pattern}
+        title={input.pattern && message}
+        aria-invalid={problem?.field === name ? true : undefined}
+        aria-describedby={problem?.field === name ? 'free-score-error' : undefined}
+        defaultValue={refused?.values[name]}
+        autoFocus={refused?.problem.field === name || undefined}
+      />,
+    ]
+  }
 
   return (
     <form ref={formRef} className="score-form" method="post" action="/api/score" onSubmit={onSubmit}>
-      <label htmlFor="first_name">{form.firstName}</label>
-      <input {...fieldProps('first_name')} type="text" autoComplete="given-name" />
-      <label htmlFor="linkedin_url">{form.linkedinUrl}</label>
-      <input
-        {...fieldProps('linkedin_url')}
-        type="url"
-        inputMode="url"
-        placeholder={form.linkedinPlaceholder}
-        pattern={LINKEDIN_URL_PATTERN}
-        title={LEAD_MESSAGES.linkedin_url}
-      />
-      <label htmlFor="email">{form.email}</label>
-      <input {...fieldProps('email')} type="email" autoComplete="email" />
+      {LEAD_FIELDS.map(field)}
       <div className="hp-field" aria-hidden="true">
         <label htmlFor={HONEYPOT_FIELD}>Leave this field empty</label>
         <input id={HONEYPOT_FIELD} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />

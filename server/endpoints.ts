@@ -5,7 +5,7 @@ import { z } from 'zod'
 import { SESSION_ID_MAX, UTM_MAX, readUtm } from '../lib/universal/attribution'
 import { RETURN_QUERY_FIELD, confirmationUrl, keptQuery } from '../lib/universal/confirmation'
 import { fillFormPage, type FormPage } from '../lib/universal/form-page'
-import { HONEYPOT_FIELD, leadDedupeKey, normalizeEmail, normalizeLinkedinUrl, validateLead } from '../lib/universal/lead'
+import { HONEYPOT_FIELD, LEAD_FIELDS, leadDedupeKey, storedLead, validateLead, type LeadField } from '../lib/universal/lead'
 import { isValidRefCode } from '../lib/universal/referral'
 import { clip, spreadsheetSafe } from '../lib/universal/text'
 import type { BodyProblem, Endpoint } from './api'
@@ -81,9 +81,7 @@ function clickUtm(name: 'utm_source' | 'utm_medium' | 'utm_campaign') {
 /** `validateLead`, the browser form's rules, so the client gets the form's own message; a client's `submitted_at` is ignored. */
 const leadBody = z
   .object({
-    first_name: z.unknown().optional(),
-    linkedin_url: z.unknown().optional(),
-    email: z.unknown().optional(),
+    ...(Object.fromEntries(LEAD_FIELDS.map((field) => [field, z.unknown().optional()])) as Record<LeadField, z.ZodOptional<z.ZodUnknown>>),
     [HONEYPOT_FIELD]: z.unknown().optional(),
     elapsed_ms: z.unknown().optional(),
     [RETURN_QUERY_FIELD]: z.unknown().optional(),
@@ -95,9 +93,8 @@ const leadBody = z
       return z.NEVER
     }
     const honeypot = body[HONEYPOT_FIELD]
-    const lead = { first_name: result.lead.first_name, linkedin_url: normalizeLinkedinUrl(result.lead.linkedin_url), email: normalizeEmail(result.lead.email) }
     return {
-      lead,
+      lead: storedLead(result.lead),
       filledHoneypot: honeypot !== undefined && honeypot !== null && honeypot !== '',
       elapsedMs: typeof body.elapsed_ms === 'number' ? body.elapsed_ms : undefined,
       returnQuery: body[RETURN_QUERY_FIELD],

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { emailMatchKey } from '../lib/universal/lead'
 import type { Checkpoint } from './database'
-import { BUSY_TIMEOUT_MS, Store } from './store'
+import { BUSY_TIMEOUT_MS, LEAD_COLUMNS, Store } from './store'
 
 // A person's requests under the privacy policy (`npm run privacy`): export or delete what is held about an e-mail
 // address, however it is spelled. A deletion then truncates the write-ahead log, so with secure_delete nothing
@@ -39,10 +39,7 @@ export async function exportPersonalData(store: Store, email: string, now: numbe
   const rows = await store.leadsByEmail(email)
   const leads = rows.map((row) => ({
     id: Number(row.id),
-    first_name: row.first_name,
-    linkedin_url: row.linkedin_url,
-    email: row.email,
-    submitted_at: row.submitted_at,
+    ...Object.fromEntries(LEAD_COLUMNS.map((column) => [column, row[column]])),
     received_at: isoTime(row.received_at)!,
     /** Kept for the rate limits' longest window (an hour), then null. */
     client_address: row.client_key ?? null,

@@ -2,12 +2,19 @@
 // match key (for privacy requests) and, for the rate limits' longest window only, its client's key, so a privacy
 // deletion can remove that client's counts too.
 import type { ConversionRecord } from '../lib/universal/attribution'
-import { emailMatchKey, type Lead } from '../lib/universal/lead'
+import { LEAD_FIELDS, emailMatchKey, type Lead } from '../lib/universal/lead'
 import type { Checkpoint, Database, OpenOptions, Result, Statement } from './database'
 
 export interface StoredLead extends Lead {
   submitted_at: string
 }
+
+/** A lead's own columns, in its webhook payload and its privacy export too: its fields, then when it was submitted. */
+export const LEAD_COLUMNS = [...LEAD_FIELDS, 'submitted_at'] as const
+/** ?1 now, ?2 the dedupe key, ?3 the e-mail's match key, ?4 the client, ?5 the window's start, ?6 the delivery key, then the lead's columns. */
+const INSERT_LEAD = `INSERT INTO leads (${LEAD_COLUMNS.join(', ')}, received_at, next_attempt_at, dedupe_key, email_key, client_key, delivery_key)
+  SELECT ${LEAD_COLUMNS.map((_, index) => `?${index + 7}`).join(', ')}, ?1, ?1, ?2, ?3, ?4, ?6
+  WHERE ?2 IS NULL OR NOT EXISTS (SELECT 1 FROM leads WHERE dedupe_key = ?2 AND received_at > ?5)`
 
 export interface ClickRecord {
   ref_code: string
@@ -33,7 +40,7 @@ export interface OutboxRow {
 export const newDeliveryKey = (table: OutboxTable) => `${table === 'leads' ? 'lead' : 'click'}-${crypto.randomUUID()}`
 
 const PAYLOAD_COLUMNS: Record<OutboxTable, readonly string[]> = {
-  leads: ['first_name', 'linkedin_url', 'email', 'submitted_at'],
+  leads: LEAD_COLUMNS,
   clicks: ['ref_code', 'user_agent', 'referer', 'utm_source', 'utm_medium', 'utm_campaign', 'ga_client_id'],
 }
 
@@ -109,20 +116,8 @@ export class Store {
     { key, windowMs, client }: { key: string | null; windowMs: number; client?: string | null },
   ): Promise<number | null> {
     const result = await this.write({
-      sql: `INSERT INTO leads (first_name, linkedin_url, email, submitted_at, received_at, next_attempt_at, dedupe_key, email_key, client_key, delivery_key)
-            SELECT ?1, ?2, ?3, ?4, ?5, ?5, ?6, ?7, ?8, ?10 WHERE ?6 IS NULL OR NOT EXISTS (SELECT 1 FROM leads WHERE dedupe_key = ?6 AND received_at > ?9)`,
-      args: [
-        lead.first_name,
-        lead.linkedin_url,
-        lead.email,
-        lead.submitted_at,
-        now,
-        key,
-        emailMatchKey(lead.email),
-        client ?? null,
-        now - windowMs,
-        newDeliveryKey('leads'),
-      ],
+      sql: INSERT_LEAD,
+      args: [now, key, emailMatchKey(lead.email), client ?? null, now - windowMs, newDeliveryKey('leads'), ...LEAD_COLUMNS.map((column) => lead[column])],
     })
     return result.rowsAffected === 1 ? Number(result.lastInsertRowid) : null
   }

@@ -1,36 +1,74 @@
-// Free-score form rules, shared by the browser form and POST /api/score.
+// The free-score form's fields, each defined once in LEAD_DEFINITION: its rule, its message, its input and
+// how it is stored. The form (components/FreeScoreForm.tsx), POST /api/score, the stored row and its webhook
+// payload (server/store.ts), the privacy export and the form page a refused post gets (renderer/formPage.tsx)
+// follow it. A new field is its entry here, a migration adding its column, and its label in layout.json's `form`.
 import { FORMULA_START, HAS_UNSAFE_CHARACTER } from './text'
 
-export const LEAD_FIELDS = ['first_name', 'linkedin_url', 'email'] as const
-export type LeadField = (typeof LEAD_FIELDS)[number]
-
-export interface Lead {
-  first_name: string
-  linkedin_url: string
-  email: string
+/** One field of the form. */
+export interface LeadFieldDefinition {
+  /** What the visitor is told when the field fails. */
+  message: string
+  /** The most characters (UTF-16 units) of the trimmed value. */
+  max: number
+  /** Whether a trimmed value within `max` passes; `strict` adds the server's checks. A field that accepts '' is optional. */
+  accepts(value: string, strict: boolean): boolean
+  /** The value as it is stored, once accepted. */
+  stored?(value: string): string
+  /** The form's input: its label's and placeholder's keys in layout.json's `form`, its type and the browser's hints. */
+  input: { label: string; placeholder?: string; type: 'text' | 'url' | 'email'; autoComplete?: string; inputMode?: 'url'; pattern?: string }
 }
 
-/** What the visitor is told when a field fails. */
-export const LEAD_MESSAGES: Record<LeadField, string> = {
-  first_name: 'Please enter your first name.',
-  linkedin_url: 'Please enter a valid LinkedIn profile or company URL.',
-  email: 'Please enter a valid email address.',
-}
-
-/** What the visitor is told when the send itself fails. */
-export const SUBMIT_FAILED_MESSAGE = 'Something went wrong. Please try again.'
-
-const MAX_LENGTH: Record<LeadField, number> = { first_name: 100, linkedin_url: 300, email: 254 }
 const LINKEDIN_PATH = /linkedin\.com\/(in|company)\//i
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 const PROFILE_PATH = /^\/(in|company)\/[^/]+(\/.*)?$/i
 const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i
 
-/** The name of the honeypot field: hidden from people and assistive technology, so only a bot fills it. */
-export const HONEYPOT_FIELD = 'website'
-
 /** The profile URL rule as an HTML `pattern`, for the browser's own check before the bundle runs. */
 export const LINKEDIN_URL_PATTERN = '.*[Ll][Ii][Nn][Kk][Ee][Dd][Ii][Nn]\\.[Cc][Oo][Mm]/([Ii][Nn]|[Cc][Oo][Mm][Pp][Aa][Nn][Yy])/.*'
+
+/** The fields in form order, which is also the order a refused lead's first failing field is found in. */
+export const LEAD_DEFINITION = {
+  first_name: {
+    message: 'Please enter your first name.',
+    max: 100,
+    accepts: (value) => value !== '',
+    input: { label: 'firstName', type: 'text', autoComplete: 'given-name' },
+  },
+  linkedin_url: {
+    message: 'Please enter a valid LinkedIn profile or company URL.',
+    max: 300,
+    accepts: (value, strict) => LINKEDIN_PATH.test(value) && (!strict || isLinkedinProfileUrl(value)),
+    stored: normalizeLinkedinUrl,
+    input: { label: 'linkedinUrl', placeholder: 'linkedinPlaceholder', type: 'url', inputMode: 'url', pattern: LINKEDIN_URL_PATTERN },
+  },
+  email: {
+    message: 'Please enter a valid email address.',
+    max: 254,
+    accepts: (value) => EMAIL.test(value),
+    stored: normalizeEmail,
+    input: { label: 'email', type: 'email', autoComplete: 'email' },
+  },
+} as const satisfies Record<string, LeadFieldDefinition>
+
+export type LeadField = keyof typeof LEAD_DEFINITION
+export const LEAD_FIELDS = Object.keys(LEAD_DEFINITION) as LeadField[]
+export type Lead = Record<LeadField, string>
+type LeadInput = (typeof LEAD_DEFINITION)[LeadField]['input']
+/** The keys of the fields' labels and placeholders in layout.json's `form`. */
+export type LeadInputText = LeadInput['label'] | Extract<LeadInput, { placeholder: string }>['placeholder']
+export const LEAD_INPUT_TEXTS = LEAD_FIELDS.flatMap((field) => {
+  const input: LeadFieldDefinition['input'] = LEAD_DEFINITION[field].input
+  return input.placeholder ? [input.label, input.placeholder] : [input.label]
+}) as LeadInputText[]
+
+/** What the visitor is told when a field fails. */
+export const LEAD_MESSAGES = Object.fromEntries(LEAD_FIELDS.map((field) => [field, LEAD_DEFINITION[field].message])) as Record<LeadField, string>
+
+/** What the visitor is told when the send itself fails. */
+export const SUBMIT_FAILED_MESSAGE = 'Something went wrong. Please try again.'
+
+/** The name of the honeypot field: hidden from people and assistive technology, so only a bot fills it. */
+export const HONEYPOT_FIELD = 'website'
 
 /** The server's stricter URL check: a real linkedin.com (or subdomain) `/in/<handle>` or `/company/<handle>` URL. */
 export function isLinkedinProfileUrl(value: string): boolean {
@@ -46,36 +84,33 @@ export function isLinkedinProfileUrl(value: string): boolean {
   return PROFILE_PATH.test(url.pathname)
 }
 
-/** Whether a trimmed value passes one field's rule; `strictUrl` adds the server's URL parse. */
-function fieldIsValid(field: LeadField, value: string, strictUrl: boolean): boolean {
-  if (value.length > MAX_LENGTH[field] || FORMULA_START.test(value)) return false
-  switch (field) {
-    case 'first_name':
-      return value !== ''
-    case 'linkedin_url':
-      return LINKEDIN_PATH.test(value) && (!strictUrl || isLinkedinProfileUrl(value))
-    case 'email':
-      return EMAIL.test(value)
-  }
-}
-
-/** Trims the three fields and returns the lead, or the first failing field (form order) with its message. */
+/** Trims the fields and returns the lead, or the first failing field (form order) with its message; `strictUrl` adds the server's checks. */
 export function validateLead(
   input: Partial<Record<LeadField, unknown>>,
   options: { strictUrl?: boolean } = {},
 ): { ok: true; lead: Lead } | { ok: false; field: LeadField; error: string } {
-  const lead: Lead = { first_name: '', linkedin_url: '', email: '' }
+  const lead = {} as Lead
   for (const field of LEAD_FIELDS) {
+    const definition: LeadFieldDefinition = LEAD_DEFINITION[field]
     const raw = input[field]
     const text = typeof raw === 'string' ? raw : ''
     // Control characters are looked for before trimming: a leading tab or carriage return is refused too.
     const value = text.trim()
-    if (HAS_UNSAFE_CHARACTER.test(text) || !fieldIsValid(field, value, options.strictUrl === true)) {
-      return { ok: false, field, error: LEAD_MESSAGES[field] }
-    }
+    const accepted = value.length <= definition.max && !FORMULA_START.test(value) && definition.accepts(value, options.strictUrl === true)
+    if (HAS_UNSAFE_CHARACTER.test(text) || !accepted) return { ok: false, field, error: definition.message }
     lead[field] = value
   }
   return { ok: true, lead }
+}
+
+/** A validated lead as it is stored: each field in its stored form. */
+export function storedLead(lead: Lead): Lead {
+  const stored = {} as Lead
+  for (const field of LEAD_FIELDS) {
+    const definition: LeadFieldDefinition = LEAD_DEFINITION[field]
+    stored[field] = definition.stored ? definition.stored(lead[field]) : lead[field]
+  }
+  return stored
 }
 
 /** The profile URL as it is stored (https, host in lower case, no query or fragment), for a value isLinkedinProfileUrl accepted. */

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { pageFrontmatter, type PageName } from './content/schemas'
+import { LEAD_INPUT_TEXTS, type LeadInputText } from './lead'
 
 // The copy every page shares (header, footer, buttons, form labels, the error view): content/layout.json.
 const label = z.string({ error: 'expected a non-empty string' }).trim().min(1, { error: 'expected a non-empty string' })
@@ -22,7 +23,13 @@ export const uiTextSchema = z.strictObject({
     social: z.strictObject({ linkedin: label, x: label, instagram: label }),
   }),
   cta: z.strictObject({ freeScore: label, upgrade: label, articleHeading: label, articleText: label }),
-  form: z.strictObject({ firstName: label, linkedinUrl: label, linkedinPlaceholder: label, email: label, submit: label, sending: label, privacyNote: label }),
+  /** Each lead field's label and placeholder, by the keys its definition names (lib/universal/lead.ts), and the button's words. */
+  form: z.strictObject({
+    ...(Object.fromEntries(LEAD_INPUT_TEXTS.map((key) => [key, label])) as Record<LeadInputText, typeof label>),
+    submit: label,
+    sending: label,
+    privacyNote: label,
+  }),
   /** `related` heads the topics a topic page links to at its end. */
   topic: z.strictObject({ breadcrumbHome: label, breadcrumbTopics: label, shortAnswer: label, faqHeading: label, related: label }),
   /** `by` leads an article's byline (By <name>, <role>); `readingTime` follows its dates, {minutes} replaced by the number. */
