@@ -2,7 +2,8 @@
 // per webhook and process, so a hanging webhook delays nothing else. Each call carries an Idempotency-Key and
 // follows no redirect: the record and its api-key go to the configured URL and nowhere else.
 import { DEFAULT_TIMEOUT_MS, type Webhook, type Webhooks } from './settings'
-import { BUSY_TIMEOUT_MS, type OutboxRow, type OutboxTable, type Store } from './store'
+import type { OutboxRow, OutboxTable } from './records'
+import { BUSY_TIMEOUT_MS, type Store } from './store'
 
 /** Calls in flight per webhook and process: few enough that hanging ones hold few sockets. */
 export const MAX_IN_FLIGHT = 64

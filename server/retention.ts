@@ -1,7 +1,8 @@
 // Delivered leads and clicks and all conversions are deleted LEAD_RETENTION_DAYS after they were received, at
 // start and then hourly; a record the webhook has not taken yet never is.
 import { MAX_WINDOW_MS } from './rate-limit'
-import type { RetainedTable, Store } from './store'
+import type { RetainedTable } from './records'
+import type { Store } from './store'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 /** Rows per DELETE, so one pass never holds the write lock long; and at most this many per pass. */

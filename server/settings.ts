@@ -1,7 +1,7 @@
 // The variables the server and the Worker read, checked at start: a bad one stops the server with a message
 // naming it, rather than failing on the first lead.
 import { isLoopbackHost } from '../lib/universal/loopback'
-import type { OutboxTable } from './store'
+import type { OutboxTable } from './records'
 
 export type Env = Record<string, string | undefined>
 

@@ -2,58 +2,23 @@
 // match key (for privacy requests) and, for the rate limits' longest window only, its client's key, so a privacy
 // deletion can remove that client's counts too.
 import type { ConversionRecord } from '../lib/universal/attribution'
-import { LEAD_FIELDS, emailMatchKey, type Lead } from '../lib/universal/lead'
+import { emailMatchKey } from '../lib/universal/lead'
 import type { Checkpoint, Database, OpenOptions, Result, Statement } from './database'
-
-export interface StoredLead extends Lead {
-  submitted_at: string
-}
-
-/** A lead's own columns, in its webhook payload and its privacy export too: its fields, then when it was submitted. */
-export const LEAD_COLUMNS = [...LEAD_FIELDS, 'submitted_at'] as const
-/** ?1 now, ?2 the dedupe key, ?3 the e-mail's match key, ?4 the client, ?5 the window's start, ?6 the delivery key, then the lead's columns. */
-const INSERT_LEAD = `INSERT INTO leads (${LEAD_COLUMNS.join(', ')}, received_at, next_attempt_at, dedupe_key, email_key, client_key, delivery_key)
-  SELECT ${LEAD_COLUMNS.map((_, index) => `?${index + 7}`).join(', ')}, ?1, ?1, ?2, ?3, ?4, ?6
-  WHERE ?2 IS NULL OR NOT EXISTS (SELECT 1 FROM leads WHERE dedupe_key = ?2 AND received_at > ?5)`
-
-export interface ClickRecord {
-  ref_code: string
-  user_agent: string | null
-  referer: string | null
-  utm_source: string | null
-  utm_medium: string | null
-  utm_campaign: string | null
-  ga_client_id: string | null
-}
-
-export type OutboxTable = 'leads' | 'clicks'
-
-export interface OutboxRow {
-  id: number
-  /** The Idempotency-Key of every call that sends it. */
-  key: string
-  attempts: number
-  payload: Record<string, unknown>
-}
-
-/** A record's delivery key: random, so it names one record across databases, restores and runtimes (`lead-<uuid>`). */
-export const newDeliveryKey = (table: OutboxTable) => `${table === 'leads' ? 'lead' : 'click'}-${crypto.randomUUID()}`
-
-const PAYLOAD_COLUMNS: Record<OutboxTable, readonly string[]> = {
-  leads: LEAD_COLUMNS,
-  clicks: ['ref_code', 'user_agent', 'referer', 'utm_source', 'utm_medium', 'utm_campaign', 'ga_client_id'],
-}
-
-/** A row stored without a key (by a release before migration 5, still running while D1 was migrated) is sent with the key that release used. */
-const DELIVERY_KEY: Record<OutboxTable, string> = {
-  leads: "coalesce(delivery_key, 'lead-' || id)",
-  clicks: "coalesce(delivery_key, 'click-' || id)",
-}
+import {
+  DELIVERY_KEY,
+  INSERT_LEAD,
+  LEAD_COLUMNS,
+  PAYLOAD_COLUMNS,
+  newDeliveryKey,
+  type ClickRecord,
+  type OutboxRow,
+  type OutboxTable,
+  type RetainedTable,
+  type StoredLead,
+} from './records'
 
 /** How long a statement waits for a lock another process holds before it fails with SQLITE_BUSY (here, not in database.ts, which the Worker never loads). */
 export const BUSY_TIMEOUT_MS = 5_000
-
-export type RetainedTable = OutboxTable | 'conversions'
 
 const KEY_BATCH = 500
 /** About a stored lead's row with its indexes. */

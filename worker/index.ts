@@ -18,7 +18,8 @@ import { d1Database, type D1Like } from '../server/d1-database'
 import { carriesScoreForm, formTimingCookie } from '../server/form-timing'
 import { Outbox, retryDelay, type OutboxPort } from '../server/outbox'
 import { retentionPass } from '../server/retention'
-import { Store, type OutboxTable } from '../server/store'
+import type { OutboxTable } from '../server/records'
+import { Store } from '../server/store'
 import { leadRetentionDays, outboxTimeoutFromEnv, webhooksFromEnv } from '../server/settings'
 
 interface OutboxMessage {

@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll } from 'vitest'
 import { Outbox, type OutboxOptions } from '../../server/outbox'
-import { Store, type ClickRecord, type OutboxTable, type StoredLead } from '../../server/store'
+import type { ClickRecord, OutboxTable, StoredLead } from '../../server/records'
+import { Store } from '../../server/store'
 
 /** A temp folder for the test file, removed after its tests; the function opens a new store in it each call. */
 export function storeOpener(): () => Promise<Store> {
