@@ -16,8 +16,6 @@ const budgetsSchema = z.strictObject({
           /** A fixed route, or a kind of page made from content, whose URL is taken from the built site so that no slug is written here for a writer to break. */
           path: z.string().startsWith('/').optional(),
           sample: z.enum(['article', 'article with an image', 'topic', 'topic index page 2']).optional(),
-          /** Exempts the template from the SEO score only. */
-          noindex: z.boolean().optional(),
           status: z.number().int().optional(),
           /** Hold the API's answer past the trace: the referral shell leaves as soon as its click is answered. */
           holdApi: z.boolean().optional(),
@@ -33,8 +31,8 @@ const budgetsSchema = z.strictObject({
 
 type Budgets = z.infer<typeof budgetsSchema>
 type Template = Budgets['templates'][number]
-/** A template with the URL path it is measured on. */
-type MeasuredTemplate = Template & { path: string }
+/** A template with the URL path it is measured on, and whether the sitemap lists it (else it is noindex, exempt from the SEO score). */
+type MeasuredTemplate = Template & { path: string; indexed: boolean }
 
 /** What the samples are picked from: the paths of the built site's pages, and which of them show a content image. */
 export interface BuiltSite {
@@ -61,7 +59,7 @@ export function sampleTemplates(templates: readonly Template[], site: BuiltSite)
   const unsampled: string[] = []
   for (const template of templates) {
     const path = template.path ?? paths.find((candidate) => SAMPLE_RULES[template.sample!](candidate, site))
-    if (path) measured.push({ ...template, path })
+    if (path) measured.push({ ...template, path, indexed: site.paths.includes(new URL(path, 'http://site').pathname) })
     else unsampled.push(`${template.name}: the built site has no ${template.sample} to measure; skipped`)
   }
   return { measured, unsampled }

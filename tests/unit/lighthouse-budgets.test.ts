@@ -3,6 +3,8 @@ import { createRequire } from 'node:module'
 import { defaultConfig } from 'lighthouse'
 import { describe, expect, it } from 'vitest'
 import { lighthouseOrigin, parseBudgets, sampleTemplates, type BuiltSite } from '../../lib/checks/lighthouse-budgets'
+import { readSitemapUrls } from '../../lib/checks/checked-page'
+import { clientDir } from '../../lib/node/paths.server'
 
 const budgets = parseBudgets(JSON.parse(readFileSync('lighthouse.budgets.json', 'utf8')))
 /** A built site as its sitemap lists it (in no particular order), one article showing an image. */
@@ -18,6 +20,9 @@ const SITE: BuiltSite = {
     '/topics',
     '/topics/page/2',
     '/blog/another-plain',
+    '/testimonials',
+    '/privacy-policy',
+    '/terms-of-service',
   ],
   showsImage: (path) => path === '/blog/with-cover',
 }
@@ -42,6 +47,13 @@ describe('the templates Lighthouse CI measures', () => {
       '/thank-you?session_id=test',
       '/r/LIGHTHOUSE',
       '/this-page-does-not-exist',
+    ])
+    // SEO is asserted on the pages the sitemap lists; the noindex ones it leaves out are exempt.
+    expect(measured.filter((template) => !template.indexed).map((template) => template.name)).toEqual([
+      'score confirmation',
+      'thank you',
+      'referral shell',
+      '404',
     ])
   })
 
@@ -84,7 +96,8 @@ describe('lighthouserc.cjs', () => {
       expect.arrayContaining(['categories:performance', 'resource-summary:script:size', 'layout-shift-events']),
     )
     expect(entryOf('/topics')['resource-summary:total:count']).toEqual(['error', { maxNumericValue: 12, aggregationMethod: 'pessimistic' }])
-    expect(entryOf('/')['categories:seo']).toBeDefined()
+    // SEO on the templates the built sitemap lists: '/' whenever DIST_DIR holds a built site.
+    expect(entryOf('/')['categories:seo'] !== undefined).toBe(readSitemapUrls(clientDir()) !== undefined)
     expect(entryOf('/score/confirmation')['categories:seo']).toBeUndefined()
   })
 
