@@ -1,27 +1,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
 import { readContent } from '../../lib/node/content.server'
-import { loadUiText } from '../../lib/node/ui-text.server'
 import { writeTestContent } from '../fixtures/test-content'
-import { expect, siteContent, test, waitForHydration } from './fixtures'
+import { axeViolations, expect, siteContent, test, waitForHydration } from './fixtures'
 
 const content = await siteContent()
 const post = content.posts[0]!
-const { blog } = loadUiText('content')
-
-test.describe('with JavaScript disabled', () => {
-  test.use({ javaScriptEnabled: false })
-
-  test('an article names its author under its title, linked to their profile, with their role, and their bio after the text', async ({ page }) => {
-    await page.goto(`/blog/${post.slug}`)
-    const byline = page.locator('header .byline')
-    await expect(byline).toHaveText(`${blog.by} ${post.author.name}, ${post.author.role}`)
-    await expect(byline.getByRole('link', { name: post.author.name })).toHaveAttribute('href', post.author.url)
-    if (post.author.bio) await expect(page.getByRole('complementary', { name: blog.aboutAuthor })).toContainText(post.author.bio)
-  })
-})
 
 /**
  * Code in every language the writers' guide names, and a line far wider than a phone, rendered by
@@ -71,11 +56,7 @@ test.describe('a code block in an article', () => {
     await expect(page.locator('.prose [class^="hljs-"]').first()).toBeVisible()
     expect(await page.locator('.prose [style]').count()).toBe(0)
 
-    const results = await new AxeBuilder({ page })
-      .include('.prose')
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-      .analyze()
-    expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([])
+    expect(await axeViolations(page, '.prose')).toEqual([])
     expect(consoleErrors).toEqual([])
   })
 })

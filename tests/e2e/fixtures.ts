@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { test as base, expect, type Page } from '@playwright/test'
 import { readContent } from '../../lib/node/content.server'
 
@@ -18,6 +19,9 @@ export function siteContent(): ReturnType<typeof readContent> {
  * its rules in unit tests (tests/unit/cloudflare-*.test.ts run the Worker in workerd).
  */
 export const WORKER_JOURNEY = { tag: '@worker' }
+
+/** The widths the templates are looked at: a phone's and a laptop's. */
+export const WIDTHS = [390, 1280] as const
 
 /** Every console error and uncaught page error, collected for the test to assert on. */
 export const test = base.extend<{ consoleErrors: string[] }>({
@@ -42,6 +46,13 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 /** Waits until React has hydrated the page (the shell marks <html data-hydrated>). */
 export async function waitForHydration(page: Page) {
   await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1)
+}
+
+/** What axe finds against WCAG 2.2 AA and its best practices on the page (or in `include`), one "rule: elements" each. */
+export async function axeViolations(page: Page, include = 'html'): Promise<string[]> {
+  const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']
+  const results = await new AxeBuilder({ page }).include(include).withTags(tags).analyze()
+  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
 }
 
 export { expect }

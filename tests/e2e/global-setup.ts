@@ -46,9 +46,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   console.log(`e2e: building the paged topic index site (paging.spec.ts) (${seconds()})`)
   buildPagedSite()
 
-  rmSync(E2E_DATABASE, { force: true })
-  rmSync(`${E2E_DATABASE}-wal`, { force: true })
-  rmSync(`${E2E_DATABASE}-shm`, { force: true })
+  for (const suffix of ['', '-wal', '-shm']) rmSync(`${E2E_DATABASE}${suffix}`, { force: true })
   const stopWebhooks = await startWebhooks()
   const server = await startServer({ ...process.env, ...e2eServerEnv() })
   console.log(`e2e: sites built and checked, server on ${server.origin} (${seconds()})`)

@@ -7,9 +7,10 @@ import { receivedHooks, storedRows } from './lead-capture'
 test.describe.configure({ mode: 'serial' })
 
 const content = await siteContent()
+const thankYou = content.pages['thank-you']
 
 test.describe('the referral page', () => {
-  test('records the click, stores the referral for 90 days and follows a safe next', WORKER_JOURNEY, async ({ page }) => {
+  test('records the click, stores the referral for 90 days and follows a safe next, but an unsafe one home', WORKER_JOURNEY, async ({ page }) => {
     await page.goto('/r/PARTNER_42?next=/blog&utm_source=podcast')
     await expect(page).toHaveURL(`${BASE_URL}/blog`)
     const stored = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), REFERRAL_STORAGE_KEY)) ?? 'null') as {
@@ -22,9 +23,7 @@ test.describe('the referral page', () => {
     expect(click?.key).toBe('e2e-affiliate-key')
     expect(click?.body).toMatchObject({ utm_source: 'podcast' })
     expect((await storedRows('clicks')).some((row) => row.ref_code === 'PARTNER_42' && row.delivered_at !== null)).toBe(true)
-  })
 
-  test('ignores an unsafe next and goes home', async ({ page }) => {
     await page.goto('/r/PARTNER_43?next=//evil.example/steal')
     await expect(page).toHaveURL(`${BASE_URL}/`)
   })
@@ -44,7 +43,7 @@ test.describe('the referral page', () => {
 })
 
 test.describe('the thank-you page', () => {
-  test('sends one conversion per load with attribution from the query, storage and cookies', WORKER_JOURNEY, async ({ page, context }) => {
+  test('offers the intake form, and sends one conversion per load attributed by query, storage and cookies', WORKER_JOURNEY, async ({ page, context }) => {
     await context.addCookies([
       { name: '_ga', value: 'GA1.1.123456789.1700000000', url: BASE_URL },
       { name: 'al_ref', value: 'COOKIE_CODE', url: BASE_URL },
@@ -61,6 +60,8 @@ test.describe('the thank-you page', () => {
     const sessionId = `cs_test_${Date.now()}`
     await page.goto(`/thank-you?session_id=${sessionId}&utm_source=google&utm_medium=cpc&utm_campaign=fall`)
     await waitForHydration(page)
+    await expect(page.getByRole('link', { name: thankYou.intakeButton })).toHaveAttribute('href', content.site.intakeFormUrl)
+    await expect(page.getByText(thankYou.customersOnly)).toBeHidden()
     await expect.poll(() => bodies.length).toBe(1)
     expect(bodies[0]).toEqual({
       session_id: sessionId,
@@ -80,11 +81,12 @@ test.describe('the thank-you page', () => {
     await expect.poll(async () => (await storedRows('conversions')).filter((row) => row.session_id === sessionId).length).toBe(1)
   })
 
-  test('says nothing when the conversion cannot be sent', async ({ page }) => {
+  test('without a session_id, says it is for customers, offers no intake form, and nothing when the conversion cannot be sent', async ({ page }) => {
     await page.route('**/api/conversion', (route) => route.abort())
     await page.goto('/thank-you')
     await waitForHydration(page)
-    await expect(page.getByText(content.pages['thank-you'].customersOnly)).toBeVisible()
+    await expect(page.getByText(thankYou.customersOnly)).toBeVisible()
+    await expect(page.getByRole('link', { name: thankYou.intakeButton })).toHaveCount(0)
     await expect(page.getByRole('alert')).toHaveCount(0)
   })
 })

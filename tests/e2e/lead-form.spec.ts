@@ -1,9 +1,11 @@
-// The free-score form with JavaScript against the real server and fake webhooks, and the confirmation page's status line.
-import { BASE_URL } from '../../playwright.config'
+// The free-score form with JavaScript against the real server and fake webhooks (a bot's turned away unseen), the
+// confirmation page's status line, and no webhook in a built file.
+import { BASE_URL, WEBHOOK_PORT } from '../../playwright.config'
+import { clientDir } from '../../lib/node/paths.server'
 import { LEAD_MESSAGES, SUBMIT_FAILED_MESSAGE } from '../../lib/universal/lead'
 import { MIN_FILL_MS } from '../../server/endpoints'
 import { expect, siteContent, test, waitForHydration, WORKER_JOURNEY } from './fixtures'
-import { fillLead, receivedHooks, storedRows, ui } from './lead-capture'
+import { fillLead, receivedHooks, storedRows, ui, webhookCalls } from './lead-capture'
 
 test.describe.configure({ mode: 'serial' })
 
@@ -14,25 +16,18 @@ test.describe('the free-score form', () => {
     await page.goto('/')
     await waitForHydration(page)
     const form = page.locator('#free-score form')
-    const alert = form.getByRole('alert')
-    const submit = form.getByRole('button', { name: ui.form.submit })
-
-    await form.getByLabel(ui.form.firstName).fill('   ')
-    await submit.click()
-    await expect(alert).toHaveText(LEAD_MESSAGES.first_name)
-    await expect(form.getByLabel(ui.form.firstName)).toBeFocused()
-
-    await form.getByLabel(ui.form.firstName).fill('Ada')
-    await form.getByLabel(ui.form.linkedinUrl).fill('https://example.com/in/ada')
-    await submit.click()
-    await expect(alert).toHaveText(LEAD_MESSAGES.linkedin_url)
-    await expect(form.getByLabel(ui.form.linkedinUrl)).toBeFocused()
-
-    await form.getByLabel(ui.form.linkedinUrl).fill('https://www.LinkedIn.com/in/ada-lovelace')
-    await form.getByLabel(ui.form.email).fill('ada at example.com')
-    await submit.click()
-    await expect(alert).toHaveText(LEAD_MESSAGES.email)
-    await expect(form.getByLabel(ui.form.email)).toBeFocused()
+    // Each step fills fields (label: value), then the first field still at fault gets the focus and its message.
+    const steps: Array<[Partial<Record<'firstName' | 'linkedinUrl' | 'email', string>>, 'firstName' | 'linkedinUrl' | 'email', keyof typeof LEAD_MESSAGES]> = [
+      [{ firstName: '   ' }, 'firstName', 'first_name'],
+      [{ firstName: 'Ada', linkedinUrl: 'https://example.com/in/ada' }, 'linkedinUrl', 'linkedin_url'],
+      [{ linkedinUrl: 'https://www.LinkedIn.com/in/ada-lovelace', email: 'ada at example.com' }, 'email', 'email'],
+    ]
+    for (const [fills, fault, message] of steps) {
+      for (const [label, value] of Object.entries(fills)) await form.getByLabel(ui.form[label as typeof fault]).fill(value)
+      await form.getByRole('button', { name: ui.form.submit }).click()
+      await expect(form.getByRole('alert')).toHaveText(LEAD_MESSAGES[message])
+      await expect(form.getByLabel(ui.form[fault])).toBeFocused()
+    }
   })
 
   for (const [name, failure] of [
@@ -53,13 +48,16 @@ test.describe('the free-score form', () => {
     })
   }
 
-  test('sends one request on a double click, stores the lead, forwards it and keeps the query string', WORKER_JOURNEY, async ({ page }) => {
+  test('under a strict CSP, one request on a double click: the lead stored and forwarded, the query kept', WORKER_JOURNEY, async ({ page, consoleErrors }) => {
     let requests = 0
     page.on('request', (request) => {
       if (request.url().endsWith('/api/score')) requests++
     })
     const email = `ada+${Date.now()}@example.com`
-    await page.goto('/?utm_source=newsletter&ref=PARTNER')
+    const csp = (await page.goto('/?utm_source=newsletter&ref=PARTNER'))?.headers()['content-security-policy'] ?? ''
+    expect(csp).toContain("script-src 'self'")
+    expect(csp).not.toContain('unsafe-inline')
+    expect(csp).toContain("frame-ancestors 'none'")
     await waitForHydration(page)
     const form = page.locator('#free-score form')
     await fillLead(form, { first_name: '  Ada ', linkedin_url: 'https://www.linkedin.com/in/ada-lovelace', email })
@@ -77,6 +75,29 @@ test.describe('the free-score form', () => {
     const sent = (await receivedHooks()).find((hook) => hook.body.email === email)!
     expect(sent.key).toBe('e2e-score-key')
     expect(Object.keys(sent.body).sort()).toEqual(['email', 'first_name', 'linkedin_url', 'submitted_at'])
+    // A script the policy refused would be a console error.
+    expect(consoleErrors).toEqual([])
+  })
+
+  test('a filled honeypot reaches the confirmation page like a person, and nothing is stored or forwarded', async ({ page }) => {
+    const email = `honeypot${Date.now()}@example.com`
+    await page.goto('/?utm_source=newsletter')
+    await waitForHydration(page)
+    const form = page.locator('#free-score form')
+    // Hidden from people and assistive technology: off-screen, out of the tab order, no accessible name.
+    const honeypot = page.locator('input[name="website"]')
+    await expect(honeypot).toHaveAttribute('tabindex', '-1')
+    await expect(honeypot).toHaveAttribute('autocomplete', 'off')
+    await expect(page.locator('.hp-field')).toHaveAttribute('aria-hidden', 'true')
+    expect((await honeypot.boundingBox())!.x).toBeLessThan(0)
+    await fillLead(form, { first_name: 'Bot', linkedin_url: 'https://www.linkedin.com/in/bot', email })
+    await honeypot.fill('https://spam.example')
+    await page.waitForTimeout(MIN_FILL_MS)
+    await form.getByRole('button', { name: ui.form.submit }).click()
+    await expect(page).toHaveURL(`${BASE_URL}/score/confirmation?utm_source=newsletter`)
+    await page.waitForTimeout(2_500)
+    expect((await storedRows('leads')).filter((row) => row.email === email)).toEqual([])
+    expect(await webhookCalls(email)).toBe(0)
   })
 })
 
@@ -96,4 +117,20 @@ test('the confirmation status line moves Received → Processing → Emailing ov
   await page.clock.runFor(60_000)
   await expect(current).toHaveText(steps[2]!)
   expect(new URL(page.url()).search).toBe('?utm_source=newsletter')
+})
+
+test('no webhook address or key reaches the browser: none is in any built file', async () => {
+  const { readdirSync, readFileSync, statSync } = await import('node:fs')
+  const { join } = await import('node:path')
+  // The folder the build wrote (DIST_DIR), which the e2e server serves.
+  const dir = clientDir()
+  // `npm run test:e2e` builds with these webhook variables set, as a careless deploy might.
+  const secrets = ['e2e-score-key', 'e2e-affiliate-key', `127.0.0.1:${WEBHOOK_PORT}`, 'SCORE_WEBHOOK', 'AFFILIATE_WEBHOOK']
+  const files = (readdirSync(dir, { recursive: true }) as string[]).filter((file) => statSync(join(dir, file)).isFile() && !/\.(br|gz)$/.test(file))
+  expect(files.length).toBeGreaterThan(50)
+  const leaks = files.flatMap((file) => {
+    const text = readFileSync(join(dir, file), 'latin1')
+    return secrets.filter((secret) => text.includes(secret)).map((secret) => `${file}: ${secret}`)
+  })
+  expect(leaks).toEqual([])
 })

@@ -1,7 +1,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { writeTestContent } from '../fixtures/test-content'
-import { E2E_ROOT, runScript } from './sites'
+import { buildAndCheckSite, E2E_ROOT, siteEnvUnder } from './sites'
 
 // The site tests/e2e/paging.spec.ts looks at: built once, before any test, by tests/e2e/global-setup.ts,
 // from the test content (tests/fixtures/content) with PAGED_TOPICS more topics, so that the topic index
@@ -13,19 +13,7 @@ export const PAGED_TOPICS = 100
 /** A fixture topic, copied under other titles. */
 const MODEL_TOPIC = 'topics/linkedin-proof-signals.md'
 
-/** The build's, check:site's and the server's environment for this site. */
-export const pagedEnv = (): NodeJS.ProcessEnv => ({
-  ...process.env,
-  CONTENT_DIR: join(PAGED_ROOT, 'content'),
-  DIST_DIR: join(PAGED_ROOT, 'dist'),
-  // A cache of its own: this site's pages and cards would evict the suite's site's, and theirs these.
-  BUILD_CACHE_DIR: join(PAGED_ROOT, 'cache'),
-  BUILD_QUIET: '1',
-})
-/** What check:site printed on this site. */
-export const PAGED_CHECK_SITE_OUTPUT = join(PAGED_ROOT, 'check-site.txt')
-
-/** Writes the content, builds it and runs check:site on it; the build cache is kept, so a second run rebuilds little. */
+/** Writes the content, builds it and runs check:site on it. */
 export function buildPagedSite(): void {
   const content = join(PAGED_ROOT, 'content')
   rmSync(content, { recursive: true, force: true })
@@ -42,7 +30,5 @@ export function buildPagedSite(): void {
       .replace(/^redirectFrom: .*$/m, '')
     writeFileSync(join(content, 'topics', `paged-topic-${n}.md`), text)
   }
-  const env = pagedEnv()
-  runScript('scripts/run-build.mjs', env, { quiet: true })
-  writeFileSync(PAGED_CHECK_SITE_OUTPUT, runScript('scripts/check-site.ts', env, { quiet: true }))
+  buildAndCheckSite(PAGED_ROOT, siteEnvUnder(PAGED_ROOT))
 }

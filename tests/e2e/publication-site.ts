@@ -1,7 +1,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { writeTestContent } from '../fixtures/test-content'
-import { E2E_ROOT, runScript } from './sites'
+import { buildAndCheckSite, E2E_ROOT, siteEnvUnder } from './sites'
 
 // The site tests/e2e/publication.spec.ts looks at: built once, before any test, by
 // tests/e2e/global-setup.ts, from the test content (tests/fixtures/content, so the articles and topics
@@ -17,17 +17,7 @@ export const TOPIC = '/topics/linkedin-proof-signals'
 export const LEFT_OUT = ['/blog/draft-post', '/blog/future-post', '/topics/future-topic']
 
 /** The build's, check:site's and the server's environment for this site. */
-export const publicationEnv = (): NodeJS.ProcessEnv => ({
-  ...process.env,
-  CONTENT_DIR: join(PUBLICATION_ROOT, 'content'),
-  DIST_DIR: join(PUBLICATION_ROOT, 'dist'),
-  // A cache of its own: this site's cards, pages and images would evict the suite's site's, and theirs these.
-  BUILD_CACHE_DIR: join(PUBLICATION_ROOT, 'cache'),
-  BUILD_DATE,
-  BUILD_QUIET: '1',
-})
-/** What check:site printed on this site. */
-export const CHECK_SITE_OUTPUT = join(PUBLICATION_ROOT, 'check-site.txt')
+export const publicationEnv = (): NodeJS.ProcessEnv => siteEnvUnder(PUBLICATION_ROOT, { BUILD_DATE })
 
 /** An article by the test content's author. */
 const article = (title: string, extra: string) =>
@@ -45,10 +35,7 @@ function addLine(file: string, line: string) {
   writeFileSync(path, readFileSync(path, 'utf8').replace(/^---\n/, `---\n${line}\n`))
 }
 
-/**
- * Writes the content, builds it and runs check:site on it. The content copy is rewritten each time; the
- * build cache is kept, so a second run on the same machine draws and re-renders only what changed.
- */
+/** Writes the content (rewritten each time), builds it and runs check:site on it. */
 export function buildPublicationSite(): void {
   rmSync(join(PUBLICATION_ROOT, 'content'), { recursive: true, force: true })
   writeTestContent(join(PUBLICATION_ROOT, 'content'))
@@ -57,7 +44,5 @@ export function buildPublicationSite(): void {
   writeFileSync(join(PUBLICATION_ROOT, 'content/topics/future-topic.md'), topic('A future topic', 'date: 2027-01-05'))
   addLine('blog/why-most-linkedin-profiles-fail.md', `redirectFrom: [${OLD_ARTICLE_URL}]`)
   addLine('topics/linkedin-proof-signals.md', `redirectFrom: [${OLD_TOPIC_URL}]`)
-  const env = publicationEnv()
-  runScript('scripts/run-build.mjs', env, { quiet: true })
-  writeFileSync(CHECK_SITE_OUTPUT, runScript('scripts/check-site.ts', env, { quiet: true }))
+  buildAndCheckSite(PUBLICATION_ROOT, publicationEnv())
 }

@@ -1,22 +1,17 @@
 import { readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test } from './fixtures'
-import { ARTICLE, BUILD_DATE, CHECK_SITE_OUTPUT, LEFT_OUT, OLD_ARTICLE_URL, OLD_TOPIC_URL, PUBLICATION_ROOT, publicationEnv, TOPIC } from './publication-site'
-import { startServer, type RunningServer } from './sites'
+import { ARTICLE, BUILD_DATE, LEFT_OUT, OLD_ARTICLE_URL, OLD_TOPIC_URL, PUBLICATION_ROOT, publicationEnv, TOPIC } from './publication-site'
+import { checkSiteReportOf, startServer, type RunningServer } from './sites'
 
-// Drafts, schedules and old URLs on a site built from a copy of the content with a draft article, an
-// article and a topic dated after the build's day (BUILD_DATE) and old URLs on an article and a topic,
-// checked by check:site and served by the real server process on a port of its own. The suite's own
-// site (port 4173) is built from content/ as it is. Both are built once, before the tests, by
-// tests/e2e/global-setup.ts (the content written to: tests/e2e/publication-site.ts).
+// Drafts, schedules and old URLs on the site tests/e2e/publication-site.ts writes and builds (and check:site
+// checks) before the tests, served by the real server process on a port of its own.
 test.describe.configure({ mode: 'serial' })
 
 let server: RunningServer | undefined
 let origin = ''
-let checkSite = ''
 
 test.beforeAll(async () => {
-  checkSite = readFileSync(CHECK_SITE_OUTPUT, 'utf8')
   const database = join(PUBLICATION_ROOT, 'site.db')
   for (const suffix of ['', '-wal', '-shm']) rmSync(`${database}${suffix}`, { force: true })
   server = await startServer({ ...publicationEnv(), PORT: '0', HOST: '127.0.0.1', DATABASE_URL: `file:${database}` })
@@ -26,6 +21,7 @@ test.beforeAll(async () => {
 test.afterAll(() => server?.stop())
 
 test('check:site finds no draft or scheduled entry on the built site, and the hosts answer its old URLs like the server', () => {
+  const checkSite = readFileSync(checkSiteReportOf(PUBLICATION_ROOT), 'utf8')
   expect(checkSite).toContain(`no draft or scheduled entry (3 for ${BUILD_DATE}) on any page or file: ok`)
   expect(checkSite).toMatch(/static hosts .*: ok/)
 })

@@ -1,28 +1,21 @@
+import { loadUiText } from '../../lib/node/ui-text.server'
 import { expect, siteContent, test, waitForHydration } from './fixtures'
-import { TEMPLATES, WIDTHS } from './templates'
 
 const content = await siteContent()
 
-for (const width of WIDTHS) {
-  test(`no template scrolls sideways at ${width} px`, async ({ page }) => {
-    await page.setViewportSize({ width, height: 900 })
-    await page.route('**/api/affiliate-click', () => {})
-    for (const template of TEMPLATES) {
-      await page.goto(template.path)
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
-      expect(overflow, `${template.name} (${template.path}) at ${width} px`).toBe(0)
-    }
-  })
-}
-
 test.describe('the mobile menu', () => {
-  test.use({ viewport: { width: 390, height: 844 } })
+  test.use({ viewport: { width: 320, height: 700 } })
 
-  test('opens and closes by click, by Escape and when a link is followed', async ({ page }) => {
+  test('sits beside the search button, both whole on the screen, and opens and closes by click, by Escape and when a link is followed', async ({ page }) => {
     await page.goto('/')
     await waitForHydration(page)
     const nav = page.getByRole('navigation', { name: 'Main' })
     const toggle = page.locator('.menu-button')
+    const search = (await page.getByRole('button', { name: loadUiText('content').search.open }).boundingBox())!
+    const menu = (await toggle.boundingBox())!
+    expect(search.x + search.width).toBeLessThanOrEqual(menu.x)
+    expect(menu.x + menu.width).toBeLessThanOrEqual(320)
+    expect(Math.abs(search.y - menu.y)).toBeLessThan(2)
     await expect(nav.getByRole('link', { name: 'Blog' })).toBeHidden()
 
     await toggle.click()
@@ -43,8 +36,22 @@ test.describe('the mobile menu', () => {
   })
 })
 
-test('each of the 27 home FAQs opens to its answer; the first opens and closes from the keyboard, its chevron turning', async ({ page }) => {
+test('the home page shows every section of the spec, in order; each of its 27 FAQs opens, the first from the keyboard too', async ({ page }) => {
   await page.goto('/')
+  const ids = await page.locator('main > section[id], main > section > div > section[id]').evaluateAll((sections) => sections.map((section) => section.id))
+  expect(ids).toEqual(['free-score', 'audit', 'how-it-works', 'guarantee', 'get-started', 'faq'])
+  await expect(page.locator('#how-it-works ol > li')).toHaveCount(3)
+  await expect(page.locator('#get-started')).toContainText('6 required and 3 optional')
+  await expect(page.locator('#audit')).toContainText('$97')
+  for (const name of ['First name', 'LinkedIn profile or company page URL', 'E-mail']) {
+    await expect(page.locator('#free-score').getByLabel(name)).toHaveAttribute('required', '')
+  }
+  const footer = page.locator('footer')
+  for (const href of [content.site.social.linkedin, content.site.social.x, content.site.social.instagram, `mailto:${content.site.supportEmail}`]) {
+    await expect(footer.locator(`a[href="${href}"]`)).toHaveCount(1)
+  }
+  await expect(footer).toContainText(content.site.legalNote)
+
   const items = page.locator('#faq details')
   const summary = items.first().locator('summary')
   const chevron = () => summary.evaluate((element) => getComputedStyle(element, '::after').transform)
@@ -66,23 +73,6 @@ test('each of the 27 home FAQs opens to its answer; the first opens and closes f
     await expect(item).toHaveAttribute('open', '')
     await expect(item.getByText(faq.a)).toBeVisible()
   }
-})
-
-test('the home page shows every section of the spec, in order', async ({ page }) => {
-  await page.goto('/')
-  const ids = await page.locator('main > section[id], main > section > div > section[id]').evaluateAll((sections) => sections.map((section) => section.id))
-  expect(ids).toEqual(['free-score', 'audit', 'how-it-works', 'guarantee', 'get-started', 'faq'])
-  await expect(page.locator('#how-it-works ol > li')).toHaveCount(3)
-  await expect(page.locator('#get-started')).toContainText('6 required and 3 optional')
-  await expect(page.locator('#audit')).toContainText('$97')
-  for (const name of ['First name', 'LinkedIn profile or company page URL', 'E-mail']) {
-    await expect(page.locator('#free-score').getByLabel(name)).toHaveAttribute('required', '')
-  }
-  const footer = page.locator('footer')
-  for (const href of [content.site.social.linkedin, content.site.social.x, content.site.social.instagram, `mailto:${content.site.supportEmail}`]) {
-    await expect(footer.locator(`a[href="${href}"]`)).toHaveCount(1)
-  }
-  await expect(footer).toContainText(content.site.legalNote)
 })
 
 test.describe('with JavaScript off', () => {
@@ -109,19 +99,4 @@ test('sections below the fold fade in when scrolled into view, without shifting 
   await expect(guarantee).not.toHaveClass(/reveal-pending/)
   await expect.poll(() => guarantee.evaluate((element) => getComputedStyle(element).opacity)).toBe('1')
   expect(await guarantee.evaluate((element) => (element as HTMLElement).offsetTop)).toBe(before)
-})
-
-test.describe('the thank-you page', () => {
-  test('shows the intake-form button only when the URL has a session_id', async ({ page }) => {
-    const thankYou = content.pages['thank-you']
-    await page.goto('/thank-you?session_id=cs_test_123')
-    await waitForHydration(page)
-    await expect(page.getByRole('link', { name: thankYou.intakeButton })).toHaveAttribute('href', content.site.intakeFormUrl)
-    await expect(page.getByText(thankYou.customersOnly)).toBeHidden()
-
-    await page.goto('/thank-you')
-    await waitForHydration(page)
-    await expect(page.getByText(thankYou.customersOnly)).toBeVisible()
-    await expect(page.getByRole('link', { name: thankYou.intakeButton })).toHaveCount(0)
-  })
 })

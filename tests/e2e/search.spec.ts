@@ -1,13 +1,11 @@
-import AxeBuilder from '@axe-core/playwright'
-import { readFileSync } from 'node:fs'
-import type { UiText } from '../../lib/universal/ui-text'
-import { expect, siteContent, test, waitForHydration } from './fixtures'
+import { loadUiText } from '../../lib/node/ui-text.server'
+import { axeViolations, expect, siteContent, test, waitForHydration } from './fixtures'
 
 // The site search: the header's button opens a dialog that loads its code and Pagefind only then, finds a
 // topic by its words, shows its title and excerpt, and takes the reader there; all of it by keyboard.
 const content = await siteContent()
 const topic = content.topics[0]!
-const text = (JSON.parse(readFileSync('content/layout.json', 'utf8')) as UiText).search
+const text = loadUiText('content').search
 
 test.use({ reducedMotion: 'reduce' })
 
@@ -44,8 +42,7 @@ test('search opens by keyboard, finds a topic by its words, and follows its link
   // Searched on the page's thread: no worker script to download first.
   expect(requested.filter((path) => path.includes('worker'))).toEqual([])
 
-  const scan = await new AxeBuilder({ page }).include('dialog').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze()
-  expect(scan.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([])
+  expect(await axeViolations(page, 'dialog')).toEqual([])
 
   // Escape closes it and gives the focus back to the button.
   await page.keyboard.press('Escape')
@@ -79,15 +76,4 @@ test('closed and opened again in the same moment, the search stays open', async 
   await expect(dialog.getByRole('searchbox', { name: text.label })).toBeFocused()
   await page.waitForTimeout(500)
   await expect(dialog).toBeVisible()
-})
-
-test('on a phone the search button sits beside the menu button, both whole on the screen', async ({ page }) => {
-  await page.setViewportSize({ width: 320, height: 700 })
-  await page.goto('/')
-  const search = await page.getByRole('button', { name: text.open }).boundingBox()
-  const menu = await page.locator('.menu-button').boundingBox()
-  expect(search && menu).toBeTruthy()
-  expect(search!.x + search!.width).toBeLessThanOrEqual(menu!.x)
-  expect(menu!.x + menu!.width).toBeLessThanOrEqual(320)
-  expect(Math.abs(search!.y - menu!.y)).toBeLessThan(2)
 })

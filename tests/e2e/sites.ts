@@ -1,4 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { distDir } from '../../lib/node/paths.server'
 import { compiledServerOf } from '../../pipeline/server-bundle'
@@ -25,6 +26,28 @@ export function runScript(script: string, env: NodeJS.ProcessEnv, { quiet = fals
     const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string }
     throw new Error(`${script} failed:\n${stdout}${stderr}`, { cause: error })
   }
+}
+
+/**
+ * The build's, check:site's and the server's environment for a site of the tests' own under `root`: its content,
+ * build and cache there (a cache of its own: its pages and cards would evict the suite's site's, and theirs these).
+ */
+export const siteEnvUnder = (root: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({
+  ...process.env,
+  CONTENT_DIR: join(root, 'content'),
+  DIST_DIR: join(root, 'dist'),
+  BUILD_CACHE_DIR: join(root, 'cache'),
+  BUILD_QUIET: '1',
+  ...extra,
+})
+
+/** Where check:site's report on the site under `root` is kept, for its spec. */
+export const checkSiteReportOf = (root: string) => join(root, 'check-site.txt')
+
+/** Builds the site under `root` and runs check:site on it; the build cache is kept, so a second run rebuilds little. */
+export function buildAndCheckSite(root: string, env: NodeJS.ProcessEnv): void {
+  runScript('scripts/run-build.mjs', env, { quiet: true })
+  writeFileSync(checkSiteReportOf(root), runScript('scripts/check-site.ts', env, { quiet: true }))
 }
 
 export interface RunningServer {

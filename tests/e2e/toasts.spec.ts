@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import { loadUiText } from '../../lib/node/ui-text.server'
-import { expect, test, waitForHydration } from './fixtures'
+import { axeViolations, expect, test, waitForHydration } from './fixtures'
 
 const copy = loadUiText('content').toasts
 
@@ -20,8 +19,7 @@ test('a toast tells the visitor the connection dropped, then that it is back, on
   await expect(shown).toHaveCount(1)
   await expect(shown).toContainText(copy.offline.title)
   await expect(shown).toContainText(copy.offline.text)
-  const axe = await new AxeBuilder({ page }).include('.toaster').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze()
-  expect(axe.violations.map((violation) => violation.id)).toEqual([])
+  expect(await axeViolations(page, '.toaster')).toEqual([])
 
   await context.setOffline(false)
   await expect(shown).toHaveCount(1)
