@@ -6,9 +6,6 @@ import { SHELL_ROUTES, pathOfHtmlFile } from '../universal/routes'
 import { absoluteUrl } from '../universal/seo/url'
 import { isIndexable, isNoindex, perPage, problemList, srcsetUrls, type CheckedPage, type Problem, type SiteCheckInput } from './checked-page'
 
-/** Pages that must carry noindex (the 404 page, path null, too). */
-const NOINDEX_PATHS: ReadonlySet<string> = new Set(['/score/confirmation', '/thank-you', '/r'])
-
 function uniqueText(input: SiteCheckInput, what: string, max: number, read: (page: CheckedPage) => string[], fix: string): Problem[] {
   const { problems, add } = problemList()
   const firstUse = new Map<string, string>()
@@ -64,15 +61,14 @@ export function checkCanonicals(input: SiteCheckInput): Problem[] {
   })
 }
 
-/** 5. noindex on exactly the confirmation, thank-you, referral-shell and 404 pages. */
+/**
+ * 5. noindex on the 404 page. Which other pages carry it is their +config.ts's (`noindex: true`), and the sitemap
+ * check (6) holds every one of them out of the sitemap.
+ */
 export function checkRobots(input: SiteCheckInput): Problem[] {
-  return perPage(input.pages, (page) => {
-    const should = page.path === null || NOINDEX_PATHS.has(page.path)
-    if (should === isNoindex(page)) return undefined
-    return should
-      ? ['missing robots noindex', "set noindex: true in the page's +seo.ts"]
-      : ['noindex on a page that should be indexed', "remove noindex from the page's +seo.ts"]
-  })
+  return perPage(input.pages, (page) =>
+    page.path !== null || isNoindex(page) ? undefined : ['missing robots noindex', 'keep noindex: true in pages/_error/+config.ts'],
+  )
 }
 
 /** 6. The sitemap lists exactly the indexable pages, each once. */

@@ -9,7 +9,8 @@ import { expect, siteContent, test, waitForHydration, WORKER_JOURNEY } from './f
 // Every route: its status, its heading, a hydration with no console error, and on a phone no sideways scroll (a long
 // word, table or line of code must never make the page wider than the screen, so that the reader scrolls down only)
 // and no price that starts a line apart from the word before it. Of each template, its structured data in the raw HTML,
-// as a crawler reads it: titles, descriptions, canonicals, robots and the sitemap of every page are `npm run check:site`'s;
+// as a crawler reads it, and its robots meta: noindex on exactly the confirmation, thank-you and referral pages (and the
+// 404 page, below), as their +config.ts says. Titles, descriptions, canonicals and the sitemap are `npm run check:site`'s;
 // what each builder writes (the author as a Person, each article's pictures), seo.test.ts's and social-head.test.tsx's.
 const content = await siteContent()
 const PHONE_WIDTH = 390
@@ -44,6 +45,9 @@ const pricedPaths = new Set([
   `/topics/${content.topics.find((topic) => topic.showUpgradeCTA !== false)!.slug}`,
   `/blog/${content.posts[0]!.slug}`,
 ])
+
+/** The pages kept out of search indexes (the 404 page too); every other page is indexable. */
+const NOINDEX = new Set(['/score/confirmation', '/thank-you', '/r/PARTNER42'])
 
 /** The @types of each template's structured data, in exactly one JSON-LD script. */
 const jsonLdTypes = new Map([
@@ -127,7 +131,9 @@ for (const path of new Set([...headings.keys(), ...builtPagePaths])) {
     await page.route('**/api/affiliate-click', () => {})
     const response = await page.goto(path)
     expect(response?.status()).toBe(200)
-    const jsonLd = parse(await response!.text()).querySelectorAll('script[type="application/ld+json"]')
+    const raw = parse(await response!.text())
+    expect(raw.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe(NOINDEX.has(path) ? 'noindex, nofollow' : 'index, follow')
+    const jsonLd = raw.querySelectorAll('script[type="application/ld+json"]')
     const things = jsonLd.flatMap((script) => {
       const item = JSON.parse(script.text) as { '@graph'?: Array<{ '@type': string }>; '@type': string }
       return item['@graph'] ?? [item]
@@ -148,13 +154,18 @@ for (const path of new Set([...headings.keys(), ...builtPagePaths])) {
   })
 }
 
-test('an unknown path answers 404 with the not-found page, no wider than the phone, a link home, and logs it to the console', async ({ page }) => {
+test('an unknown path answers 404 with the not-found page, noindex, no wider than the phone, a link home, and logs it to the console', async ({ page }) => {
   const warnings: string[] = []
   page.on('console', (message) => {
     if (message.type() === 'warning') warnings.push(message.text())
   })
   const response = await page.goto('/no/such/page')
   expect(response?.status()).toBe(404)
+  expect(
+    parse(await response!.text())
+      .querySelector('meta[name="robots"]')
+      ?.getAttribute('content'),
+  ).toBe('noindex, nofollow')
   await expect(page.locator('h1')).toHaveText('Oops! Page not found')
   await waitForHydration(page)
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE_WIDTH)
