@@ -1,5 +1,7 @@
 // The prerendered site's files answered from memory, as @hono/node-server's serveStatic answered them with the
-// form-timing, compression and feed-header middlewares around it.
+// form-timing, compression and feed-header middlewares around it. Not serveStatic itself: with Hono's compress()
+// it gzips each page on every request (brotli it has not), 844 and 1,395 requests/s for / and a topic page
+// against 11,989 and 17,121 here (2026-12-02, 200 connections, the same built site, one run).
 import { join } from 'node:path'
 import type { Context } from 'hono'
 import { CACHE_CONTROL, fileOfPath } from '../lib/universal/routes'
