@@ -1,5 +1,6 @@
 // A strict reader of XML 1.0 (no DTD): enough to say whether a feed reader could read a feed the build
-// wrote, and to read its items. No package of the project parses XML (node-html-parser forgives what XML does not).
+// wrote, and to read its items. No package of the project parses XML so strictly: node-html-parser forgives what XML
+// does not, and sax 1.6 (under the feed package's xml-js) took `<a/><b/>`, `<a>&nbsp;</a>` and an unclosed CDATA.
 
 export interface XmlElement {
   name: string
