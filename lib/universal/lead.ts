@@ -2,7 +2,22 @@
 // how it is stored. The form (components/FreeScoreForm.tsx), POST /api/score, the stored row and its webhook
 // payload (server/store.ts), the privacy export and the form page a refused post gets (renderer/formPage.tsx)
 // follow it. A new field is its entry here, a migration adding its column, and its label in layout.json's `form`.
-import { FORMULA_START, HAS_UNSAFE_CHARACTER } from './text'
+
+/** Markup, control characters (NUL, tab, CR, LF …) and the line separators some CSV readers break on. */
+const UNSAFE_CHARACTERS = '<>\\p{Cc}\\u2028\\u2029'
+/** Characters a spreadsheet reads as the start of a formula (`=HYPERLINK(…)`): the webhooks' payloads land in spreadsheets. */
+const FORMULA_CHARACTERS = '=+\\-@'
+
+/** A lead field holding one of these anywhere, or starting with a formula character, is refused. */
+export const HAS_UNSAFE_CHARACTER = new RegExp(`[${UNSAFE_CHARACTERS}]`, 'u')
+export const FORMULA_START = new RegExp(`^[${FORMULA_CHARACTERS}]`, 'u')
+const UNSAFE_ANYWHERE = new RegExp(`[${UNSAFE_CHARACTERS}]`, 'gu')
+const FORMULA_LEAD = new RegExp(`^[\\s${FORMULA_CHARACTERS}]+`, 'u')
+
+/** Other stored text (a click's or conversion's fields) is cleaned instead: those characters removed, and a formula's lead with the spaces between; null when nothing is left. */
+export function spreadsheetSafe(text: string): string | null {
+  return text.replace(UNSAFE_ANYWHERE, '').replace(FORMULA_LEAD, '').trim() || null
+}
 
 /** One field of the form. */
 export interface LeadFieldDefinition {
