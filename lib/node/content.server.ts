@@ -143,13 +143,13 @@ export async function readTopicFile(
 /** The articles or topics `publishing` shows, and the ones it leaves out, with why, by path. */
 function published<T extends { slug: string; file: string; draft?: boolean; date?: string; redirectFrom?: readonly string[] }>(
   entries: readonly T[],
-  folder: 'blog' | 'topics',
+  pathOf: (slug: string) => string,
   publishing: Publishing,
 ): { shown: T[]; leftOut: LeftOut[] } {
   const shown: T[] = []
   const leftOut: LeftOut[] = []
   for (const entry of entries) {
-    const out = leftOutOf(entry, `/${folder}/${entry.slug}`, publishing)
+    const out = leftOutOf(entry, pathOf(entry.slug), publishing)
     if (out) leftOut.push(out)
     else shown.push(entry)
   }
@@ -218,8 +218,8 @@ function checked(
   routes: readonly string[],
   publishing: Publishing,
 ): ContentCheck {
-  const { shown: posts, leftOut: postsLeftOut } = published(allPosts, 'blog', publishing)
-  const { shown: topics, leftOut: topicsLeftOut } = published(allTopics, 'topics', publishing)
+  const { shown: posts, leftOut: postsLeftOut } = published(allPosts, articlePath, publishing)
+  const { shown: topics, leftOut: topicsLeftOut } = published(allTopics, topicPath, publishing)
   const leftOut = [...postsLeftOut, ...topicsLeftOut]
   const paths = pagePaths(routes, { posts, topics })
   const redirecting = [
@@ -276,8 +276,8 @@ export async function readContentIndex(
   const read = await readEverything(dir, site, new ImageCache(imageCacheDir()), topicReads)
   const shown = publishingOf()
   const asBuilt = checked(read, pageRoutes(), { ...shown, showUnpublished: false })
-  const posts = published(read.posts, 'blog', shown).shown
-  const topics = published(read.topics, 'topics', shown).shown.map((topic) => {
+  const posts = published(read.posts, articlePath, shown).shown
+  const topics = published(read.topics, topicPath, shown).shown.map((topic) => {
     const unpublished = unpublishedLabel(topic, shown.today)
     return { ...topicEntry(topic), ...(unpublished && { unpublished }) }
   })
@@ -295,6 +295,6 @@ export async function readContentWithoutTopics(
   publishing: Publishing = publishingOf(),
 ): Promise<ContentWithoutTopics> {
   const { posts, pages, topicFiles, links, problems } = await readEverything(dir, site, cache, undefined, false)
-  const { shown, leftOut } = published(posts, 'blog', publishing)
+  const { shown, leftOut } = published(posts, articlePath, publishing)
   return { posts: shown, leftOut, pages, topicFiles, links, problems }
 }

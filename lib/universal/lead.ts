@@ -9,8 +9,8 @@ const UNSAFE_CHARACTERS = '<>\\p{Cc}\\u2028\\u2029'
 const FORMULA_CHARACTERS = '=+\\-@'
 
 /** A lead field holding one of these anywhere, or starting with a formula character, is refused. */
-export const HAS_UNSAFE_CHARACTER = new RegExp(`[${UNSAFE_CHARACTERS}]`, 'u')
-export const FORMULA_START = new RegExp(`^[${FORMULA_CHARACTERS}]`, 'u')
+const HAS_UNSAFE_CHARACTER = new RegExp(`[${UNSAFE_CHARACTERS}]`, 'u')
+const FORMULA_START = new RegExp(`^[${FORMULA_CHARACTERS}]`, 'u')
 const UNSAFE_ANYWHERE = new RegExp(`[${UNSAFE_CHARACTERS}]`, 'gu')
 const FORMULA_LEAD = new RegExp(`^[\\s${FORMULA_CHARACTERS}]+`, 'u')
 

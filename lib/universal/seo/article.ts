@@ -8,8 +8,6 @@ import type { PageSeo } from './head'
 import { blogPostingJsonLd, breadcrumbJsonLd, jsonLdGraph } from './json-ld'
 import type { RasterImage, SocialImage } from './social'
 
-export { articlePath } from '../content/routes'
-
 /** What a shared article shows and what its JSON-LD names as its publisher's logo (lib/node/cards). */
 export interface ArticleSocial {
   image?: SocialImage | undefined

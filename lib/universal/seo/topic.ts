@@ -6,8 +6,6 @@ import { topicPath } from '../content/routes'
 import type { PageSeo } from './head'
 import { breadcrumbJsonLd, faqPageJsonLd, jsonLdGraph, type Crumb } from './json-ld'
 
-export { topicPath } from '../content/routes'
-
 /** Home / Topics / the topic's title, with the labels from layout.json. */
 export function topicCrumbs(topic: Pick<Topic, 'slug' | 'title'>, labels: Pick<UiText['topic'], 'breadcrumbHome' | 'breadcrumbTopics'>): Crumb[] {
   return [
