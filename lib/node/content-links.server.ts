@@ -3,42 +3,32 @@ import { basename, dirname, join, relative, sep } from 'node:path'
 import { canonicalPath, SHELL_ROUTES } from '../universal/routes'
 import { productSlug } from '../universal/site'
 
-// The links of the content's markdown to the site's own pages and files: a link to a content file
-// becomes that page's URL, and every link is recorded, so that one that leads nowhere fails the build.
+// A link to a content file becomes that page's URL, and every link is recorded, so that one that leads nowhere fails the build.
 
-/** The slug a file is served under: its name without `.md`, with `{product}` spelled out. */
 export function slugFromFile(file: string, productName: string): string {
   return basename(file, '.md').replaceAll('{product}', productSlug(productName))
 }
 
-/** A link of a content file to a page or file of the site, as its file was rendered. */
 export interface ContentLink {
-  /** The file's line the link is on. */
   line: number
-  /** The link as written. */
+  /** As written. */
   href: string
-  /** The site path it leads to, without its #anchor or ?query; null when it cannot lead anywhere. */
+  /** Without its #anchor or ?query; null when it cannot lead anywhere. */
   path: string | null
-  /**
-   * For a link to a markdown file: that file, from the linking file's folder, its name as the file's
-   * own (`../topics/{product}-vs-ssi.md`). Relative, so that a page kept in the build cache names the
-   * files of the content folder the build reads now.
-   */
+  /** A linked markdown file as written (`../topics/{product}-vs-ssi.md`): relative, so a cached page names the files the build reads now. */
   file?: string
 }
 
-/** A content file's links. */
 export interface FileLinks {
   file: string
   links: ContentLink[]
 }
 
-/** The folders whose files are pages, by name: `blog/x.md` is served at `/blog/x`. */
 const PAGE_FOLDERS = new Set(['blog', 'topics'])
-/** Another site, e-mail, phone: a scheme, or `//host`. Not checked. */
-const ELSEWHERE = /^(?:[a-z][a-z\d+.-]*:|\/\/)/i
+/** Another site, e-mail, phone: a scheme, or `//host`. */
+export const ELSEWHERE = /^(?:[a-z][a-z\d+.-]*:|\/\/)/i
 
-/** The markdown tree's nodes, as far as links go (mdast: https://github.com/syntax-tree/mdast). */
+/** mdast's nodes, as far as links go. */
 export interface MarkdownNode {
   type: string
   url?: string
@@ -48,10 +38,7 @@ export interface MarkdownNode {
   children?: MarkdownNode[]
 }
 
-/**
- * Points each link and link definition of a rendered file's tree at the page it means, and returns them.
- * Images are not links (rehype-images checks them), nor is a definition only images use (`[c]: ./chart.png`).
- */
+/** Points each link and definition at its page, and returns them; images, and definitions only images use, are rehype-images'. */
 export function resolveSiteLinks(tree: MarkdownNode, source: { file: string; firstLine: number; productName: string }): ContentLink[] {
   const links: ContentLink[] = []
   const imagesOnly = imageOnlyDefinitions(tree)
@@ -71,10 +58,10 @@ export function resolveSiteLinks(tree: MarkdownNode, source: { file: string; fir
 }
 
 /** The labels of the definitions that image references use and link references do not. */
-function imageOnlyDefinitions(tree: MarkdownNode): Set<string> {
+export function imageOnlyDefinitions<N extends { type: string; identifier?: string; children?: N[] }>(tree: N): Set<string> {
   const byImages = new Set<string>()
   const byLinks = new Set<string>()
-  const visit = (node: MarkdownNode) => {
+  const visit = (node: N) => {
     if (node.type === 'imageReference') byImages.add(node.identifier ?? '')
     if (node.type === 'linkReference') byLinks.add(node.identifier ?? '')
     node.children?.forEach(visit)
@@ -90,8 +77,7 @@ function siteTarget(href: string, file: string, productName: string): (Omit<Cont
   // `/blog/` and `/blog.html` are other spellings of `/blog`: the server and the hosts redirect them.
   if (pathname.startsWith('/')) return { url: href, path: canonicalPath(pathname, '') ?? pathname }
   if (!pathname.endsWith('.md')) return { url: href, path: null }
-  // The body's tokens are replaced before it is parsed, so a link to `{product}-vs-ssi.md` arrives as
-  // `AuthorityLens-vs-ssi.md`: the token goes back in to find the file.
+  // Tokens are replaced before parsing: `AuthorityLens-vs-ssi.md` gets its `{product}` back to find the file.
   const linked = join(dirname(pathname), basename(pathname).replaceAll(productName, '{product}'))
   const folder = dirname(join(dirname(file), linked))
   if (!PAGE_FOLDERS.has(basename(folder)) || dirname(folder) !== dirname(dirname(file))) return { url: href, path: null, file: linked }
@@ -99,10 +85,7 @@ function siteTarget(href: string, file: string, productName: string): (Omit<Cont
   return { url: `${path}${suffix}`, path, file: linked }
 }
 
-/**
- * Whether a site path leads somewhere: to one of `pages`, to a file of `publicDir` (served at the
- * site's root), or under a shell route, which answers every path below it.
- */
+/** Whether a site path leads to one of `pages`, a file of `publicDir`, or under a shell route. */
 export function siteTargets(pages: Iterable<string>, publicDir = 'public'): (path: string) => boolean {
   const known = new Set([...pages, ...publicPaths(publicDir)])
   return (path) => known.has(path) || SHELL_ROUTES.some(({ prefix }) => path === prefix || path.startsWith(`${prefix}/`))
@@ -115,7 +98,6 @@ export function brokenLinks({ file, links }: FileLinks, leadsSomewhere: (path: s
     .map((link) => `${file}:${link.line}: link to ${link.href} leads nowhere (${whatIsMissing(link, file)})`)
 }
 
-/** Why a link of `file` leads nowhere, in the words of its message. */
 function whatIsMissing({ path, file: linked }: ContentLink, file: string): string {
   const target = linked === undefined ? undefined : join(dirname(file), linked)
   if (path !== null) return target === undefined ? `no page or file of public/ at ${path}` : `no ${target}`
@@ -123,7 +105,6 @@ function whatIsMissing({ path, file: linked }: ContentLink, file: string): strin
   return `${target} is not an article or a topic; link to a page by its path, such as /testimonials`
 }
 
-/** The site paths of the files of `publicDir`, which the site serves at its root. */
 export function publicPaths(publicDir: string): string[] {
   if (!existsSync(publicDir)) return []
   const entries = readdirSync(publicDir, { recursive: true, withFileTypes: true })

@@ -25,7 +25,7 @@ import { readPages } from './site-pages.server'
 import { checkLinksAndRedirects } from './redirects.server'
 import { loadSite, readJsonFile } from './site.server'
 import { loadUiText } from './ui-text.server'
-import { pagePaths } from '../universal/content/routes'
+import { articlePath, pagePaths, topicPath } from '../universal/content/routes'
 import { authorsFile, blogFrontmatter, type Authors, type BlogFrontmatter } from '../universal/content/schemas'
 import {
   TOPIC_ENTRY_FIELDS,
@@ -39,12 +39,9 @@ import {
 } from '../universal/content/types'
 import type { Redirect } from '../universal/routes'
 import type { Site } from '../universal/site'
-import { articlePath, topicPath } from '../universal/content/routes'
 
-// The content rendered from its entries (content-files.server.ts), checked as a whole (checkContent), or
-// all but the topics' own files (the build, whose workers render those), and the index the lists show.
+// The content rendered from its entries (content-files.server.ts) and checked as a whole, or all but the topics (the build's workers render those).
 
-/** Newest first, then by slug: the order the site lists articles in. */
 const byDate = (a: Pick<BlogPost, 'date' | 'slug'>, b: Pick<BlogPost, 'date' | 'slug'>) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug)
 const byTitle = (a: TopicEntry, b: TopicEntry) => a.title.localeCompare(b.title, 'en') || a.slug.localeCompare(b.slug)
 
@@ -52,7 +49,7 @@ export function bySlug<T extends { slug: string }>(items: T[]): ReadonlyMap<stri
   return new Map(items.map((item) => [item.slug, item]))
 }
 
-/** An article rendered, with its cover, its own social image, its reading time and sections; its text goes to `texts`, by file, to choose related articles. */
+/** Its text goes to `texts`, by file, to choose related articles. */
 async function renderPost(
   parsed: Parsed<BlogFrontmatter> & { slug: string },
   links: FileLinks[],
@@ -83,7 +80,7 @@ function problemsOf(read: () => void, problems: string[]): void {
   }
 }
 
-/** Every article (drafts and scheduled ones too), rendered, each with its author from authors.json in place of the id, and the articles most like it. */
+/** Every article (drafts and scheduled ones too), with its author from authors.json in place of the id. */
 async function readPosts(dir: string, site: Site, problems: string[], links: FileLinks[], images: ImageRead): Promise<BlogPost[]> {
   let authors: Authors | undefined
   problemsOf(() => (authors = readJsonFile(join(dir, 'authors.json'), authorsFile)), problems)
@@ -117,7 +114,7 @@ function checkUiText(dir: string, site: Site, problems: string[]): void {
   }, problems)
 }
 
-/** One topic file validated (or taken as `given`, readTopic's) and rendered, with its site links; throws a ContentError. */
+/** Throws a ContentError. */
 export async function readTopicFile(
   topicFile: SlugFile,
   site: Site,
@@ -140,7 +137,6 @@ export async function readTopicFile(
   return { topic: entry, links }
 }
 
-/** The articles or topics `publishing` shows, and the ones it leaves out, with why, by path. */
 function published<T extends { slug: string; file: string; draft?: boolean; date?: string; redirectFrom?: readonly string[] }>(
   entries: readonly T[],
   pathOf: (slug: string) => string,
@@ -153,24 +149,23 @@ function published<T extends { slug: string; file: string; draft?: boolean; date
     if (out) leftOut.push(out)
     else shown.push(entry)
   }
-  // By path, whatever order the entries came in (articles come newest first).
   leftOut.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
   return { shown, leftOut }
 }
 
-/** Every content file under a folder read, validated and rendered once, whatever publishing then shows of it. */
+/** Every content file read once, whatever publishing then shows of it. */
 interface ContentRead {
   site: Site
   posts: BlogPost[]
   topicFiles: SlugFile[]
   topics: Topic[]
   pages: SitePages
-  /** The site links of every file (left out ones too), to check once every page is known. */
+  /** Of left-out files too. */
   links: FileLinks[]
   problems: string[]
 }
 
-/** Reads every content file of `dir` once (the topics from `topicReads` when given); with `withTopics` false, the topics' names only. */
+/** With `withTopics` false, the topics' names only. */
 async function readEverything(dir: string, site: Site, cache: ImageCache, topicReads?: TopicReads, withTopics = true): Promise<ContentRead> {
   const problems: string[] = []
   const links: FileLinks[] = []
@@ -192,10 +187,7 @@ async function readEverything(dir: string, site: Site, cache: ImageCache, topicR
   return { site, posts, topicFiles, topics, pages, links, problems }
 }
 
-/**
- * The route of every page folder under `dir`, by Vike's filesystem routing: the folder's path without its
- * `index` and `(group)` segments; `_error` has none. For where no bundle can be asked (check:content, tests).
- */
+/** Vike's filesystem routes, for where no bundle can be asked (check:content, tests): each folder's path less `index` and `(group)`. */
 export function pageRoutes(dir = 'pages'): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile() && entry.name.startsWith('+Page.'))
@@ -205,19 +197,12 @@ export function pageRoutes(dir = 'pages'): string[] {
     .sort()
 }
 
-/** The content a read's publishing shows, the old URLs it answers (sorted), and every problem. */
-interface ContentCheck {
-  content: Content & { leftOut: LeftOut[] }
-  redirects: Redirect[]
-  problems: string[]
-}
-
-/** The content `publishing` shows of `read`, with each link of the markdown and each old URL checked against the pages of `routes`. */
+/** Each link and old URL checked against the pages of `routes`. */
 function checked(
   { site, posts: allPosts, topics: allTopics, pages, links, problems }: ContentRead,
   routes: readonly string[],
   publishing: Publishing,
-): ContentCheck {
+): { content: Content & { leftOut: LeftOut[] }; redirects: Redirect[]; problems: string[] } {
   const { shown: posts, leftOut: postsLeftOut } = published(allPosts, articlePath, publishing)
   const { shown: topics, leftOut: topicsLeftOut } = published(allTopics, topicPath, publishing)
   const leftOut = [...postsLeftOut, ...topicsLeftOut]
@@ -233,41 +218,30 @@ function checked(
   return { content, redirects: checks.redirects, problems: [...problems, ...checks.problems.flatMap((file) => file.problems)] }
 }
 
-/**
- * Reads, validates and renders every content file under `dir`, and checks each link and old URL against
- * the pages of `routes`. Drafts and scheduled entries are validated, then left out unless `publishing` shows them.
- */
-export async function checkContent(
+/** Every content file, drafts and scheduled ones validated, then left out unless `publishing` shows them; throws one ContentError listing every problem. */
+export async function readContent(
   dir: string = contentDir(),
   site: Site = loadSite(dir),
   routes: readonly string[] = pageRoutes(),
   cache: ImageCache = new ImageCache(imageCacheDir()),
   publishing: Publishing = publishingOf(),
-): Promise<ContentCheck> {
-  return checked(await readEverything(dir, site, cache), routes, publishing)
-}
-
-/** checkContent's content; throws one ContentError listing every problem. */
-export async function readContent(...args: Parameters<typeof checkContent>): Promise<Content & { leftOut: LeftOut[] }> {
-  const { content, problems } = await checkContent(...args)
+): Promise<Content & { leftOut: LeftOut[] }> {
+  const { content, problems } = checked(await readEverything(dir, site, cache), routes, publishing)
   if (problems.length > 0) throw new ContentError(problems)
   return content
 }
 
-/** What a list of topics shows of one topic, as a fresh copy: the YAML parser's strings are slices of the whole file, and would keep its text alive. */
+/** What a list of topics shows of one topic, as a fresh copy: the YAML parser's strings are slices of the whole file. */
 export function topicEntry(topic: TopicEntry): TopicEntry {
   return JSON.parse(JSON.stringify(Object.fromEntries(TOPIC_ENTRY_FIELDS.map((field) => [field, topic[field]])))) as TopicEntry
 }
 
-/** The index of validated content, in the order the site lists it: articles newest first, topics by title. */
+/** In the order the site lists it. */
 export function contentIndex({ posts, topics, pages }: ContentIndex): ContentIndex {
   return { posts: [...posts].sort(byDate), topics: [...topics].sort(byTitle), pages }
 }
 
-/**
- * The index the pages list, from one read of every file, as this process shows it (publishingOf), with
- * the problems and old URLs of a build's own check, so that dev shows every problem a build would stop on.
- */
+/** As this process shows it, with a build's own problems and old URLs, so that dev shows every problem a build would stop on. */
 export async function readContentIndex(
   dir: string = contentDir(),
   site: Site = loadSite(dir),
@@ -284,7 +258,6 @@ export async function readContentIndex(
   return { index: contentIndex({ posts, topics, pages: read.pages }), problems: asBuilt.problems, redirects: asBuilt.redirects }
 }
 
-/** Everything but the topics' own files, validated: the articles shown (the others in `leftOut`), the fixed pages, the topic files' names. */
 export type ContentWithoutTopics = Omit<ContentRead, 'site' | 'topics'> & { leftOut: LeftOut[] }
 
 /** What the build validates before it renders any page; a topic is validated when its page is rendered (readTopicFile). */

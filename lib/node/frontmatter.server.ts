@@ -1,12 +1,9 @@
 import { isAlias, isCollection, isMap, isNode, isScalar, LineCounter, parseDocument, Scalar, visit, type Document, type Node, type YAMLError } from 'yaml'
 
-// A content file's frontmatter, read as the writer typed it: `yaml`'s core schema keeps `date: 2025-02-30`
-// as text for the schema to judge (a timestamp would roll it over to a real date). Every syntax error is
-// reported in plain words at the line and column where the writer can fix it.
-// Not gray-matter: it runs a `---js` frontmatter as JavaScript (eval) unless each of its engines is replaced,
-// copies each file into a Buffer (104 ms of CPU per 10,000 topic files against 9 ms here), and splits as this does.
+// The core schema keeps `date: 2025-02-30` as text for the schema to judge (a timestamp would roll it over); errors in plain words.
+// Not gray-matter: it evals a `---js` frontmatter, and copies each file into a Buffer (104 ms of CPU per 10,000 topics against 9 ms here).
 
-/** A syntax problem at a line and column of the file, both counted from 1. */
+/** Line and column counted from 1. */
 interface SyntaxProblem {
   line: number
   column: number
@@ -22,13 +19,11 @@ export class FrontmatterSyntaxError extends Error {
 
 export interface Frontmatter {
   data: unknown
-  /** The markdown after the frontmatter. */
   body: string
-  /** The file's line the body starts on. */
   bodyLine: number
 }
 
-/** Splits a content file into its frontmatter's data and its markdown body. Throws a FrontmatterSyntaxError. */
+/** Throws a FrontmatterSyntaxError. */
 export function parseFrontmatter(text: string): Frontmatter {
   const { yaml, body } = splitFrontmatter(text)
   // A frontmatter of blank and comment lines only is no fields at all.
@@ -36,18 +31,14 @@ export function parseFrontmatter(text: string): Frontmatter {
   return { data, body, bodyLine: text.slice(0, text.length - body.length).split('\n').length }
 }
 
-/** The markdown after a file's frontmatter, split as parseFrontmatter splits it, without parsing the YAML. */
+/** Without parsing the YAML. */
 export function bodyAfterFrontmatter(text: string): string {
   return splitFrontmatter(text).body
 }
 
 const FENCE = '---'
 
-/**
- * The frontmatter's YAML (undefined without one) and the body after it. The YAML runs from the end of the
- * opening `---` (so its line N is the file's line N) to the next line that starts with `---`; a missing
- * closing line leaves the rest of the file to the YAML.
- */
+/** The YAML runs from the end of the opening `---` (so its line N is the file's) to the next line starting `---`, or the file's end. */
 function splitFrontmatter(text: string): { yaml: string | undefined; body: string } {
   const content = text.startsWith('\ufeff') ? text.slice(1) : text
   if (!content.startsWith(FENCE) || content[FENCE.length] === '-') return { yaml: undefined, body: content }
@@ -67,8 +58,7 @@ function splitFrontmatter(text: string): { yaml: string | undefined; body: strin
 }
 
 function parseYaml(yaml: string): unknown {
-  // YAML also ends a line at a lone \r, such as the one the split leaves at the end of a frontmatter with
-  // Windows line ends; `yaml` only at \n. Replaced one for one, every offset stays the same.
+  // YAML also ends a line at a lone \r (the split leaves one after Windows line ends), `yaml` only at \n; one for one keeps every offset.
   const source = yaml.replace(/\r(?!\n)/g, '\n')
   const lines = new LineCounter()
   const doc = parseDocument(source, { schema: 'core', uniqueKeys: true, prettyErrors: false, lineCounter: lines })
@@ -103,8 +93,7 @@ function syntaxProblems(doc: Document.Parsed, source: string, lines: LineCounter
   })
   // Warnings too: an unknown tag (`title: !Important thing`) would silently drop the word it is made of.
   const errors = [...doc.errors, ...doc.warnings]
-  // `yaml` ends a quoted value it finds no closing quote for at the end of the frontmatter, or of the line
-  // before one indented less than its field, and reports the missing quote there.
+  // `yaml` ends an unclosed quoted value at the frontmatter's end, or the line before one indented less, and reports it there.
   const unclosedQuotes = nodes.filter((node) => {
     if (!isScalar(node) || (node.type !== Scalar.QUOTE_DOUBLE && node.type !== Scalar.QUOTE_SINGLE)) return false
     const text = source.slice(start(node), valueEnd(node))
@@ -152,8 +141,7 @@ function syntaxProblems(doc: Document.Parsed, source: string, lines: LineCounter
     }
     if (code === 'UNEXPECTED_TOKEN') return at(offset, message.sign)
     if (code === 'BLOCK_AS_IMPLICIT_KEY' || code === 'MULTILINE_IMPLICIT_KEY') {
-      // A `field: value` read as a value: on one line, the value has ": " in it; over lines, the line after
-      // a value is indented deeper than its field, so it goes on with the value.
+      // A `field: value` read as a value: on one line, the value has ": "; over lines, it is indented deeper than the field before.
       const compact = nodes.some((node) => isMap(node) && start(node) === offset)
       const key = compact && keys.find((node) => start(node) === offset)
       if (key && line(valueEnd(key)) === line(offset)) return at(valueEnd(key), message.colon)
@@ -180,7 +168,6 @@ function syntaxProblems(doc: Document.Parsed, source: string, lines: LineCounter
     return lines.linePos(offset).line
   }
 
-  /** The first character of a line's text. */
   function textStart(line: number): { line: number; column: number } {
     const text = source.slice(lines.lineStarts[line - 1]).split('\n', 1)[0]!
     return { line, column: text.length - text.trimStart().length + 1 }

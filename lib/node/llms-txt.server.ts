@@ -1,14 +1,11 @@
 import type { BlogPost, SitePages, TopicEntry } from '../universal/content/types'
-import { articlePath } from '../universal/content/routes'
-import { topicPath } from '../universal/content/routes'
+import { articlePath, topicPath } from '../universal/content/routes'
 import { absoluteUrl } from '../universal/seo/url'
 import type { Site } from '../universal/site'
 import { plainText } from './markdown-twin.server'
 
-// `/llms.txt` (https://llmstxt.org): what the site is, for a language model, in markdown: sections of
-// links to the offer, the articles and the topics; the legal pages under `## Optional`, which a model short of room may skip.
+// `/llms.txt` (https://llmstxt.org): the site for a language model; the legal pages under `## Optional`, which a model short of room may skip.
 
-/** What llms.txt lists: the articles and topics this build publishes, and the fixed pages' copy. */
 interface LlmsTxtInput {
   site: Site
   pages: Pick<SitePages, 'home' | 'testimonials' | 'blog' | 'topics' | 'privacy-policy' | 'terms-of-service'>

@@ -1,11 +1,10 @@
 import type { BlogPost, Topic } from '../universal/content/types'
 import type { UiText } from '../universal/ui-text'
+import { imageOnlyDefinitions } from './content-links.server'
 
-// The markdown twin of an article or a topic (`/blog/x.md`): the page's words as clean markdown, for
-// answer engines. The writer's markdown, with links and images pointed at what the site serves and raw
-// HTML, which the page never shows, left out.
+// The markdown twin of a page (`/blog/x.md`), for answer engines: the writer's markdown, links and images pointed at what the site
+// serves, raw HTML (which the page never shows) left out.
 
-/** The markdown tree's nodes as far as the twin goes (mdast), with the offsets of their source. */
 export interface TwinNode {
   type: string
   url?: string
@@ -17,7 +16,6 @@ export interface TwinNode {
   position?: { start: { offset?: number }; end: { offset?: number } }
 }
 
-/** One replacement of the source: the characters from `start` to `end` become `text`. */
 interface Edit {
   start: number
   end: number
@@ -52,21 +50,14 @@ function siteLink(url: string, pagePath: string): string | undefined {
 
 const offsets = (node: TwinNode) => ({ start: node.position?.start.offset, end: node.position?.end.offset })
 
-/**
- * The body of a twin: `text` the markdown the page was rendered from, `tree` its parsed tree with links
- * pointed at their pages, `imageUrl` the site path an image's source is served as. Every link to the
- * site is site-absolute (`/topics/x`, an #anchor with `pagePath`), every image `![its alt](/assets/images/…)`.
- */
+/** `tree`: `text` parsed, links pointed at their pages. Every site link becomes site-absolute, every image `![its alt](/assets/images/…)`. */
 export async function cleanMarkdown(text: string, tree: TwinNode, pagePath: string, imageUrl: (src: string) => Promise<string | undefined>): Promise<string> {
   const definitions = new Map<string, TwinNode>()
-  const byImages = new Set<string>()
-  const byLinks = new Set<string>()
+  const imagesOnly = imageOnlyDefinitions(tree)
   const nodes: TwinNode[] = []
   const collect = (node: TwinNode) => {
     nodes.push(node)
     if (node.type === 'definition') definitions.set(node.identifier ?? '', node)
-    if (node.type === 'imageReference') byImages.add(node.identifier ?? '')
-    if (node.type === 'linkReference') byLinks.add(node.identifier ?? '')
     node.children?.forEach(collect)
   }
   collect(tree)
@@ -76,7 +67,7 @@ export async function cleanMarkdown(text: string, tree: TwinNode, pagePath: stri
   for (const node of nodes) {
     if (node.type === 'image') sources.add(node.url ?? '')
     if (node.type === 'imageReference') sources.add(definitions.get(node.identifier ?? '')?.url ?? '')
-    if (node.type === 'definition' && byImages.has(node.identifier ?? '') && !byLinks.has(node.identifier ?? '')) sources.add(node.url ?? '')
+    if (node.type === 'definition' && imagesOnly.has(node.identifier ?? '')) sources.add(node.url ?? '')
   }
   const served = new Map(await Promise.all([...sources].map(async (src) => [src, await imageUrl(src)] as const)))
 
@@ -94,8 +85,7 @@ export async function cleanMarkdown(text: string, tree: TwinNode, pagePath: stri
       const title = node.type === 'image' ? node.title : definitions.get(node.identifier ?? '')?.title
       if (url !== undefined) edits.push({ start, end, text: `![${bracketed(node.alt ?? '')}](${destination(url)}${titlePart(title)})` })
     } else if (node.type === 'definition') {
-      const imageOnly = byImages.has(node.identifier ?? '') && !byLinks.has(node.identifier ?? '')
-      const url = imageOnly ? served.get(node.url ?? '') : siteLink(node.url ?? '', pagePath)
+      const url = imagesOnly.has(node.identifier ?? '') ? served.get(node.url ?? '') : siteLink(node.url ?? '', pagePath)
       if (url !== undefined) edits.push({ start, end, text: `[${node.label ?? node.identifier}]: ${destination(url)}${titlePart(node.title)}` })
     } else if (node.type === 'link') {
       const url = siteLink(node.url ?? '', pagePath)

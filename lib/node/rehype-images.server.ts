@@ -1,36 +1,34 @@
-// The markdown's images as responsive <picture>s, their width and height written in so nothing moves as
-// they load. A rehype plugin: every <img> of remark-rehype's tree is a markdown image (raw HTML is dropped).
+// Markdown images as responsive <picture>s, sized so nothing moves as they load; every <img> of remark-rehype's tree is one (raw HTML is dropped).
 import { dirname, resolve } from 'node:path'
 import rehypeStringify from 'rehype-stringify'
 import { unified } from 'unified'
 import type { CoverImage } from '../universal/content/types'
 import type { SocialImage } from '../universal/seo/social'
+import { ELSEWHERE } from './content-links.server'
 import type { ImageCache, ImageKind } from './image-cache.server'
 import { IMAGE_SIZES, IMAGES_URL, ImageProblem, type EncodedImage, type ImageFile } from './images.server'
 import { isOutside } from './paths.server'
 
-/** Where a content read's images come from and where their problems go. */
 export interface ImageRead {
   cache: ImageCache
-  /** The content folder: an image must be one of its files. */
+  /** An image must be one of its files. */
   contentRoot: string
   /** One line per problem: `content/blog/x.md:12: image ./y.png: file not found`. */
   problems: string[]
 }
 
-/** How the images of one piece of markdown are handled: the plugin reads it from the file's `data.images`. */
+/** The plugin reads it from the file's `data.images`. */
 export interface MarkdownImages extends ImageRead {
-  /** The markdown's file, as problems name it; image paths are relative to its folder. */
+  /** Image paths are relative to its folder. */
   file: string
-  /** The file's line the markdown starts on. */
   firstLine: number
-  /** True when an image that opens the markdown is the top of its page; false when a cover is shown above it. */
+  /** False when a cover is shown above the markdown. */
   leadAtTop: boolean
   /** Where no image may be shown: why, in the words of the problem. */
   refused?: string
 }
 
-/** The HTML tree's nodes (hast), as far as images go. */
+/** hast's nodes, as far as images go. */
 interface HtmlNode {
   type: string
   tagName?: string
@@ -47,10 +45,6 @@ const LOADING: Record<Priority, Record<string, string>> = {
   below: { loading: 'lazy', decoding: 'async' },
 }
 
-/** A URL that leaves the content folder: another site, or a scheme (`https:`, `data:`). */
-const ELSEWHERE = /^(?:[a-z][a-z\d+.-]*:|\/\/)/i
-
-/** Replaces each <img> with its picture, or adds its problems to `data.images.problems`. */
 export function rehypeImages() {
   return async (tree: HtmlNode, file: { data: Record<string, unknown> }): Promise<void> => {
     const settings = file.data.images as MarkdownImages | undefined
@@ -67,7 +61,7 @@ export function rehypeImages() {
   }
 }
 
-/** The image `src` written in `settings.file` names, encoded as `kind`; the ImageProblem it has, returned rather than thrown. */
+/** The ImageProblem is returned rather than thrown. */
 async function encoded(src: string, settings: ImageRead & { file: string }, kind?: ImageKind): Promise<EncodedImage | ImageProblem> {
   try {
     return await settings.cache.image(sourcePath(src, settings.file, settings.contentRoot), kind)
@@ -77,7 +71,7 @@ async function encoded(src: string, settings: ImageRead & { file: string }, kind
   }
 }
 
-/** An article's cover: its picture and largest fallback file; undefined, with the problem added, when it cannot be shown. */
+/** Undefined, with the problem added, when it cannot be shown. */
 export async function coverImage(src: string, alt: string, settings: ImageRead & { file: string }): Promise<CoverImage | undefined> {
   const image = await encoded(src, settings)
   if (image instanceof ImageProblem) return void settings.problems.push(`${settings.file}: cover: image ${src}: ${image.message}`)
@@ -85,7 +79,7 @@ export async function coverImage(src: string, alt: string, settings: ImageRead &
   return { html, url: urlOf(image.formats.at(-1)!.files.at(-1)!), ...size(image) }
 }
 
-/** An article's own social image (`image:`), shown instead of its drawn card; undefined, with the problem added, when it cannot be. */
+/** An article's own social image (`image:`), instead of its drawn card; undefined, with the problem added, when it cannot be. */
 export async function ownSocialImage(src: string, alt: string, settings: ImageRead & { file: string }): Promise<SocialImage | undefined> {
   const image = await encoded(src, settings, 'social')
   if (image instanceof ImageProblem) return void settings.problems.push(`${settings.file}: image: ${src}: ${image.message}`)
@@ -119,7 +113,6 @@ function leadImage(tree: HtmlNode): HtmlNode | undefined {
   return inside.length === 1 && inside[0]!.tagName === 'img' ? inside[0] : undefined
 }
 
-/** The picture of one markdown image, or every problem it has, each naming the file and line. */
 async function pictureOf(image: HtmlNode, priority: Priority, settings: MarkdownImages): Promise<{ picture: HtmlNode } | { problems: string[] }> {
   const src = String(image.properties?.src ?? '')
   const line = settings.firstLine + (image.position?.start.line ?? 1) - 1
@@ -134,7 +127,6 @@ async function pictureOf(image: HtmlNode, priority: Priority, settings: Markdown
   return { problems }
 }
 
-/** The file an image's `src`, written in `file`, names; an ImageProblem when it is not a file of the content folder. */
 function sourcePath(src: string, file: string, contentRoot: string): string {
   if (src === '') throw new ImageProblem('no file named; write ![what it shows](./file.png)')
   if (src.startsWith('/') || ELSEWHERE.test(src)) {

@@ -1,15 +1,11 @@
-// Which pages a page links to as "related": the ones whose words it shares most, by TF-IDF cosine.
-// Deterministic: the same text gives the same links.
+// The "related" links: the pages whose words a page shares most, by TF-IDF cosine; the same text always gives the same links.
 import type { BlogPost, RelatedPost, RelatedTopic, Topic } from '../universal/content/types'
 import { buildDate, publicationOf } from './publication.server'
 
 const RELATED_POSTS = 2
 const RELATED_TOPICS = 3
 
-/**
- * Each article with the published articles most like it, by title (counted twice: it says in a few
- * words what the article is about), description and text. `posts` in the site's order, which breaks ties.
- */
+/** By title (counted twice: it says in a few words what the article is about), description and text; `posts` in site order, which breaks ties. */
 export function withRelatedPosts<P extends Omit<BlogPost, 'related'>>(
   posts: readonly P[],
   textOf: (post: P) => string,
@@ -28,15 +24,14 @@ export function withRelatedPosts<P extends Omit<BlogPost, 'related'>>(
   }))
 }
 
-/** What choosing related topics and the site search read of a topic: its words, and whether it is published. */
 export type TopicWords = Pick<Topic, 'title' | 'summary' | 'h1' | 'draft' | 'date'>
 
-/** A validated topic's TopicWords, as a fresh copy: the YAML parser's strings are slices of the whole file, and would keep its text alive. */
+/** A fresh copy: the YAML parser's strings are slices of the whole file, and would keep its text alive. */
 export function topicWordsOf({ title, summary, h1, draft, date }: TopicWords): TopicWords {
   return JSON.parse(JSON.stringify({ title, summary, h1, draft, date })) as TopicWords
 }
 
-/** For each topic, the published topics most like it, by title (counted twice) and summary. `topics` in slug order; one without words (not valid) is neither given nor named. */
+/** By title (counted twice) and summary; `topics` in slug order; one without words (not valid) is neither given nor named. */
 export function relatedTopics(
   topics: ReadonlyArray<{ slug: string; words: TopicWords | undefined }>,
   { today = buildDate(), remembered = (_, choose) => choose() }: { today?: string; remembered?: Remembered } = {},
@@ -57,7 +52,7 @@ export function relatedTopics(
 /** The choice for these entries as a cache holds it, or else `choose()`'s (which the cache then keeps). */
 export type Remembered = (entries: readonly Comparable[], choose: () => number[][]) => number[][]
 
-/** An entry that may be compared: its words, and whether it may be linked to (a draft or a scheduled entry may not). */
+/** `linkable`: false for a draft or a scheduled entry. */
 interface Comparable {
   text: string
   linkable: boolean
@@ -75,7 +70,7 @@ const STOP_WORDS = new Set(
   ).split(' '),
 )
 
-/** A word as compared: lower case, an English plural made singular (`coaches` → `coach`, `profiles` → `profile`). */
+/** An English plural made singular: `coaches` → `coach`, `profiles` → `profile`. */
 function stem(word: string): string {
   if (word.length < 4 || !word.endsWith('s')) return word
   if (word.endsWith('ies') && word.length > 4) return `${word.slice(0, -3)}y`
@@ -90,7 +85,6 @@ const ASCII_WORD = /[a-z0-9]+(?:'[a-z0-9]+)*/g
 // eslint-disable-next-line no-control-regex
 const ASCII = /^[\x00-\x7f]*$/
 
-/** The words of a text that may say what it is about, each as often as it occurs. */
 export function termsOf(text: string): string[] {
   const lower = text.toLowerCase()
   const pattern = ASCII.test(lower) ? ASCII_WORD : WORD
@@ -108,12 +102,7 @@ const MAX_SHARE = 0.5
 /** However many entries there are, a word in more than this many is not compared on: it keeps the choice near-linear. */
 const MAX_POSTINGS = 400
 
-/**
- * For each entry, the indexes of up to `count` linkable entries most like it (never itself), most alike
- * first, by the cosine of TF-IDF weights ((1 + ln tf) × ln(N / df)) through an inverted index. Ties, and
- * places no shared word fills, go by the entries' order, starting after the entry itself so that no one
- * entry fills every list. Then every linkable entry is named by some list (linkOrphans).
- */
+/** Weights (1 + ln tf) × ln(N / df); ties and unfilled places go by order from after the entry itself, so no one entry fills every list. */
 export function chooseRelated(entries: readonly Comparable[], count: number): number[][] {
   const linkable = entries.flatMap((entry, index) => (entry.linkable ? [index] : []))
   // Each entry's words as ids of one vocabulary, with how often each occurs: no word is kept per entry.
@@ -199,7 +188,6 @@ function best(touched: readonly number[], scores: Float64Array, index: number, t
   return top
 }
 
-/** Sorted ids as each distinct id and how many times it occurs. */
 function countIds(sorted: Int32Array): { ids: Int32Array; tf: Int32Array } {
   const ids: number[] = []
   const tf: number[] = []
@@ -224,11 +212,7 @@ function fillFromOrder(list: number[], index: number, linkable: readonly number[
   }
 }
 
-/**
- * Gives every linkable entry no list names the last place of the list of the entry most like it (the
- * cosine is symmetric: its own list), or failing that of the next one after it in order, whose last
- * entry is named by another list too, so that no other entry is left unnamed by the move.
- */
+/** Gives each unnamed linkable entry the last place of a list that is its own (cosine is symmetric) or next in order, whose last entry another list names. */
 function linkOrphans(chosen: number[][], linkable: readonly number[], count: number): void {
   if (count === 0) return
   // Only a linkable entry's page is published: a draft's list links nothing.
