@@ -1,6 +1,5 @@
-// What code that runs outside Vite's bundles is made of, found rather than listed: esbuild bundles each
-// entry in memory, so a digest follows the code it made (not most comments or layout), and each package
-// imported stands for its installed tree as package-lock.json records it.
+// What code outside Vite's bundles is made of, found rather than listed: esbuild bundles each entry in memory, so a digest follows
+// the code it made (not comments or layout); each package imported stands for its installed tree in package-lock.json.
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { isBuiltin } from 'node:module'
@@ -8,23 +7,16 @@ import { join, relative, sep } from 'node:path'
 import type { BuildOptions, BuildResult } from 'esbuild'
 import { projectRequire } from './cards/font-files.server'
 
-/** An entry's project files and packages (sorted); `code`, the digest of what esbuild made of the files, stands for their bytes. */
+/** `code`, the digest of what esbuild made of the files, stands for their bytes. */
 export interface CodeGraph {
   files: string[]
   packages: string[]
   code?: string
 }
 
-type Esbuild = typeof import('esbuild')
+const esbuild = () => projectRequire()('esbuild') as typeof import('esbuild')
 
-/** esbuild, loaded from the project's root when first needed. */
-const esbuild = (): Esbuild => projectRequire()('esbuild') as Esbuild
-
-/**
- * Every import followed, no package bundled (each is named instead), nothing written. Whitespace is
- * minified because that is what drops every comment: unminified, esbuild keeps doc comments inside
- * objects and classes, and each file's path as a comment, so a reworded comment would change the code.
- */
+/** Whitespace minified to drop every comment: esbuild keeps doc comments inside objects and classes, and each file's path, as comments. */
 const graphOptions = (entries: readonly string[], root: string): BuildOptions => ({
   entryPoints: entries.map((entry) => join(root, entry)),
   absWorkingDir: root,
@@ -47,7 +39,6 @@ export function packageOf(specifier: string): string | undefined {
   return (specifier.startsWith('@') ? parts.slice(0, 2) : parts.slice(0, 1)).join('/')
 }
 
-/** The graph of each entry (paths from `root`), by entry, from esbuild's metafile and the code it made. */
 function graphsOf({ metafile, outputFiles }: BuildResult, entries: readonly string[], root: string): Map<string, CodeGraph> {
   const graphs = new Map<string, CodeGraph>()
   const made = new Map(outputFiles!.map((file) => [file.path, file.hash]))
@@ -64,12 +55,12 @@ function graphsOf({ metafile, outputFiles }: BuildResult, entries: readonly stri
   return graphs
 }
 
-/** The graph of each entry. esbuild's service is left running, for the caller's other builds: the caller stops it. */
+/** esbuild's service is left running, for the caller's other builds: the caller stops it. */
 export async function codeGraphs(entries: readonly string[], root = process.cwd()): Promise<Map<string, CodeGraph>> {
   return graphsOf(await esbuild().build(graphOptions(entries, root)), entries, root)
 }
 
-/** codeGraphs, at once: for a digest asked for while a page renders in `npm run dev`. */
+/** For a digest asked for while a page renders in `npm run dev`. */
 export function codeGraphsSync(entries: readonly string[], root = process.cwd()): Map<string, CodeGraph> {
   return graphsOf(esbuild().buildSync(graphOptions(entries, root)), entries, root)
 }
@@ -82,7 +73,7 @@ export interface LockFile {
 export function packageVersions(names: readonly string[], lock: LockFile): string[] {
   const found = new Set<string>()
   const missing = new Set<string>()
-  /** Where `name` is installed for the package at `from` (`` for the project): the nearest node_modules up, as Node resolves it. */
+  /** The nearest node_modules up from the package at `from` ('' for the project), as Node resolves it. */
   const locate = (name: string, from: string): string | undefined => {
     for (let at = from; ;) {
       const path = `${at ? `${at}/` : ''}node_modules/${name}`
@@ -113,7 +104,7 @@ export function readLockFile(root = process.cwd()): LockFile {
   return JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as LockFile
 }
 
-/** The digest of a graph as it is now: each file's path, the code made of the files (else their bytes), each package's installed tree. */
+/** Each file's path, the code made of the files (else their bytes), each package's installed tree. */
 export function graphDigest({ files, packages, code }: CodeGraph, lock: LockFile, root = process.cwd()): string {
   const hash = createHash('sha256')
   for (const file of files) {

@@ -9,13 +9,9 @@ import type { Site } from '../universal/site'
 
 // The blog's feeds, RSS 2.0, Atom and JSON Feed, made by the `feed` package from the articles the build publishes.
 
-/** The attributes of the article HTML that hold a URL, or a list of them (`srcset`). */
 const URL_ATTRIBUTES = ['href', 'src', 'poster'] as const
 
-/**
- * An article's HTML with every URL absolute: a feed is read away from the site, where `/topics/x`,
- * `#anchor` and `/assets/images/…` would lead nowhere. Links to other sites are left as they are.
- */
+/** Every URL made absolute: a feed is read away from the site, where `/topics/x`, `#anchor` and `/assets/images/…` would lead nowhere. */
 export function absoluteHtml(html: string, pageUrl: string): string {
   const root = parse(html)
   const absolute = (value: string) => {
@@ -39,13 +35,6 @@ export function absoluteHtml(html: string, pageUrl: string): string {
   return root.toString()
 }
 
-/** What a feed says of the blog itself: the /blog page's copy. */
-interface BlogListing {
-  title: string
-  description: string
-}
-
-/** A `YYYY-MM-DD` day as the instant it starts, UTC. */
 const dayStart = (date: string) => new Date(`${date}T00:00:00Z`)
 
 /** `imageBytes` for blogFeeds: the size of the file `fileOf` finds for a site path; undefined when there is none. */
@@ -59,18 +48,14 @@ export function fileSizes(fileOf: (path: string) => string): (path: string) => n
   }
 }
 
-/** The type of a cover's file: the fallback every browser shows, a JPEG or (with transparent pixels) a PNG. */
+/** A cover's file is the fallback every browser shows: a JPEG or (with transparent pixels) a PNG. */
 const coverType = (path: string) => (path.endsWith('.png') ? 'image/png' : 'image/jpeg')
 
-/**
- * The three feeds, as file text by format, for `posts` newest first. Every date is taken from the
- * articles, so the same articles always give the same bytes; `today` dates an empty feed. `imageBytes`
- * gives a cover's file size, which an RSS enclosure asks for (0 when unknown).
- */
+/** Every date is the articles', so the same articles give the same bytes; `today` dates an empty feed. An RSS enclosure asks for `imageBytes`. */
 export function blogFeeds(
   posts: readonly BlogPost[],
   site: Site,
-  blog: BlogListing,
+  blog: { title: string; description: string },
   today: string,
   imageBytes: (path: string) => number | undefined = () => undefined,
 ): Record<FeedFormat, string> {
@@ -107,10 +92,7 @@ export function blogFeeds(
   return { rss: feed.rss2(), atom: withJpegType(feed.atom1(), covers), json: feed.json1() }
 }
 
-/**
- * The `feed` package types an Atom enclosure by its file's extension, `image/jpg`, which is no type: each
- * JPEG cover's link is given `image/jpeg`, as RSS has it. `covers` are the covers' absolute URLs.
- */
+/** `feed` types an Atom enclosure by its extension, `image/jpg`, which is no type: a JPEG cover's link gets `image/jpeg`, as RSS has it. */
 function withJpegType(atom: string, covers: string[]): string {
   let text = atom
   for (const href of new Set(covers)) {

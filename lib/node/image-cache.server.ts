@@ -1,6 +1,4 @@
-// The content's images, encoded at build time with sharp and cached between builds under the digest of
-// source, name and settings, so a rebuild encodes only new or changed images; remembers which a build
-// used, to publish them and drop the rest. Unusable sources are refused with an ImageProblem.
+// Cached between builds under the digest of source, name and settings, so a rebuild encodes only new or changed images.
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { basename, extname, join } from 'node:path'
@@ -9,7 +7,7 @@ import { COLUMN_WIDTH, IMAGE_WIDTHS, ImageProblem, type EncodedImage, type Image
 
 /** Encoded images on disk under `dir`: `<key>.json` describes an image, `files/` holds every encoded file. */
 export class ImageCache {
-  /** Sources encoded by this cache since it was made. */
+  /** Since it was made. */
   encoded = 0
   private readonly used = new Map<string, EncodedImage>()
   private readonly pending = new Map<string, Promise<EncodedImage>>()
@@ -20,7 +18,7 @@ export class ImageCache {
     private readonly fresh = false,
   ) {}
 
-  /** The image at `path`, encoded as `kind`; throws an ImageProblem when it is missing, not an image, or too small. */
+  /** Throws an ImageProblem when it is missing, not an image, or too small. */
   async image(path: string, kind: ImageKind = 'image'): Promise<EncodedImage> {
     const bytes = readSource(path)
     const size = await checkSource(bytes)
@@ -45,7 +43,7 @@ export class ImageCache {
     return this.used.size
   }
 
-  /** The names of every file of the images used so far, to publish under IMAGES_URL. */
+  /** To publish under IMAGES_URL. */
   usedFiles(): string[] {
     const names = [...this.used.values()].flatMap((image) => image.formats.flatMap((format) => format.files.map((file) => file.name)))
     return [...new Set(names)].sort()
@@ -65,7 +63,6 @@ export class ImageCache {
     for (const name of existsSync(files) ? readdirSync(files) : []) if (!keep.has(name)) rmSync(join(files, name), { force: true })
   }
 
-  /** The image under `key` from the cache when it has it whole, else encoded and stored. */
   private async load(key: string, encoded: () => Promise<Encoded>): Promise<EncodedImage> {
     const manifest = join(this.dir, `${key}.json`)
     if (!this.fresh && existsSync(manifest)) {
@@ -94,7 +91,6 @@ function readSource(path: string): Buffer {
   }
 }
 
-/** The start of the encoded files' names: the source's name in lowercase letters, digits and hyphens. */
 function stemOf(path: string): string {
   const name = basename(path, extname(path))
     .toLowerCase()
@@ -103,7 +99,7 @@ function stemOf(path: string): string {
   return name || 'image'
 }
 
-/** Written whole or not at all: a build that stops midway, or two at once, never leaves half a file. */
+/** A build that stops midway, or two at once, never leaves half a file. */
 function writeAtomically(path: string, data: string | Buffer): void {
   const temporary = `${path}.${process.pid}.tmp`
   writeFileSync(temporary, data)
@@ -112,23 +108,20 @@ function writeAtomically(path: string, data: string | Buffer): void {
 
 type Format = 'avif' | 'webp' | 'jpeg' | 'png'
 
-/** sharp's options per format. AVIF at effort 2, not 4: several times faster for slightly larger files. */
+/** AVIF at effort 2, not 4: several times faster for slightly larger files. */
 const ENCODINGS: Record<Format, { type: ImageType; extension: string; options: Record<string, number | boolean> }> = {
   avif: { type: 'image/avif', extension: 'avif', options: { quality: 60, effort: 2 } },
   webp: { type: 'image/webp', extension: 'webp', options: { quality: 80, effort: 4 } },
   jpeg: { type: 'image/jpeg', extension: 'jpg', options: { quality: 82, mozjpeg: true } },
   png: { type: 'image/png', extension: 'png', options: { compressionLevel: 9 } },
 }
-/**
- * The largest source the build takes (10 MB, as a file manager counts; pixels on a side): past them a
- * file is a camera's original, heavy on the repository and slow to encode. Checked before the cache.
- */
+/** Past these (10 MB as a file manager counts; pixels on a side) a file is a camera's original, heavy on the repository and slow to encode. */
 const MAX_SOURCE_BYTES = 10_000_000
 const MAX_SOURCE_SIDE = 6000
 /** The source formats the build takes (sharp calls AVIF `heif`); SVG is left out, see content/README.md. */
 const SOURCE_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif'])
 
-/** The source's size once its EXIF orientation is applied (from its header); an ImageProblem when it is not taken. */
+/** The size once its EXIF orientation is applied (from its header). */
 async function checkSource(bytes: Buffer): Promise<Size> {
   const shown = `the site shows it at most ${IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!.toLocaleString('en')} px wide`
   if (bytes.length > MAX_SOURCE_BYTES) {
@@ -156,10 +149,7 @@ async function checkSource(bytes: Buffer): Promise<Size> {
   return { width, height }
 }
 
-/**
- * sharp, loaded on the first image (the render workers import this module but never encode). Its cache
- * is off: each source is decoded per file anyway, and it would keep up to 50 MB alive.
- */
+/** On the first image (the render workers import this module but never encode); no cache: a source is decoded per file anyway, and it holds 50 MB. */
 let sharpModule: Promise<typeof import('sharp').default> | undefined
 const loadSharp = () =>
   (sharpModule ??= import('sharp').then(({ default: sharp }) => {
@@ -167,23 +157,20 @@ const loadSharp = () =>
     return sharp
   }))
 
-/** An article's image in the content (`image`, shown in every format and width), or its own social image (`social`, one cropped PNG). */
+/** `image`: shown in every format and width; `social`: an article's own social image, one cropped PNG. */
 export type ImageKind = 'image' | 'social'
 type Size = { width: number; height: number }
 type Encoded = { image: EncodedImage; files: Map<string, Buffer> }
 
-/** What the cache's keys of `kind` cover besides the source. */
 async function encodingSettings(kind: ImageKind): Promise<string> {
   const { versions } = await loadSharp()
   const settings = kind === 'image' ? { COLUMN_WIDTH, IMAGE_WIDTHS, ENCODINGS } : { social: [SOCIAL_IMAGE_WIDTH, SOCIAL_IMAGE_HEIGHT], png: ENCODINGS.png }
   return JSON.stringify({ ...settings, sharp: versions.sharp, vips: versions.vips })
 }
 
-/** A file's name: its stem, what it is (a width, `card`), and the digest of its bytes. */
 const fileName = (stem: string, what: string | number, data: Buffer, extension: string) =>
   `${stem}-${what}.${createHash('sha256').update(data).digest('hex').slice(0, 10)}.${extension}`
 
-/** Every format at every width: those of IMAGE_WIDTHS narrower than the source, then its own, never past the last. */
 async function encodeImage(bytes: Buffer, stem: string, { width }: Size): Promise<Encoded> {
   if (width < COLUMN_WIDTH) {
     throw new ImageProblem(
@@ -214,16 +201,14 @@ async function encodeImage(bytes: Buffer, stem: string, { width }: Size): Promis
   return { image, files }
 }
 
-/** A social image: the source cropped to SOCIAL_IMAGE_WIDTH × SOCIAL_IMAGE_HEIGHT around its most interesting part, as one PNG. */
 async function encodeSocialImage(bytes: Buffer, stem: string, { width, height }: Size): Promise<Encoded> {
   if (width < SOCIAL_IMAGE_WIDTH || height < SOCIAL_IMAGE_HEIGHT) {
     throw new ImageProblem(
       `${width} × ${height} px, smaller than the ${SOCIAL_IMAGE_WIDTH} × ${SOCIAL_IMAGE_HEIGHT} px a shared link shows; use a picture at least that size (it is cropped to it)`,
     )
   }
-  const data = await (
-    await loadSharp()
-  )(bytes)
+  const sharp = await loadSharp()
+  const data = await sharp(bytes)
     .autoOrient()
     .resize({ width: SOCIAL_IMAGE_WIDTH, height: SOCIAL_IMAGE_HEIGHT, fit: 'cover', position: 'attention' })
     .png(ENCODINGS.png.options)

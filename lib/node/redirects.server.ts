@@ -1,23 +1,21 @@
-// The old URLs of the site's pages (`redirectFrom` in the frontmatter: a 308 to the page), checked once
-// every page is known: an old URL must lead to a page this build writes, and nothing else may answer it,
-// or a visitor would get one thing on one host and another elsewhere.
+// `redirectFrom` (a 308 to the page), checked once every page is known: an old URL must lead to a page this build writes, and nothing
+// else may answer it, or a visitor would get one thing on one host and another elsewhere.
 import { formatPath } from '../universal/content/format-path'
 import { API_PREFIX, ASSETS_PREFIX, CSP_HASHES_FILE, HEALTH_PATH, HOST_RULE_FILES, NOT_FOUND_PATHS, SHELL_ROUTES, type Redirect } from '../universal/routes'
 import { publicPaths, siteTargets, type FileLinks } from './content-links.server'
 import { linkProblemsWith, reasonOf, type LeftOut } from './publication.server'
 
-/** A page of the build and the old URLs its content file names. */
 export interface RedirectingPage {
   file: string
-  /** The page's URL: `/blog/new-slug`. */
+  /** `/blog/new-slug`. */
   path: string
   redirectFrom?: readonly string[]
 }
 
-/** Files the build writes at the site's root besides the pages (sitemap.xml may become an index of sitemap-1.xml, …). */
+/** Besides the pages and sitemap.xml (which may become an index of sitemap-1.xml, …). */
 const BUILD_FILES = [CSP_HASHES_FILE, ...HOST_RULE_FILES, 'robots.txt']
 
-/** What already answers `path` on this site, in words (a page of `pages`, a file of public/, a route, a file the build writes), or undefined. */
+/** What already answers `path` on this site, in words, or undefined. */
 export function answererOf(pages: ReadonlyMap<string, string | undefined>, publicDir = 'public'): (path: string) => string | undefined {
   const publicFiles = new Set(publicPaths(publicDir))
   return (path) => {
@@ -37,11 +35,7 @@ export function answererOf(pages: ReadonlyMap<string, string | undefined>, publi
   }
 }
 
-/**
- * The redirects of the published pages, sorted by old URL (so an incremental build writes the bytes a
- * fresh one does), and one problem per old URL that cannot be one: the page's own URL, one something
- * else answers, one listed twice or by two pages, or one of a page this build leaves out.
- */
+/** Sorted by old URL, so an incremental build writes the bytes a fresh one does. */
 export function redirectsOf(
   pages: readonly RedirectingPage[],
   leftOut: readonly LeftOut[],
@@ -69,20 +63,14 @@ export function redirectsOf(
     }
   }
   const redirects = [...claimed].map(([from, page]) => ({ from, to: page.path })).sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0))
-  return { redirects, problems: problems.sort(byFile) }
+  // Each file's in the order found.
+  return { redirects, problems: problems.sort((a, b) => (fileOf(a) < fileOf(b) ? -1 : fileOf(a) > fileOf(b) ? 1 : 0)) }
 }
 
-/** Problems ordered by the file they name, each file's in the order found. */
-function byFile(a: string, b: string): number {
-  const fileA = a.slice(0, a.indexOf(': '))
-  const fileB = b.slice(0, b.indexOf(': '))
-  return fileA < fileB ? -1 : fileA > fileB ? 1 : 0
-}
+/** Each problem names its file first: `content/topics/x.md: redirectFrom[0]: …`. */
+const fileOf = (problem: string) => problem.slice(0, problem.indexOf(': '))
 
-/**
- * Cloudflare Pages applies the first 2,000 static redirects of `_redirects` (and 100 with a placeholder);
- * Vercel takes 2,048 routes per deployment, vercel.json's headers, rewrites and redirects together.
- */
+/** Cloudflare Pages' static redirects in `_redirects` (100 with a placeholder); Vercel's routes per deployment, headers and rewrites included. */
 export const STATIC_REDIRECT_LIMITS = { cloudflare: 2000, vercelRoutes: 2048 } as const
 
 /** The line the build prints when the redirects are more than a static host applies, or undefined. */
@@ -95,22 +83,20 @@ export function redirectLimitWarning(count: number): string | undefined {
   )
 }
 
-/** The pages that are known, and what the content says of them. */
 interface KnownPages {
   paths: readonly string[]
   redirecting: readonly RedirectingPage[]
   leftOut: readonly LeftOut[]
-  /** The site links of each content file (left out ones too). */
+  /** Of left-out files too. */
   links: readonly FileLinks[]
 }
 
-/** The problems of one file, in the words ContentError lists. */
 export interface FileProblems {
   file: string
   problems: string[]
 }
 
-/** The redirects of the pages, sorted by old URL, and every problem of their links, then of their old URLs, each with its file. */
+/** The problems of the links, then of the old URLs. */
 export function checkLinksAndRedirects({ paths, redirecting, leftOut, links }: KnownPages): { redirects: Redirect[]; problems: FileProblems[] } {
   const pageFiles = new Map<string, string | undefined>(paths.map((path) => [path, undefined]))
   for (const { path, file } of redirecting) pageFiles.set(path, file)
@@ -120,8 +106,7 @@ export function checkLinksAndRedirects({ paths, redirecting, leftOut, links }: K
     redirects,
     problems: [
       ...links.map((fileLinks) => ({ file: fileLinks.file, problems: linkProblems(fileLinks) })),
-      // Each names its file first: `content/topics/x.md: redirectFrom[0]: …`.
-      ...redirectProblems.map((problem) => ({ file: problem.slice(0, problem.indexOf(': ')), problems: [problem] })),
+      ...redirectProblems.map((problem) => ({ file: fileOf(problem), problems: [problem] })),
     ],
   }
 }

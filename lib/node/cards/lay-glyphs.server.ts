@@ -1,7 +1,7 @@
 // A set title laid into a card's rows: each covered pixel blends the title's colour over the frame's,
 // into RGB or into palette indices (each blend a palette colour), with the same arithmetic for both.
 import { CARD_WIDTH, TITLE_BOX, TITLE_RGB } from './design.server'
-import { PALETTE_SIZE, adlerChanges, type CardRows } from './png.server'
+import { PALETTE_SIZE, type CardRows } from './png.server'
 import type { SetTitle } from './title-glyphs.server'
 
 /** Lays `title` over `card`'s rows, clipped; false when the palette would overflow (the rows are then part drawn: redraw as RGB). */
@@ -10,7 +10,7 @@ export function layGlyphs(card: CardRows, title: SetTitle): boolean {
     eachGlyphRow(card, title, layRgb)
     return true
   }
-  card.changes = adlerChanges()
+  card.changes = new Float64Array(2)
   return eachGlyphRow(card, title, paletteLayer(card.palette, card.changes))
 }
 

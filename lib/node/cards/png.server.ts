@@ -1,20 +1,17 @@
-// The PNG files of the cards of one frame: the rows above and below the title are the same in every
-// card of a label, so they are compressed once and each card's own rows are compressed between them.
-// Plain PNG otherwise: 8 bits per sample, no filtering, one zlib stream over several IDAT chunks. A card
-// of at most 256 colours is written as a palette PNG (fewer bytes for zlib, same pixels), else as RGB.
+// The rows above and below the title are the same in every card of a label: compressed once, each card's own rows spliced between.
+// A card of at most 256 colours is a palette PNG (fewer bytes for zlib, same pixels), else RGB; no filtering, one zlib stream.
 import { constants, crc32, deflateRawSync } from 'node:zlib'
 
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
-/** A zlib stream's first two bytes: deflate with a 32 KB window, no dictionary (RFC 1950). */
+/** Deflate with a 32 KB window, no dictionary (RFC 1950). */
 const ZLIB_HEADER = Buffer.from([0x78, 0x01])
-/** The frame's rows are compressed once, so as small as zlib makes them. */
+/** Compressed once, so as small as zlib makes them. */
 const FRAME_LEVEL = 9
 /** Palette rows are runs of the background's index between glyph edges: Z_RLE finds them as well as level 3, faster. */
 const CARD_DEFLATE = { rgb: { level: 3 }, palette: { level: 1, strategy: constants.Z_RLE } } as const
-/** The most colours a palette PNG holds at 8 bits a pixel. */
 export const PALETTE_SIZE = 256
 
-/** One compressed run of rows: its IDAT chunk, and the adler-32 and length of the bytes it holds. */
+/** One compressed run of rows, with the adler-32 and length of the bytes it holds. */
 interface Run {
   chunk: Buffer
   adler: number
@@ -25,19 +22,18 @@ interface Run {
 export interface CardRows {
   rows: Buffer
   stride: number
-  /** For palette indices: the card's colours (0xRRGGBB), the frame's first; a card may add its own up to PALETTE_SIZE. */
+  /** For palette indices: 0xRRGGBB, the frame's first; a card may add its own up to PALETTE_SIZE. */
   palette?: number[]
-  /** What was drawn into the rows, as adler-32 weighs it (adlerChanges): png() then need not sum the rows again. */
+  /** Adler-32's sums are linear in the bytes: what was drawn moves them by [Σ change, Σ change × (length − offset)], so png() need not sum the rows again. */
   changes?: Float64Array
 }
 
-/** The frame's rows in one pixel format, with the runs every card of it shares. */
 class FrameRows {
   readonly stride: number
   readonly rows: Buffer
   readonly above: Run
   readonly below = new Map<number, Run>()
-  /** The adler-32 of the frame's rows from `top`, by how many of them a card takes. */
+  /** By how many of the rows from `top` a card takes. */
   private readonly adlers = new Map<number, number>()
   /** Rows handed to one card after another to draw into: a card's PNG is written before the next card's rows are asked for. */
   private scratch: Buffer | undefined
@@ -91,10 +87,7 @@ export class SplicedPng {
   private readonly indexed: FrameRows | undefined
   private rgbRows: FrameRows | undefined
 
-  /**
-   * `rgb` is the frame, `width` × `height` pixels; the cards differ from it only in rows `top` and
-   * below (each card says how many).
-   */
+  /** The cards differ from the frame `rgb` only in rows `top` and below (each card says how many). */
   constructor(
     private readonly rgb: Buffer,
     private readonly width: number,
@@ -115,18 +108,13 @@ export class SplicedPng {
     }
   }
 
-  /**
-   * The frame's rows from `top`, `count` of them, to draw into: its palette indices, with a copy of
-   * its palette to add colours to, unless it has none or `rgb` is asked for. They are valid until the
-   * next call: write their PNG first.
-   */
+  /** Palette indices with a copy of the palette to add to, unless it has none or `rgb` is asked; valid until the next call: write their PNG first. */
   cardRows(count: number, rgb = false): CardRows {
     if (this.indexed && this.palette && !rgb) return { rows: this.indexed.cardRows(count), stride: this.indexed.stride, palette: [...this.palette] }
     const frame = this.rgbFrame()
     return { rows: frame.cardRows(count), stride: frame.stride }
   }
 
-  /** The PNG of the frame with `card`'s rows (cardRows, drawn into) in place of its own from `top`. */
   png({ rows, palette, changes }: CardRows): Buffer {
     if (!palette) return Buffer.concat([this.head(2), ...this.rgbFrame().idat(rows, CARD_DEFLATE.rgb, changes), IEND])
     if (palette.length > PALETTE_SIZE) throw new Error(`a palette PNG holds at most ${PALETTE_SIZE} colours, not ${palette.length}`)
@@ -135,7 +123,7 @@ export class SplicedPng {
     return Buffer.concat([this.head(3), chunk('PLTE', entries), ...this.indexed!.idat(rows, CARD_DEFLATE.palette, changes), IEND])
   }
 
-  /** The signature and the IHDR chunk: 8 bits per sample, `colourType` 2 (RGB) or 3 (palette), deflate, no filtering scheme beyond "none", no interlacing. */
+  /** 8 bits per sample, `colourType` 2 (RGB) or 3 (palette), no interlacing. */
   private head(colourType: 2 | 3): Buffer {
     const header = Buffer.alloc(13)
     header.writeUInt32BE(this.width, 0)
@@ -171,7 +159,6 @@ const ADLER_BASE = 65521
 /** The most bytes adler-32 adds up before its sums must be reduced to stay within 32 bits (zlib's NMAX). */
 const ADLER_SPAN = 5552
 
-/** The adler-32 of `data` (RFC 1950), as zlib computes it. */
 export function adler32(data: Uint8Array): number {
   let sum1 = 1
   let sum2 = 0
@@ -197,19 +184,14 @@ export function adler32(data: Uint8Array): number {
   return ((sum2 << 16) | sum1) >>> 0
 }
 
-/** Adler-32's sums are linear in the bytes, so changes to some move them by [Σ change, Σ change × (length − offset)]. */
-export function adlerChanges(): Float64Array {
-  return new Float64Array(2)
-}
-
-/** The adler-32 `adler` of some bytes, after `changes` (adlerChanges) to them. */
+/** The adler-32 `adler` of some bytes, after `changes` (CardRows) to them. */
 export function withChanges(adler: number, changes: Float64Array): number {
   const sum1 = ((((adler & 0xffff) + changes[0]!) % ADLER_BASE) + ADLER_BASE) % ADLER_BASE
   const sum2 = ((((adler >>> 16) + changes[1]!) % ADLER_BASE) + ADLER_BASE) % ADLER_BASE
   return (sum1 | (sum2 << 16)) >>> 0
 }
 
-/** The adler-32 of two byte strings one after the other, from each one's and the second's length (zlib's adler32_combine). */
+/** zlib's adler32_combine. */
 export function adler32Combine(first: number, second: number, secondLength: number): number {
   const remainder = secondLength % ADLER_BASE
   let sum1 = first & 0xffff

@@ -1,13 +1,10 @@
-// A card's title set glyph by glyph: HarfBuzz (satori's shaper) shapes it, and each glyph is drawn
-// once by resvg per size and quarter-pixel position and kept: far cheaper than satori and resvg per
-// title. It sets exactly what satori would (tests/unit/card-title.test.ts holds them to the same
-// pixels); a title it cannot set the same way (a character outside the font, a word wider than the
-// box, too many lines, a hyphenated word carried over, other than single spaces) is left to satori.
+// A title shaped by HarfBuzz (satori's shaper), each glyph drawn once per size and quarter-pixel: far cheaper than satori per title,
+// to the same pixels (tests/unit/card-title.test.ts); a title it cannot set the same way is left to satori.
 import { createRequire } from 'node:module'
 import { inflateSync } from 'node:zlib'
 import { coverageOf } from './raster.server'
 
-/** What the shaper gives of each glyph (harfbuzzjs's buffer JSON): its id, cluster, advance and offsets, in font units. */
+/** harfbuzzjs's buffer JSON: id, cluster, advance and offsets, in font units. */
 interface Shaped {
   g: number
   cl: number
@@ -28,7 +25,6 @@ interface HarfBuzz {
   shape(font: unknown, buffer: unknown, features?: string): void
 }
 
-/** How a title is set: its font size, line height (a multiple of it), letter spacing, and the most lines it may take. */
 export interface TitleStyle {
   fontSize: number
   lineHeight: number
@@ -36,7 +32,7 @@ export interface TitleStyle {
   lines: number
 }
 
-/** A glyph drawn once: its coverage (0–255), placed `left`/`top` pixels from its pen position on the baseline. */
+/** Coverage 0–255, placed `left`/`top` pixels from its pen position on the baseline. */
 interface DrawnGlyph {
   coverage: Uint8Array
   width: number
@@ -45,7 +41,7 @@ interface DrawnGlyph {
   top: number
 }
 
-/** A title set: where each glyph goes in the box (pixels from its top left) and how tall its lines are. */
+/** Each glyph's place in pixels from the box's top left. */
 export interface SetTitle {
   height: number
   glyphs: Array<{ drawn: DrawnGlyph; x: number; y: number }>
@@ -67,10 +63,7 @@ const SHAPED_WORDS = 5_000
 /** Pen positions are kept to a quarter pixel: four drawings of a glyph per size cover every position. */
 const PHASES = 4
 
-/**
- * WOFF 1.0 as the plain OpenType file HarfBuzz reads, with the `hhea` ascender and descender satori
- * centres a line on (read here, as harfbuzzjs 0.10's `hExtents()` leaves the font drawing no glyph).
- */
+/** WOFF 1.0 as plain OpenType, with the `hhea` ascender and descender satori centres a line on (harfbuzzjs 0.10's `hExtents()` breaks the font). */
 function openWoff(woff: Buffer): { sfnt: Buffer; ascender: number; descender: number } {
   const count = woff.readUInt16BE(12)
   const tables = Array.from({ length: count }, (_, index) => {
@@ -103,7 +96,6 @@ function openWoff(woff: Buffer): { sfnt: Buffer; ascender: number; descender: nu
   return { sfnt, ascender: hhea.readInt16BE(4), descender: hhea.readInt16BE(6) }
 }
 
-/** Sets titles in one font (a WOFF file), keeping each glyph it draws. */
 export class TitleSetter {
   private readonly drawn = new Map<string, DrawnGlyph>()
   /** Each word shaped (with its space), as titles repeat their words; emptied when it holds SHAPED_WORDS. */
@@ -112,7 +104,6 @@ export class TitleSetter {
   private constructor(
     private readonly hb: HarfBuzz,
     private readonly font: HarfBuzzFont,
-    /** The font's units per em, and its ascender and descender in them. */
     private readonly upem: number,
     private readonly metrics: { ascender: number; descender: number },
   ) {}
@@ -127,12 +118,11 @@ export class TitleSetter {
     return new TitleSetter(hb, font, face.upem, metrics)
   }
 
-  /** `title` set in a box `width` pixels wide, or undefined when only satori can set it. */
+  /** Undefined when only satori can set it. */
   set(title: string, width: number, style: TitleStyle): SetTitle | undefined {
     if (!/^\S+( \S+)*$/.test(title)) return undefined
     const scale = style.fontSize / this.upem
-    // Each word is shaped with the space after it, as satori shapes the pieces its line breaking cuts
-    // a title into: a comma is kerned with the space after it, a space with nothing after it.
+    // Each word with the space after it, as satori shapes the pieces its line breaking cuts: a comma is kerned with that space.
     const words: Word[] = []
     let spaceBefore = 0
     for (const piece of title.match(/\S+ ?/g)!) {
@@ -166,8 +156,7 @@ export class TitleSetter {
       lineWidth = word.advance
     }
     if (lines.length > style.lines) return undefined
-    // As satori places lines: each a whole number of pixels tall, its baseline on a whole pixel,
-    // the font's ascender to descender centred in the line's height.
+    // As satori places lines: whole pixels tall, baseline on a whole pixel, ascender to descender centred in the line.
     const lineBox = style.fontSize * style.lineHeight
     const lineStep = Math.round(lineBox)
     const { ascender, descender } = this.metrics
@@ -192,27 +181,23 @@ export class TitleSetter {
   }
 
   private shape(text: string): Shaped[] {
-    let glyphs = this.shaped.get(text)
-    if (glyphs) return glyphs
+    const known = this.shaped.get(text)
+    if (known) return known
     if (this.shaped.size >= SHAPED_WORDS) this.shaped.clear()
-    glyphs = this.shapeNow(text)
-    this.shaped.set(text, glyphs)
-    return glyphs
-  }
-
-  private shapeNow(text: string): Shaped[] {
     const buffer = this.hb.createBuffer()
     try {
       buffer.addText(text)
       buffer.guessSegmentProperties()
       this.hb.shape(this.font, buffer)
-      return buffer.json()
+      const glyphs = buffer.json()
+      this.shaped.set(text, glyphs)
+      return glyphs
     } finally {
       buffer.destroy()
     }
   }
 
-  /** Glyph `id` at `fontSize` pixels, its pen `phase` quarters of a pixel right of a whole pixel: drawn on first use. */
+  /** Its pen `phase` quarters of a pixel right of a whole pixel. */
   private glyph(id: number, fontSize: number, phase: number): DrawnGlyph {
     const key = `${id} ${fontSize} ${phase}`
     let drawn = this.drawn.get(key)
