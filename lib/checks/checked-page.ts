@@ -1,5 +1,4 @@
-// What each check of `npm run check:site` reads (every page, parsed once, with the site's files and
-// sitemap) and returns: problems a person can act on, each with its file and fix.
+// What each check of `npm run check:site` reads (every page parsed once, the files, the sitemap) and returns: problems with their file and fix.
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse, type HTMLElement } from 'node-html-parser'

@@ -1,5 +1,4 @@
-// The templates Lighthouse CI measures (lighthouse.budgets.json; lighthouserc.cjs asserts the budgets on
-// them) and the URL each is measured on, taken from the built site; the e2e tests visit the same URLs.
+// The templates of lighthouse.budgets.json and the URL each is measured on, taken from the built site; the e2e tests visit the same URLs.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { z } from 'zod'
@@ -49,10 +48,7 @@ const SAMPLE_RULES: Record<NonNullable<Template['sample']>, (path: string, site:
   'topic index page 2': (path) => path === '/topics/page/2',
 }
 
-/**
- * Every template with the URL to measure: for a sample, the first page of its kind in the sorted paths. A
- * kind the site has no page of is named in `unsampled`, so a writer's change never fails the check for it.
- */
+/** Each template's URL (a sample's: the first page of its kind); a kind the site has none of is `unsampled`, so no writer's change fails the check. */
 export function sampleTemplates(templates: readonly Template[], site: BuiltSite): { measured: MeasuredTemplate[]; unsampled: string[] } {
   const paths = [...site.paths].sort()
   const measured: MeasuredTemplate[] = []
@@ -71,20 +67,14 @@ export function parseBudgets(json: unknown, file = 'lighthouse.budgets.json'): B
   return parsed.data
 }
 
-/**
- * Where the site is served for Lighthouse: SITE_URL's port when it is a loopback address, so that the
- * pages' canonical URLs and the API's same-site check name this server; else port 4174.
- */
+/** Where Lighthouse's server listens: SITE_URL's port when it is on loopback, so canonicals and the API's same-site check name it; else 4174. */
 export function lighthouseOrigin(siteUrl = loadSite().siteUrl): string {
   const url = new URL(siteUrl)
   const port = ['127.0.0.1', 'localhost'].includes(url.hostname) && url.port ? url.port : '4174'
   return `http://127.0.0.1:${port}`
 }
 
-/**
- * The templates of lighthouse.budgets.json whose name contains `only` (all when it is empty), each with
- * the full URL it is measured on in the built site (DIST_DIR).
- */
+/** The templates whose name contains `only` (all when it is empty), each with its full URL in the built site (DIST_DIR). */
 export function lighthouseTargets(only = ''): { origin: string; targets: Array<MeasuredTemplate & { url: string }>; unsampled: string[] } {
   const chosen = parseBudgets(JSON.parse(readFileSync('lighthouse.budgets.json', 'utf8'))).templates.filter((template) => template.name.includes(only))
   if (chosen.length === 0) throw new Error(`check:lighthouse: no template name contains "${only}"`)

@@ -1,5 +1,4 @@
-// check:site's look for drafts and scheduled entries on the built site. It finds them in the content
-// itself, not in what the build says it left out, so a build that let one through is caught.
+// check:site's look for drafts and scheduled entries, found in the content itself (not the build's word), so a build that let one through is caught.
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { slugFromFile } from '../node/content-links.server'

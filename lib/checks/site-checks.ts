@@ -1,5 +1,4 @@
-// The checks `npm run check:site` runs over the built HTML: what search engines read, links and
-// anchors, images, structured data, placeholder text and valid HTML.
+// The checks `npm run check:site` runs over the built HTML.
 import { HtmlValidate } from 'html-validate'
 import { META_DESCRIPTION_MAX, META_TITLE_MAX } from '../universal/content/schemas'
 import { SHELL_ROUTES, pathOfHtmlFile } from '../universal/routes'
@@ -61,10 +60,7 @@ export function checkCanonicals(input: SiteCheckInput): Problem[] {
   })
 }
 
-/**
- * 5. noindex on the 404 page. Which other pages carry it is their +config.ts's (`noindex: true`), and the sitemap
- * check (6) holds every one of them out of the sitemap.
- */
+/** 5. noindex on the 404 page; other pages' is their +config.ts's (`noindex: true`), and check 6 keeps them out of the sitemap. */
 export function checkRobots(input: SiteCheckInput): Problem[] {
   return perPage(input.pages, (page) =>
     page.path !== null || isNoindex(page) ? undefined : ['missing robots noindex', 'keep noindex: true in pages/_error/+config.ts'],

@@ -1,6 +1,5 @@
-// The check:site rule for what a shared link shows: every indexable page names one og:image, a PNG of
-// 1200 × 630 that the build wrote, with its size and alt text, and no two pages show the same drawn card
-// (a writer's own picture may be shared on purpose).
+// The check:site rule for what a shared link shows: one og:image per indexable page, a built 1200 × 630 PNG with its size and alt
+// text, and no drawn card shared by two pages (a writer's own picture may be, on purpose).
 import { fileOfPath } from '../universal/routes'
 import { CARDS_URL, SOCIAL_IMAGE_HEIGHT, SOCIAL_IMAGE_WIDTH } from '../universal/seo/social'
 import { isIndexable, problemList, type CheckedPage, type Problem, type SiteCheckInput } from './checked-page'

@@ -1,5 +1,4 @@
-// Checks of what the build writes for feed readers and answer engines (lib/universal/alternates.ts):
-// feeds, llms.txt and the markdown twins of articles and topics.
+// Checks of what the build writes for feed readers and answer engines (lib/universal/alternates.ts).
 import { parse } from 'node-html-parser'
 import { FEEDS, LLMS_TXT_PATH, type FeedFormat, MARKDOWN_TYPE, TWIN_FOLDERS, markdownTwinPath } from '../universal/alternates'
 import { fileOfPath } from '../universal/routes'

@@ -1,6 +1,5 @@
-// A strict reader of XML 1.0 (no DTD): enough to say whether a feed reader could read a feed the build
-// wrote, and to read its items. No package of the project parses XML so strictly: node-html-parser forgives what XML
-// does not, and sax 1.6 (under the feed package's xml-js) took `<a/><b/>`, `<a>&nbsp;</a>` and an unclosed CDATA.
+// A strict XML 1.0 reader (no DTD): whether a feed reader could read a feed the build wrote, and its items. Hand-written: node-html-parser
+// forgives what XML does not, and sax 1.6 (under the feed package's xml-js) took `<a/><b/>`, `<a>&nbsp;</a>` and an unclosed CDATA.
 
 export interface XmlElement {
   name: string

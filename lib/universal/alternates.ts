@@ -1,5 +1,4 @@
-// The URLs of the files the build writes for feed readers and answer engines: the feeds, llms.txt and the
-// markdown twins. Imports nothing, so a page's code may read markdownTwinPath at no cost to the bundle.
+// The URLs the build writes for feed readers and answer engines; imports nothing, so a page's code may use markdownTwinPath at no cost.
 
 /** The blog's feeds, each at one URL in one format; every page's head names all three. */
 export const FEEDS = [

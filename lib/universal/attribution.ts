@@ -15,7 +15,6 @@ export interface ConversionRecord {
   utm_campaign: string | null
 }
 
-/** A trimmed query value, or null when absent or blank. */
 function queryValue(search: URLSearchParams, name: string): string | null {
   const value = search.get(name)?.trim() ?? ''
   return value === '' ? null : value
@@ -29,11 +28,7 @@ export function readGaClientId(cookieHeader: string): string | null {
 }
 
 /** The three UTM parameters, trimmed, blank → null, each cut to 200 characters. */
-export function readUtm(search: URLSearchParams): {
-  utm_source: string | null
-  utm_medium: string | null
-  utm_campaign: string | null
-} {
+export function readUtm(search: URLSearchParams): Pick<ConversionRecord, 'utm_source' | 'utm_medium' | 'utm_campaign'> {
   const utm = (name: string) => {
     const value = queryValue(search, name)
     return value === null ? null : clip(value, UTM_MAX)

@@ -10,12 +10,9 @@ export const AI_TRAINING_AGENTS = ['GPTBot', 'ClaudeBot', 'Google-Extended', 'Ap
 
 const allowed = (what: string) => z.boolean({ error: `expected true (${what} may read the site) or false` })
 
-/** `aiCrawlers` in content/site.json: one switch per kind of AI crawler; both optional. */
 export const aiCrawlersSchema = z
   .strictObject({
-    /** AI_SEARCH_AGENTS: allowed unless set to false. */
     search: allowed('AI search engines and user-triggered agents').default(true),
-    /** AI_TRAINING_AGENTS: kept out unless set to true. */
     training: allowed('AI training crawlers').default(false),
   })
   .default({ search: true, training: false })

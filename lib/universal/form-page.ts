@@ -18,7 +18,6 @@ export interface FormPage {
 /** `{{name}}`: a slot, which React writes as it is in text and attributes (no character of it is escaped). */
 export const slot = (name: string) => `{{${name}}}`
 
-/** A value typed is kept up to this many characters. */
 const MAX_VALUE = 1_000
 
 /** The page with the values sent, escaped, the message, and the sending page's query. */

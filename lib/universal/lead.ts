@@ -1,14 +1,12 @@
-// The free-score form's fields, each defined once in LEAD_DEFINITION: its rule, its message, its input and
-// how it is stored. The form (components/FreeScoreForm.tsx), POST /api/score, the stored row and its webhook
-// payload (server/store.ts), the privacy export and the form page a refused post gets (renderer/formPage.tsx)
-// follow it. A new field is its entry here, a migration adding its column, and its label in layout.json's `form`.
+// The free-score form's fields, each defined once in LEAD_DEFINITION (rule, message, input, stored form): the form, POST /api/score,
+// the stored row and webhooks (server/store.ts), the privacy export and renderer/formPage.tsx follow it. A new field is its entry
+// here, a migration adding its column, and its label in layout.json's `form`.
 
 /** Markup, control characters (NUL, tab, CR, LF …) and the line separators some CSV readers break on. */
 const UNSAFE_CHARACTERS = '<>\\p{Cc}\\u2028\\u2029'
 /** Characters a spreadsheet reads as the start of a formula (`=HYPERLINK(…)`): the webhooks' payloads land in spreadsheets. */
 const FORMULA_CHARACTERS = '=+\\-@'
 
-/** A lead field holding one of these anywhere, or starting with a formula character, is refused. */
 const HAS_UNSAFE_CHARACTER = new RegExp(`[${UNSAFE_CHARACTERS}]`, 'u')
 const FORMULA_START = new RegExp(`^[${FORMULA_CHARACTERS}]`, 'u')
 const UNSAFE_ANYWHERE = new RegExp(`[${UNSAFE_CHARACTERS}]`, 'gu')
@@ -19,15 +17,12 @@ export function spreadsheetSafe(text: string): string | null {
   return text.replace(UNSAFE_ANYWHERE, '').replace(FORMULA_LEAD, '').trim() || null
 }
 
-/** One field of the form. */
 export interface LeadFieldDefinition {
-  /** What the visitor is told when the field fails. */
   message: string
   /** The most characters (UTF-16 units) of the trimmed value. */
   max: number
   /** Whether a trimmed value within `max` passes; `strict` adds the server's checks. A field that accepts '' is optional. */
   accepts(value: string, strict: boolean): boolean
-  /** The value as it is stored, once accepted. */
   stored?(value: string): string
   /** The form's input: its label's and placeholder's keys in layout.json's `form`, its type and the browser's hints. */
   input: { label: string; placeholder?: string; type: 'text' | 'url' | 'email'; autoComplete?: string; inputMode?: 'url'; pattern?: string }
@@ -76,10 +71,8 @@ export const LEAD_INPUT_TEXTS = LEAD_FIELDS.flatMap((field) => {
   return input.placeholder ? [input.label, input.placeholder] : [input.label]
 }) as LeadInputText[]
 
-/** What the visitor is told when a field fails. */
 export const LEAD_MESSAGES = Object.fromEntries(LEAD_FIELDS.map((field) => [field, LEAD_DEFINITION[field].message])) as Record<LeadField, string>
 
-/** What the visitor is told when the send itself fails. */
 export const SUBMIT_FAILED_MESSAGE = 'Something went wrong. Please try again.'
 
 /** The name of the honeypot field: hidden from people and assistive technology, so only a bot fills it. */
@@ -118,7 +111,6 @@ export function validateLead(
   return { ok: true, lead }
 }
 
-/** A validated lead as it is stored: each field in its stored form. */
 export function storedLead(lead: Lead): Lead {
   const stored = {} as Lead
   for (const field of LEAD_FIELDS) {

@@ -1,7 +1,7 @@
 // Referral codes: where a code comes from, and how long the browser keeps it.
 
 export const REFERRAL_STORAGE_KEY = 'al_referral'
-export const REFERRAL_COOKIE = 'al_ref'
+const REFERRAL_COOKIE = 'al_ref'
 /** 90 days, as stored. */
 export const REFERRAL_TTL_MS = 7_776_000_000
 
@@ -13,7 +13,6 @@ export function isValidRefCode(code: unknown): code is string {
   return typeof code === 'string' && REF_CODE.test(code)
 }
 
-/** `decodeURIComponent` that answers null instead of throwing on malformed escapes. */
 function safeDecode(value: string): string | null {
   try {
     return decodeURIComponent(value)

@@ -1,7 +1,5 @@
-// Every route rule of the site, stated once (file of a URL, shell routes, redirects, caching, security
-// headers), for the Node server and the static hosts' rule files alike. No Node built-ins: runs anywhere.
+// Every route rule of the site, stated once for the Node server, the Worker and the static hosts' rule files: no Node built-ins.
 
-/** Answers anything not built, with status 404. */
 export const NOT_FOUND_FILE = '404.html'
 
 export const CSP_HASHES_FILE = 'csp-hashes.json'
@@ -42,10 +40,9 @@ export function fileOfPath(pathname: string): string {
   return lastSegment.includes('.') ? pathname.slice(1) : `${pathname.slice(1)}.html`
 }
 
-/** A control character (C0, DEL or C1) percent-encoded, as a URL's pathname holds any: `%00`, `%0a`, `%7f`, `%c2%85`. */
 const ENCODED_CONTROL_CHARACTER = /%(?:[01][0-9a-f]|7f|c2%[89][0-9a-f])/i
 
-/** A URL's pathname (`new URL(…).pathname`) that names a control character once decoded: no page's or file's, so a 404 on every runtime. */
+/** A URL's pathname (`new URL(…).pathname`) that names a control character (C0, DEL or C1: `%00`, `%7f`, `%c2%85`) once decoded: a 404 on every runtime. */
 export function hasControlCharacter(pathname: string): boolean {
   return ENCODED_CONTROL_CHARACTER.test(pathname)
 }
@@ -58,13 +55,7 @@ export function pathOfHtmlFile(file: string): string | null {
 }
 
 /** A path and every path under it (`prefix`), all answered by one page `file`; `why` is for the rule files' readers. */
-export interface ShellRoute {
-  prefix: string
-  file: string
-  why: string
-}
-
-export const SHELL_ROUTES: readonly ShellRoute[] = [
+export const SHELL_ROUTES: ReadonlyArray<{ prefix: string; file: string; why: string }> = [
   { prefix: '/dashboard', file: 'index.html', why: 'Any /dashboard path shows the home screen.' },
   { prefix: '/r', file: 'r.html', why: 'Any /r/<code> gets the referral shell; it reads the code from the address bar.' },
 ]

@@ -21,7 +21,6 @@ function isAllowedHttpsUrl(next: string, allowedHosts: readonly string[]): boole
   return allowedHosts.some((host) => host.toLowerCase() === url.hostname)
 }
 
-/** Whether the path stays on this origin once a browser resolves it. */
 function isSameOriginPath(next: string): boolean {
   if (next.startsWith('//')) return false
   try {
@@ -39,7 +38,6 @@ export function isSafeRedirect(next: string, allowedHosts: readonly string[]): b
   return false
 }
 
-/** `next` when it is safe to follow, else the home page. */
 export function safeRedirectTarget(next: string | null | undefined, allowedHosts: readonly string[]): string {
   return typeof next === 'string' && isSafeRedirect(next, allowedHosts) ? next : '/'
 }

@@ -14,17 +14,9 @@ export function decodeEntities(text: string): string {
   })
 }
 
-export interface ExcerptPart {
-  text: string
-  marked: boolean
-}
-
-/**
- * Pagefind's excerpt (text with the matched words in `<mark>`) as runs of plain text, so the dialog
- * renders it as text: no tag but `<mark>` has meaning, and nothing in it is ever parsed as HTML.
- */
-export function excerptParts(excerpt: string): ExcerptPart[] {
-  const parts: ExcerptPart[] = []
+/** Pagefind's excerpt (matched words in `<mark>`) as runs of plain text: no other tag has meaning, and nothing is ever parsed as HTML. */
+export function excerptParts(excerpt: string): Array<{ text: string; marked: boolean }> {
+  const parts: Array<{ text: string; marked: boolean }> = []
   let marked = false
   for (const token of excerpt.split(/(<mark>|<\/mark>)/)) {
     if (token === '<mark>' || token === '</mark>') marked = token === '<mark>'

@@ -1,5 +1,3 @@
-// Two small text helpers shared by the browser, the server and the build.
-
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
 
 /** `text` safe inside HTML, in an element or a quoted attribute. */

@@ -10,7 +10,7 @@ export interface Toast {
   open: boolean
 }
 
-export interface ToastStore {
+interface ToastStore {
   /** Shows a toast in place of the one showing; returns its id. */
   show(title: string, text: string): number
   /** Hides a toast now and removes it after TOAST_REMOVE_DELAY_MS. */

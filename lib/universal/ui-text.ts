@@ -54,11 +54,7 @@ export const uiTextSchema = z.strictObject({
   }),
   /** What a page that fails to render shows (the error boundary, the error page): `text`, a link home labelled `homeLink`, then `retry`. */
   error: z.strictObject({ heading: label, text: label, homeLink: label, retry: label }),
-  /**
-   * The site search's button and dialog. `results` and `oneResult` announce a search's count ({count}, {query}
-   * replaced), `noResults` a search that found nothing; `unavailable` shows when the index cannot be loaded,
-   * `needsBuild` instead under `npm run dev`, which has no index.
-   */
+  /** The search: `results` and `oneResult` announce a count ({count}, {query} replaced); `needsBuild` replaces `unavailable` in `npm run dev`, which has no index. */
   search: z.strictObject({
     open: label,
     heading: label,

@@ -1,7 +1,4 @@
-/**
- * `faqs[2].a` from zod's `['faqs', 1, 'a']`: positions are counted as people count, from 1, so
- * `faqs[2]` is the second question in every message, however deep.
- */
+/** `faqs[2].a` from zod's `['faqs', 1, 'a']`: positions are counted as people count, from 1, however deep. */
 export function formatPath(path: ReadonlyArray<PropertyKey>): string {
   return path.reduce<string>((out, key) => {
     if (typeof key === 'number') return `${out}[${key + 1}]`

@@ -1,26 +1,19 @@
 import { laterTopicPagePaths, TOPIC_PAGE_ROUTE } from './topic-pages'
 
-/** An article's URL path; `/blog` lists them all. */
 export function articlePath(slug: string): string {
   return `/blog/${slug}`
 }
 
-/** A topic's URL path; `/topics` lists them all. */
 export function topicPath(slug: string): string {
   return `/topics/${slug}`
 }
 
-/** What the routes need of the content: each article's and each topic's slug. */
 interface Slugs {
   posts: ReadonlyArray<{ slug: string }>
   topics: ReadonlyArray<{ slug: string }>
 }
 
-/**
- * The paths of every parameterized route, from the content: one per article and per topic, and the topic
- * index's pages after the first (lib/universal/content/topic-pages.ts). The build
- * prerenders each; a parameterized page folder missing here fails the build (pipeline/pages-phase.ts).
- */
+/** The paths of every parameterized route, which the build prerenders; a parameterized page folder missing here fails the build (pipeline/pages-phase.ts). */
 export function contentRoutePaths(index: Slugs): Record<string, string[]> {
   return {
     '/blog/@slug': index.posts.map((post) => articlePath(post.slug)),

@@ -8,7 +8,6 @@ function requiredText(what: string) {
   })
 }
 
-/** A non-empty string (after trimming), optionally at most `max` characters. */
 export function text(max?: number) {
   const base = requiredText('a non-empty string').trim().min(1, { error: 'expected a non-empty string' })
   if (max === undefined) return base
@@ -69,7 +68,6 @@ export const blogFrontmatter = z
   .superRefine((post, context) => {
     const issue = (field: string, message: string) => context.addIssue({ code: 'custom', path: [field], message })
     if (post.updated !== undefined && post.updated < post.date) issue('updated', 'expected a date on or after `date`')
-    // A picture and its alt text go together.
     if (post.cover !== undefined && post.coverAlt === undefined) issue('coverAlt', 'required with `cover`: say what the image shows, for readers who cannot see it')
     if (post.coverAlt !== undefined && post.cover === undefined) issue('coverAlt', 'describes a cover, but `cover` is not set')
     if (post.image !== undefined && post.imageAlt === undefined) issue('imageAlt', 'required with `image`: say what the picture shows, for people who cannot see it')
@@ -97,11 +95,9 @@ export const topicFrontmatter = z.strictObject({
   redirectFrom,
 })
 
-/** A score on the product's scale, 0 to 100. */
 const SCORE = { error: 'expected a whole number from 0 to 100' }
 const score = z.int(SCORE).min(0, SCORE).max(100, SCORE)
 
-/** A list of `min` to `max` items. */
 function list<T extends z.ZodType>(item: T, min: number, max: number) {
   const count = { error: `expected ${min} to ${max} entries` }
   return z.array(item).min(min, count).max(max, count)
@@ -160,14 +156,10 @@ const basePage = {
 /** What a page fills in itself, per page, in the fields that name them: left as written when the file is read. */
 export const PAGE_TOKENS: Partial<Record<'topics', readonly string[]>> = { topics: ['page', 'pages'] }
 
-/** The widest number a `{page}` or `{pages}` token stands for, to check a paged field's length with. */
-const WIDEST_PAGE_NUMBER = '9999'
-
-/** A field of the topic index's later pages: it names `{page}`, and with both numbers filled in it is at most `max` characters. */
 function pagedField(max: number) {
   return text().superRefine((value, context) => {
     if (!value.includes('{page}')) context.addIssue({ code: 'custom', message: 'expected {page} where the page number goes, as in "Topics, page {page} of {pages}"' })
-    const filled = value.replaceAll('{page}', WIDEST_PAGE_NUMBER).replaceAll('{pages}', WIDEST_PAGE_NUMBER)
+    const filled = value.replaceAll('{page}', '9999').replaceAll('{pages}', '9999')
     if (filled.length > max) context.addIssue({ code: 'custom', message: `expected at most ${max} characters with {page} and {pages} as 4-digit numbers, got ${filled.length}` })
   })
 }
@@ -223,8 +215,7 @@ function plainText(max: number) {
   return text(max).refine((value) => !/\{[A-Za-z]+\}/.test(value), { error: 'tokens such as {product} are not replaced in authors.json; write the words out' })
 }
 
-/** One author of content/authors.json: who wrote an article, as its page and its structured data name them. */
-export const authorEntry = z.strictObject({
+const authorEntry = z.strictObject({
   name: plainText(AUTHOR_BYLINE_MAX),
   role: plainText(AUTHOR_BYLINE_MAX),
   /** Their profile: a page about them on another site (LinkedIn, their own). */
@@ -232,11 +223,8 @@ export const authorEntry = z.strictObject({
   bio: plainText(AUTHOR_BIO_MAX).optional(),
 })
 
-const AUTHOR_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
-
-/** content/authors.json: every author, by the id articles name them with (lowercase letters, digits and single hyphens). */
 export const authorsFile = z
-  .record(z.string().regex(AUTHOR_ID), authorEntry, {
+  .record(z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/), authorEntry, {
     error: (issue) => (issue.code === 'invalid_key' ? 'expected an author id of lowercase letters, digits and single hyphens' : 'expected authors by id: { "id": { … } }'),
   })
   .refine((authors) => Object.keys(authors).length > 0, { error: 'expected at least one author' })

@@ -16,20 +16,15 @@ export function topicPagePath(page: number): string {
   return page === 1 ? '/topics' : `/topics/page/${page}`
 }
 
-/** The URLs of the listing pages after the first, for `topicCount` topics. */
 export function laterTopicPagePaths(topicCount: number): string[] {
   return Array.from({ length: topicPageCount(topicCount) - 1 }, (_, index) => topicPagePath(index + 2))
 }
 
-/** The topics listing page `page` shows, of every topic in the index's order. */
 export function topicsOnPage<T>(topics: readonly T[], page: number): T[] {
   return topics.slice((page - 1) * TOPICS_PER_PAGE, page * TOPICS_PER_PAGE)
 }
 
-/**
- * The page number a /topics/page/<n> URL names, or undefined when no page has that URL: n is not written
- * as the build writes it ("02", "2.0"), is 1 (that page is /topics) or is past the last page.
- */
+/** The page number a /topics/page/<n> URL names; undefined for an n the build does not write ("02", "2.0"), 1 (that is /topics) or past the last. */
 export function laterTopicPageOf(param: string, topicCount: number): number | undefined {
   if (!/^[1-9]\d*$/.test(param)) return undefined
   const page = Number(param)

@@ -12,9 +12,7 @@ export interface CoverImage {
   height: number
 }
 
-/** An author of content/authors.json, with the id articles name them by. */
-export type Author = AuthorEntry & { id: string }
-/** A heading of an article's body, with the id its anchor links to. */
+type Author = AuthorEntry & { id: string }
 export interface Heading {
   id: string
   text: string
@@ -64,14 +62,10 @@ export type TopicEntry = Pick<Topic, (typeof TOPIC_ENTRY_FIELDS)[number]> & { un
 /** The fields of a topic that lists show (TopicEntry): a field added here reaches every list, the build's index and its cache. */
 export const TOPIC_ENTRY_FIELDS = ['slug', 'file', 'title', 'summary'] as const
 
-/**
- * The fields of a topic its page's data leaves out: the head's, the lists' and the build's (the body reaches
- * the page as HTML, from +prose.tsx). Every other field of the topic schema, a new one too, reaches the page.
- */
+// What a topic page's data leaves out: the head's, the lists' and the build's fields (the body comes as HTML from +prose.tsx); any other field reaches the page.
 const TOPIC_OFF_PAGE_FIELDS = ['file', 'html', 'markdown', 'summary', 'metaTitle', 'metaDescription', 'draft', 'date', 'redirectFrom'] as const
 export type TopicOnPage = Omit<Topic, (typeof TOPIC_OFF_PAGE_FIELDS)[number]>
 
-/** What a topic page's data holds of its topic. */
 export function topicOnPage(topic: Topic): TopicOnPage {
   const shown: Partial<Topic> = { ...topic }
   for (const field of TOPIC_OFF_PAGE_FIELDS) delete shown[field]

@@ -1,4 +1,3 @@
-// An article's URL, its head and its structured data.
 import type { BlogPost } from '../content/types'
 import type { UiText } from '../ui-text'
 import type { Site } from '../site'
@@ -19,7 +18,6 @@ export function articleImages(post: Pick<BlogPost, 'coverImage'>, social: Articl
   return [social.image?.url, post.coverImage?.url].filter((url) => url !== undefined)
 }
 
-/** An article's head: its title and description, its dates, its social image, BlogPosting and breadcrumb (Home / Blog / title) structured data. */
 export function articleSeo(post: BlogPost, site: Site, ui: UiText, social: ArticleSocial = {}): PageSeo {
   const path = articlePath(post.slug)
   // The topics' Home label: one site, one word for it.

@@ -35,7 +35,6 @@ function meta(attribute: 'name' | 'property', key: string, content: string): str
   return `<meta ${attribute}="${key}" content="${escapeHtml(content)}">`
 }
 
-/** The tags of <head> that describe the page: title, description, canonical, robots, Open Graph, Twitter, JSON-LD. */
 export function buildHead(seo: PageSeo, site: Site): string {
   const { canonical } = headFacts(seo, site)
   const tags = [
@@ -61,7 +60,6 @@ export function buildHead(seo: PageSeo, site: Site): string {
   return tags.filter(Boolean).join('\n    ')
 }
 
-/** og:image with its size and alt text, at an absolute URL on the canonical origin. */
 function socialImageTags(image: SocialImage, site: Site): string[] {
   return [
     meta('property', 'og:image', absoluteUrl(image.url, site.siteUrl)),
@@ -88,7 +86,6 @@ export interface HeadFacts {
   noindex: boolean
   /** `modified`, else `published`: the sitemap's lastmod. */
   lastmod: string | undefined
-  /** The pictures the build draws for the page (PageSeo's `drawn`), when it has any. */
   drawn?: DrawnImage[]
 }
 

@@ -83,11 +83,7 @@ export function faqPageJsonLd(faqs: ReadonlyArray<{ q: string; a: string }>, pat
 }
 
 /** A page that lists others (/blog, /topics). */
-interface Listing {
-  name: string
-  description: string
-  path: string
-}
+type Listing = { name: string; description: string; path: string }
 
 export function collectionPageJsonLd(
   page: Listing,
@@ -114,7 +110,7 @@ export function collectionPageJsonLd(
   }
 }
 
-export interface ArticleInfo {
+interface ArticleInfo {
   title: string
   description: string
   path: string

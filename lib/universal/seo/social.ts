@@ -8,11 +8,8 @@ export const CARDS_URL = `${ASSETS_PREFIX}cards/`
 export const SOCIAL_IMAGE_WIDTH = 1200
 export const SOCIAL_IMAGE_HEIGHT = 630
 
-export interface SocialImage {
-  /** Site path of a PNG: `/assets/cards/<key>.png`, or `/assets/images/<name>-card.<hash>.png` for a writer's own. */
-  url: string
-  width: number
-  height: number
+/** `url`: the site path of a PNG, `/assets/cards/<key>.png`, or `/assets/images/<name>-card.<hash>.png` for a writer's own. */
+export interface SocialImage extends RasterImage {
   alt: string
 }
 

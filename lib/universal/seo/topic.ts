@@ -6,7 +6,6 @@ import { topicPath } from '../content/routes'
 import type { PageSeo } from './head'
 import { breadcrumbJsonLd, faqPageJsonLd, jsonLdGraph, type Crumb } from './json-ld'
 
-/** Home / Topics / the topic's title, with the labels from layout.json. */
 export function topicCrumbs(topic: Pick<Topic, 'slug' | 'title'>, labels: Pick<UiText['topic'], 'breadcrumbHome' | 'breadcrumbTopics'>): Crumb[] {
   return [
     { name: labels.breadcrumbHome, path: '/' },
@@ -15,7 +14,6 @@ export function topicCrumbs(topic: Pick<Topic, 'slug' | 'title'>, labels: Pick<U
   ]
 }
 
-/** A topic page's head: its own meta title and description, breadcrumb and FAQ structured data. */
 export function topicSeo(topic: Topic, site: Site, ui: UiText): PageSeo {
   const path = topicPath(topic.slug)
   return {
