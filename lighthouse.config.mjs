@@ -1,13 +1,5 @@
-// Lighthouse's configuration for the release gate (lighthouserc.cjs passes it as `settings.configPath`):
-// Lighthouse's defaults and one audit more, `layout-shift-events`.
-//
-// Lighthouse's cumulative-layout-shift leaves out a shift Chromium flags `had_recent_input` unless it comes
-// within 500 ms of the trace's first viewport event. Under Lighthouse's mobile emulation Chromium takes the
-// viewport's resize, when the page's meta viewport applies (about 100 ms after the navigation starts), for
-// an input: a shift until 500 ms after it is flagged, and one that also comes more than 500 ms after the
-// first viewport event counts for nothing. An element inserted 300 ms after load lands there whenever the
-// page loads a little slowly (docs/performance.md, "Lighthouse budgets"). No input is ever made during the gate's
-// runs, so this audit counts every shift Chromium traced.
+// Lighthouse's defaults plus `layout-shift-events`: under mobile emulation Chromium takes the viewport's resize
+// for an input, so CLS drops a shift flagged `had_recent_input`; the gate makes no input, so this counts every shift.
 import { Audit } from 'lighthouse'
 
 class LayoutShiftEvents extends Audit {
