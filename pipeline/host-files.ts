@@ -1,6 +1,5 @@
-// The static hosts' rule files, written into the client folder from the route table (lib/universal/routes.ts)
-// with this build's Content-Security-Policy: `_redirects` and `_headers` for Netlify and Cloudflare Pages,
-// `vercel.json` for Vercel, `.assetsignore` for Workers static assets.
+// The static hosts' rule files, from the route table (lib/universal/routes.ts) with this build's CSP: `_redirects`
+// and `_headers` for Netlify and Cloudflare Pages, `vercel.json` for Vercel, `.assetsignore` for Workers static assets.
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import {
@@ -26,17 +25,10 @@ import { filesUnder } from './cache'
 
 const GENERATED = '# Written by `npm run build` from lib/universal/routes.ts, the rules the Node server follows: edit\n# those, not this file.'
 
-/**
- * Placeholder levels under a shell route that `_headers` marks `no-cache`. Netlify's `/x/*` also
- * matches `/x`, so beside `/x`'s own rule it would set the header twice (hosts join the values);
- * `/x/:p1/:p2/:p3` covers the shells' deepest links (`/dashboard/reports/2025`).
- */
+/** Levels of placeholders under a shell in `_headers`: Netlify's `/x/*` also matches `/x`, whose own rule would then double the header. */
 const SHELL_HEADER_DEPTH = 3
 
-/**
- * The rule files for a client folder holding `files` (relative, forward slashes), with the pages' old URLs
- * (`redirects`, sorted), by name. With `apiOrigin`, Netlify and Vercel proxy `/api/*` to the API there.
- */
+/** The rule files for a client folder holding `files`; with `apiOrigin`, Netlify and Vercel proxy `/api/*` there. */
 export function hostFiles(files: readonly string[], hashes: CspHashes, redirects: readonly Redirect[] = [], apiOrigin?: string): Record<HostRuleFile, string> {
   const served = files.filter((file) => !(HOST_RULE_FILES as readonly string[]).includes(file)).sort()
   return {
@@ -47,16 +39,13 @@ export function hostFiles(files: readonly string[], hashes: CspHashes, redirects
   }
 }
 
-/**
- * What Workers static assets must not serve: Vercel's rule file, the CSP hashes and the precompressed
- * copies the Node server reads (Cloudflare compresses by itself). The other rule files they never serve.
- */
+/** What Workers static assets must not serve (Cloudflare compresses by itself); the other rule files they never serve. */
 export const ASSETS_IGNORE = ['vercel.json', CSP_HASHES_FILE, '*.gz', '*.br']
 
 const assetsIgnoreFile = () =>
   `# Written by \`npm run build\` (pipeline/host-files.ts): files Workers static assets do not serve.\n${ASSETS_IGNORE.join('\n')}\n`
 
-/** Writes the rule files into the client folder, for the files it holds (`files`: listed by the caller, else from the disk). */
+/** Writes the rule files into the client folder, for `files` (else listed from the disk). */
 export function writeHostFiles(
   clientDir: string,
   hashes: CspHashes,
@@ -85,8 +74,7 @@ function redirectsFile(redirects: readonly Redirect[], apiOrigin: string | undef
     for (const { from, to } of redirects) lines.push(`${from} ${to} ${REDIRECT_STATUS}`)
   }
   if (apiOrigin) {
-    // Before every other rule with a placeholder, so none can answer an API path (no old URL is one:
-    // lib/node/redirects.server.ts refuses them). Not forced: the build writes no file under the API's path.
+    // Before every other rule with a placeholder, so none can answer an API path. Not forced: no file is under it.
     lines.push('', `# The API runs at ${apiOrigin} (API_ORIGIN): Netlify proxies to it, so the form posts to this origin.`)
     lines.push(`${`${API_PREFIX}/*`.padEnd(16)}${apiOrigin}${API_PREFIX}/:splat 200`)
   }
@@ -108,15 +96,12 @@ function redirectsFile(redirects: readonly Redirect[], apiOrigin: string | undef
 }
 
 /**
- * `_headers` matches paths only, and a header set by two rules that match one path is sent with both
- * values joined, so each Cache-Control class gets rules that cannot overlap: `/assets/*`; each other
- * file by name, or its whole top-level folder when no page lives there; each page by name, or
- * `/<folder>/:slug` for a folder of two or more pages and no other file (Cloudflare Pages reads at
- * most 100 rules, so ten thousand topics must be one rule); each shell to SHELL_HEADER_DEPTH levels.
+ * Hosts join the values of two rules that match one path, so each Cache-Control class gets rules that cannot
+ * overlap; a folder of pages and no other file is one `/<folder>/:slug` rule (Cloudflare Pages reads 100 rules).
  */
 function headersFile(files: readonly string[], hashes: CspHashes): string {
   const pages = files.filter((file) => file.endsWith('.html') && file !== NOT_FOUND_FILE).map(pageUrl)
-  // The feeds and the markdown twins have rules of their own (alternateRules). Sets: there are as many twins as topics.
+  // The feeds and twins have rules of their own (alternateRules). Sets: there are as many twins as topics.
   const alternates = files.filter((file) => alternateFileHeaders(`/${file}`) !== undefined).map((file) => `/${file}`)
   const alternateSet = new Set(alternates)
   // The search index's hashed files are kept like the assets: its folders of them as one rule each, the rest by name.
@@ -195,12 +180,9 @@ function alternateRules(paths: readonly string[], block: (path: string, values: 
   ]
 }
 
-/**
- * Vercel matches regular expressions, so its rules need no list of files: with `cleanUrls` a page's URL
- * has no dot in its last segment, a file's has. `cleanUrls` and `trailingSlash: false` send `/x.html` and `/x/` to `/x`.
- */
+/** Vercel matches regular expressions, so no list of files: with `cleanUrls` a page's URL has no dot in its last segment, a file's has. */
 function vercelJson(hashes: CspHashes, redirects: readonly Redirect[], apiOrigin: string | undefined): string {
-  // The feeds and the markdown twins have rules of their own, so the file and page rules leave them out, as they leave the hashed assets.
+  // The file and page rules leave out what has rules of its own.
   const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
   const twinFolders = TWIN_FOLDERS.map((folder) => escape(folder.slice(1))).join('|')
   const search = escape(SEARCH_PREFIX.slice(1))

@@ -1,6 +1,5 @@
-// Models of how Netlify, Cloudflare Pages (and Workers static assets) and Vercel answer a request for a
-// built site, from its rule files read by the hosts' own parsers. No host can be reached from CI, so each
-// model follows its host's documented routing.
+// How Netlify, Cloudflare Pages (and Workers static assets) and Vercel answer a request, from the rule files read
+// by the hosts' own parsers: no host can be reached from CI, so each model follows its host's documented routing.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { getTransformedRoutes, type GetRoutesProps, type RouteWithSrc } from '@vercel/routing-utils'
@@ -14,12 +13,12 @@ export type HostName = 'netlify' | 'cloudflare' | 'vercel' | 'workers'
 
 export interface HostAnswer {
   status: number
-  /** The built file whose content answers, relative to the client folder (`blog.html`). */
+  /** Relative to the client folder (`blog.html`). */
   file?: string
   location?: string
-  /** Where a proxied path (`/api/*`) is fetched from; on Workers, the path and query the Worker's own API answers. */
+  /** Where `/api/*` is fetched from; on Workers, the path and query the Worker's own API answers. */
   proxy?: string
-  /** The name of the cookie the answer sets: only the Worker sets one. */
+  /** Only the Worker sets one. */
   cookie?: string
   /** Names in lower case. */
   headers: Record<string, string>
@@ -36,7 +35,6 @@ interface Rule {
 
 interface HeaderRule {
   for: string
-  /** Netlify's own matcher for `for`. */
   forRegExp: RegExp
   values: Record<string, string>
 }
@@ -70,7 +68,7 @@ const isApiProxy = (rule: Rule) =>
 
 export const isLiteral = (from: string) => !/[:*]/.test(from)
 
-/** The first rule a path matches, as `rules.find` would give it, but rules with a `literalOf` key looked up: ten thousand old URLs make one lookup, not ten thousand tests. */
+/** `rules.find` for a path, but rules with a `literalOf` key looked up: ten thousand old URLs make one lookup, not ten thousand tests. */
 function firstRule<R>(
   rules: readonly R[],
   literalOf: (rule: R) => string | undefined,
@@ -149,11 +147,7 @@ export async function netlify(rules: Rule[], headerRules: HeaderRule[], isFile: 
   }
 }
 
-/**
- * Cloudflare Pages ("Serving Pages", "Route matching"): `_redirects` rules run before the files. Workers
- * static assets (`workers`, as local workerd answers) differ in the status of a redirect from `/x/` or
- * `/x.html` and the 404 page's own Cache-Control.
- */
+/** Cloudflare Pages: `_redirects` before the files; Workers static assets differ in the status of a redirect from `/x/` or `/x.html` and the 404's Cache-Control. */
 export function cloudflarePages(rules: Rule[], headerRules: HeaderRule[], isFile: (file: string) => boolean, workers = false): Host {
   const redirectStatus = workers ? 307 : 308
   const serve = (pathname: string, search: string): Omit<HostAnswer, 'headers'> => {

@@ -1,7 +1,5 @@
-// check:site's check that every built file answers on Netlify, Cloudflare Pages, Vercel and Cloudflare
-// Workers as from the Node server, on the host models, and within each host's file limit. The Workers
-// model is here: a path `assets.run_worker_first` names is answered by worker/index.ts's rules, from the
-// functions and lists it uses (its module is not imported: it brings the API, D1 and the queue).
+// check:site's check that every built file answers on each static host as from the Node server, within each
+// host's limits. The Workers model follows worker/index.ts's rules without importing it (it brings the API, D1, the queue).
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { getTransformedRoutes } from '@vercel/routing-utils'
@@ -46,10 +44,10 @@ export const WRANGLER_CONFIG = 'wrangler.jsonc'
 /** wrangler.jsonc's `assets.run_worker_first`: every path, none, or those its patterns match. */
 export type RunWorkerFirst = boolean | readonly string[]
 
-/** The assets settings the model knows; it refuses others rather than guess how they answer. */
+/** The assets settings the model knows; it refuses others rather than guess. */
 const MODELLED_ASSETS: Readonly<Record<string, string>> = { html_handling: 'drop-trailing-slash', not_found_handling: '404-page' }
 
-/** `assets.run_worker_first` of a wrangler.jsonc, read by TypeScript's reader of JSON with comments. */
+/** `assets.run_worker_first`, read by TypeScript's reader of JSON with comments. */
 export function readRunWorkerFirst(file: string = WRANGLER_CONFIG): RunWorkerFirst {
   const { config, error } = ts.parseConfigFileTextToJson(file, readFileSync(file, 'utf8'))
   if (error) throw new Error(`${file}: ${ts.flattenDiagnosticMessageText(error.messageText, '\n')}`)
@@ -63,7 +61,7 @@ export function readRunWorkerFirst(file: string = WRANGLER_CONFIG): RunWorkerFir
   throw new Error(`${file}: assets.run_worker_first must be true, false or a list of paths starting with / or !/, not ${JSON.stringify(setting)}`)
 }
 
-/** Whether the Worker runs before the assets for a path ("Routing"): a pattern starting with `!` excludes what it matches. */
+/** Whether the Worker runs before the assets for a path: a pattern starting with `!` excludes what it matches. */
 export function workerRunsFirst(setting: RunWorkerFirst): (pathname: string) => boolean {
   if (typeof setting === 'boolean') return () => setting
   const included = setting.filter((pattern) => !pattern.startsWith('!')).map((pattern) => pathPattern(pattern))
@@ -71,7 +69,7 @@ export function workerRunsFirst(setting: RunWorkerFirst): (pathname: string) => 
   return (pathname) => included.some((pattern) => pattern.test(pathname)) && !excluded.some((pattern) => pattern.test(pathname))
 }
 
-/** A Hono route path as the Worker registers it (`/dashboard/*`), matched as Hono does. */
+/** A Hono route path (`/dashboard/*`), matched as Hono does. */
 const honoMatches = (route: string, pathname: string) =>
   route.endsWith('/*') ? pathname === route.slice(0, -2) || pathname.startsWith(route.slice(0, -1)) : pathname === route
 
@@ -94,10 +92,10 @@ export function pathsLeftToAssets(setting: RunWorkerFirst): Array<{ path: string
   return WORKER_PATHS.filter(({ path }) => !runsFirst(path))
 }
 
-/** The headers of the Worker's own redirects: a redirect has no page, so its policy allows no inline script or style. */
+/** The headers of the Worker's own redirects: no page, so no inline script or style. */
 const OWN_HEADERS = Object.fromEntries(Object.entries(responseHeaders({ script: [], style: [] })).map(([name, value]) => [name.toLowerCase(), value]))
 
-/** Cloudflare Workers: the Worker answers by worker/index.ts's rules in its order (`read` gives a page's bytes, to find the form on it). */
+/** Cloudflare Workers: worker/index.ts's rules in its order (`read` gives a page's bytes, to find the form on it). */
 export function workers(assets: Host, runWorkerFirst: RunWorkerFirst, read: (file: string) => Uint8Array): Host {
   const runsFirst = workerRunsFirst(runWorkerFirst)
   const formPages = new Map<string, boolean>()
@@ -121,13 +119,12 @@ export function workers(assets: Host, runWorkerFirst: RunWorkerFirst, read: (fil
   }
 }
 
-/** A pattern of `.assetsignore` without a slash, as Workers static assets match it: against a file's name, in any folder. */
+/** `.assetsignore`'s patterns (none has a slash) match a file's name in any folder. */
 const assetsIgnored = ASSETS_IGNORE.map((pattern) => new RegExp(`(^|/)${pattern.split('*').map(escapeRegExp).join('[^/]*')}$`))
 
-/** Whether `wrangler deploy` uploads a file of the client folder as a Workers static asset. */
 const uploadedToWorkers = (file: string) => !(HOST_RULE_FILES as readonly string[]).includes(file) && !assetsIgnored.some((pattern) => pattern.test(file))
 
-/** How many files a deployment may hold where the host documents it (free plan); Netlify and Vercel document none. */
+/** Files a deployment may hold on the free plan; Netlify and Vercel document no limit. */
 const FILE_LIMITS = [
   { host: 'Cloudflare Pages', limit: 20_000, uploads: (file: string) => file !== '_headers' && file !== '_redirects' },
   { host: 'Workers static assets', limit: 20_000, uploads: uploadedToWorkers },
@@ -154,7 +151,7 @@ export function fileCountSummary(files: Iterable<string>): string {
   return `${counts.join(', ')}; no documented limit checked on Netlify and Vercel`
 }
 
-/** The models of a client folder; Workers' with wrangler.jsonc's `run_worker_first`, unless told another. */
+/** The models of a client folder. */
 export async function loadHosts(clientDir: string, runWorkerFirst = readRunWorkerFirst(), ruleFiles?: RuleFiles): Promise<Record<HostName, Host>> {
   const { rules, headerRules, vercelConfig } = ruleFiles ?? (await readRuleFiles(clientDir))
   const isFile = (file: string) => existsSync(join(clientDir, file)) && statSync(join(clientDir, file)).isFile()
@@ -170,11 +167,7 @@ export async function loadHosts(clientDir: string, runWorkerFirst = readRunWorke
 /** Cloudflare Pages reads at most this many rules of `_headers`, and of `_redirects` rules with a placeholder or splat. */
 const RULE_LIMIT = 100
 
-/**
- * The built site on each host: every page and file answers 200 from itself with its Cache-Control class and
- * the headers the Node server sends for this build (`served`, the CSP's inline hashes included); only a feed
- * or a markdown twin gets a media type or X-Robots-Tag. Only the Worker can set the form-timing cookie.
- */
+/** Every page and file answers 200 from itself on each host, with its Cache-Control and the headers the server sends (`served`). */
 export async function checkStaticHosts(
   clientDir: string,
   files: Iterable<string>,
@@ -193,7 +186,6 @@ export async function checkStaticHosts(
       problem: `assets.run_worker_first leaves ${path} to the static assets; the Worker must answer it (${rule})`,
       fix: 'add a pattern that matches it to run_worker_first (worker/index.ts has the rule)',
     })
-  // The old URLs (redirectFrom): one static rule each in _redirects, one route each in vercel.json.
   const tooMany = "fewer old URLs (redirectFrom), or that host's bulk redirects loaded from redirects.json; the Node server and Netlify answer them all"
   const dynamicRules = rules.filter((rule) => !isLiteral(rule.from)).length
   const [staticRules, vercelRoutes] = [rules.length - dynamicRules, getTransformedRoutes(ruleFiles.vercelConfig).routes?.length ?? 0]
@@ -216,16 +208,16 @@ export async function checkStaticHosts(
       for (const [header, value] of Object.entries((!isPage && alternateFileHeaders(path)) || {})) wanted[header.toLowerCase()] = value
       return { file, path, wanted }
     })
-  // The old URLs the build wrote for the Node server, beside the client folder; none for a build from before them.
+  // None for a build from before the old URLs were written.
   const redirectsFile = join(dirname(clientDir), REDIRECTS_FILE)
   const redirects = existsSync(redirectsFile) ? (JSON.parse(readFileSync(redirectsFile, 'utf8')) as Redirect[]) : []
   for (const [name, host] of Object.entries(hosts)) {
     const [routes, headers] = name === 'vercel' ? ['vercel.json', 'vercel.json'] : ['_redirects', '_headers']
     for (const { file, path, wanted } of expected) {
-      // What `.assetsignore` keeps from the Workers upload (the CSP hashes, the compressed copies) is meant to answer 404 there.
+      // What `.assetsignore` keeps from the upload is meant to answer 404 there.
       if (name === 'workers' && !uploadedToWorkers(file)) continue
       const answer = host(path)
-      // Only the Worker can set the form-timing cookie; where it runs, a page with the form must get it, as from the server.
+      // Only the Worker can set the form-timing cookie: there a page with the form must get it.
       const formPage = name === 'workers' && file.endsWith('.html') && carriesScoreForm(readFileSync(join(clientDir, file)))
       const wrong = Object.entries({ ...wanted, ...(formPage && { 'cache-control': CACHE_CONTROL.formPage }), ...served }).find(
         ([header, value]) => answer.headers[header.toLowerCase()] !== value,
