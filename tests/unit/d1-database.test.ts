@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { d1Database, type D1Like } from '../../server/d1-database'
 import { migrate } from '../../server/migrations'
 import { Store } from '../../server/store'
+import { storedLead } from './lead-fixture'
 
 // The store on D1 (server/d1-database.ts), with an in-memory SQLite database standing in for D1's binding:
 // the same prepare/bind/all calls and the same result shape (`results`, `meta.changes`, `meta.last_row_id`).
@@ -25,7 +26,7 @@ describe('the store on D1', () => {
     const client = createClient({ url: ':memory:' })
     await migrate(client)
     const store = Store.fromDatabase(d1Database(fakeD1(client)))
-    const lead = { first_name: 'Ada', linkedin_url: 'https://www.linkedin.com/in/ada', email: 'ada@example.com', submitted_at: '2026-01-01T00:00:00.000Z' }
+    const lead = storedLead()
     const id = await store.addLeadOnce(lead, 1_000, { key: 'ada', windowMs: 60_000 })
     expect(id).toBe(1)
     expect(await store.addLeadOnce(lead, 2_000, { key: 'ada', windowMs: 60_000 })).toBeNull()

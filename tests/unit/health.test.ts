@@ -8,6 +8,7 @@ import { HealthChecks, healthHandler } from '../../server/health'
 import { Store } from '../../server/store'
 import { writeMiniatureSite } from './routing-table'
 import { serverSandbox, type ServerProcess } from './server-process'
+import { storedLead } from './lead-fixture'
 
 // GET /healthz as a load balancer sees it: the real server (server/index.ts) on a database of the test's
 // own, and what another process or a broken disk does to that database meanwhile.
@@ -15,7 +16,7 @@ const sandbox = serverSandbox('health-')
 const site = writeMiniatureSite()
 afterAll(() => site.remove())
 
-const lead = (email: string) => ({ first_name: 'Ada', linkedin_url: 'https://www.linkedin.com/in/ada', email, submitted_at: '2026-06-01T00:00:00.000Z' })
+const lead = (email: string) => storedLead({ email })
 
 /** GET /healthz: its status, its body as sent, its Cache-Control, and how long the answer took. */
 async function healthz(server: ServerProcess): Promise<{ status: number; body: string; cacheControl: string | null; ms: number }> {

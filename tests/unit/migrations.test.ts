@@ -7,6 +7,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { emailMatchKey } from '../../lib/universal/lead'
 import { MIGRATIONS, migrate, type Migration } from '../../server/migrations'
 import { Store } from '../../server/store'
+import { storedLead } from './lead-fixture'
 
 const root = mkdtempSync(join(tmpdir(), 'migrations-'))
 afterAll(() => rmSync(root, { recursive: true, force: true }))
@@ -90,10 +91,7 @@ describe('numbered migrations', () => {
     expect(await store.rows('leads')).toEqual([expect.objectContaining({ email: 'ada@example.com', delivered_at: null, source: 'form' })])
     // The outbox still finds the lead that was waiting, and new records go in next to it.
     expect((await store.claimDue('leads', 2, 1_000)).map((row) => row.payload.email)).toEqual(['ada@example.com'])
-    await store.addLead(
-      { first_name: 'Grace', linkedin_url: 'https://www.linkedin.com/in/grace', email: 'grace@example.com', submitted_at: '2026-01-02T00:00:00.000Z' },
-      3,
-    )
+    await store.addLead(storedLead({ first_name: 'Grace', email: 'grace@example.com' }), 3)
     expect((await store.counts()).leads).toEqual({ pending: 2, delivered: 0 })
     await store.close()
     const after = await inspect(url)
@@ -142,10 +140,7 @@ describe('numbered migrations', () => {
     await (await Store.open(url, { migrations: WITH_SOURCE })).close()
     // The added step fails if run twice (duplicate column), so opening again proves it is skipped.
     const store = await open(url, { migrations: WITH_SOURCE })
-    await store.addLead(
-      { first_name: 'Ada', linkedin_url: 'https://www.linkedin.com/in/ada', email: 'ada@example.com', submitted_at: '2026-01-01T00:00:00.000Z' },
-      1,
-    )
+    await store.addLead(storedLead(), 1)
     expect(await store.rows('leads')).toEqual([expect.objectContaining({ source: 'form' })])
     await store.close()
     expect((await inspect(url)).version).toBe(NEXT)
@@ -201,7 +196,7 @@ describe('numbered migrations', () => {
     await db.execute("INSERT INTO clicks (ref_code, received_at, next_attempt_at) VALUES ('P1', 1, 1)")
     db.close()
     const store = await open(url)
-    await store.addLead({ first_name: 'B', linkedin_url: 'u', email: 'b@example.com', submitted_at: 'x' }, 2)
+    await store.addLead(storedLead({ email: 'b@example.com' }), 2)
     const keys = (await store.claimDue('leads', 3, 1_000)).map((row) => row.key)
     expect(keys[0]).toBe('lead-1')
     expect(keys[1]).toMatch(/^lead-[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)

@@ -10,6 +10,7 @@ import { afterAll } from 'vitest'
 import { Outbox, type OutboxOptions } from '../../server/outbox'
 import type { ClickRecord, OutboxTable, StoredLead } from '../../server/records'
 import { Store } from '../../server/store'
+import { storedLead } from './lead-fixture'
 
 /** A temp folder for the test file, removed after its tests; the function opens a new store in it each call. */
 export function storeOpener(): () => Promise<Store> {
@@ -19,12 +20,7 @@ export function storeOpener(): () => Promise<Store> {
   return () => Store.open(`file:${join(root, `outbox-${++databases}.db`)}`)
 }
 
-export const lead = (index: number): StoredLead => ({
-  first_name: 'Ada',
-  linkedin_url: `https://www.linkedin.com/in/ada-${index}`,
-  email: `ada${index}@example.com`,
-  submitted_at: '2026-11-23T00:00:00.000Z',
-})
+export const lead = (index: number): StoredLead => storedLead({ linkedin_url: `https://www.linkedin.com/in/ada-${index}`, email: `ada${index}@example.com` })
 export const CLICK: ClickRecord = {
   ref_code: 'P1',
   user_agent: null,

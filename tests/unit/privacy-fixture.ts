@@ -5,13 +5,15 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach } from 'vitest'
 import { Store } from '../../server/store'
+import { storedLead } from './lead-fixture'
 
-export const lead = (email: string, name = 'Ada') => ({
-  first_name: name,
-  linkedin_url: `https://www.linkedin.com/in/${name.toLowerCase().replace(' ', '-')}`,
-  email,
-  submitted_at: '2026-01-02T03:04:05.000Z',
-})
+export const lead = (email: string, name = 'Ada') =>
+  storedLead({
+    first_name: name,
+    linkedin_url: `https://www.linkedin.com/in/${name.toLowerCase().replace(' ', '-')}`,
+    email,
+    submitted_at: '2026-01-02T03:04:05.000Z',
+  })
 export const click = { ref_code: 'P1', user_agent: 'UA', referer: null, utm_source: null, utm_medium: null, utm_campaign: null, ga_client_id: null }
 export const DAY = 24 * 60 * 60 * 1000
 export const HOUR = 60 * 60 * 1000

@@ -20,20 +20,14 @@ describe('privacy requests', () => {
       leads: [
         {
           id: delivered,
-          first_name: 'Ada',
-          linkedin_url: 'https://www.linkedin.com/in/ada',
-          email: 'ada@example.com',
-          submitted_at: '2026-01-02T03:04:05.000Z',
+          ...lead('ada@example.com'),
           received_at: new Date(1_000).toISOString(),
           client_address: null,
           outbox: { delivered_at: new Date(2_000).toISOString(), attempts: 1, next_attempt_at: null, last_error: null },
         },
         {
           id: failing,
-          first_name: 'Ada Two',
-          linkedin_url: 'https://www.linkedin.com/in/ada-two',
-          email: 'Ada@Example.COM',
-          submitted_at: '2026-01-02T03:04:05.000Z',
+          ...lead('Ada@Example.COM', 'Ada Two'),
           received_at: new Date(3_000).toISOString(),
           client_address: null,
           outbox: { delivered_at: null, attempts: 1, next_attempt_at: new Date(9_000).toISOString(), last_error: 'HTTP 503' },

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { DEFAULT_HTTP_LIMITS, httpLimitsFromEnv, httpServerOptions } from '../../server/http-limits'
 import { Store } from '../../server/store'
 import { groupAlive, serverSandbox } from './server-process'
+import { storedLead } from './lead-fixture'
 
 // The real server on loopback, with a temp database and a temp built client dir, as production runs it:
 // compiled, started by `npm run serve`; a signal is sent to npm's process, as a process manager would.
@@ -106,7 +107,7 @@ describe('the server process', () => {
   it('deletes expired delivered leads when it starts; npm run outbox reports the one left waiting', async () => {
     const database = sandbox.database('retention')
     const store = await Store.open(database)
-    const lead = (email: string) => ({ first_name: 'Ada', linkedin_url: 'https://www.linkedin.com/in/ada', email, submitted_at: '2025-01-01T00:00:00.000Z' })
+    const lead = (email: string) => storedLead({ email })
     const old = Date.now() - 400 * 24 * 60 * 60 * 1000
     await store.markDelivered('leads', Number(await store.addLead(lead('old-delivered@example.com'), old)), old + 1_000)
     await store.addLead(lead('old-undelivered@example.com'), old)
