@@ -1,6 +1,4 @@
-// The /api routes. An endpoint is data (server/endpoints.ts); `createApi` puts every check in front of each, so a
-// new endpoint cannot skip one: method (405), another site's page (403), rate limit (429), JSON or form (415),
-// size (413), an object (400), the schema (400).
+// The /api routes: `createApi` puts every check in front of each endpoint (server/endpoints.ts), so a new one cannot skip one.
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { getConnInfo } from '@hono/node-server/conninfo'
@@ -38,10 +36,7 @@ export interface Endpoint<Body extends z.ZodType = z.ZodType> {
   rateLimit: { requests: number; windowMs: number }
   /** Its first issue is what the client gets, so give every field a message a person can act on. */
   body: Body
-  /**
-   * Set to also take an urlencoded form post (a browser without JavaScript; the first value of a repeated name):
-   * answers one the schema refused (400), or one from another site's page (403, no value kept), with `page`.
-   */
+  /** Set to also take a form post (no JavaScript; first value of a repeated name), and answer a refused one (400, or 403 with no value kept) with `page`. */
   formRefused?(c: Context, values: Record<string, string>, problem: BodyProblem, status: 400 | 403, page: FormPage): Response
   /** Answer only after the record is stored. */
   handle(body: z.output<Body>, context: EndpointContext): Response | Promise<Response>
@@ -64,11 +59,8 @@ const FORM_TYPE = 'application/x-www-form-urlencoded'
 
 export const CROSS_SITE_MESSAGE = 'This form can only be sent from our own pages. Please open the page again and send it from there.'
 
-/** Every answer of the API, a refusal, a 404 or an error too, is one visitor's and live: never stored by a browser or a proxy. */
-const API_CACHE_CONTROL = CACHE_CONTROL.live
-
-/** It carries API_CACHE_CONTROL itself: the Node server without an API answers the API's paths with it alone. */
-export const apiNotFound = (c: Context) => c.json({ error: `No API endpoint ${c.req.method} ${c.req.path}.` }, 404, { 'Cache-Control': API_CACHE_CONTROL })
+// Every answer of the API, refusals and errors too, is one visitor's: never stored by a browser or a proxy. The Node server without an API uses this alone.
+export const apiNotFound = (c: Context) => c.json({ error: `No API endpoint ${c.req.method} ${c.req.path}.` }, 404, { 'Cache-Control': CACHE_CONTROL.live })
 
 function formPageFromDist(dir = distDir()): () => FormPage {
   let read: FormPage | undefined
@@ -80,11 +72,8 @@ function formPageFromDist(dir = distDir()): () => FormPage {
   }
 }
 
-/**
- * True for a POST from another site's page, which could otherwise post leads through its visitors' browsers (each
- * a new address for the rate limit). A request with neither header is no browser page's. The origin a loopback
- * address was asked at is the site's own too: another site's page never names a loopback host.
- */
+// Another site's page could post leads through its visitors' browsers (each a new address for the rate limit). A request with
+// neither header is no browser page's; another site's page never names a loopback host, so the loopback origin asked is ours.
 function isCrossSite(c: Context, siteOrigin: string): boolean {
   if (c.req.header('sec-fetch-site')?.trim().toLowerCase() === 'cross-site') return true
   const origin = c.req.header('origin')?.trim().toLowerCase()
@@ -98,7 +87,7 @@ function clientAddress(c: Context, trustedHops: number): string {
   try {
     remote = getConnInfo(c).remote.address
   } catch {
-    // No socket (a request made in a test): only X-Forwarded-For can say.
+    // No Node socket (the Worker, a test): only X-Forwarded-For can say.
   }
   return clientKey({ remote, forwardedFor: c.req.header('x-forwarded-for'), trustedHops })
 }
@@ -138,17 +127,15 @@ export function createApi({
   const api = new Hono()
   api.use(async (c, next) => {
     await next()
-    c.header('Cache-Control', API_CACHE_CONTROL)
+    c.header('Cache-Control', CACHE_CONTROL.live)
   })
   api.onError((error, c) => {
     console.error('api:', error)
     return c.json({ error: 'Something went wrong on our side. Please try again.' }, 500)
   })
   const paths = new Set<string>()
-  // The rate limit comes before the checks of the body, so it counts every POST from a page of the site, refused
-  // or not; other methods and other sites' posts are refused before it, at no database write.
+  // The rate limit counts every POST from a page of the site, refused or not; other methods and sites' posts cost no database write.
   for (const endpoint of endpoints) {
-    // A second declaration of a path would never be reached.
     if (paths.has(endpoint.path)) throw new Error(`Two API endpoints are declared at ${endpoint.path}.`)
     paths.add(endpoint.path)
     const limiter = new RateLimiter(store, endpoint.path, endpoint.rateLimit.requests, endpoint.rateLimit.windowMs)

@@ -1,8 +1,7 @@
-// The site's HTTP app: the prerendered pages and files (server/site-files.ts), the redirects, the API and the
-// health check, with the headers every answer carries.
+// The site's HTTP app: the prerendered files (server/site-files.ts), the redirects, the API and the health check.
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { Hono, type Context, type Handler } from 'hono'
+import { Hono, type Handler } from 'hono'
 import { clientDir as defaultClientDir } from '../lib/node/paths.server'
 import {
   API_PREFIX,
@@ -49,17 +48,13 @@ export function createApp({ clientDir = defaultClientDir(), api, health, now = D
 
   const app = new Hono()
 
-  /** The headers every answer carries, and a 200's Cache-Control when it has none. */
-  const finish = (c: Context, res: Response) => {
-    for (const [name, value] of headers) res.headers.set(name, value)
-    if (res.status === 200 && !res.headers.has('Cache-Control')) res.headers.set('Cache-Control', cacheControlFor(c.req.path, res.headers.get('Content-Type')))
-    return res
-  }
-
-  // The answers not made whole by the site's files get their headers.
+  // The answers not made whole by the site's files get the headers every answer carries, and a 200 its Cache-Control.
   app.use(async (c, next) => {
     await next()
-    if (!isSiteAnswer(c.res)) finish(c, c.res)
+    const res = c.res
+    if (isSiteAnswer(res)) return
+    for (const [name, value] of headers) res.headers.set(name, value)
+    if (res.status === 200 && !res.headers.has('Cache-Control')) res.headers.set('Cache-Control', cacheControlFor(c.req.path, res.headers.get('Content-Type')))
   })
 
   // The API before the redirects, as on the Worker: its paths are never a page's.

@@ -1,15 +1,10 @@
-import ipaddr from 'ipaddr.js'
-
 // Who a request comes from, for the rate limits: one key per client, whatever spelling the address arrives in.
+import ipaddr from 'ipaddr.js'
 
 const DOTTED_QUAD = /^\d{1,3}(?:\.\d{1,3}){3}$/
 
-/**
- * The key a client is counted under, or undefined for text that is not an IP address. Spellings of one
- * address share it: a port (`71.0.0.9:1234`, `[::1]:80`), leading zeros (`071.0.0.9`, read as decimal),
- * IPv4 inside IPv6 (`::ffff:71.0.0.9`), a zone (`fe80::1%eth0`). An IPv6 client is counted per /64,
- * the block one subscriber usually holds, so rotating through its own addresses gains nothing.
- */
+// Undefined for text that is not an IP address. An IPv6 client is counted per /64, the block one subscriber usually
+// holds, so rotating through its own addresses gains nothing; leading zeros (`071.0.0.9`) are read as decimal.
 export function addressKey(raw: string): string | undefined {
   let text = raw.trim()
   const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(text)
@@ -23,27 +18,14 @@ export function addressKey(raw: string): string | undefined {
   if (!ipaddr.IPv6.isValid(text)) return undefined
   const address = ipaddr.IPv6.parse(text)
   if (address.isIPv4MappedAddress()) return address.toIPv4Address().toString()
-  return `${address.parts
-    .slice(0, 4)
-    .map((part) => part.toString(16))
-    .join(':')}::/64`
+  const block = address.parts.slice(0, 4).map((part) => part.toString(16))
+  return `${block.join(':')}::/64`
 }
 
 /** With N trusted proxies, the address N entries from the right of X-Forwarded-For (further left, the client wrote it). */
-export function clientKey({
-  remote,
-  forwardedFor,
-  trustedHops,
-}: {
-  remote: string | undefined
-  forwardedFor: string | undefined
-  trustedHops: number
-}): string {
+export function clientKey({ remote, forwardedFor, trustedHops }: { remote?: string; forwardedFor?: string; trustedHops: number }): string {
   if (trustedHops > 0 && forwardedFor) {
-    const entries = forwardedFor
-      .split(',')
-      .map((entry) => entry.trim())
-      .filter(Boolean)
+    const entries = forwardedFor.split(',').flatMap((entry) => entry.trim() || [])
     // Fewer entries than trusted hops: the request passed fewer proxies than configured; the leftmost is the client.
     const chosen = entries[Math.max(0, entries.length - trustedHops)]
     const key = chosen === undefined ? undefined : addressKey(chosen)

@@ -1,7 +1,6 @@
+// The store's connection on Cloudflare: D1 is SQLite, so the store's SQL and migrations are the same as on Node. D1 commits
+// each statement itself: there is no write-ahead log to checkpoint and no connection to close.
 import type { Database, Result, Statement } from './database'
-
-// The store's connection on Cloudflare: D1 is SQLite, so the store's SQL and migrations are the same as on Node.
-// D1 commits each statement itself: there is no write-ahead log to checkpoint and no connection to close.
 
 export interface D1Like {
   prepare(sql: string): {

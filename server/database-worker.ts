@@ -1,23 +1,22 @@
-import { parentPort, workerData } from 'node:worker_threads'
-import type { Client } from '@libsql/client'
-import { connect, plainResult, type FromWorker, type Reply, type Request, type WorkerOptions } from './database'
-
 // The local database's thread. A batch's reads run first, then all its writes in one transaction (group commit:
 // one disk sync, each write answered once committed; a failing statement leaves the others' work in place), then
 // its checkpoints, each on its own: one cannot run in a transaction, and it must see the batch's writes.
+import { parentPort, workerData } from 'node:worker_threads'
+import type { Client, Transaction } from '@libsql/client'
+import { connect, plainResult, type Failure, type FromWorker, type Reply, type Request, type WorkerOptions } from './database'
 
 const port = parentPort!
 const options = (workerData as { data: WorkerOptions }).data
 
-function errorInfo(error: unknown): { message: string; code?: string } {
+function errorInfo(error: unknown): Failure {
   const { message, code } = error as { message?: unknown; code?: unknown }
   return { message: String(message ?? error), ...(typeof code === 'string' ? { code } : {}) }
 }
 
-async function runEach(client: Client, requests: Request[], replies: Reply[]): Promise<void> {
+async function runEach(db: Client | Transaction, requests: Request[], replies: Reply[]): Promise<void> {
   for (const { id, statement } of requests) {
     try {
-      replies.push({ id, result: plainResult(await client.execute(statement)) })
+      replies.push({ id, result: plainResult(await db.execute(statement)) })
     } catch (error) {
       replies.push({ id, error: errorInfo(error) })
     }
@@ -30,13 +29,7 @@ async function runWrites(client: Client, requests: Request[], replies: Reply[]):
   try {
     const transaction = await client.transaction('write')
     try {
-      for (const { id, statement } of requests) {
-        try {
-          done.push({ id, result: plainResult(await transaction.execute(statement)) })
-        } catch (error) {
-          done.push({ id, error: errorInfo(error) })
-        }
-      }
+      await runEach(transaction, requests, done)
       await transaction.commit()
     } finally {
       transaction.close()

@@ -1,6 +1,5 @@
-// The store's connection to SQLite. A local file lives in a worker thread: SQLite's calls are synchronous, and
-// a wait for another process's lock must never stop the event loop serving pages. A libSQL server
-// (`libsql://`, `http(s)://`) is reached over the network, which never blocks, so its client is used directly.
+// The store's connection to SQLite. A local file lives in a worker thread: SQLite's calls are synchronous, and a wait for
+// another process's lock must never stop the event loop. A libSQL server's client (`libsql://`, `http(s)://`) never blocks.
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { Worker } from 'node:worker_threads'
@@ -36,12 +35,9 @@ export interface Checkpoint {
 
 export const DEFAULT_DATABASE_URL = 'file:data/site.db'
 
-export interface OpenOptions {
-  migrations?: readonly Migration[]
-}
+export type OpenOptions = { migrations?: readonly Migration[] }
 
-export async function openDatabase(url: string = process.env.DATABASE_URL || DEFAULT_DATABASE_URL, options: OpenOptions = {}): Promise<Database> {
-  const migrations = options.migrations ?? MIGRATIONS
+export async function openDatabase(url = process.env.DATABASE_URL || DEFAULT_DATABASE_URL, { migrations = MIGRATIONS }: OpenOptions = {}): Promise<Database> {
   if (!url.startsWith('file:')) {
     const client = await connect(url, migrations)
     const run = async (statement: Statement | string) => plainResult(await client.execute(statement))
@@ -51,13 +47,10 @@ export async function openDatabase(url: string = process.env.DATABASE_URL || DEF
   return WorkerDatabase.start({ url, migrations })
 }
 
-/**
- * A local file gets a write-ahead log (readers never wait for the writer), full sync (an answered record survives
- * a power cut) and secure_delete; busy_timeout comes first, since another process opening the same new file may
- * hold the lock while it switches to WAL or migrates.
- */
+// WAL: readers never wait for the writer; full sync: an answered record survives a power cut. busy_timeout comes first:
+// another process opening the same new file may hold the lock while it switches to WAL or migrates.
 export async function connect(url: string, migrations: readonly Migration[]): Promise<Client> {
-  // One connection: the PRAGMAs below are per connection, and the worker runs one statement at a time anyway.
+  // One connection: the PRAGMAs are per connection, and the worker runs one statement at a time anyway.
   const client = createClient({ url, concurrency: 1 })
   try {
     if (url.startsWith('file:'))
@@ -79,18 +72,11 @@ export function plainResult(result: ResultSet): Result {
   }
 }
 
-export interface WorkerOptions {
-  url: string
-  migrations: readonly Migration[]
-}
-export interface Request {
-  id: number
-  /** A checkpoint runs after the batch's writes, outside any transaction. */
-  kind: 'read' | 'write' | 'checkpoint'
-  statement: Statement | string
-}
-export type Reply = { id: number; result: Result } | { id: number; error: { message: string; code?: string } }
-export type FromWorker = { ready: true } | { failed: { message: string; code?: string } } | Reply[]
+export type WorkerOptions = { url: string; migrations: readonly Migration[] }
+export type Request = { id: number; kind: 'read' | 'write' | 'checkpoint'; statement: Statement | string }
+export type Failure = { message: string; code?: string }
+export type Reply = { id: number; result: Result } | { id: number; error: Failure }
+export type FromWorker = { ready: true } | { failed: Failure } | Reply[]
 
 /** The database thread: compiled, database-worker.mjs beside this bundle; from source, run through lib/node/typescript-worker.mjs. */
 function startDatabaseWorker(options: WorkerOptions): Worker {
@@ -99,7 +85,7 @@ function startDatabaseWorker(options: WorkerOptions): Worker {
   return new Worker(new URL('../lib/node/typescript-worker.mjs', import.meta.url), { workerData: { entry: entry.href, data: options }, execArgv: [] })
 }
 
-function asError(failure: { message: string; code?: string }): Error {
+function asError(failure: Failure): Error {
   return Object.assign(new Error(failure.message), failure.code === undefined ? {} : { code: failure.code })
 }
 

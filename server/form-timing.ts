@@ -1,26 +1,21 @@
+// How long a visitor had the free-score form before posting it without JavaScript (the hydrated form counts it itself): each
+// page with the form sets a cookie holding when it was served, signed so a client cannot move it back. No cookie is let through.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { Context } from 'hono'
 import { generateCookie, getCookie } from 'hono/cookie'
 import { API_PREFIX } from '../lib/universal/routes'
 
-// How long a visitor had the free-score form before posting it without JavaScript (the hydrated form counts
-// it itself): every page with the form sets a cookie holding the time it was served, signed so that a client
-// cannot move it back. A browser that refuses cookies sends none, and is let through.
-
 /** The only path the cookie is sent to: pages and assets never carry it. */
-export const FORM_TIMING_PATH = `${API_PREFIX}/score`
+const FORM_TIMING_PATH = `${API_PREFIX}/score`
 export const FORM_TIMING_COOKIE = 'form_served'
-/** A day: the cookie only matters for the first seconds, and must outlive any time a visitor takes to fill the form. */
+/** The cookie only matters for the first seconds, and must outlive any time a visitor takes to fill the form. */
 const MAX_AGE_S = 24 * 60 * 60
 
 type Key = string | Buffer
 
-/**
- * FORM_TIMING_SECRET, else random bytes, which verify only this process's cookies: another's counts as missing,
- * so its lead is let through, never trapped. Give every process the same secret to check the others'.
- */
+// FORM_TIMING_SECRET, else random bytes, which verify only this process's cookies (another's counts as missing, so let through).
+// Drawn at first use: a Worker may not draw random bytes at global scope.
 let drawnKey: Key | undefined
-/** Drawn at first use, not as the module loads: a Worker (worker/index.ts) may not draw random bytes at global scope. */
 function defaultKey(): Key {
   drawnKey ??= process.env.FORM_TIMING_SECRET || randomBytes(32)
   return drawnKey
@@ -42,7 +37,7 @@ export function verifyServedAt(signed: string, key: Key = defaultKey()): number 
   return timingSafeEqual(Buffer.from(match[2]!), Buffer.from(signature(value, key))) ? Number(value) : undefined
 }
 
-/** The Set-Cookie header of a page served at `servedAt`. Secure only over HTTPS: a browser drops a Secure cookie set over plain HTTP. */
+/** Secure only over HTTPS (a browser drops a Secure cookie set over plain HTTP): it holds a signed time, not a secret. */
 export function formTimingCookie(servedAt: number, secure: boolean, key: Key = defaultKey()): string {
   return generateCookie(FORM_TIMING_COOKIE, signServedAt(servedAt, key), { path: FORM_TIMING_PATH, httpOnly: true, sameSite: 'Lax', maxAge: MAX_AGE_S, secure })
 }
@@ -55,10 +50,7 @@ export function msSincePageServed(c: Context, now: number, key: Key = defaultKey
 
 const FORM_MARKER = Buffer.from(`action="${FORM_TIMING_PATH}"`)
 
-/**
- * Found in the page itself so no list of such pages can fall behind the site. Behind a proxy that terminates
- * TLS the cookie goes without Secure: it holds a signed time, not a secret.
- */
+/** Found in the page itself, so no list of such pages can fall behind the site. */
 export function carriesScoreForm(html: Uint8Array): boolean {
   return Buffer.from(html.buffer, html.byteOffset, html.byteLength).includes(FORM_MARKER)
 }

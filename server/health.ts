@@ -1,6 +1,5 @@
-// GET /healthz: 200 while the database can be read and written and passes its integrity check, 503 otherwise, and
-// nothing more to the public (why is logged). It answers at once whatever holds the database's lock: the last
-// result of a check run in the background, and whether the store's last write failed.
+// GET /healthz: 200 while the database can be read, written and passes its integrity check, else 503 (why is logged).
+// It answers at once whatever holds the lock: the last background check's result, and whether the last write failed.
 import { open, type FileHandle } from 'node:fs/promises'
 import type { Context } from 'hono'
 import { CACHE_CONTROL } from '../lib/universal/routes'
@@ -9,17 +8,16 @@ import { BUSY_TIMEOUT_MS, type Store } from './store'
 
 type CheckedStore = Pick<Store, 'quickCheck' | 'backlog' | 'probeWrite' | 'writeFailure'>
 
-/** `PRAGMA quick_check` reads every page: at start, at each check while it fails, and this often otherwise. */
+/** `PRAGMA quick_check` reads every page: it runs at start, at each check while it fails, and this often otherwise. */
 const INTEGRITY_CHECK_MS = 60 * 60_000
 
 const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1')
 
-export interface HealthCheckOptions {
-  /** Its header is read from disk on each check. */
+interface HealthCheckOptions {
   databaseFile?: string
   /** Also how often, while writes fail, the check probes with a write of its own. */
   intervalMs?: number
-  /** A check not done after this fails; longer than one wait for another process's lock, which is slow, not failing. */
+  /** Longer than one wait for another process's lock, which is slow, not failing. */
   timeoutMs?: number
   log?: (line: string) => void
 }
@@ -28,16 +26,12 @@ export function databaseFileOf(url: string = process.env.DATABASE_URL || DEFAULT
   return url.startsWith('file:') ? url.slice('file:'.length) : undefined
 }
 
-/**
- * Each check reads the file's header from disk (an open connection may still serve pages it cached) and queries
- * the database, the first with `PRAGMA quick_check`. The file stays open until after the store has closed:
- * closing any descriptor of a file drops every POSIX lock the process holds on it, SQLite's included, and another
- * process could then checkpoint and delete the write-ahead log under the running server, losing its later commits.
- */
+// The file's header is read from disk (a connection may serve pages it cached). The file stays open until the store has closed:
+// closing any descriptor drops the process's POSIX locks on it, SQLite's too, and another process could then delete the
+// write-ahead log under the running server, losing its later commits.
 export class HealthChecks {
   private checked = false
   private reason: string | undefined
-  /** False until a quick_check passes, and again from one that fails until one passes. */
   private integrityOk = false
   private integrityCheckedAt = 0
   private timer: NodeJS.Timeout | undefined
@@ -52,7 +46,7 @@ export class HealthChecks {
     private readonly log: (line: string) => void,
   ) {}
 
-  /** A failed write counts at once, not at the next check: from the first lead that could not be stored. */
+  /** A failed write counts at once, not at the next check. */
   get healthy(): boolean {
     return this.checked && this.store.writeFailure === undefined
   }
@@ -76,7 +70,7 @@ export class HealthChecks {
     await this.running
   }
 
-  /** Only once the store has closed (see the class's comment). */
+  /** Only once the store has closed. */
   async close(): Promise<void> {
     await this.file?.close()
     this.file = undefined

@@ -1,27 +1,19 @@
 // The server's timeouts and connection caps, so that slow or idle clients cannot hold its connections.
 import type { Server, ServerOptions } from 'node:http'
 import type { Socket } from 'node:net'
-import { addressKey } from './client-address'
+import { clientKey } from './client-address'
 import { wholeNumber, type Env } from './settings'
 
-export interface HttpLimits {
+export const DEFAULT_HTTP_LIMITS = {
   /** The whole request, headers and body, must arrive within this (Node's default is 300 s). */
-  requestTimeoutMs: number
-  /** At most requestTimeoutMs. */
-  headersTimeoutMs: number
-  keepAliveTimeoutMs: number
-  maxConnections: number
-  /** On SIGTERM or SIGINT, requests under way get this long to finish before their connections are cut. */
-  drainTimeoutMs: number
-}
-
-export const DEFAULT_HTTP_LIMITS: HttpLimits = {
   requestTimeoutMs: 10_000,
   headersTimeoutMs: 10_000,
   keepAliveTimeoutMs: 5_000,
   maxConnections: 1_000,
+  /** On SIGTERM or SIGINT, requests under way get this long to finish before their connections are cut. */
   drainTimeoutMs: 10_000,
 }
+type HttpLimits = typeof DEFAULT_HTTP_LIMITS
 
 /** Each from HTTP_ and its name in capitals (HTTP_REQUEST_TIMEOUT_MS, HTTP_MAX_CONNECTIONS …) when set. */
 export function httpLimitsFromEnv(env: Env = process.env): HttpLimits {
@@ -43,17 +35,14 @@ export function httpServerOptions(limits: HttpLimits): ServerOptions {
   }
 }
 
-/**
- * At most maxConnections in all and, with no trusted proxy, a tenth of them per client address, so one client
- * holding half-sent requests cannot shut everyone out. Behind a proxy every connection comes from the proxy.
- */
+/** With no trusted proxy (behind one, every connection is the proxy's), a tenth per client address, so one holding half-sent requests cannot shut everyone out. */
 export function applyConnectionLimit(server: Pick<Server, 'maxConnections' | 'on'>, limits: HttpLimits, trustedHops: number): void {
   server.maxConnections = limits.maxConnections
   if (trustedHops > 0) return
   const perClient = Math.max(1, Math.floor(limits.maxConnections / 10))
   const open = new Map<string, number>()
   server.on('connection', (socket: Socket) => {
-    const key = addressKey(socket.remoteAddress ?? '') ?? socket.remoteAddress ?? 'unknown'
+    const key = clientKey({ remote: socket.remoteAddress, trustedHops: 0 })
     const held = open.get(key) ?? 0
     if (held >= perClient) {
       socket.destroy()

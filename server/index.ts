@@ -62,10 +62,7 @@ async function closeServices(): Promise<void> {
   await health.close()
 }
 
-/**
- * Stops accepting and claiming; lets the requests under way (at most drainTimeoutMs) and the webhook calls
- * in flight finish, then closes the store and exits 0. A record stored meanwhile waits for the next process.
- */
+// Lets the requests under way (at most drainTimeoutMs) and the webhook calls in flight finish; a record stored meanwhile waits for the next process.
 let draining = false
 async function drain(signal: NodeJS.Signals): Promise<void> {
   if (draining) return

@@ -1,10 +1,9 @@
+// The database schema as numbered steps; a database keeps the last one applied in `PRAGMA user_version`. A released step
+// is never edited: a change to the schema is a new file at the end of migrations/.
 import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Client, Transaction } from '@libsql/client'
-
-// The database schema as numbered steps; a database keeps the last one applied in `PRAGMA user_version`. A
-// released step is never edited: a change to the schema is a new file at the end of migrations/.
 
 export interface Migration {
   version: number
@@ -12,27 +11,19 @@ export interface Migration {
   statements: readonly string[]
 }
 
-const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations/', import.meta.url))
-
 /** A file's first line (`-- …`) is its description; its statements end with `;` at the end of a line. */
-function readMigrations(dir: string = MIGRATIONS_DIR): Migration[] {
-  const files = readdirSync(dir)
-    .filter((file) => /^\d{4}_[\w-]+\.sql$/.test(file))
-    .sort()
-  return files.map((file) => {
+function readMigrations(dir: string): Migration[] {
+  const files = readdirSync(dir).filter((file) => /^\d{4}_[\w-]+\.sql$/.test(file))
+  return files.sort().map((file) => {
     const [first = '', ...lines] = readFileSync(join(dir, file), 'utf8').split('\n')
-    const statements = lines
-      .filter((line) => !line.trimStart().startsWith('--'))
-      .join('\n')
-      .split(/;[ \t]*(?:\n|$)/)
-      .map((statement) => statement.trim())
-      .filter(Boolean)
+    const sql = lines.filter((line) => !line.trimStart().startsWith('--')).join('\n')
+    const statements = sql.split(/;[ \t]*(?:\n|$)/).flatMap((statement) => statement.trim() || [])
     return { version: Number(file.slice(0, 4)), description: first.replace(/^--\s*/, ''), statements }
   })
 }
 
 /** The files `wrangler d1 migrations apply` applies to D1 too, so both runtimes have one schema. */
-export const MIGRATIONS: readonly Migration[] = readMigrations()
+export const MIGRATIONS: readonly Migration[] = readMigrations(fileURLToPath(new URL('../migrations/', import.meta.url)))
 
 async function schemaVersion(db: Client | Transaction): Promise<number> {
   return Number((await db.execute('PRAGMA user_version')).rows[0]?.user_version ?? 0)

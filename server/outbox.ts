@@ -1,29 +1,23 @@
-// Forwards stored leads and clicks to their webhooks until each is delivered once. At most MAX_IN_FLIGHT sends
-// per webhook and process, so a hanging webhook delays nothing else. Each call carries an Idempotency-Key and
-// follows no redirect: the record and its api-key go to the configured URL and nowhere else.
+// Forwards stored leads and clicks to their webhooks until each is delivered once, at most MAX_IN_FLIGHT sends per webhook
+// and process. No redirect is followed: the record and its api-key go to the configured URL and nowhere else.
 import { DEFAULT_TIMEOUT_MS, type Webhook, type Webhooks } from './settings'
 import type { OutboxRow, OutboxTable } from './records'
 import { BUSY_TIMEOUT_MS, type Store } from './store'
 
-/** Calls in flight per webhook and process: few enough that hanging ones hold few sockets. */
+/** Few enough that hanging calls hold few sockets. */
 export const MAX_IN_FLIGHT = 64
 
 /** While rows wait, a pass claims again once this many slots are free: a claim is a write, so not one per send. */
 const REFILL_SLOTS = MAX_IN_FLIGHT / 4
 
-/**
- * A claimed row is leased for the call's timeout plus this margin, so no other sender claims it while its call is
- * in flight; the margin is for writing the outcome, which may wait for another process's lock.
- */
+/** A claimed row is leased for the call's timeout plus time to write its outcome, which may wait for another process's lock. */
 const LEASE_MARGIN_MS = BUSY_TIMEOUT_MS + 5_000
 
 const FIRST_RETRY_MS = 5_000
 const MAX_RETRY_MS = 10 * 60_000
 
 /** Delay before attempt `attempts + 1`: 5 s, 10 s, 20 s … capped at 10 minutes. */
-export function retryDelay(attempts: number): number {
-  return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), MAX_RETRY_MS)
-}
+export const retryDelay = (attempts: number) => Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), MAX_RETRY_MS)
 
 export interface OutboxPort {
   stored(table: OutboxTable, id: number): Promise<void>
@@ -32,14 +26,13 @@ export interface OutboxPort {
 
 export interface SendResult {
   ok: boolean
-  /** The JSON `status` field of the webhook's answer, when it had one (the affiliate webhook's is relayed). */
+  /** The webhook's JSON `status` (the affiliate webhook's is relayed). */
   status?: string
   error?: string
   /** False when nothing was sent because the record was not due: delivered, or waiting for its next attempt. */
   claimed?: false
 }
 
-/** A record's name among this process's sends in flight. */
 const inFlightName = (table: OutboxTable, id: number) => `${table} ${id}`
 
 /** POSTs `payload`, answer body included within `msLeft`; a redirect is a failed attempt, its Location logged. Never throws. */
@@ -83,12 +76,12 @@ export class Outbox implements OutboxPort {
   /** Per webhook: sends in flight, plus slots held for a claim under way. */
   private readonly slotsTaken: Record<OutboxTable, number> = { leads: 0, clicks: 0 }
   private readonly sending = new Map<string, Promise<SendResult>>()
-  /** The loop that claims rows, while it runs; it runs one pass more for each batch of flush calls made meanwhile. */
+  /** The claiming loop, while it runs: one pass more for each batch of flush calls made meanwhile. */
   private claiming: Promise<void> | undefined
   private readonly flushWaiting: Array<(delivered: number) => void> = []
-  /** Per webhook: the last pass found a row for every free slot, so a slot that frees may find another at once. */
+  /** Per webhook: the last pass filled every free slot, so a slot that frees may find another row at once. */
   private readonly backlog: Record<OutboxTable, boolean> = { leads: false, clicks: false }
-  /** Passes so far: the table claimed first alternates, so a backlog of one kind does not starve the other. */
+  /** The table claimed first alternates, so a backlog of one kind does not starve the other. */
   private passes = 0
 
   private readonly now: () => number
@@ -127,10 +120,7 @@ export class Outbox implements OutboxPort {
     clearTimeout(bound)
   }
 
-  /**
-   * Claims due rows for the free slots and sends them; resolves with how many were delivered. Called while a
-   * pass claims, it gets the pass after, so a record stored meanwhile is not left for the next poll.
-   */
+  /** Claims due rows for the free slots and sends them, resolving with how many were delivered; a call during a pass gets the next one. */
   flush(): Promise<number> {
     if (this.stopped) return Promise.resolve(0)
     const delivered = new Promise<number>((resolve) => this.flushWaiting.push(resolve))
@@ -179,8 +169,7 @@ export class Outbox implements OutboxPort {
   async deliverNow(table: OutboxTable, id: number, timeoutMs: number): Promise<SendResult> {
     if (!this.isConfigured(table)) return { ok: false, error: 'no webhook configured' }
     if (this.stopped) return { ok: false, error: 'outbox stopped' }
-    // A new record is due at once, so a poll may claim it before this call does; a poll also holds every
-    // free slot while it claims. The poll's claim is waited for, and its send, if it took the record, answers.
+    // A poll may claim the new record first, holding every free slot meanwhile: its claim is waited for, and its send answers.
     if (this.slotsTaken[table] >= MAX_IN_FLIGHT) await this.claiming
     const polled = () => this.sending.get(inFlightName(table, id))
     let send = polled()
@@ -212,7 +201,6 @@ export class Outbox implements OutboxPort {
       const name = inFlightName(table, row.id)
       const send = this.send(table, row, claimedAt, timeoutMs)
       this.sending.set(name, send)
-      // When the last pass left rows of this table waiting, freed slots claim again.
       void send.then(() => {
         this.sending.delete(name)
         this.slotsTaken[table]--

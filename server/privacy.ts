@@ -1,12 +1,10 @@
+// A person's requests under the privacy policy (`npm run privacy`): export or delete what is held about an e-mail address, however
+// it is spelled. A deletion then truncates the write-ahead log, so with secure_delete nothing deleted is readable on disk.
 import { existsSync } from 'node:fs'
 import { emailMatchKey } from '../lib/universal/lead'
 import type { Checkpoint } from './database'
 import { LEAD_COLUMNS } from './records'
 import { BUSY_TIMEOUT_MS, Store } from './store'
-
-// A person's requests under the privacy policy (`npm run privacy`): export or delete what is held about an e-mail
-// address, however it is spelled. A deletion then truncates the write-ahead log, so with secure_delete nothing
-// deleted is readable on disk.
 
 export const PRIVACY_USAGE = 'usage: npm run privacy -- export EMAIL | delete EMAIL'
 

@@ -5,15 +5,12 @@ import type { Store } from './store'
 const DEFAULT_MAX_REFUSED = 100_000
 /** The longest window a limiter may have: counts older than this are deleted, whichever limiter wrote them. */
 export const MAX_WINDOW_MS = 60 * 60_000
-/** How often the counts of windows that are over are deleted: once per store, whichever of its limiters comes first. */
+/** How often the counts of windows that are over are deleted, once per store. */
 const PRUNE_EVERY_MS = 60_000
 const lastPrune = new WeakMap<Store, number>()
 
-/**
- * A fixed-window request counter per client key, counted in the database so every process shares the limit.
- * A client over its limit is remembered in memory (an LRU of `maxRefused`) until its window ends, so a flood
- * from it costs no database write.
- */
+// A fixed-window request counter per client key, in the database so every process shares the limit. A client over its
+// limit is remembered in memory until its window ends, so a flood from it costs no database write.
 export class RateLimiter {
   private readonly refusedUntil: LRUCache<string, number>
 

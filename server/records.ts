@@ -12,15 +12,8 @@ export const INSERT_LEAD = `INSERT INTO leads (${LEAD_COLUMNS.join(', ')}, recei
   SELECT ${LEAD_COLUMNS.map((_, index) => `?${index + 7}`).join(', ')}, ?1, ?1, ?2, ?3, ?4, ?6
   WHERE ?2 IS NULL OR NOT EXISTS (SELECT 1 FROM leads WHERE dedupe_key = ?2 AND received_at > ?5)`
 
-export interface ClickRecord {
-  ref_code: string
-  user_agent: string | null
-  referer: string | null
-  utm_source: string | null
-  utm_medium: string | null
-  utm_campaign: string | null
-  ga_client_id: string | null
-}
+export const CLICK_COLUMNS = ['ref_code', 'user_agent', 'referer', 'utm_source', 'utm_medium', 'utm_campaign', 'ga_client_id'] as const
+export type ClickRecord = Record<(typeof CLICK_COLUMNS)[number], string | null> & { ref_code: string }
 
 export type OutboxTable = 'leads' | 'clicks'
 
@@ -32,18 +25,12 @@ export interface OutboxRow {
   payload: Record<string, unknown>
 }
 
+export const PAYLOAD_COLUMNS: Record<OutboxTable, readonly string[]> = { leads: LEAD_COLUMNS, clicks: CLICK_COLUMNS }
+
+const KEY_PREFIX: Record<OutboxTable, string> = { leads: 'lead', clicks: 'click' }
 /** A record's delivery key: random, so it names one record across databases, restores and runtimes (`lead-<uuid>`). */
-export const newDeliveryKey = (table: OutboxTable) => `${table === 'leads' ? 'lead' : 'click'}-${crypto.randomUUID()}`
-
-export const PAYLOAD_COLUMNS: Record<OutboxTable, readonly string[]> = {
-  leads: LEAD_COLUMNS,
-  clicks: ['ref_code', 'user_agent', 'referer', 'utm_source', 'utm_medium', 'utm_campaign', 'ga_client_id'],
-}
-
+export const newDeliveryKey = (table: OutboxTable) => `${KEY_PREFIX[table]}-${crypto.randomUUID()}`
 /** A row stored without a key (by a release before migration 5, still running while D1 was migrated) is sent with the key that release used. */
-export const DELIVERY_KEY: Record<OutboxTable, string> = {
-  leads: "coalesce(delivery_key, 'lead-' || id)",
-  clicks: "coalesce(delivery_key, 'click-' || id)",
-}
+export const deliveryKeyOf = (table: OutboxTable) => `coalesce(delivery_key, '${KEY_PREFIX[table]}-' || id)`
 
 export type RetainedTable = OutboxTable | 'conversions'

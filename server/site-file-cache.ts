@@ -1,6 +1,5 @@
-// The site's files held in memory: each read once with the build's precompressed copies, compressed once per
-// encoding on its first request, and re-checked on disk at most once per `recheckMs`, so a rebuild while the
-// server runs is served within that time. Least recently used files are dropped first; one too big is streamed.
+// The site's files held in memory with the build's precompressed copies, compressed once per encoding, re-checked on disk at
+// most once per `recheckMs` (a rebuild is served within it). Least recently used files are dropped first; one too big is streamed.
 import { createReadStream, statSync, type Stats } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -33,9 +32,7 @@ function precompressedPaths(path: string, contentType: string): Array<readonly [
   return (Object.keys(PRECOMPRESSED) as Precompression[]).map((encoding) => [encoding, `${path}${PRECOMPRESSED[encoding]}`] as const)
 }
 
-function fileStats(path: string): Stats | undefined {
-  return statSync(path, { throwIfNoEntry: false })
-}
+const fileStats = (path: string): Stats | undefined => statSync(path, { throwIfNoEntry: false })
 
 function stampOf(path: string, siblings: ReadonlyArray<readonly [Precompression, string]>): string {
   return [path, ...siblings.map(([, sibling]) => sibling)]
@@ -81,7 +78,7 @@ export interface SiteFile extends Copy {
   precompressed: readonly PrecompressedCopy[]
   /** Compressed here, shared by the requests that arrive while the compression runs. */
   compressed: Partial<Record<Encoding, Promise<Bytes>>>
-  /** The file and its copies' identity on disk: a different one means the file changed. */
+  /** The file and its copies' identity on disk. */
   stamp: string
   checkedAt: number
   heldBytes: number

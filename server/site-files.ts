@@ -1,7 +1,5 @@
-// The prerendered site's files answered from memory, as @hono/node-server's serveStatic answered them with the
-// form-timing, compression and feed-header middlewares around it. Not serveStatic itself: with Hono's compress()
-// it gzips each page on every request (brotli it has not), 844 and 1,395 requests/s for / and a topic page
-// against 11,989 and 17,121 here (2026-12-02, 200 connections, the same built site, one run).
+// The site's files answered from memory, by serveStatic's rules. Not serveStatic with compress(): it gzips each page on every
+// request, 844 and 1,395 requests/s for / and a topic page against 11,989 and 17,121 here (2026-12-02, 200 connections).
 import { join } from 'node:path'
 import type { Context } from 'hono'
 import { CACHE_CONTROL, fileOfPath } from '../lib/universal/routes'
@@ -22,7 +20,7 @@ import {
 export interface SiteFilesOptions extends SiteFileCacheOptions {
   root: string
   headers: Readonly<Record<string, string>>
-  /** The HTML answered while `404.html` cannot be read (it was read as the server started). */
+  /** Answered while `404.html` cannot be read. */
   notFoundHtml: string
 }
 
@@ -30,7 +28,7 @@ export interface SiteFilesOptions extends SiteFileCacheOptions {
 const UNSAFE_PATH = /(?:^|[/\\])\.{1,2}(?:$|[/\\])|[/\\]{2,}|\\/
 const NOT_FOUND_TYPE = 'text/html; charset=UTF-8'
 
-/** Answers built whole here: the app's header middleware leaves them as they are. */
+/** The app's header middleware leaves these as they are. */
 const siteAnswers = new WeakSet<Response>()
 
 export function isSiteAnswer(response: Response): boolean {

@@ -1,14 +1,14 @@
-// Every lead, click and conversion, stored before the browser gets an answer. A lead row also holds its e-mail's
-// match key (for privacy requests) and, for the rate limits' longest window only, its client's key, so a privacy
-// deletion can remove that client's counts too.
+// Every lead, click and conversion, stored before the browser gets an answer. A lead row also holds its e-mail's match key
+// and, for the rate limits' longest window only, its client's key, so a privacy deletion can remove that client's counts too.
 import type { ConversionRecord } from '../lib/universal/attribution'
 import { emailMatchKey } from '../lib/universal/lead'
 import type { Checkpoint, Database, OpenOptions, Result, Statement } from './database'
 import {
-  DELIVERY_KEY,
+  CLICK_COLUMNS,
   INSERT_LEAD,
   LEAD_COLUMNS,
   PAYLOAD_COLUMNS,
+  deliveryKeyOf,
   newDeliveryKey,
   type ClickRecord,
   type OutboxRow,
@@ -89,20 +89,8 @@ export class Store {
 
   async addClick(click: ClickRecord, now: number): Promise<number> {
     const result = await this.write({
-      sql: `INSERT INTO clicks (ref_code, user_agent, referer, utm_source, utm_medium, utm_campaign, ga_client_id, received_at, next_attempt_at, delivery_key)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      args: [
-        click.ref_code,
-        click.user_agent,
-        click.referer,
-        click.utm_source,
-        click.utm_medium,
-        click.utm_campaign,
-        click.ga_client_id,
-        now,
-        now,
-        newDeliveryKey('clicks'),
-      ],
+      sql: `INSERT INTO clicks (${CLICK_COLUMNS.join(', ')}, received_at, next_attempt_at, delivery_key) VALUES (${CLICK_COLUMNS.map(() => '?').join(', ')}, ?, ?, ?)`,
+      args: [...CLICK_COLUMNS.map((column) => click[column]), now, now, newDeliveryKey('clicks')],
     })
     return Number(result.lastInsertRowid)
   }
@@ -195,7 +183,7 @@ export class Store {
     const rows = await this.write({
       sql: `UPDATE ${table} SET next_attempt_at = ? WHERE id IN (
               SELECT id FROM ${table} WHERE delivered_at IS NULL AND next_attempt_at <= ? ${where} ORDER BY id LIMIT ?)
-            RETURNING id, ${DELIVERY_KEY[table]} AS delivery_key, attempts, ${columns.join(', ')}`,
+            RETURNING id, ${deliveryKeyOf(table)} AS delivery_key, attempts, ${columns.join(', ')}`,
       args: [now + leaseMs, now, ...(options.id === undefined ? [] : [options.id]), options.limit ?? 20],
     })
     return rows.rows.map((row) => ({
@@ -228,11 +216,8 @@ export class Store {
            UNION ALL SELECT attempts, last_error, received_at FROM clicks WHERE delivered_at IS NULL)`,
       )
     ).rows[0]
-    return {
-      pending: Number(row?.pending ?? 0),
-      failing: Number(row?.failing ?? 0),
-      oldestPendingReceivedAt: row?.oldest === null || row?.oldest === undefined ? null : Number(row.oldest),
-    }
+    const oldest = row?.oldest ?? null
+    return { pending: Number(row?.pending ?? 0), failing: Number(row?.failing ?? 0), oldestPendingReceivedAt: oldest === null ? null : Number(oldest) }
   }
 
   /** Fills in the email_key of leads stored without one (before migration 4, or by an older release): SQL cannot compute NFKC. */

@@ -1,7 +1,6 @@
-// The Worker in front of the site on Cloudflare: the pages are static assets; it runs first only for the paths
-// `run_worker_first` names, where the assets alone would answer unlike the Node server. A Worker keeps no timers,
-// so the outbox's polling becomes a queue, and a Cron Trigger every minute puts every due record back on it: a
-// lost message loses nothing, D1 is the truth and the queue only says "now".
+// The Worker in front of the static assets, run first for the paths `run_worker_first` names, where the assets alone would
+// answer unlike the Node server. The outbox's polling is a queue, and a Cron Trigger every minute puts every due record back
+// on it: a lost message loses nothing, D1 is the truth and the queue only says "now".
 import { Hono, type Context } from 'hono'
 import {
   API_PREFIX,
@@ -40,9 +39,9 @@ interface MessageLike {
 }
 
 const TABLES: readonly OutboxTable[] = ['leads', 'clicks']
-/** Records the Cron Trigger enqueues per table and minute at most; more wait for the next minute. */
+/** Per table and minute; more wait for the next minute. */
 const CRON_BATCH = 1_000
-/** Queues take at most 100 messages per sendBatch call. */
+/** A queue's most per sendBatch call. */
 const SEND_BATCH = 100
 const seconds = (ms: number) => Math.ceil(ms / 1_000)
 
@@ -65,7 +64,7 @@ function makeServices(env: Env) {
   const vars = Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
   const timeoutMs = outboxTimeoutFromEnv(vars)
   const outbox = new Outbox(store, webhooksFromEnv(vars), { timeoutMs })
-  const stored = async (table: OutboxTable, id: number, delayMs = 0) => {
+  const enqueue = async (table: OutboxTable, id: number, delayMs = 0) => {
     if (!outbox.isConfigured(table)) return
     try {
       await env.OUTBOX.send({ table, id }, delayMs > 0 ? { delaySeconds: seconds(delayMs) } : undefined)
@@ -74,11 +73,11 @@ function makeServices(env: Env) {
     }
   }
   const port: OutboxPort = {
-    stored: (table, id) => stored(table, id),
+    stored: enqueue,
     // Sent now, as on Node (the affiliate click); a failed send is queued for its retry.
     async deliverNow(table, id, timeoutMs) {
       const result = await outbox.deliverNow(table, id, timeoutMs)
-      if (!result.ok && result.claimed !== false) await stored(table, id, retryDelay(1) + 1_000)
+      if (!result.ok && result.claimed !== false) await enqueue(table, id, retryDelay(1) + 1_000)
       return result
     },
   }
@@ -91,11 +90,10 @@ const app = new Hono<{ Bindings: Env }>()
 /** The hourly Cron Trigger of wrangler.jsonc; the other, every minute, is the outbox's. */
 const RETENTION_CRON = '17 * * * *'
 
-// The Worker's own answers (redirects, the API's) carry the Node server's headers; no page is among them, so
-// their Content-Security-Policy needs none of the build's inline hashes.
+// The Worker's own answers (redirects, the API's) carry the Node server's headers; being no page, none of the build's inline hashes.
 const OWN_HEADERS = responseHeaders({ script: [], style: [] })
 
-/** The policy the build gave its pages, with their inline hashes, read from the home page once per isolate. */
+/** The pages' policy, with their inline hashes, read from the home page once per isolate. */
 let pagePolicyRead: Promise<string | null> | undefined
 function pagePolicy(env: Env, url: string): Promise<string | null> {
   pagePolicyRead ??= env.ASSETS.fetch(new Request(new URL('/', url))).then(
@@ -105,8 +103,7 @@ function pagePolicy(env: Env, url: string): Promise<string | null> {
   return pagePolicyRead
 }
 
-// Cloudflare puts the visitor's address in CF-Connecting-IP, overwriting any a client sent: the only one read,
-// as X-Forwarded-For with one trusted hop.
+// Cloudflare's CF-Connecting-IP, which no client can set, is the only address read: as X-Forwarded-For with one trusted hop.
 for (const path of [API_PREFIX, `${API_PREFIX}/*`])
   app.all(path, async (c) => {
     const headers = new Headers(c.req.raw.headers)
