@@ -13,10 +13,9 @@ import { topicFrontmatter, type TopicFrontmatter } from '../universal/content/sc
 import type { SlugFile } from '../universal/content/types'
 import type { Site } from '../universal/site'
 
-// The content loader: each content file read and parsed once, its tokens replaced and its frontmatter
-// validated, every problem in words that name the file and the field. content.server.ts renders it.
+// Each content file read and parsed once, its tokens replaced and its frontmatter validated; content.server.ts renders it.
 
-/** A content problem list: one line per problem, `file: field: what was expected` or `file:line:column: what is wrong`. */
+/** One line per problem, `file: field: what was expected` or `file:line:column: what is wrong`. */
 export class ContentError extends Error {
   constructor(readonly problems: string[]) {
     super(`Content has ${problems.length} problem${problems.length === 1 ? '' : 's'}:\n${problems.map((p) => `  ${p}`).join('\n')}`)
@@ -41,31 +40,26 @@ export interface Parsed<T> {
   file: string
   data: T
   body: string
-  /** The file's line the body starts on. */
   bodyLine: number
 }
 
-/** Replaces the tokens of a file's field; an unknown token is a problem of that field. */
+/** An unknown token is a problem of its field. */
 function tokenReplacer(file: string, tokens: Record<string, string>, problems: string[]) {
   return (value: string, field: string): string =>
     value.replace(TOKEN_PATTERN, (whole, name: string) => {
       const replacement = tokens[name]
       if (replacement !== undefined) return replacement
-      problems.push(
-        `${file}: ${field}: unknown token ${whole} (known: ${Object.keys(tokens)
-          .map((t) => `{${t}}`)
-          .join(', ')})`,
-      )
+      const known = Object.keys(tokens).map((token) => `{${token}}`)
+      problems.push(`${file}: ${field}: unknown token ${whole} (known: ${known.join(', ')})`)
       return whole
     })
 }
 
-/** A body with its tokens replaced outside code; one with no token is not parsed for where its code is. */
+/** A body with no token is not parsed for where its code is. */
 function bodyWithTokens(body: string, replace: (value: string, field: string) => string): string {
   return body.search(TOKEN_PATTERN) === -1 ? body : replaceOutsideCode(body, parseMarkdown, (text) => replace(text, 'body'))
 }
 
-/** Reads one file (or takes its `text`, read already), replaces tokens and validates its frontmatter; problems go to `problems`. */
 export function parseFile<S extends z.ZodType>(
   file: string,
   schema: S,
@@ -107,25 +101,19 @@ export function parseFile<S extends z.ZodType>(
   return { file, data: result.data, body, bodyLine: frontmatter.bodyLine }
 }
 
-function markdownFiles(dir: string, problems: string[]): string[] {
+/** How a second file with `first`'s slug is told so, and how the page of `first` finds it (problemsOfFile). */
+export const slugTakenFrom = (first: string) => `is already used by ${first}; rename one of the files`
+
+/** A bad or repeated slug is a problem, and its file is left out. */
+export function slugFiles(dir: string, productName: string, problems: string[]): SlugFile[] {
   if (!existsSync(dir)) {
     problems.push(`${dir}: folder is missing`)
     return []
   }
-  return readdirSync(dir)
-    .filter((name) => name.endsWith('.md') && name !== 'README.md')
-    .sort()
-    .map((name) => join(dir, name))
-}
-
-/** How a second file with `first`'s slug is told so, and how the page of `first` finds it (problemsOfFile). */
-export const slugTakenFrom = (first: string) => `is already used by ${first}; rename one of the files`
-
-/** A folder's markdown files with the slug each is served under; a bad or repeated slug is a problem, and its file is left out. */
-export function slugFiles(dir: string, productName: string, problems: string[]): SlugFile[] {
+  const names = readdirSync(dir).filter((name) => name.endsWith('.md') && name !== 'README.md')
   const seen = new Map<string, string>()
   const files: SlugFile[] = []
-  for (const file of markdownFiles(dir, problems)) {
+  for (const file of names.sort().map((name) => join(dir, name))) {
     const slug = slugFromFile(file, productName)
     if (!SLUG_PATTERN.test(slug)) {
       problems.push(`${file}: slug: expected a file name of lowercase letters, digits and single hyphens, got "${slug}"`)
@@ -142,7 +130,7 @@ export function slugFiles(dir: string, productName: string, problems: string[]):
   return files
 }
 
-/** One slugged file read and validated, frontmatter and body; undefined (the reasons in `problems`) when it is not valid. */
+/** Undefined (the reasons in `problems`) when it is not valid. */
 export function readEntry<S extends z.ZodType>(
   { slug, file }: SlugFile,
   schema: S,
@@ -162,7 +150,7 @@ export function readEntry<S extends z.ZodType>(
   return { ...parsed, slug }
 }
 
-/** Text a social card shows with a letter no card font draws, as a problem of its file: a card never leaves a word out. */
+/** A letter no card font draws is a problem of its file: a card never leaves a word out. */
 export function checkCardText(file: string, field: string, text: string, problems: string[]): void {
   if (!cardsEnabled()) return
   const letters = undrawnLetters(text)
@@ -172,17 +160,13 @@ export function checkCardText(file: string, field: string, text: string, problem
     )
 }
 
-/**
- * A topic file read, parsed and validated once, not yet rendered: the digest of its bytes, its parse
- * (absent when not valid) and its problems. The build hands it to the worker that renders the page.
- */
+/** Read and validated, not yet rendered: the build hands it to the worker that renders the page. */
 export interface TopicRead {
   digest: string
   parsed?: Parsed<TopicFrontmatter> & { slug: string }
   problems: string[]
 }
 
-/** Parses and validates one topic file, from its `text` when it was read already. */
 export function readTopic(topicFile: SlugFile, tokens: Record<string, string>, text: string = readFileSync(topicFile.file, 'utf8')): TopicRead {
   const problems: string[] = []
   const parsed = readEntry(topicFile, topicFrontmatter, tokens, problems, text)
@@ -198,7 +182,7 @@ export function withoutBody(read: TopicRead): TopicReadWithoutBody {
   return { ...read, parsed }
 }
 
-/** `read` whole: its body read back when it was left in its file (its tokens' problems were reported by the first read); a changed file is a problem. */
+/** The body read back (its tokens' problems were reported by the first read); a changed file is a problem. */
 export function withBody(read: TopicRead | TopicReadWithoutBody, tokens: Record<string, string>): TopicRead {
   const { parsed } = read
   if (!parsed || 'body' in parsed) return read as TopicRead
@@ -207,10 +191,10 @@ export function withBody(read: TopicRead | TopicReadWithoutBody, tokens: Record<
   return { ...read, parsed: { ...parsed, body: bodyWithTokens(bodyAfterFrontmatter(text), tokenReplacer(parsed.file, tokens, [])) } }
 }
 
-/** The topic files of `dir` with their slugs (no file is read); a bad or repeated name is left out. */
+/** No file is read; a bad or repeated name is left out. */
 export function topicSlugFiles(dir: string, site: Site): SlugFile[] {
   return slugFiles(join(dir, 'topics'), site.productName, [])
 }
 
-/** Topic files read and parsed already (readTopic), by file. */
+/** By file. */
 export type TopicReads = ReadonlyMap<string, TopicRead>

@@ -9,8 +9,7 @@ import type { BlogPost, ContentIndex, RelatedTopic, Topic, TopicEntry } from '..
 import type { Redirect } from '../universal/routes'
 import { topicPath } from '../universal/content/routes'
 
-// What the pages read of the content, once per process (in `npm run dev`, once per change: the dev server
-// drops this module): the index and every problem a build would stop on; related topics; one topic at a time.
+// What the pages read of the content, once per process (in `npm run dev`, once per change: the dev server drops this module).
 
 let cachedIndex: { dir: string; index: Promise<LoadedIndex>; built?: ContentIndex } | undefined
 /** In `npm run dev`, the topic files as this change of the content reads them. */
@@ -34,7 +33,7 @@ export function takeBuiltIndex(index: ContentIndex, dir: string = contentDir()):
   cachedIndex = { dir, index: Promise.resolve(loaded(index)), built: index }
 }
 
-/** The index (readContentIndex); in dev, with its problems and old URLs, and the topic reads kept for loadTopic and loadRelatedTopics. */
+/** In dev, with its problems and old URLs, and the topic reads kept for loadTopic and loadRelatedTopics. */
 async function readIndex(dir: string): Promise<LoadedIndex> {
   if (!contentDevMode().keepGoing) {
     const { index, problems } = await readContentIndex(dir, siteOf(dir))
@@ -55,26 +54,25 @@ export function problemsOfFile({ problems }: Pick<LoadedIndex, 'problems'>, file
   return own.length > 0 ? new ContentError(own) : undefined
 }
 
-/** In `npm run dev`, the problems a build would stop on in `file` (problemsOfFile); elsewhere undefined, with no content read. */
+/** Outside `npm run dev` undefined, with no content read. */
 export async function devProblemsOf(file: string): Promise<ContentError | undefined> {
   return contentDevMode().keepGoing ? problemsOfFile(await loadContent(), file) : undefined
 }
 
-/** A ContentError with the problems of `file` that the index left out, to throw where a page needs that file. */
+/** To throw where a page needs a file the index left out. */
 export function contentProblemsOf(index: Pick<LoadedIndex, 'problems'>, file: string): ContentError {
   return problemsOfFile(index, file) ?? new ContentError([`${file}: could not be read; the terminal running the dev server lists why`])
 }
 
-/** The content index, once per process: the articles, the fixed pages' copy and the list of topics. */
 export function loadContent(dir: string = contentDir()): Promise<LoadedIndex> {
   if (cachedIndex?.dir !== dir) cachedIndex = { dir, index: readIndex(dir) }
   return cachedIndex.index
 }
 
 /** `make`, made once per process for the last `dir` asked. */
-function perDir<T>(make: (dir: string) => T): (dir: string) => T {
+function perDir<T>(make: (dir: string) => T): (dir?: string) => T {
   let cached: { dir: string; value: T } | undefined
-  return (dir) => {
+  return (dir = contentDir()) => {
     if (cached?.dir !== dir) cached = { dir, value: make(dir) }
     return cached.value
   }
@@ -82,13 +80,10 @@ function perDir<T>(make: (dir: string) => T): (dir: string) => T {
 
 const siteOf = perDir(loadSite)
 
-/** Each topic slug's file, from the folder's file names (no file is read). */
+/** From the folder's file names (no file is read). */
 const topicFilesOf = perDir((dir) => new Map(topicSlugFiles(dir, siteOf(dir)).map(({ slug, file }) => [slug, file])))
 
-/**
- * One topic, rendered afresh on each call; undefined when no topic has this slug or this process does not
- * show it (publishingOf). Throws a ContentError when its file is not valid.
- */
+/** Rendered afresh on each call; undefined when no topic has this slug or this process does not show it; throws a ContentError. */
 export async function loadTopic(slug: string, dir: string = contentDir()): Promise<Topic | undefined> {
   const file = topicFilesOf(dir).get(slug)
   if (file === undefined) return undefined
@@ -97,12 +92,8 @@ export async function loadTopic(slug: string, dir: string = contentDir()): Promi
   return leftOutOf(topic, topicPath(slug), publishingOf()) ? undefined : topic
 }
 
-/** Every topic's related topics, by slug, where no build chose them (`npm run dev`, tests); once per process. */
-export function loadRelatedTopics(dir: string = contentDir()): ReadonlyMap<string, RelatedTopic[]> {
-  return relatedOf(dir)
-}
-
-const relatedOf = perDir((dir): ReadonlyMap<string, RelatedTopic[]> => {
+/** By slug, where no build chose them (`npm run dev`, tests). */
+export const loadRelatedTopics = perDir((dir): ReadonlyMap<string, RelatedTopic[]> => {
   const site = siteOf(dir)
   const tokens = tokensFor(site)
   const topics = topicSlugFiles(dir, site)

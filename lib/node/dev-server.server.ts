@@ -1,5 +1,4 @@
-// What `npm run dev` needs of the server-side code, for vite.config.ts's plugins, which load it as Vike
-// loads the pages' hooks (`ssrLoadModule`): one instance of the content code for both, none in the config.
+// For vite.config.ts's plugins, which load it as Vike loads the pages' hooks: one instance of the content code for both, none in the config.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { createReadStream, existsSync } from 'node:fs'
 import { extname, join, resolve } from 'node:path'
@@ -21,7 +20,7 @@ import { loadUiText } from './ui-text.server'
 
 export { contentErrorPage }
 
-/** site.json's and layout.json's problems (every page needs both), one per line; none when both are valid. */
+/** site.json's and layout.json's problems (every page needs both), one per line. */
 export function sharedFileProblems(): string[] {
   try {
     loadSite()
@@ -32,10 +31,7 @@ export function sharedFileProblems(): string[] {
   }
 }
 
-/**
- * Every problem a build would stop on, and the old URLs it would answer, from the pages' own index; only
- * site.json's or layout.json's problems while they have some: no other file can be read without them.
- */
+/** Only site.json's or layout.json's problems while they have some: no other file can be read without them. */
 export async function devContentState(): Promise<{ problems: readonly string[]; redirects: ReadonlyMap<string, string> }> {
   const shared = sharedFileProblems()
   if (shared.length > 0) return { problems: shared, redirects: new Map() }
@@ -45,7 +41,7 @@ export async function devContentState(): Promise<{ problems: readonly string[]; 
 
 const IMAGE_TYPES: Record<string, string> = { '.avif': 'image/avif', '.webp': 'image/webp', '.jpg': 'image/jpeg', '.png': 'image/png' }
 
-/** The content's images, served from the build cache, where rendering the markdown encoded them (a build links them into the site); false for any other request. */
+/** From the image cache, where rendering the markdown encoded them (a build links them into the site); false for any other request. */
 export function serveContentImage(request: IncomingMessage, response: ServerResponse): boolean {
   const url = request.url ?? ''
   if (!url.startsWith(IMAGES_URL)) return false
@@ -58,8 +54,7 @@ export function serveContentImage(request: IncomingMessage, response: ServerResp
   return true
 }
 
-// The feeds, llms.txt and the markdown twins, made on each request by the build's own functions from the
-// content as the pages read it (drafts included). A content problem answers 500 with the problems.
+// The feeds, llms.txt and twins, made on each request by the build's own functions from the content as the pages read it (drafts too).
 
 interface DevFile {
   status: 200 | 500
@@ -68,16 +63,16 @@ interface DevFile {
   problems?: readonly string[]
 }
 
-/** How the Node server sends llms.txt (a `.txt` file, by its name). */
+/** As the Node server sends it, by its name. */
 const LLMS_TXT_TYPE = 'text/plain; charset=utf-8'
 
-/** A file's answer, with the Node server's headers but never cached, so a saved edit shows at once. */
+/** Never cached, so a saved edit shows at once. */
 function sent(pathname: string, body: string, type?: string): DevFile {
   const headers = { ...alternateFileHeaders(pathname), ...(type ? { 'Content-Type': type } : {}), 'Cache-Control': 'no-cache' }
   return { status: 200, headers, body }
 }
 
-/** site.json (or layout.json) read by `read`; its problems, one per line, as a ContentError. */
+/** site.json's or layout.json's problems, one per line, as a ContentError. */
 function settings<T>(read: () => T): T {
   try {
     return read()
@@ -86,7 +81,7 @@ function settings<T>(read: () => T): T {
   }
 }
 
-/** The content as dev's pages read it; any problem throws, as a build would fail on it. */
+/** Any problem throws, as a build would fail on it. */
 async function wholeContent(dir: string): Promise<ContentIndex & { site: Site }> {
   const site = settings(() => loadSite(dir))
   const { posts, topics, pages, problems } = await loadContent(dir)
@@ -94,7 +89,7 @@ async function wholeContent(dir: string): Promise<ContentIndex & { site: Site }>
   return { site, posts, topics, pages }
 }
 
-/** An article's twin; undefined when there is no such article; its file's problems thrown, as by its page. */
+/** Its file's problems thrown, as by its page. */
 async function articleTwinOf(slug: string, dir: string): Promise<string | undefined> {
   settings(() => loadSite(dir))
   const content = await loadContent(dir)
@@ -104,7 +99,7 @@ async function articleTwinOf(slug: string, dir: string): Promise<string | undefi
   return post && articleTwin(post)
 }
 
-/** A topic's twin, from its file alone (as the build's render worker makes it); undefined when there is no such topic. */
+/** From its file alone, as the build's render worker makes it. */
 async function topicTwinOf(slug: string, dir: string): Promise<string | undefined> {
   const topic = await loadTopic(slug, dir)
   return topic && topicTwin(topic, settings(() => loadUiText(dir)).topic)
@@ -129,7 +124,7 @@ async function fileAt(pathname: string, dir: string): Promise<DevFile | undefine
   return twin === undefined ? undefined : sent(pathname, twin)
 }
 
-/** The feed, llms.txt or markdown twin at `pathname` now, or the content error page (500); undefined for any other path or a missing twin. */
+/** Or the content error page (500); undefined for any other path or a missing twin. */
 export async function devSyndicationFile(pathname: string, dir: string = contentDir()): Promise<DevFile | undefined> {
   try {
     return await fileAt(pathname, dir)

@@ -1,15 +1,14 @@
-// Whether a draft or a dated entry is on the site in this build. `npm run dev` shows everything; a
-// production build leaves out drafts and entries dated after its build date.
+// `npm run dev` shows everything; a production build leaves out drafts and entries dated after its build date.
 import { brokenLinks, type FileLinks } from './content-links.server'
 import { contentDevMode } from './dev-mode.server'
 
 /** Overrides the build's "today" (YYYY-MM-DD), to preview a scheduled post or test one. */
 const BUILD_DATE_ENV = 'BUILD_DATE'
 
-/** Written by the build beside the site, never served: `{ buildDate, leftOut }`, for check:site to make sure no draft reached the site. */
+/** Written beside the site, never served: `{ buildDate, leftOut }`, for check:site to make sure no draft reached the site. */
 export const PUBLICATION_RECORD = 'publication.json'
 
-/** The day this build publishes for, YYYY-MM-DD (UTC): `BUILD_DATE` when set, else today. */
+/** YYYY-MM-DD (UTC). */
 export function buildDate(env: NodeJS.ProcessEnv = process.env, now: Date = new Date()): string {
   const set = env[BUILD_DATE_ENV]
   if (set !== undefined && set !== '') {
@@ -25,61 +24,50 @@ export function buildDate(env: NodeJS.ProcessEnv = process.env, now: Date = new 
 
 let handedDay: string | undefined
 
-/** Makes `today` the day this process publishes for: a build's render worker takes the build's one day. */
+/** A build's render worker takes the build's one day. */
 export function takeBuildDay(today: string): void {
   handedDay = today
 }
 
-/** The day this process publishes for: the one a build handed it (takeBuildDay), else buildDate(). */
-function publishingDay(): string {
-  return handedDay ?? buildDate()
-}
-
-/** Why an entry is left out of a production build, or `published`. */
 type Publication = 'published' | 'draft' | 'scheduled'
 
-/** `draft: true` wins over a date; a `date` after `today` is scheduled. Dates compare as YYYY-MM-DD text. */
+/** `draft: true` wins over a date; dates compare as YYYY-MM-DD text. */
 export function publicationOf(entry: { draft?: boolean; date?: string }, today: string): Publication {
   if (entry.draft === true) return 'draft'
   if (entry.date !== undefined && entry.date > today) return 'scheduled'
   return 'published'
 }
 
-/** What a read of the content shows: what is published on `today`, or everything (`npm run dev`). */
 export interface Publishing {
   today: string
   showUnpublished: boolean
 }
 
-/** The publishing of this process: BUILD_DATE or today, and everything in `npm run dev` (contentDevMode). */
 export function publishingOf(env: NodeJS.ProcessEnv = process.env): Publishing {
   return { today: buildDate(env), showUnpublished: contentDevMode().showUnpublished }
 }
 
-/** An article or topic that a build leaves out: its file, the URL it would have, why, and the old URLs it names. */
 export interface LeftOut {
   file: string
   path: string
   why: Exclude<Publication, 'published'>
-  /** Its `date`, for a scheduled entry. */
+  /** For a scheduled entry. */
   date?: string
   redirectFrom?: readonly string[]
 }
 
-/** The fields of a content file that decide whether it is published, and the redirects that go with it. */
 export interface PublicationFields {
   draft?: boolean
   date?: string
   redirectFrom?: readonly string[]
 }
 
-/** The entry's publication fields as a fresh copy (the YAML parser's strings would keep its file's text alive), or undefined when it has none. */
+/** A fresh copy (the YAML parser's strings would keep its file's text alive), or undefined when it has none. */
 export function publicationFields({ draft, date, redirectFrom }: PublicationFields): PublicationFields | undefined {
   if (draft === undefined && date === undefined && redirectFrom === undefined) return undefined
   return JSON.parse(JSON.stringify({ draft, date, redirectFrom })) as PublicationFields
 }
 
-/** Why `entry` at `path` is left out under `publishing`, or undefined when it is shown. */
 export function leftOutOf(entry: PublicationFields & { file: string }, path: string, publishing: Publishing): LeftOut | undefined {
   if (publishing.showUnpublished) return undefined
   const why = publicationOf(entry, publishing.today)
@@ -87,15 +75,15 @@ export function leftOutOf(entry: PublicationFields & { file: string }, path: str
   return { file: entry.file, path, why, ...(why === 'scheduled' && { date: entry.date }), ...(entry.redirectFrom && { redirectFrom: entry.redirectFrom }) }
 }
 
-/** `draft`, or `scheduled for 2027-01-05`: why a file is left out, as the build summary and messages say it. */
+/** `draft`, or `scheduled for 2027-01-05`. */
 export function reasonOf(leftOut: Pick<LeftOut, 'why' | 'date'>): string {
   return leftOut.why === 'draft' ? 'draft' : `scheduled for ${leftOut.date}`
 }
 
-/** At most this many files are named in the summary line; the rest are counted. */
+/** Named in the summary line; the rest are counted. */
 const SUMMARY_NAMES = 20
 
-/** `left out 2: content/blog/x.md (draft), content/blog/y.md (scheduled for 2027-01-05)`, or undefined when nothing was left out. */
+/** `left out 2: content/blog/x.md (draft), content/blog/y.md (scheduled for 2027-01-05)`. */
 export function leftOutSummary(leftOut: readonly LeftOut[]): string | undefined {
   if (leftOut.length === 0) return undefined
   const sorted = [...leftOut].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))
@@ -104,11 +92,7 @@ export function leftOutSummary(leftOut: readonly LeftOut[]): string | undefined 
   return `left out ${leftOut.length}: ${named.join(', ')}${more}`
 }
 
-/**
- * The link problems of a file. A published page's link to a page this build leaves out fails with its
- * own reason; a left-out file may link to another left-out one, published with or after it. A link to
- * an old URL (`redirects`) fails too, saying where to link instead: the site links each page by its one URL.
- */
+/** A left-out file may link to another left-out one, published with or after it; the site links each page by its one URL, never an old one. */
 export function linkProblemsWith(
   leadsSomewhere: (path: string) => boolean,
   leftOut: readonly LeftOut[],
@@ -134,7 +118,7 @@ export function linkProblemsWith(
   }
 }
 
-/** The encoded image files (`names`) the shown articles and pages name: an image only a draft shows is cached, not published. */
+/** An image only a draft shows is cached, not published. */
 export function imagesShown(
   names: readonly string[],
   { posts, pages }: { posts: ReadonlyArray<{ html: string; coverImage?: { html: string } }>; pages: Record<string, { html: string }> },
@@ -143,14 +127,14 @@ export function imagesShown(
   return names.filter((name) => html.includes(`/${name}`))
 }
 
-/** What `npm run dev`'s lists mark a draft or scheduled entry with: `Draft` or `Scheduled for 2027-01-05`; undefined for a published one. */
-export function unpublishedLabel(entry: Pick<PublicationFields, 'draft' | 'date'>, today: string = publishingDay()): string | undefined {
+/** What `npm run dev`'s lists mark an entry with: `Draft` or `Scheduled for 2027-01-05`. */
+export function unpublishedLabel(entry: Pick<PublicationFields, 'draft' | 'date'>, today: string = handedDay ?? buildDate()): string | undefined {
   const why = publicationOf(entry, today)
   return why === 'published' ? undefined : why === 'draft' ? 'Draft' : `Scheduled for ${entry.date}`
 }
 
-/** What `npm run dev` shows atop a draft or scheduled entry, so the writer never mistakes it for a published page; empty for a published one. */
-export function unpublishedNote(entry: PublicationFields, today: string = publishingDay()): string {
+/** Shown by `npm run dev` atop a draft or scheduled entry, so the writer never mistakes it for a published page. */
+export function unpublishedNote(entry: PublicationFields, today: string = handedDay ?? buildDate()): string {
   const why = publicationOf(entry, today)
   if (why === 'published') return ''
   const text =

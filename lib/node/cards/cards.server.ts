@@ -1,6 +1,5 @@
-// Which picture a shared link to a page shows, and what the build draws for it. A drawn picture is
-// named by the digest of its spec and of the drawing code and packages, so its URL changes whenever its
-// pixels would (hosts keep it a year). The page knows the URL; pipeline/cards.ts draws it afterwards.
+// A drawn picture is named by the digest of its spec, drawing code and packages, so its URL changes whenever its pixels would (hosts
+// keep it a year). The page knows the URL; pipeline/cards.ts draws it afterwards.
 import { createHash } from 'node:crypto'
 import type { BlogPost } from '../../universal/content/types'
 import type { ArticleSocial } from '../../universal/seo/article'
@@ -22,27 +21,26 @@ export function cardsEnabled(): boolean {
   return enabled
 }
 
-/** The raster logo's size: square, well past the 112 px search engines ask of a logo. */
+/** Well past the 112 px search engines ask of a logo. */
 const LOGO_SIZE = 512
 
-/** The module that draws every picture (CardPainter): its code graph is what decides a drawing's pixels. */
+/** Its code graph decides a drawing's pixels. */
 export const DRAWING_ENTRY = 'lib/node/cards/draw.server.ts'
 /** The packages whose font files the painter reads (not imports). */
 const FONT_PACKAGES = [...CARD_FONTS.map(({ file }) => file), ...FALLBACK_FONTS.map((font) => font.package)].map((file) => packageOf(file)!)
 
 let design: string | undefined
 
-/** The digest of how every picture is drawn: DRAWING_ENTRY's code graph, plus the font packages it reads. */
 export function drawingDigestOf(graph: CodeGraph, lock: LockFile): string {
   return graphDigest({ ...graph, packages: [...new Set([...graph.packages, ...FONT_PACKAGES])].sort() }, lock)
 }
 
-/** Makes `digest` (drawingDigestOf, found once by the build) the drawing's digest of this process. */
+/** Found once by the build. */
 export function takeDrawingDigest(digest: string): void {
   design = digest
 }
 
-/** A picture to draw, keyed by the drawing's digest (the build's, else found now: `npm run dev`, tests) and the spec. */
+/** Keyed by the drawing's digest (the build's, else found now: `npm run dev`, tests) and the spec. */
 function drawnImage(spec: CardSpec | LogoSpec): DrawnImage {
   design ??= drawingDigestOf(codeGraphsSync([DRAWING_ENTRY]).get(DRAWING_ENTRY)!, readLockFile())
   return { key: createHash('sha256').update(design).update('\0').update(JSON.stringify(spec)).digest('hex').slice(0, 32), spec }
@@ -50,10 +48,7 @@ function drawnImage(spec: CardSpec | LogoSpec): DrawnImage {
 
 const drawnImageUrl = ({ key }: DrawnImage) => `${CARDS_URL}${key}.png`
 
-/**
- * The card of a page titled `title` under `label` ("" for none), and the picture the build draws;
- * undefined when cards are off. Characters the font lacks (an emoji) are left out of the picture only.
- */
+/** `label` "" for none; characters the font lacks (an emoji) are left out of the picture only. */
 export function socialCard(title: string, label: string, site: Site): { image: SocialImage; drawn: DrawnImage } | undefined {
   if (!cardsEnabled()) return undefined
   const productName = drawableText(site.productName) || site.productName
@@ -65,20 +60,19 @@ export function socialCard(title: string, label: string, site: Site): { image: S
   return { image: { url: drawnImageUrl(drawn), width: SOCIAL_IMAGE_WIDTH, height: SOCIAL_IMAGE_HEIGHT, alt }, drawn }
 }
 
-/** `seo` with the page's card as its social image, and the card among what the build draws for it. */
 export function withSocialCard(seo: PageSeo, title: string, label: string, site: Site): PageSeo {
   const card = socialCard(title, label, site)
   return card ? { ...seo, image: card.image, drawn: [...(seo.drawn ?? []), card.drawn] } : seo
 }
 
-/** The logo as a square PNG, for JSON-LD's `publisher.logo`; undefined when cards are off. */
+/** For JSON-LD's `publisher.logo`. */
 export function rasterLogo(): { url: string; width: number; height: number; drawn: DrawnImage } | undefined {
   if (!cardsEnabled()) return undefined
   const drawn = drawnImage({ kind: 'logo', size: LOGO_SIZE })
   return { url: drawnImageUrl(drawn), width: LOGO_SIZE, height: LOGO_SIZE, drawn }
 }
 
-/** What an article shares: the writer's own picture (`image:`) or its drawn card, and the raster logo; with what the build draws. */
+/** The writer's own picture (`image:`) or its drawn card. */
 export function articleSocial(post: BlogPost, label: string, site: Site): { social: ArticleSocial; drawn: DrawnImage[] } {
   const card = post.socialImage ? undefined : socialCard(post.title, label, site)
   const logo = rasterLogo()

@@ -1,5 +1,4 @@
-// What a social card looks like: the frame every card of one label shares and the title drawn into it,
-// as satori element trees (React's element shape, without React); Inter is read from node_modules.
+// A social card: the frame every card of one label shares and the title drawn into it, as satori element trees.
 import { SOCIAL_IMAGE_HEIGHT, SOCIAL_IMAGE_WIDTH, type CardSpec } from '../../universal/seo/social'
 import { boldFaces, describeChars, fallbackFileOf, fileDrawing, isLetter, readFontFile } from './font-files.server'
 import type { TitleStyle } from './title-glyphs.server'
@@ -16,12 +15,12 @@ const COLOURS = {
 
 const MARGIN = 80
 
-/** Where the title is drawn, in card pixels: every frame leaves this box to the title laid over it. */
+/** Every frame leaves this box to the title laid over it. */
 export const TITLE_BOX = { left: MARGIN, top: 214, width: CARD_WIDTH - 2 * MARGIN, height: 300 } as const
-/** The footer's line (the site's address), below the title box. */
+/** The site's address, below the title box. */
 const FOOTER_TOP = 540
 
-/** Title sizes by length, so it fits the box in `lines` lines (Inter Bold averages about 0.56 em a character). */
+/** By length, to fit the box in `lines` lines (Inter Bold averages about 0.56 em a character). */
 const TITLE_SIZES = [
   { upTo: 30, fontSize: 84, lines: 3 },
   { upTo: 52, fontSize: 72, lines: 3 },
@@ -37,7 +36,7 @@ export function logoSvg(size: number, square = COLOURS.accent, mark = COLOURS.wh
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="${square}"/><path d="${LOGO_PATH}" fill="${mark}"/></svg>`
 }
 
-/** Inter's subsets the cards load: every script Inter draws. A character none of them has is left out of a card (drawableText). */
+/** Every script Inter draws. */
 const SUBSETS = ['latin', 'latin-ext', 'cyrillic', 'cyrillic-ext', 'greek', 'greek-ext', 'vietnamese'] as const
 const WEIGHTS = [400, 700] as const
 
@@ -47,7 +46,7 @@ export const CARD_FONTS = WEIGHTS.flatMap((weight) =>
 )
 const FONT_FAMILY = SUBSETS.map((subset) => `'Inter ${subset}'`).join(', ')
 
-/** A satori element: React's element shape, without React. */
+/** React's element shape, without React. */
 interface CardNode {
   type: string
   props: { style?: Record<string, string | number>; children?: CardNode | string | Array<CardNode | string>; [attribute: string]: unknown }
@@ -57,7 +56,6 @@ function h(type: string, style: Record<string, string | number>, ...children: Ar
   return { type, props: { style, children: children.length === 1 ? children[0]! : children } }
 }
 
-/** Everything of a card but its title. */
 export function cardFrame({ label, productName, host }: Omit<CardSpec, 'kind' | 'title'>): CardNode {
   const logo: CardNode = {
     type: 'img',
@@ -103,11 +101,10 @@ export function cardFrame({ label, productName, host }: Omit<CardSpec, 'kind' | 
   )
 }
 
-/** The title alone, as wide as the title box: satori is given no height, so resvg draws no empty rows under it. */
+/** Given no height, so resvg draws no empty rows under it. */
 export function cardTitle(title: string): CardNode {
   const { fontSize, lineHeight, letterSpacing: tracking, lines } = titleStyle(title)
-  // A title whose first letter is Arabic or Hebrew reads from the right: its lines start at the box's right edge, as
-  // `dir="auto"` sets them in a browser. Arabic letters join: spacing them would pull them apart.
+  // A first letter Arabic or Hebrew reads from the right, as `dir="auto"` has it; Arabic letters join: spacing would pull them apart.
   const rtl = /[\p{Script=Arabic}\p{Script=Hebrew}]/u.test(/\p{L}/u.exec(title)?.[0] ?? '')
   const letterSpacing = rtl ? 0 : tracking
   return h(
@@ -129,7 +126,7 @@ export function titleStyle(title: string): TitleStyle {
 const TITLE_COLOUR = COLOURS.white
 export const TITLE_RGB = [1, 3, 5].map((at) => parseInt(TITLE_COLOUR.slice(at, at + 2), 16)) as [number, number, number]
 
-/** The font of a title in the Latin alphabet (title-glyphs.server.ts sets those without satori): Inter Bold's Latin subset. */
+/** For a Latin title, which title-glyphs.server.ts sets without satori. */
 export const TITLE_FONT_FILE = '@fontsource/inter/files/inter-latin-700-normal.woff'
 
 export function loadCardFonts(): Array<{ name: string; data: Buffer; weight: 400 | 700; style: 'normal' }> {
@@ -137,16 +134,13 @@ export function loadCardFonts(): Array<{ name: string; data: Buffer; weight: 400
 }
 
 let interFiles: ReturnType<typeof boldFaces> | undefined
-/** Whether Inter draws `char` (by @fontsource/inter's own `unicode-range` of each subset loaded); otherwise a fallback font may. */
+/** By @fontsource/inter's own `unicode-range` of each subset loaded. */
 const interDraws = (char: string) => fileDrawing((interFiles ??= boldFaces('@fontsource/inter', new RegExp(`^(${SUBSETS.join('|')})$`))), char) !== undefined
 
-/** Whether a card draws `char`: with Inter, or with a fallback font unless it is a symbol (an emoji, ✓), which a card leaves out whatever the font. */
+/** A symbol (an emoji, ✓) is left out whatever the font. */
 const cardDraws = (char: string) => interDraws(char) || (!/\p{S}/u.test(char) && fallbackFileOf(char) !== undefined)
 
-/**
- * `text` without the characters no card font draws (satori would draw "NO GLYPH" boxes), spaces
- * collapsed. A letter no font draws is kept: the card refuses it (undrawnLetters) rather than lose words.
- */
+/** Without what no card font draws (satori would draw "NO GLYPH" boxes); a letter is kept: the card refuses it (undrawnLetters), losing no words. */
 export function drawableText(text: string): string {
   const kept = [...text].filter((char) => isLetter(char) || cardDraws(char))
   return kept.join('').replace(ARABIC_VOWEL_MARKS, '').replace(/\s+/g, ' ').trim()
@@ -155,7 +149,7 @@ export function drawableText(text: string): string {
 /** Arabic's optional vowel marks, left out: satori 0.63 applies HarfBuzz's y offset upside down, landing them on the letters. */
 const ARABIC_VOWEL_MARKS = /[\u064B-\u065F\u0670]/g
 
-/** The letters and digits of `text` no card font draws (Korean, say), described with their code points; "" when none. */
+/** Korean, say, described with their code points; "" when none. */
 export function undrawnLetters(text: string): string {
   return describeChars([...text].filter((char) => isLetter(char) && !cardDraws(char)))
 }

@@ -1,6 +1,4 @@
-// Draws social cards and the raster logo (satori lays out SVG, resvg draws it). A card is its label's
-// frame, drawn once and kept, with its title laid over it: from glyphs drawn once for a Latin title,
-// else by satori; its PNG is spliced from the frame's compressed rows. The logo's PNG is sharp's.
+// A card is its label's frame, drawn once and kept, with its title laid over it (glyphs drawn once for a Latin title, else satori's).
 import satori from 'satori'
 import sharp from 'sharp'
 import type { CardSpec, LogoSpec } from '../../universal/seo/social'
@@ -11,34 +9,29 @@ import { SplicedPng } from './png.server'
 import { coverageOf, rasterize } from './raster.server'
 import { TitleSetter, type SetTitle } from './title-glyphs.server'
 
-/** The logo's PNG: the smallest file, as it is written once a build. */
+/** The smallest file: it is written once a build. */
 const LOGO_PNG = { compressionLevel: 9, adaptiveFiltering: true } as const
 
-/** What satori draws with, one set a thread: satori keeps the fonts it parsed with the `fonts` array, so painters share it. */
+/** One set a thread: satori keeps the fonts it parsed with the `fonts` array, so painters share it. */
 let satoriFonts: ReturnType<typeof satoriOptions> | undefined
 function satoriOptions() {
   const fallbacks = new FallbackFonts()
   return { fonts: loadCardFonts(), loadAdditionalAsset: async (_code: string, segment: string) => fallbacks.fontsFor(segment) }
 }
 
-/** Draws one picture after another, keeping each label's frame (a handful per build) in memory. */
+/** Keeps each label's frame (a handful per build) in memory. */
 export class CardPainter {
   private readonly fonts = (satoriFonts ??= satoriOptions())
   private readonly frames = new Map<string, Promise<SplicedPng>>()
   private readonly setter = TitleSetter.load(readFontFile(TITLE_FONT_FILE))
 
-  /**
-   * With `glyphs: false`, every title is drawn by satori and resvg (what the glyphs are held to in the
-   * tests); with `palette: false`, every card is written as RGB (what the palette PNGs are held to).
-   */
+  /** `glyphs: false`: every title by satori; `palette: false`: every card RGB (what the tests hold the fast paths to). */
   constructor(private readonly options: { glyphs?: boolean; palette?: boolean } = {}) {
-    // The logo is written once: sharp's cache of decoded images would only hold memory, and its
-    // threads would compete with the other painters, one per core.
+    // The logo is written once: sharp's cache would only hold memory, and its threads compete with the other painters, one per core.
     sharp.cache(false)
     sharp.concurrency(1)
   }
 
-  /** The PNG of `spec`. */
   async draw(spec: CardSpec | LogoSpec): Promise<Buffer> {
     if (spec.kind === 'logo')
       return sharp(rasterize(logoSvg(spec.size)).pixels, { raw: { width: spec.size, height: spec.size, channels: 4 } })
@@ -55,14 +48,13 @@ export class CardPainter {
     return frame.png(card)
   }
 
-  /** The title laid out by satori and drawn whole, as one "glyph" at the title box's top left: it is drawn in one colour. */
+  /** As one "glyph" at the title box's top left: it is drawn in one colour. */
   private async satoriTitle(title: string): Promise<SetTitle> {
     const { coverage, width, height } = coverageOf(await satori(cardTitle(title) as never, { width: TITLE_BOX.width, ...this.fonts }))
     // Built as title-glyphs.server.ts builds a glyph: objects of one shape keep layGlyphs' property reads fast.
     return { height, glyphs: [{ drawn: { coverage, width, height, left: 0, top: 0 }, x: 0, y: 0 }] }
   }
 
-  /** The frame of the card's label and brand, drawn on its first card. */
   private frame({ label, productName, host }: CardSpec): Promise<SplicedPng> {
     const key = JSON.stringify([label, productName, host])
     let frame = this.frames.get(key)

@@ -1,12 +1,9 @@
-// The cards' font files from the project's @fontsource packages, the code points each draws (from their
-// CSS), and the fallback fonts for letters Inter lacks, each file read when a title first needs it.
-// Arabic is Vazirmatn's, not Noto's: Noto's dots are marks with a vertical offset, which satori 0.63
-// applies upside down (في came out as فى).
+// The cards' fonts from @fontsource, with the code points each draws (from their CSS). Arabic is Vazirmatn's, not Noto's: Noto's dots
+// are marks with a vertical offset, which satori 0.63 applies upside down (في came out as فى).
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 
-/** Code points `from` to `to`, both included. */
 type CodeRange = [from: number, to: number]
 
 interface FontFile {
@@ -21,7 +18,7 @@ export function readFontFile(file: string): Buffer {
   return readFileSync(projectRequire().resolve(file))
 }
 
-/** The bold WOFF files of `pkg` whose subset (`latin`, `arabic`, `[12]`) matches `subsets`, from the package's own CSS. */
+/** `subsets` matches `latin`, `arabic`, `[12]`. */
 export function boldFaces(pkg: string, subsets: RegExp): FontFile[] {
   const family = pkg.slice(pkg.indexOf('/') + 1)
   const css = readFileSync(projectRequire().resolve(`${pkg}/700.css`), 'utf8')
@@ -48,7 +45,7 @@ export function fileDrawing(files: FontFile[], char: string): string | undefined
   return files.find(({ ranges }) => ranges.some(([from, to]) => code >= from && code <= to))?.file
 }
 
-/** The fallback fonts, looked up in order after Inter, with only their script's own subsets. */
+/** Looked up in order after Inter, with only their script's own subsets. */
 export const FALLBACK_FONTS = [
   { package: '@fontsource/noto-sans-jp', subsets: /^\[\d+\]$/ },
   { package: '@fontsource/vazirmatn', subsets: /^arabic$/ },
@@ -56,14 +53,14 @@ export const FALLBACK_FONTS = [
 ] as const
 
 let fallbacks: FontFile[] | undefined
-/** The fallback file that draws `char`, or undefined when none does; the CSS is read on the first character Inter lacks. */
+/** The CSS is read on the first character Inter lacks. */
 export const fallbackFileOf = (char: string) => fileDrawing((fallbacks ??= FALLBACK_FONTS.flatMap((font) => boldFaces(font.package, font.subsets))), char)
 
-/** The fallback fonts of one thread's satori (its `loadAdditionalAsset`): each file read when first needed, and given once. */
+/** One thread's satori `loadAdditionalAsset`: each file read when first needed, and given once. */
 export class FallbackFonts {
   private readonly given = new Set<string>()
 
-  /** The fonts to add for `segment`; throws naming the letters no fallback font draws, rather than leave them out of a card. */
+  /** Throws naming the letters no fallback font draws, rather than leave them out of a card. */
   fontsFor(segment: string): Array<{ name: string; data: Buffer; weight: 700; style: 'normal' }> {
     const needed = new Set<string>()
     const missing: string[] = []
@@ -81,7 +78,7 @@ export class FallbackFonts {
   }
 }
 
-/** A letter or a digit, of any script: what a card may not leave out (an emoji or a symbol it may). */
+/** What a card may not leave out (an emoji or a symbol it may). */
 export const isLetter = (char: string) => /[\p{L}\p{N}]/u.test(char)
 
 /** `"監" (U+76E3), "査" (U+67FB)`: each character once, with its code point. */

@@ -1,10 +1,9 @@
-// A set title laid into a card's rows: each covered pixel blends the title's colour over the frame's,
-// into RGB or into palette indices (each blend a palette colour), with the same arithmetic for both.
+// Each covered pixel blends the title's colour over the frame's, into RGB or palette indices, with the same arithmetic for both.
 import { CARD_WIDTH, TITLE_BOX, TITLE_RGB } from './design.server'
 import { PALETTE_SIZE, type CardRows } from './png.server'
 import type { SetTitle } from './title-glyphs.server'
 
-/** Lays `title` over `card`'s rows, clipped; false when the palette would overflow (the rows are then part drawn: redraw as RGB). */
+/** False when the palette would overflow (the rows are then part drawn: redraw as RGB). */
 export function layGlyphs(card: CardRows, title: SetTitle): boolean {
   if (!card.palette) {
     eachGlyphRow(card, title, layRgb)
@@ -56,7 +55,7 @@ const blends = new Int16Array(PALETTE_SIZE << 8)
 function paletteLayer(palette: number[], changes: Float64Array): LayRun {
   blends.fill(-1)
   const indexOf = new Map(palette.map((colour, index) => [colour, index]))
-  /** The palette index of the title's colour over colour `index` at `alpha`, added to the palette if new; -1 when the palette is full. */
+  /** Added to the palette if new; -1 when the palette is full. */
   const blendIndex = (index: number, alpha: number) => {
     const under = palette[index]!
     const keep = 255 - alpha
@@ -95,5 +94,5 @@ function paletteLayer(palette: number[], changes: Float64Array): LayRun {
   }
 }
 
-/** `value / 255` rounded, for 0 ≤ value ≤ 255 × 255, in integer steps (exact over that range). */
+/** `value / 255` rounded, exact for 0 ≤ value ≤ 255 × 255. */
 const divideBy255 = (value: number) => (value + 128 + ((value + 128) >> 8)) >> 8

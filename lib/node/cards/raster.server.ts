@@ -1,16 +1,13 @@
 // Every SVG the cards draw is drawn to pixels here, by resvg, with one set of options.
 import { Resvg } from '@resvg/resvg-js'
 
-/**
- * An SVG drawn at its own size, as premultiplied RGBA; its text is already paths, so no system font is
- * loaded. The pixels are read once: resvg's `pixels` copies them on every read.
- */
+/** Premultiplied RGBA; text is already paths, so no system font is loaded; `pixels` read once: resvg copies them on every read. */
 export function rasterize(svg: string): { width: number; height: number; pixels: Buffer } {
   const image = new Resvg(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } }).render()
   return { width: image.width, height: image.height, pixels: image.pixels }
 }
 
-/** What an SVG drawn in one colour covers of each pixel (0–255, its alpha), `width` × `height`. */
+/** What an SVG drawn in one colour covers of each pixel (0–255, its alpha). */
 export function coverageOf(svg: string): { coverage: Uint8Array; width: number; height: number } {
   const { width, height, pixels } = rasterize(svg)
   const coverage = new Uint8Array(width * height)
