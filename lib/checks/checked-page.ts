@@ -4,11 +4,7 @@ import { join } from 'node:path'
 import { parse, type HTMLElement } from 'node-html-parser'
 import { pathOfHtmlFile } from '../universal/routes'
 
-export interface Problem {
-  file: string
-  problem: string
-  fix: string
-}
+export type Problem = { file: string; problem: string; fix: string }
 
 export interface CheckedPage {
   /** Relative to the client folder: `topics/x.html`. */

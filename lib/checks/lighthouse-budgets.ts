@@ -34,10 +34,7 @@ type Template = Budgets['templates'][number]
 type MeasuredTemplate = Template & { path: string; indexed: boolean }
 
 /** What the samples are picked from: the paths of the built site's pages, and which of them show a content image. */
-export interface BuiltSite {
-  paths: readonly string[]
-  showsImage: (path: string) => boolean
-}
+export type BuiltSite = { paths: readonly string[]; showsImage: (path: string) => boolean }
 
 const isArticle = (path: string) => /^\/blog\/[^/]+$/.test(path)
 const SAMPLE_RULES: Record<NonNullable<Template['sample']>, (path: string, site: BuiltSite) => boolean> = {

@@ -22,12 +22,7 @@ function entryPages(input: SiteCheckInput, folder?: (typeof TWIN_FOLDERS)[number
 }
 
 /** One feed's items, read as a feed reader would: each item's link and whole text as HTML. */
-interface FeedItem {
-  link: string
-  title: string
-  date: string
-  html: string
-}
+type FeedItem = { link: string; title: string; date: string; html: string }
 
 function feedItems(format: FeedFormat, text: string): FeedItem[] {
   if (format === 'json') {

@@ -6,14 +6,7 @@ import { clip } from './text'
 export const UTM_MAX = 200
 export const SESSION_ID_MAX = 255
 
-export interface ConversionRecord {
-  session_id: string | null
-  ref_code: string | null
-  ga_client_id: string | null
-  utm_source: string | null
-  utm_medium: string | null
-  utm_campaign: string | null
-}
+export type ConversionRecord = Record<'session_id' | 'ref_code' | 'ga_client_id' | 'utm_source' | 'utm_medium' | 'utm_campaign', string | null>
 
 function queryValue(search: URLSearchParams, name: string): string | null {
   const value = search.get(name)?.trim() ?? ''

@@ -10,10 +10,7 @@ export const FORM_PAGE_FILE = 'form-page.json'
 export type ProblemField = LeadField | 'none'
 
 /** The document with its `{{form}}` slot, and the form to put there for each field the problem may be about. */
-export interface FormPage {
-  page: string
-  forms: Record<ProblemField, string>
-}
+export type FormPage = { page: string; forms: Record<ProblemField, string> }
 
 /** `{{name}}`: a slot, which React writes as it is in text and attributes (no character of it is escaped). */
 export const slot = (name: string) => `{{${name}}}`

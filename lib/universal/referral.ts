@@ -68,12 +68,7 @@ export function readCookie(cookieHeader: string, name: string): string | null {
 }
 
 /** What the browser knows of the visit: the query, localStorage (null when unavailable), `document.cookie`, the time. */
-export interface VisitSources {
-  search: URLSearchParams
-  storage: Pick<Storage, 'getItem'> | null
-  cookie: string
-  now: number
-}
+export type VisitSources = { search: URLSearchParams; storage: Pick<Storage, 'getItem'> | null; cookie: string; now: number }
 
 /** The visitor's referral code in this order: `?ref`, `?ref_code`, stored referral, `al_ref` cookie; invalid ones skipped. */
 export function resolveRefCode(sources: VisitSources): string | null {

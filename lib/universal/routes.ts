@@ -7,10 +7,7 @@ export const CSP_HASHES_FILE = 'csp-hashes.json'
 /** Written by the build beside the client folder, never served: the pages' old URLs (`redirectFrom`), `[{ from, to }]`. */
 export const REDIRECTS_FILE = 'redirects.json'
 
-export interface Redirect {
-  from: string
-  to: string
-}
+export type Redirect = { from: string; to: string }
 
 /** The hosts' rule files the build writes beside the pages; none is a file of the site (the Node server answers 404). */
 export const HOST_RULE_FILES = ['_redirects', '_headers', 'vercel.json', '.assetsignore'] as const
@@ -102,10 +99,7 @@ export function cacheControlFor(pathname: string, contentType: string | null): s
   return CACHE_CONTROL.file
 }
 
-export interface CspHashes {
-  readonly script: readonly string[]
-  readonly style: readonly string[]
-}
+export type CspHashes = { readonly script: readonly string[]; readonly style: readonly string[] }
 
 /** The Content-Security-Policy: only this origin, no inline script or style except the build's hashed ones. */
 export function contentSecurityPolicy(hashes: CspHashes): string {

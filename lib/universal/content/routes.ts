@@ -8,10 +8,7 @@ export function topicPath(slug: string): string {
   return `/topics/${slug}`
 }
 
-interface Slugs {
-  posts: ReadonlyArray<{ slug: string }>
-  topics: ReadonlyArray<{ slug: string }>
-}
+type Slugs = { posts: ReadonlyArray<{ slug: string }>; topics: ReadonlyArray<{ slug: string }> }
 
 /** The paths of every parameterized route, which the build prerenders; a parameterized page folder missing here fails the build (pipeline/pages-phase.ts). */
 export function contentRoutePaths(index: Slugs): Record<string, string[]> {

@@ -1,22 +1,14 @@
 import type { Site } from '../site'
-import type { SocialImage } from '../seo/social'
+import type { RasterImage, SocialImage } from '../seo/social'
 import type { AuthorEntry, BlogFrontmatter, PageFrontmatter, PageName, TopicFrontmatter } from './schemas'
 
 // The validated content's shapes: what loading the markdown gives the pages and the build.
 
 /** An article's cover, encoded: its markup, and its largest JPEG (or PNG) file with its size, which JSON-LD names. */
-export interface CoverImage {
-  html: string
-  url: string
-  width: number
-  height: number
-}
+export type CoverImage = RasterImage & { html: string }
 
 type Author = AuthorEntry & { id: string }
-export interface Heading {
-  id: string
-  text: string
-}
+export type Heading = { id: string; text: string }
 
 /** What an article's "Keep reading" list shows of another article. */
 export type RelatedPost = Pick<BlogPost, 'slug' | 'title' | 'description'>
@@ -76,10 +68,7 @@ export function topicOnPage(topic: Topic): TopicOnPage {
 export type RelatedTopic = Pick<Topic, 'slug' | 'title' | 'summary'>
 
 /** A content file and the slug it is served under (its name, with `{product}` spelled out). */
-export interface SlugFile {
-  slug: string
-  file: string
-}
+export type SlugFile = { slug: string; file: string }
 
 /** All the content validated, with topics as entries: what the build hands to each page. Plain JSON. */
 export interface ContentIndex {

@@ -8,10 +8,7 @@ import { blogPostingJsonLd, breadcrumbJsonLd, jsonLdGraph } from './json-ld'
 import type { RasterImage, SocialImage } from './social'
 
 /** What a shared article shows and what its JSON-LD names as its publisher's logo (lib/node/cards). */
-export interface ArticleSocial {
-  image?: SocialImage | undefined
-  logo?: RasterImage | undefined
-}
+export type ArticleSocial = { image?: SocialImage | undefined; logo?: RasterImage | undefined }
 
 /** The site paths of an article's pictures, as its BlogPosting names them wherever it is listed: what it shares (its card or the writer's own), then its cover. */
 export function articleImages(post: Pick<BlogPost, 'coverImage'>, social: ArticleSocial): string[] {

@@ -51,10 +51,7 @@ export function webSiteJsonLd(site: Site, description: string): WithContext<WebS
   }
 }
 
-export interface Crumb {
-  name: string
-  path: string
-}
+export type Crumb = { name: string; path: string }
 
 export function breadcrumbJsonLd(crumbs: Crumb[], site: Site): WithContext<BreadcrumbList> {
   return {

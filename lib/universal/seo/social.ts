@@ -25,19 +25,9 @@ export interface CardSpec {
 }
 
 /** The brand mark as a square PNG, `size` pixels wide: JSON-LD's `publisher.logo`. */
-export interface LogoSpec {
-  kind: 'logo'
-  size: number
-}
+export type LogoSpec = { kind: 'logo'; size: number }
 
 /** A picture the build draws for a page, and the key it is named and cached by: `${CARDS_URL}${key}.png`. */
-export interface DrawnImage {
-  key: string
-  spec: CardSpec | LogoSpec
-}
+export type DrawnImage = { key: string; spec: CardSpec | LogoSpec }
 
-export interface RasterImage {
-  url: string
-  width: number
-  height: number
-}
+export type RasterImage = { url: string; width: number; height: number }
