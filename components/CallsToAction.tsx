@@ -1,17 +1,16 @@
-import { useUiText, useSite } from './pageContext'
+import { usePageContext } from './pageContext'
 
 /** The two offers: the free score (always) and the $97 audit (unless a page turns it off). */
 export function CallsToAction({ showUpgrade = true }: { showUpgrade?: boolean }) {
-  const site = useSite()
-  const { cta } = useUiText()
+  const { site, ui } = usePageContext()
   return (
     <div className="cta-row">
       <a className="button" href="/#free-score">
-        {cta.freeScore}
+        {ui.cta.freeScore}
       </a>
       {showUpgrade && (
         <a className="button button-secondary" href={site.checkoutUrl} data-testid="upgrade-cta">
-          {cta.upgrade}
+          {ui.cta.upgrade}
         </a>
       )}
     </div>

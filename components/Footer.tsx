@@ -36,21 +36,13 @@ export function Footer() {
           </ul>
           <h2 className="footer-social-heading">{footer.socialHeading}</h2>
           <ul className="footer-social">
-            <li>
-              <a href={site.social.linkedin} rel="noopener">
-                {footer.social.linkedin}
-              </a>
-            </li>
-            <li>
-              <a href={site.social.x} rel="noopener">
-                {footer.social.x}
-              </a>
-            </li>
-            <li>
-              <a href={site.social.instagram} rel="noopener">
-                {footer.social.instagram}
-              </a>
-            </li>
+            {(['linkedin', 'x', 'instagram'] as const).map((network) => (
+              <li key={network}>
+                <a href={site.social[network]} rel="noopener">
+                  {footer.social[network]}
+                </a>
+              </li>
+            ))}
           </ul>
         </div>
       </div>

@@ -7,11 +7,7 @@ import { useUiText } from './pageContext'
 type Problem = { field: LeadField | null; message: string }
 
 /** What the form shows on the page a refused post gets (renderer/formPage.tsx): the values sent, the problem, and the sending page's query. */
-export interface RefusedForm {
-  values: Readonly<Record<LeadField, string>>
-  problem: Problem
-  returnQuery: string
-}
+type RefusedForm = { values: Readonly<Record<LeadField, string>>; problem: Problem; returnQuery: string }
 
 /** The free-score form: without JavaScript a plain POST to /api/score; once hydrated it validates and posts JSON itself. */
 export function FreeScoreForm({ refused }: { refused?: RefusedForm }) {

@@ -1,15 +1,13 @@
 import { useEffect, useState } from 'react'
-import { useUiText, useSite } from './pageContext'
+import { usePageContext } from './pageContext'
 import { Logo } from './Logo'
 import { SiteSearch } from './SiteSearch'
 
 export function Header() {
-  const site = useSite()
-  const ui = useUiText()
+  const { site, ui } = usePageContext()
   const [open, setOpen] = useState(false)
 
-  // Listening all the time, not only while open: an effect runs after the next paint, so a listener added
-  // when the menu opens would miss an Escape pressed right after the click.
+  // Listening all the time: an effect runs after the next paint, so one added on opening would miss an Escape pressed right after the click.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') setOpen(false)

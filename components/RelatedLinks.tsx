@@ -1,12 +1,5 @@
-/** One page a "related" list links to: its address, its title and a sentence about it. */
-export interface RelatedLink {
-  href: string
-  title: string
-  text: string
-}
-
 /** The pages a page links to at its end ("Related topics", "Keep reading"), as cards; drawn on the server, no script of its own. */
-export function RelatedLinks({ heading, links }: { heading: string; links: readonly RelatedLink[] }) {
+export function RelatedLinks({ heading, links }: { heading: string; links: ReadonlyArray<{ href: string; title: string; text: string }> }) {
   if (links.length === 0) return null
   return (
     <nav className="related" aria-labelledby="related-heading">

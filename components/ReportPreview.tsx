@@ -7,8 +7,7 @@ import { ScoreRing } from './ScoreRing'
 
 type ReportCopy = PageFrontmatter<'home'>['reportPreview']
 
-// Each page is drawn on a sheet of A4's proportions. SVG does not wrap text, so it is broken into lines
-// here by an estimate of its width; the schema's length limits keep the longest texts on their page.
+// Sheets of A4's proportions. SVG does not wrap text: it is broken into lines by an estimate of its width, and the schema's limits keep it on its page.
 const PAGE_WIDTH = 300
 export const PAGE_HEIGHT = 424
 const MARGIN = 20
@@ -27,21 +26,14 @@ const SHEET_STYLE = [
 /** How many characters of a font size fit in a width: a wide estimate, so DejaVu Sans (Linux's system-ui) fits too. */
 const fit = (width: number, size: number, bold = false) => Math.floor(width / (size * (bold ? 0.64 : 0.58)))
 
-export const SHEET_NAMES = ['cover', 'headline', 'fixes'] as const
-export type SheetName = (typeof SHEET_NAMES)[number]
-
-export interface ReportSheet {
-  name: SheetName
-  alt: string
-  svg: string
-}
+export type ReportSheet = { name: string; alt: string; svg: string }
 
 type PageProps = { report: ReportCopy; sample: SampleScoreCopy; productName: string }
 
 /** Three pages of a sample Full Authority Audit: the same copy always draws the same bytes, which name the files. */
 export function reportSheets(props: PageProps): ReportSheet[] {
   const draw = { cover: coverSheet, headline: headlineSheet, fixes: fixesSheet }
-  return SHEET_NAMES.map((name) => ({ name, ...draw[name](props) }))
+  return Object.entries(draw).map(([name, sheet]) => ({ name, ...sheet(props) }))
 }
 
 /** The sample report as the home page shows it: each sheet an image of its file. */
@@ -120,13 +112,11 @@ function Lines({ lines, x, y, size, lineHeight, bold = false, className }: Lines
 
 /** Texts wrapped to `chars` and stacked down from the baseline `y`, `gap` apart: each with its lines and first baseline. */
 function stack(texts: string[], chars: number, y: number, lineHeight: number, gap: number) {
-  const blocks: Array<{ text: string; lines: string[]; y: number }> = []
-  for (const text of texts) {
-    const lines = wrapText(text, chars)
-    blocks.push({ text, lines, y })
-    y += lines.length * lineHeight + gap
-  }
-  return blocks
+  return texts.map((text) => {
+    const block = { text, lines: wrapText(text, chars), y }
+    y += block.lines.length * lineHeight + gap
+    return block
+  })
 }
 
 /** The page's title, from y 82; returns where the next block may start. */

@@ -2,27 +2,15 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { excerptParts, SEARCH_SCRIPT } from '../lib/universal/search'
 import type { UiText } from '../lib/universal/ui-text'
 
-export interface SearchDialogProps {
-  text: UiText['search']
-  onClose: () => void
-}
+export type SearchDialogProps = { text: UiText['search']; onClose: () => void }
 
 /** The few calls of Pagefind's browser API (pagefind.js) the dialog makes. */
 interface Pagefind {
   options(options: Record<string, unknown>): Promise<void>
   debouncedSearch(query: string, options?: object, wait?: number): Promise<{ results: Array<{ id: string; data(): Promise<ResultData> }> } | null>
 }
-interface ResultData {
-  url: string
-  excerpt: string
-  meta: { title?: string }
-}
-interface Hit {
-  id: string
-  url: string
-  title: string
-  excerpt: string
-}
+type ResultData = { url: string; excerpt: string; meta: { title?: string } }
+type Hit = { id: string; url: string; title: string; excerpt: string }
 
 /** Results shown for a query: the best ones, each a fragment Pagefind fetches. */
 const SHOWN = 8
@@ -32,8 +20,7 @@ let pagefind: Promise<Pagefind> | undefined
 function loadPagefind(): Promise<Pagefind> {
   const script = SEARCH_SCRIPT
   pagefind ??= (import(/* @vite-ignore */ script) as Promise<Pagefind>).then(async (module) => {
-    // On the page's own thread: Pagefind's worker script is 11 KB more to download before the first result.
-    // The price is main-thread work while results come in (docs/performance.md has the figures).
+    // No worker: its script is 11 KB more to download before the first result; the price is main-thread work as results come in (docs/performance.md).
     await module.options({ excerptLength: 22, noWorker: true })
     return module
   })
@@ -80,19 +67,12 @@ export function SearchDialog({ text, onClose }: SearchDialogProps) {
   }
 
   const status =
-    state.kind === 'loading'
-      ? text.loading
-      : state.kind === 'failed'
-        ? import.meta.env.DEV
-          ? text.needsBuild
-          : text.unavailable
-        : state.kind === 'done'
-          ? fill(state.total === 0 ? text.noResults : state.total === 1 ? text.oneResult : text.results, { count: String(state.total), query: state.query })
-          : ''
+    state.kind === 'done'
+      ? fill(state.total === 0 ? text.noResults : state.total === 1 ? text.oneResult : text.results, { count: String(state.total), query: state.query })
+      : { idle: '', loading: text.loading, failed: import.meta.env.DEV ? text.needsBuild : text.unavailable }[state.kind]
 
   return (
-    // Escape closes the dialog wherever the focus is: in a search field it would only empty the field first.
-    // onClose (the dialog's close event) puts the focus back on the button.
+    // Escape closes the dialog wherever the focus is (a search field would only empty itself); onClose puts the focus back on the button.
     <dialog
       ref={dialog}
       className="search-dialog"

@@ -7,8 +7,7 @@ export function SiteSearch() {
   const ui = useUiText()
   const button = useRef<HTMLButtonElement>(null)
   const [Dialog, setDialog] = useState<ComponentType<SearchDialogProps> | null>(null)
-  // Each opening is numbered, 0 when none shows. A dialog's close event comes after its close(): when the
-  // reader opens it again in between (Escape, then Enter at once), that late event must not close the new one.
+  // Openings are numbered (0: none shows): a close event that lands after a quick reopening (Escape, then Enter) must not close the new dialog.
   const openings = useRef(0)
   const [shown, setShown] = useState(0)
 

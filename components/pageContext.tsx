@@ -18,10 +18,6 @@ export function useData<Data>(): Data {
   return usePageContext().data as Data
 }
 
-export function useSite() {
-  return usePageContext().site
-}
-
 export function useUiText() {
   return usePageContext().ui
 }

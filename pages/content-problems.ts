@@ -1,10 +1,7 @@
 import { render } from 'vike/abort'
 import { contentProblemsIn } from '../lib/node/content-error-page.server'
 
-/**
- * `work`, a page hook's look-up of its content; in `npm run dev`, a content error it throws ends the render
- * as `render(500, error)`, which renderer/+onRenderHtml.ts shows: an abort, or Vike prints its stack on every request.
- */
+/** `work`, a hook's look-up of its content; in `npm run dev` a content error ends the render as an abort that renderer/+onRenderHtml.ts shows (else Vike prints its stack per request). */
 export async function showingContentProblems<T>(work: Promise<T>): Promise<T> {
   try {
     return await work

@@ -6,10 +6,8 @@ import { contentDir } from '../lib/node/paths.server'
 import { showingContentProblems } from './content-problems'
 import type { RelatedTopic } from '../lib/universal/content/types'
 
-/**
- * The entry a dynamic route shows, looked up once per render (+data, +seo and +prose each ask; none is a 404).
- * Kept on the pageContext, not in a WeakMap: Vike hands each hook a new proxy of the one object.
- */
+// The entry a dynamic route shows, looked up once per render (+data, +seo and +prose each ask; none is a 404).
+// Kept on the pageContext, not in a WeakMap: Vike hands each hook a new proxy of the one object.
 function entryOf<T>(lookUp: (pageContext: PageContextServer) => Promise<T | undefined>) {
   const key = Symbol('entry')
   return async (pageContext: PageContextServer): Promise<T> => {

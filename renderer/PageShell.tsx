@@ -8,7 +8,6 @@ import { Toaster } from '../components/Toaster'
 import { useScrollReveal } from '../components/useScrollReveal'
 import { PageContextProvider } from '../components/pageContext'
 
-/** The layout every page shares: skip link, header, the page inside an error boundary, footer. */
 export function PageShell({ pageContext, prose, children }: { pageContext: PageContext; prose?: ProseBlocks; children: ReactNode }) {
   useEffect(() => {
     // Marks the page interactive: styles that need JavaScript (and tests) key off it.

@@ -15,14 +15,11 @@ declare global {
       seo?: (pageContext: ServerPageContext) => PageSeo | Promise<PageSeo>
       /** Server-only rendered markdown, by block name; it is in the HTML but never serialized for the client. */
       prose?: (pageContext: ServerPageContext) => ProseBlocks | Promise<ProseBlocks>
-      /** A fixed page's copy, `content/pages/<name>.md`: what the shared pages/+data, +seo and +prose read. */
       copy?: PageName
-      /** Keeps a fixed page out of search indexes and the sitemap. */
       noindex?: boolean
     }
     interface PageContext {
       site: Site
-      /** The copy every page shares: header, footer, buttons, labels. */
       ui: UiText
       /** The year the site was built, for the copyright line (the same on server and client). */
       buildYear: number

@@ -6,8 +6,7 @@ import { loadContent } from '../../lib/node/content-index.server'
 import { copyProse } from '../../lib/node/pages.server'
 import { homeReportSheets } from './report-sheets'
 
-// The home page's markdown, plus the sample score and the sample report's pages (images), drawn on the
-// server only so they cost the page no JavaScript.
+// The home page's markdown, plus the sample score and report's pages, drawn on the server only so they cost the page no JavaScript.
 export default async (pageContext: PageContextServer) => {
   const prose: Record<string, string> = await copyProse(pageContext)
   if (prose.audit === undefined) throw new Error('content/pages/home.md: sections: the sample report closes the `audit` section, and there is none')

@@ -3,7 +3,7 @@ import { useEffect } from 'react'
 import { readGaClientId, readUtm } from '../../lib/universal/attribution'
 import { refCodeFromPath, storeReferral } from '../../lib/universal/referral'
 import { safeRedirectTarget } from '../../lib/universal/safe-redirect'
-import { useData, useSite } from '../../components/pageContext'
+import { useData, usePageContext } from '../../components/pageContext'
 import type { CopyData } from '../../lib/node/pages.server'
 
 let followed = false
@@ -39,7 +39,7 @@ async function followReferral(siteHost: string) {
 
 export default function Page() {
   const { page } = useData<CopyData<'redirect'>>()
-  const site = useSite()
+  const { site } = usePageContext()
   useEffect(() => {
     void followReferral(new URL(site.siteUrl).hostname)
   }, [site.siteUrl])

@@ -3,7 +3,7 @@ import { useEffect, useSyncExternalStore } from 'react'
 import { PageHeader } from '../../components/PageHeader'
 import { Prose } from '../../components/Prose'
 import { conversionRecord } from '../../lib/universal/attribution'
-import { useData, useSite } from '../../components/pageContext'
+import { useData, usePageContext } from '../../components/pageContext'
 import type { CopyData } from '../../lib/node/pages.server'
 
 let conversionSent = false
@@ -27,7 +27,7 @@ const hasSessionId = () => new URLSearchParams(window.location.search).has('sess
 
 export default function Page() {
   const { page } = useData<CopyData<'thank-you'>>()
-  const site = useSite()
+  const { site } = usePageContext()
   // The intake button needs a session_id in the URL; the prerendered page (and hydration) shows the other case.
   const hasSession = useSyncExternalStore(noSubscription, hasSessionId, () => false)
   useEffect(sendConversion, [])

@@ -8,8 +8,7 @@ import { unpublishedNote } from '../../../lib/node/publication.server'
 import { postOf } from '../../entries'
 import { articlePath } from '../../../lib/universal/content/routes'
 
-// The article's markdown and cover, its dates, table of contents and related articles: all in the HTML,
-// none in the page's data or code.
+// The article's markdown and cover, dates, table of contents and related articles: all in the HTML, none in the page's data or code.
 export default async (pageContext: PageContextServer) => {
   const post = await postOf(pageContext)
   const { html, coverImage, date, updated, readingMinutes, sections, related } = post

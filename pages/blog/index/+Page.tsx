@@ -5,8 +5,7 @@ import { formatDate } from '../../../lib/universal/dates'
 import { useData } from '../../../components/pageContext'
 import type { Data } from './+data'
 
-// Each link's path is written out here rather than by articlePath() (lib/universal/content/routes.ts): shared by
-// several pages' browser code, that helper became a chunk, and a request, of its own.
+// The path is written out, not by articlePath(): shared by several pages' browser code, that helper became a chunk (a request) of its own.
 export default function Page() {
   const { page, posts } = useData<Data>()
   return (

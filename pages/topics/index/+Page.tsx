@@ -5,8 +5,7 @@ import { useData } from '../../../components/pageContext'
 import type { Data } from './+data'
 import { TopicPager } from './TopicPager'
 
-// Each link's path is written out here rather than by topicPath() (lib/universal/content/routes.ts): shared by
-// several pages' browser code, that helper became a chunk, and a request, of its own.
+// The path is written out, not by topicPath(): shared by several pages' browser code, that helper became a chunk (a request) of its own.
 export default function Page() {
   const { page, topics, paging } = useData<Data>()
   return (

@@ -6,11 +6,7 @@ type Paging = NonNullable<Data['paging']>
 /** Pages either side of the current one that a later page links to by number; /topics links to every page. */
 const NEARBY = 2
 
-/**
- * The nav between the topic index's pages. /topics numbers every page, so each topic is two clicks from
- * it (in a tight grid: hundreds of ordinary buttons wrapped into dozens of rows on a phone); a later
- * page numbers its neighbours.
- */
+/** The nav between the topic index's pages: /topics numbers every page (a tight grid), so each topic is two clicks from it; a later page its neighbours. */
 export function TopicPager({ page, pages, labels }: Paging) {
   const from = page === 1 ? 1 : Math.max(1, page - NEARBY)
   const to = page === 1 ? pages : Math.min(pages, page + NEARBY)
@@ -29,17 +25,16 @@ export function TopicPager({ page, pages, labels }: Paging) {
         {page < pages && step(pages, labels.last)}
       </div>
       <div className="page-numbers">
-        {numbers.map((number) =>
-          number === page ? (
-            <a key={number} className="button button-small" href={topicPagePath(number)} aria-current="page">
-              {number}
-            </a>
-          ) : (
-            <a key={number} className="button button-secondary button-small" href={topicPagePath(number)}>
-              {number}
-            </a>
-          ),
-        )}
+        {numbers.map((number) => (
+          <a
+            key={number}
+            className={number === page ? 'button button-small' : 'button button-secondary button-small'}
+            href={topicPagePath(number)}
+            aria-current={number === page ? 'page' : undefined}
+          >
+            {number}
+          </a>
+        ))}
       </div>
     </nav>
   )
