@@ -7,11 +7,7 @@ export const API_ORIGIN_ENV = 'API_ORIGIN'
 /** Why `npm run build:static-host` stops: without the variable every lead sent from those pages is lost. */
 export const MISSING_API_ORIGIN = `${API_ORIGIN_ENV} is not set: on Netlify and Vercel the pages need it to send leads to the API (see README, Deploying)`
 
-/**
- * The API's origin (no trailing slash) from API_ORIGIN, or undefined when unset or empty. Anything but an
- * https origin, or http on a loopback address, is refused: a path, a query or credentials would be pasted
- * into every proxied URL, and plain http would carry leads in clear.
- */
+/** Only an https origin (http on loopback): a path, query or credentials would be pasted into every proxied URL, and http carries leads in clear. */
 export function apiOriginOf(value: string | undefined): string | undefined {
   if (value === undefined || value.trim() === '') return undefined
   const refuse = (why: string): never => {

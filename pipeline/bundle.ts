@@ -1,6 +1,5 @@
-// The code half of the build: `vike build` bundles the pages for the browser and the prerender, once per
-// version of the code. Each bundle is cached with the list of what Vite read to make it (vike-build.mjs),
-// so a build that finds those files, packages and settings unchanged never runs Vite.
+// `vike build`, once per version of the code: each bundle is cached with what Vite read to make it
+// (vike-build.mjs), so a build that finds those unchanged never runs Vite.
 import { spawn } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { readFile, writeFile } from 'node:fs/promises'
@@ -13,7 +12,6 @@ import { digest, digestOfFiles, filesUnder } from './cache'
 /** Files Vite reads its settings from besides the config's own graph: no module imports them. */
 const VITE_SETTINGS = ['tsconfig.json', 'package.json']
 const VIKE_BUILD = fileURLToPath(new URL('./vike-build.mjs', import.meta.url))
-/** Bundles kept in the cache; older ones are removed. */
 const KEEP_BUNDLES = 3
 const PARTS = ['server', 'client', 'assets.json']
 /** The copies the server's static handler picks by Accept-Encoding. */
@@ -22,15 +20,11 @@ const PRECOMPRESSED = [
   { encoding: 'gzip', suffix: '.gz' },
 ] as const
 
-export interface Bundle {
-  /** Holds `client/` (with brotli and gzip copies), `server/` and `assets.json`. */
+interface Bundle {
   dir: string
-  /** Digest of every file of the bundle, as Vite wrote it: what the pages are rendered with. */
+  /** Of every file of the bundle, as Vite wrote it. */
   digest: string
-  /**
-   * Digest of the locked versions of the packages the bundles were made with: those the server bundle
-   * leaves to Node render the pages too, though the bundle's bytes do not change with them.
-   */
+  /** Of the locked versions of the packages: those the server bundle leaves to Node render the pages too. */
   packages: string
   /** True when this build ran `vike build`. */
   built: boolean
@@ -41,14 +35,10 @@ export function serverEntryOf(distDir: string): string {
   return join(distDir, 'server', 'entry.mjs')
 }
 
-/** What a kept bundle was made from, beside it: what Vite read, and the digest of all of it when it ran. */
+/** Beside a kept bundle: what Vite read, and the digest of all of it when it ran. */
 type BundleRecord = { digest: string; inputs: CodeGraph; inputsDigest: string }
 
-/**
- * The digest of what a bundle is made from, as those files are now: every module Vite read, how the
- * bundle is made (`made`), Vite's settings files, the names of Vike's `+` files (a new one is a new page
- * or hook, which no module imports), and the environment Vite reads.
- */
+/** What a bundle is made from as it is now, Vike's `+` files' names too: a new one is a page or hook no module imports. */
 function inputsDigest(inputs: CodeGraph, made: readonly CodeGraph[], distDir: string, cacheDir: string, lock: LockFile): string {
   const files = new Set([...inputs.files, ...made.flatMap((graph) => graph.files), ...VITE_SETTINGS.filter((file) => existsSync(file))])
   const packages = new Set([...inputs.packages, ...made.flatMap((graph) => graph.packages)])
@@ -65,7 +55,7 @@ function inputsDigest(inputs: CodeGraph, made: readonly CodeGraph[], distDir: st
   )
 }
 
-/** Every `+` file of the project (Vike's pages, hooks and settings) outside node_modules, dot folders and `skip`. */
+/** Every `+` file of the project outside node_modules, dot folders and `skip`. */
 function vikeFiles(folder: string, skip: (path: string) => boolean): string[] {
   const found: string[] = []
   for (const entry of readdirSync(folder, { withFileTypes: true })) {
@@ -76,7 +66,7 @@ function vikeFiles(folder: string, skip: (path: string) => boolean): string[] {
   return found.sort()
 }
 
-/** Runs `vike build`. Quiet, its report of every file it wrote is printed only when it fails; stderr always is. */
+/** Quiet, its report of every file it wrote is printed only when it fails. */
 function runVikeBuild(quiet: boolean, inputsFile: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [VIKE_BUILD, inputsFile], { stdio: ['ignore', quiet ? 'pipe' : 'inherit', 'inherit'] })
@@ -91,7 +81,6 @@ function runVikeBuild(quiet: boolean, inputsFile: string): Promise<void> {
   })
 }
 
-/** Brotli and gzip copies beside each text file of the bundle, made once per bundle. */
 async function precompress(clientDir: string): Promise<void> {
   const files = filesUnder(clientDir).filter(isCompressibleFile)
   await Promise.all(
@@ -103,7 +92,7 @@ async function precompress(clientDir: string): Promise<void> {
   )
 }
 
-/** The kept bundle whose inputs are as they were when Vite read them, newest first; none when every one is out of date. */
+/** The newest kept bundle whose inputs are as they were when Vite read them. */
 function keptBundle(bundlesDir: string, matches: (inputs: CodeGraph) => string): { dir: string; record: BundleRecord } | undefined {
   for (const dir of bundlesByAge(bundlesDir)) {
     let record: BundleRecord
@@ -119,7 +108,6 @@ function keptBundle(bundlesDir: string, matches: (inputs: CodeGraph) => string):
   return undefined
 }
 
-/** The kept bundles' folders, newest first. */
 function bundlesByAge(bundlesDir: string): string[] {
   if (!existsSync(bundlesDir)) return []
   return readdirSync(bundlesDir)
@@ -129,10 +117,7 @@ function bundlesByAge(bundlesDir: string): string[] {
     .map(({ path }) => path)
 }
 
-/**
- * Puts the bundle into `distDir` and returns it: from the cache when what it was made from is unchanged
- * (and not `fresh`), else from a new `vike build`, then cached. `made`: the code graphs of how a bundle is made.
- */
+/** Puts the bundle into `distDir`: from the cache when what it was made from is unchanged, else from a new `vike build`. */
 export async function prepareBundle({
   cacheDir,
   distDir,
@@ -147,9 +132,8 @@ export async function prepareBundle({
   fresh: boolean
   quiet: boolean
   made: Promise<readonly CodeGraph[]>
-  /** Called as soon as the server bundle can render pages, before the assets are compressed and cached. */
+  /** As soon as the server bundle can render pages, before the assets are compressed and cached. */
   onServerReady?: () => void
-  /** Called when no kept bundle will do and `vike build` starts. */
   onBuilding?: () => void
 }): Promise<Bundle> {
   const bundlesDir = join(cacheDir, 'bundles')
@@ -194,13 +178,10 @@ export async function prepareBundle({
   return { dir, digest: bundleDigest, packages: packagesDigest(inputs), built: true }
 }
 
-/** What vike-build.mjs writes: the ids of every module of the builds and of every asset's source file, and the public folder. */
+/** What vike-build.mjs writes. */
 type RecordedInputs = { ids: string[]; publicDir: string }
 
-/**
- * The files (from the project's root, forward slashes) and packages a build read, sorted. A module of a
- * package, or a package the server bundle leaves to Node, is kept by the package's name (its version is locked).
- */
+/** The files and packages a build read; a package's modules by its name, as its version is locked. */
 function inputsGraph({ ids, publicDir }: RecordedInputs): CodeGraph {
   const files = new Set<string>()
   const packages = new Set<string>()

@@ -34,10 +34,7 @@ export function digestOfFiles(paths: readonly string[], base = '.'): string {
   return hash.digest('hex').slice(0, 32)
 }
 
-/**
- * Puts the file at `from` also at `to` (which must not exist): a hard link where the two share a file
- * system, else a copy. Built files are only ever replaced, never written in place, so a link is safe.
- */
+/** A hard link, else a copy across file systems; `to` must not exist. Built files are only ever replaced, so a link is safe. */
 export function linkOrCopy(from: string, to: string): void {
   try {
     linkSync(from, to)

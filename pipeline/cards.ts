@@ -1,5 +1,4 @@
-// The pictures the pages name (social cards, the raster logo), published under /assets/cards/. Each is
-// cached under its key (lib/node/cards/cards.server.ts), so a picture is drawn once; new ones are drawn
+// The pictures the pages name (social cards, the raster logo), cached under their keys so each is drawn once,
 // on worker threads (card-worker.ts) while the pages render.
 import { mkdirSync, readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
@@ -21,10 +20,8 @@ export class CardDrawFailed extends Error {
   override name = 'CardDrawFailed'
 }
 
-/** Worker threads taking one picture at a time from a shared queue. */
 class CardPool {
   private readonly queue: Array<{ job: CardJob; done: (error?: Error) => void }> = []
-  /** Each idle worker's way to take the next picture. */
   private readonly idle: Array<() => void> = []
   private readonly workers: Worker[] = []
 
@@ -78,7 +75,6 @@ class CardPool {
   }
 }
 
-/** The build's pictures: which its pages name, which it drew and which it took from the cache. */
 export class CardStage extends CardPool {
   drawn = 0
   reused = 0
@@ -105,7 +101,6 @@ export class CardStage extends CardPool {
     return this.wanted.size
   }
 
-  /** Publishes each picture a page names, drawing it first unless cached. */
   need(drawn: readonly DrawnImage[] | undefined): void {
     for (const image of drawn ?? []) {
       if (this.wanted.has(image.key)) continue
@@ -127,14 +122,13 @@ export class CardStage extends CardPool {
     }
   }
 
-  /** Waits for every picture to be drawn and published, then stops the threads; throws the first failure. */
+  /** Throws the first failure. */
   async finish(): Promise<void> {
     await Promise.all(this.pending)
     await this.close()
     if (this.failure) throw this.failure
   }
 
-  /** Deletes every cached picture this build did not name. */
   prune(): void {
     for (const name of readdirSync(this.cacheDir)) {
       if (!(name.endsWith('.png') && this.wanted.has(name.slice(0, -'.png'.length)))) rmSync(join(this.cacheDir, name), { force: true })
@@ -145,7 +139,7 @@ export class CardStage extends CardPool {
     return join(this.cacheDir, `${key}.png`)
   }
 
-  /** Publishes the cached picture of `key`; false when there is none. Linking is the check: one call to the disk, not two. */
+  /** False when there is none: linking is the check, one call to the disk, not two. */
   private publishCached(key: string): boolean {
     try {
       this.publish(key)

@@ -3,16 +3,14 @@
 import { codeGraphs, graphDigest, readLockFile, type CodeGraph } from '../lib/node/code-graph.server'
 import { DRAWING_ENTRY, drawingDigestOf } from '../lib/node/cards/cards.server'
 
-/** The build's process and each render worker: what they do to a page besides Vite's bundle. */
+/** What the build and its render workers do to a page besides Vite's bundle. */
 const RENDERING_ENTRIES = ['scripts/build.ts', 'pipeline/render-worker.ts']
-/** The related-topics pre-pass, which parses topic files for their words and caches them. */
 const FACTS_ENTRY = 'pipeline/related-topics.ts'
-/** The search phase, which asks Pagefind for the index and adds its brotli copies. */
 const SEARCH_ENTRY = 'pipeline/search-index.ts'
-/** How a bundle is made: Vite's config and bundle.ts (which precompresses the bundle's files). */
+/** How a bundle is made (bundle.ts precompresses its files). */
 const BUNDLE_MAKERS = ['vite.config.ts', 'pipeline/bundle.ts']
 
-/** The build's code, as it is now: one esbuild run for every entry, then each graph's files hashed. */
+/** One esbuild run for every entry, then each graph's files hashed. */
 export async function buildCode() {
   const graphs = await codeGraphs([...RENDERING_ENTRIES, FACTS_ENTRY, DRAWING_ENTRY, SEARCH_ENTRY, ...BUNDLE_MAKERS])
   const lock = readLockFile()

@@ -1,8 +1,5 @@
-// The build's output folder. The last build's output is set aside and deleted on a thread of its own,
-// except its folders of many small files linked from the cache (the topic pages, the cards, the search
-// index): those are carried into this build's output, where a file this build links from the same cache
-// file stays as it is and only the others are replaced or removed. At 10,000 topics that is tens of
-// thousands of links and deletions fewer in a build that changed little.
+// The build's output folder. The last one is deleted on a thread of its own, but for its folders of files
+// linked from the cache, carried over: at 10,000 topics, tens of thousands of links and deletions fewer.
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join, sep } from 'node:path'
 import { Worker } from 'node:worker_threads'
@@ -10,49 +7,35 @@ import { linkOrCopy, replaceWithLink } from './cache'
 
 /** The client folders that hold only files linked from the cache. */
 const CARRIED = ['topics', 'assets/cards', 'pagefind']
-/**
- * In the cache: which output folder the last build with this cache wrote (its first line), and each file of
- * its carried folders with the cache file it is linked from. Kept in the cache, not the output, so that
- * the output of a build with another cache (a build from nothing beside the incremental ones) is never
- * taken for this cache's.
- */
+/** In the cache, so another cache's output is never taken for this one's: the output folder's identity, then each carried file and its source. */
 const RECORD = 'output.tsv'
 
 const forwardSlashes = (path: string) => (sep === '/' ? path : path.split(sep).join('/'))
 
-/**
- * The folder itself, not its name: its device, inode and creation time. Every build makes a new output
- * folder, so a record names only the one its build wrote, whatever was built at that path since.
- */
+/** The folder itself, not its name: a record names only the folder its build wrote, whatever was built at that path since. */
 function folderIdentity(path: string): string | undefined {
   const stats = statSync(path, { bigint: true, throwIfNoEntry: false })
   return stats && `${stats.dev}:${stats.ino}:${stats.birthtimeNs}`
 }
 
-/** Puts a cache file into the output. */
 export type Placer = Pick<Output, 'place'>
 /** Outside a build: a link, or a copy across file systems. */
 export const JUST_LINK: Placer = { place: linkOrCopy }
 
 export class Output {
-  /** What the carried files were linked from, by file (relative to the client folder): the last build's record. */
+  /** The last build's record: each carried file's source. */
   private readonly previous = new Map<string, string>()
-  /** What this build linked each file of a carried folder from. */
   private readonly linked = new Map<string, string>()
-  /** Where the carried folders wait, out of the folder being deleted, until the bundle is in place. */
+  /** Where the carried folders wait until the bundle is in place. */
   private readonly holding: string | undefined
   private readonly clientDir: string
   private readonly clientPrefix: string
   private readonly cachePrefix: string
-  /** Files of the carried folders: left as they were, linked anew over a carried one, deleted. */
   readonly counts = { kept: 0, replaced: 0, removed: 0 }
   /** Settles once the last build's output (but what is carried) and the leftovers of interrupted builds are deleted. */
   readonly removed: Promise<void>
 
-  /**
-   * Sets the last build's output aside and starts deleting it. `carry`: false for `--fresh`, which reuses
-   * nothing. An interrupted build records nothing, so its output is never carried.
-   */
+  /** `carry`: false for `--fresh`. An interrupted build records nothing, so its output is never carried. */
   constructor(
     private readonly distDir: string,
     private readonly cacheDir: string,
@@ -88,12 +71,10 @@ export class Output {
     this.removed = removeOnThread(paths)
   }
 
-  /** Whether the last build's output was carried over. */
   get carried(): boolean {
     return this.holding !== undefined
   }
 
-  /** How many files the carried folders hold. */
   get files(): number {
     return this.linked.size
   }
@@ -114,10 +95,7 @@ export class Output {
     rmSync(this.holding, { recursive: true, force: true })
   }
 
-  /**
-   * Puts the cache file `from` at `to` (both absolute; `to`'s folder exists): a carried file linked from it
-   * (or from a file of the same `identity`: the same bytes) stays as it is.
-   */
+  /** Puts the cache file `from` at `to`: a carried file linked from it (or from one of the same `identity`) stays. */
   place(from: string, to: string, identity?: string): void {
     const file = this.inClient(to)
     if (file === undefined) return linkOrCopy(from, to)
@@ -149,11 +127,7 @@ export class Output {
     if (this.previous.has(file)) this.counts.replaced++
   }
 
-  /**
-   * Deletes the carried files this build did not link, and records what the carried folders hold now. The
-   * record is trusted, not the disk checked file by file (that took a fifth of a second at 10,000 topics):
-   * a file changed in the output by hand stays until a `--fresh` build.
-   */
+  /** Deletes the carried files this build did not link and records the rest; the record is trusted, not the disk (a fifth of a second at 10,000 topics). */
   finish(): void {
     for (const file of this.previous.keys()) {
       if (this.linked.has(file)) continue
@@ -165,10 +139,7 @@ export class Output {
     renameSync(`${this.recordFile}.tmp`, this.recordFile)
   }
 
-  /**
-   * Every file of the client folder (relative, forward slashes, sorted): those of the carried folders as this
-   * build linked them, the others listed from the disk. Listing the carried ones too took a quarter of a second.
-   */
+  /** Every file of the client folder, sorted: the carried ones as linked (listing them took a quarter of a second). */
   clientFiles(): string[] {
     const files = [...this.linked.keys()]
     const list = (dir: string, prefix: string) => {
@@ -182,7 +153,7 @@ export class Output {
     return files.sort()
   }
 
-  /** `path` relative to the client folder with forward slashes, if it is in a carried folder; by prefix, as `path.relative` cost a tenth of a second. */
+  /** `path` in the client folder, if in a carried folder; by prefix, as `path.relative` cost a tenth of a second. */
   private inClient(path: string): string | undefined {
     if (!path.startsWith(this.clientPrefix)) return undefined
     const file = forwardSlashes(path.slice(this.clientPrefix.length))

@@ -7,20 +7,17 @@ import { FORM_PAGE_FILE } from '../lib/universal/form-page'
 import { fileOfPath, pathOfHtmlFile } from '../lib/universal/routes'
 import type { TopicFacts } from './protocol'
 
-/** What the manifest keeps of a page: its head's facts, its topic's and whether it has a twin; or a left-out topic's facts. */
+/** What the manifest keeps of a page, or of a left-out topic. */
 type Facts = (Omit<BuiltPage, 'file' | 'path'> & { topic?: TopicFacts; twin?: true }) | { leftOut: TopicFacts }
 
-/** A page from the cache, with its topic's facts and twin's file (`topics/x.md`) if it has them; or a topic left out. */
+/** A page from the cache, with its topic's facts and twin's file if any; or a topic left out. */
 type CachedPage = { page: BuiltPage; topic?: TopicFacts; twin?: string } | { leftOut: TopicFacts }
 
-/**
- * Rendered pages by key: `<key>.html`, a topic page's twin `<key>.md`, the home page's `<key>.form-page.json`,
- * and `pages.json`, what each page's head says. After a build only the pages it used are kept.
- */
+/** Rendered pages by key (`<key>.html`, `.md`, `.form-page.json`) and `pages.json`; after a build only the pages it used are kept. */
 export class PageCache {
   private readonly known: Map<string, Facts>
   private readonly used = new Map<string, Facts>()
-  /** The cache's files when the build started: one listing, not a check of the disk for each page. */
+  /** One listing, not a check of the disk for each page. */
   private readonly present: ReadonlySet<string>
 
   constructor(
@@ -51,10 +48,7 @@ export class PageCache {
     return this.present.has(`${key}.${FORM_PAGE_FILE}`) ? join(this.dir, `${key}.${FORM_PAGE_FILE}`) : undefined
   }
 
-  /**
-   * The page or left-out topic cached under `key`. A topic's key does not cover the build's date: the outcome
-   * is reused only while `published` still gives it, so a scheduled topic gets its page on its date.
-   */
+  /** A topic's key does not cover the build's date: its outcome is reused only while `published` still gives it. */
   lookup(key: string, file: string, published: (topic: TopicFacts) => boolean): CachedPage | undefined {
     const facts = this.known.get(key)
     if (!facts) return undefined
@@ -75,7 +69,7 @@ export class PageCache {
     this.used.set(key, { ...facts, ...(topic ? { topic } : {}), ...(twin ? { twin: true as const } : {}) })
   }
 
-  /** Keeps a topic this build left out under its key: the next build with the same outcome needs no worker for it. */
+  /** The next build with the same outcome needs no worker for it. */
   storeLeftOut(key: string, topic: TopicFacts): void {
     this.used.set(key, { leftOut: topic })
   }

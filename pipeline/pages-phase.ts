@@ -1,6 +1,5 @@
-// The build's pages phase: each page linked from the cache when its key is known there, else rendered by
-// the workers and stored. The topic pages come first: the other pages list the topics, whose titles the
-// build learns from their pages.
+// The build's pages phase: each page linked from the cache by its key, else rendered by the workers. The topic
+// pages come first: the others list the topics, whose titles the build learns from their pages.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -29,14 +28,10 @@ import { articlePath, topicPath } from '../lib/universal/content/routes'
 /** A URL no page folder routes: rendering it gives the 404 page, written as `404.html`. */
 const NOT_FOUND_URL = '/404-page-for-the-build'
 const TOPIC_ROUTE = '/topics/@slug'
-/** The first page of the topic index; the later ones are TOPIC_PAGE_ROUTE's. */
 const TOPIC_INDEX_ROUTE = '/topics'
 
-/**
- * The topic pages, each keyed by its file's digest and its related topics: editing one topic re-renders
- * its page, and the few pages that link to it when its title or summary changed.
- */
-export function planTopicPages(routes: readonly string[], topics: TopicSource[], base: string): PageJob[] {
+/** Each keyed by its file's digest and related topics: an edit re-renders its page, and those that link to it if its title or summary changed. */
+function planTopicPages(routes: readonly string[], topics: TopicSource[], base: string): PageJob[] {
   if (!routes.includes(TOPIC_ROUTE)) return []
   return topics.map((source) => {
     const { slug, file, digest: fileDigest, related, read } = source
@@ -51,10 +46,7 @@ export function planTopicPages(routes: readonly string[], topics: TopicSource[],
 /** A page that lists content, before its key is known: `name` is what its key adds to the index's digest. */
 type ListingPage = Omit<PageJob, 'key'> & { name: string }
 
-/**
- * Every other page but the topic index's: the fixed routes, one page per article, and the 404 page. Any
- * of them may list any content, so their keys come from the whole index, known once every topic is.
- */
+/** Every other page but the topic index's: any may list any content, so their keys come from the whole index. */
 export function planListingPages(routes: readonly string[], posts: ContentIndex['posts']): ListingPage[] {
   const fromContent = contentRoutePaths({ posts, topics: [] })
   const pages: ListingPage[] = []
@@ -68,10 +60,7 @@ export function planListingPages(routes: readonly string[], posts: ContentIndex[
   return pages
 }
 
-/**
- * The topic index's pages (/topics, /topics/page/2 …), each keyed by the topics it shows, the number of
- * pages and the rest of the index: a topic's edit re-renders the one page that lists it.
- */
+/** Each keyed by the topics it shows, the number of pages and the rest of the index: an edit re-renders the one that lists it. */
 export function topicIndexPages(routes: readonly string[], index: ContentIndex, base: string): PageJob[] {
   if (!routes.includes(TOPIC_INDEX_ROUTE)) return []
   const pages = routes.includes(TOPIC_PAGE_ROUTE) ? topicPageCount(index.topics.length) : 1
@@ -85,18 +74,16 @@ export function topicIndexPages(routes: readonly string[], index: ContentIndex, 
 /** Pages per render worker below which another worker would cost more to start than it saves. */
 const PAGES_PER_WORKER = 200
 
-/** What a caller hears of a batch of topic pages, by job key. */
+/** By job key. */
 interface TopicListeners {
   onTopic?: (key: string, facts: TopicFacts) => void
   onProblems?: (key: string, problems: string[]) => void
-  /** A topic this build leaves out (no page). */
   onLeftOut?: (key: string, facts: TopicFacts) => void
-  /** How many of the batch's pages are to be rendered, heard before the first is. */
+  /** How many of the batch's pages are to be rendered, before the first is. */
   onPlanned?: (toRender: number) => void
 }
 
 export class PageStage {
-  /** Every page written so far, rendered or reused. */
   readonly pages: BuiltPage[] = []
   rendered = 0
   reused = 0
@@ -107,7 +94,7 @@ export class PageStage {
       pool: RenderPool
       cards: CardStage
       output: Output
-      /** The output root (`dist`): the form page is written beside the client folder. */
+      /** The form page is written here, beside the client folder. */
       distDir: string
       clientDir: string
       /** A cached topic, page or left out, is reused only if this day publishes it alike. */
@@ -167,10 +154,7 @@ export class PageStage {
   }
 }
 
-/**
- * Writes every page through `stage`, and fails with every content problem at once (ContentError) when a
- * topic file, a link or an old URL is wrong. `base` is the digest every page's key covers.
- */
+/** Writes every page, failing with every content problem at once; `base` is the digest every page's key covers. */
 export async function writePages(args: {
   stage: PageStage
   pool: RenderPool
@@ -181,7 +165,7 @@ export async function writePages(args: {
   topicSources: TopicSource[]
   base: string
   publishing: Publishing
-  /** Heard once the topic pages to render are few enough for one worker (a writer's edit, not new code). */
+  /** Heard once the topic pages to render are few enough for one worker. */
   onFewToRender?: () => void
 }): Promise<{ index: ContentIndex; leftOut: LeftOut[]; redirects: Redirect[] }> {
   const { stage, pool, pageCache, images, bundleDir, content, topicSources, base, publishing, onFewToRender = () => {} } = args
@@ -232,7 +216,7 @@ export async function writePages(args: {
   return { index, leftOut, redirects: checked.redirects }
 }
 
-/** The bundle's routes, asked of a render worker once per bundle and kept beside it: a build with nothing to render starts no worker. */
+/** Kept beside the bundle: a build with nothing to render starts no worker. */
 async function routesOf(bundleDir: string, pool: RenderPool): Promise<string[]> {
   const file = join(bundleDir, 'routes.json')
   if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as string[]

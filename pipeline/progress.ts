@@ -1,5 +1,4 @@
-// What the build prints: one line per phase (on a terminal the pages' line updates in place with a bar),
-// then its summary.
+// What the build prints: one line per phase (on a terminal the pages' line is a bar), then its summary.
 import type { BuiltPage } from '../lib/node/built-pages.server'
 import { leftOutSummary, type LeftOut } from '../lib/node/publication.server'
 import { redirectLimitWarning } from '../lib/node/redirects.server'
@@ -12,7 +11,7 @@ export const count = (n: number) => n.toLocaleString('en-US')
 
 export type Phase = ReturnType<typeof phase>
 
-/** A phase's line; `live`, on a terminal, it shows its progress as it goes, else it prints when it ends. */
+/** A phase's line; `live` on a terminal, it shows its progress as it goes. */
 export function phase(name: string, startTotal = 0, live = false) {
   const started = performance.now()
   const stream = process.stdout
@@ -44,7 +43,6 @@ export function phase(name: string, startTotal = 0, live = false) {
   }
 }
 
-/** `started`: when the build started (performance.now()). */
 export function printSummary(
   { pages, rendered, reused }: { pages: readonly BuiltPage[]; rendered: number; reused: number },
   started: number,
@@ -67,7 +65,7 @@ export function printSummary(
   for (const line of [leftOutSummary(leftOut), redirectLimitWarning(redirects.length)]) if (line) console.log(`build: ${line}`)
 }
 
-/** `/topics/x` → `/topics/*`, `/topics/page/2` → `/topics/page/*`, `/blog` → `/blog`, the 404 page → `404`: the kinds the summary counts. */
+/** `/topics/x` → `/topics/*`, `/topics/page/2` → `/topics/page/*`, `/blog` → `/blog`, the 404 page → `404`. */
 function pageKind(page: BuiltPage): string {
   if (page.path === null) return '404'
   const segments = page.path.split('/').filter(Boolean)

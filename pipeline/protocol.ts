@@ -6,19 +6,18 @@ import type { TopicReadWithoutBody } from '../lib/node/content-files.server'
 import type { PublicationFields } from '../lib/node/publication.server'
 import type { ContentIndex, RelatedTopic, SlugFile, TopicEntry } from '../lib/universal/content/types'
 
-/** One page to prerender: its URL, the file it is written to and the status it must answer. */
 export interface PageJob {
   url: string
   /** Relative to the client folder: `topics/x.html`. */
   file: string
   status: 200 | 404
-  /** What the page is rendered from; the cache keeps its HTML under this key. */
+  /** Of what the page is rendered from; the cache keeps its HTML under it. */
   key: string
-  /** For a topic page: its file, which the worker validates and hands to the page. */
+  /** For a topic page: its file, which the worker validates. */
   topic?: SlugFile
-  /** For a topic page whose file the build parsed already (related-topics.ts): that parse, so the worker parses nothing again. */
+  /** The parse of a topic file the build made already, so the worker parses nothing again. */
   read?: TopicReadWithoutBody
-  /** For a topic page: the topics it links to as related, chosen by the build from every topic. */
+  /** Chosen by the build from every topic. */
   related?: readonly RelatedTopic[]
 }
 
@@ -26,15 +25,15 @@ export interface PageJob {
 export interface TopicFacts {
   topic: TopicEntry
   links: ContentLink[]
-  /** Its `draft`, `date` and `redirectFrom`, when it has any: whether a build publishes it, and its old URLs. */
+  /** Its `draft`, `date` and `redirectFrom`, when it has any. */
   publication?: PublicationFields
 }
 
-/** A page the worker wrote (a topic page with its topic's facts and twin), a topic left out, or a file's content problems. */
+/** A page the worker wrote, a topic left out, or a file's content problems. */
 export type Rendered =
   { key: string; page: BuiltPage; topic?: TopicFacts; twin?: string } | { key: string; leftOut: TopicFacts } | { key: string; problems: string[] }
 
-/** `load` carries what the build decided for every page; `index` is the content index for the pages that list content. */
+/** `index`: the content index for the pages that list content. */
 export type ToWorker =
   { type: 'load'; settings: BuildSettings } | { type: 'routes' } | { type: 'render'; jobs: PageJob[]; index?: ContentIndex } | { type: 'exit' }
 

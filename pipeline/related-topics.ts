@@ -1,7 +1,5 @@
-// The build's pre-pass over the topic files: each page links to related topics, so the build needs every
-// topic's words first. Each file is read for its digest unless its size, times and inode are as the last
-// build saw them; only one whose words the cache does not hold by that digest is parsed, and that parse
-// goes to the worker that renders its page, so none is parsed twice.
+// The pre-pass over the topic files: related topics need every topic's words first. A file is read unless its
+// stamp is as the last build saw it, parsed only if its words are not cached, and that parse goes to its worker.
 import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { readTopic, tokensFor, withoutBody, type TopicReadWithoutBody } from '../lib/node/content-files.server'
@@ -10,7 +8,7 @@ import type { RelatedTopic, SlugFile } from '../lib/universal/content/types'
 import type { Site } from '../lib/universal/site'
 import { digest } from './cache'
 
-/** A topic file, the digest of its bytes, its words (none when it is not valid), its related topics, and its parse if made here. */
+/** A topic file with its digest, its words (none when not valid), its related topics, and its parse if made here. */
 export interface TopicSource extends SlugFile {
   digest: string
   words?: TopicWords
@@ -18,22 +16,15 @@ export interface TopicSource extends SlugFile {
   read?: TopicReadWithoutBody
 }
 
-/**
- * The cache file, valid for the `key` it was written with: the words of each topic file by the digest of
- * its bytes (null: not valid), and the digest of each file by its stamp, as it stood at `at` (ms).
- */
+/** Words by digest (null: not valid), and each file's digest by its stamp as it stood at `at`. */
 type FactsFile = { key: string; facts: Record<string, TopicWords | null>; stamps: Record<string, [Stamp, string]>; at: number }
 
 /** A file's size, times and inode: while they stay the same, its bytes are not read again for their digest. */
 type Stamp = string
 
-/**
- * A file changed this close to the moment its stamp was recorded may have changed again within the
- * clock's resolution with the same stamp: its digest is taken again (as git does with a "racily clean" file).
- */
+/** A file changed this close to its stamp's recording is read again, as git does with a "racily clean" file. */
 const RACY_MS = 2000
 
-/** The file's stamp, and when it last changed (ms). */
 function stampOf(file: string): { stamp: Stamp; changed: number } {
   const { size, mtimeMs, ctimeMs, ino } = statSync(file)
   return { stamp: `${size} ${mtimeMs} ${ctimeMs} ${ino}`, changed: ctimeMs }
@@ -51,10 +42,7 @@ function readFactsFile(file: string, key: string): Omit<FactsFile, 'key'> {
   }
 }
 
-/**
- * The related topics chosen for the same entries (the words and publication of every topic, in order)
- * by the same code, kept in `file`: a build that changed no topic's words compares none.
- */
+/** The related topics chosen for the same entries by the same code: a build that changed no topic's words compares none. */
 function rememberedIn(file: string, code: string): Remembered {
   return (entries, choose) => {
     const key = digest(code, JSON.stringify(entries))

@@ -13,21 +13,17 @@ import { NODE_MODULE } from './server-bundle'
 const CHUNK = 50
 const WORKER = fileURLToPath(new URL('./render-worker.ts', import.meta.url))
 
-/** `<url>: <why>`. */
 export class RenderFailed extends Error {
   override name = 'RenderFailed'
 }
 
 type Worker = { child: ChildProcess; next: (message: FromWorker) => void }
 
-/** A worker's process from the moment it is forked, and the worker once it has loaded the bundle. */
 interface Started {
-  /** Undefined until the compiled worker is written. */
   child?: ChildProcess
   ready: Promise<Worker>
-  /** Whether `ready` has settled: a worker stopped before then (a warm one no page needed) is killed. */
+  /** Whether `ready` has settled: a worker stopped before then is killed. */
   booted: boolean
-  /** Stopped before its process was forked: it never will be. */
   stopped?: true
 }
 
@@ -37,32 +33,22 @@ export class RenderPool {
   constructor(
     private readonly args: {
       serverEntry: string
-      /** Settles when `serverEntry` exists, with the settings the workers render every page with: a worker may start before. */
+      /** Settles when `serverEntry` exists, with the settings every page is rendered with. */
       serverReady: Promise<BuildSettings>
       clientDir: string
       pagesCacheDir: string
-      /** Where the compiled worker is written (a folder inside the project), and removed from by close(). */
+      /** Inside the project; removed by close(). */
       workerDir: string
-      /**
-       * Settles once the build knows how it gets the bundle: with the settings when the bundle is in place (a
-       * kept one, copied at once), undefined when `vike build` makes it. A worker is forked then, not before.
-       */
+      /** With the settings when a kept bundle is in place, undefined when `vike build` makes it: workers fork then. */
       bundleKnown: Promise<BuildSettings | undefined>
-      /**
-       * Settles when the build's other use of esbuild is over. esbuild's stop() leaves a build still running
-       * on its shared service unsettled forever, so the service is stopped once both are done.
-       */
+      /** The build's other use of esbuild: stop() would leave a build running on the shared service unsettled forever. */
       esbuildFree: Promise<unknown>
     },
   ) {}
 
   private compiled: Promise<string> | undefined
 
-  /**
-   * The worker compiled once, inside the project, so each worker starts with plain `node` (under tsx each
-   * compiled the same files again); by esbuild's own process, beside the code's digests, while this one
-   * reads the content.
-   */
+  /** Compiled once, so each worker starts with plain `node` (under tsx each compiled the same files again). */
   private compiledWorker(): Promise<string> {
     if (!this.compiled) {
       const outfile = join(this.args.workerDir, 'render-worker.mjs')
@@ -77,13 +63,10 @@ export class RenderPool {
     const started = { booted: false } as Started
     started.ready = Promise.all([this.compiledWorker(), this.args.bundleKnown]).then(([compiled, settings]) => {
       if (started.stopped) throw new Error('a render worker was stopped before it started')
-      // Given the settings (the bundle is in place), the worker loads the bundle as soon as it has booted: it is
-      // then ready without waiting for this thread, busy for a second reading topics and linking pages, to answer it.
-      // Else it boots while `vike build` runs, and is sent them once the bundle is made.
+      // Given the settings, it loads the bundle once booted, without waiting for this busy thread to answer it.
       const given = settings ? [JSON.stringify(settings)] : []
       const child = fork(compiled, [this.args.serverEntry, this.args.clientDir, this.args.pagesCacheDir, ...given], {
-        // A worker holds one page at a time: a small heap makes V8 collect early instead of growing with the
-        // number of pages. The workers fill every core, so V8's helper threads for collecting would only take turns with them.
+        // One page at a time: a small heap collects early; the workers fill every core, so GC helper threads would only take turns.
         execArgv: ['--enable-source-maps', '--max-old-space-size=256', '--max-semi-space-size=32', '--single-threaded-gc'],
         stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       })
@@ -104,8 +87,7 @@ export class RenderPool {
           worker.next({ type: 'failed', url: '(worker)', message: error.message })
         }
         child.on('exit', (code, signal) => failed(new Error(`a render worker stopped (exit ${code ?? signal})`)))
-        // A message to a worker that has just exited (a warm one stopped while the bundle was made) cannot be
-        // written: its exit is what the build hears of, or nothing, when the build stopped it.
+        // A message to a worker that has just exited cannot be written: its exit is what the build hears of.
         child.on('error', (error) => {
           if (child.exitCode === null && child.signalCode === null && !child.killed) failed(error)
         })
@@ -129,7 +111,7 @@ export class RenderPool {
     })
   }
 
-  /** Starts `count` workers now, so that they are ready when the pages are. */
+  /** Starts `count` workers now, to be ready when the pages are. */
   warm(count: number): void {
     if (count > 0) void this.worker(count - 1).catch(() => {})
   }
@@ -144,8 +126,7 @@ export class RenderPool {
   /** Renders every job on up to `workers` processes; `onPage` hears of each once it is written, or could not be. */
   async render(jobs: readonly PageJob[], workers: number, listed: ContentIndex | undefined, onPage: (rendered: Rendered) => void): Promise<void> {
     if (jobs.length === 0) return
-    // Workers this call does not need (the few listing pages after the topics) exit first: their
-    // memory would otherwise sit beside the one rendering `/topics`, the largest page of a big site.
+    // Workers this call does not need exit first: their memory would sit beside the one rendering `/topics`.
     await this.stop(this.workers.splice(Math.max(1, workers)))
     let next = 0
     const run = async (index: number) => {
@@ -154,8 +135,7 @@ export class RenderPool {
         const chunk = jobs.slice(next, next + CHUNK)
         next += chunk.length
         const asked = this.ask(worker, { type: 'render', jobs: chunk, ...(listed && { index: listed }) })
-        // Sent, a topic's parse is the worker's (send copies it at once): the build lets go of its own, which
-        // would otherwise stay in memory until every page is rendered.
+        // Sent (and copied), a topic's parse is let go of, or it would stay until every page is rendered.
         for (const job of chunk) delete job.read
         const answer = await asked
         if (answer.type === 'failed') throw new RenderFailed(`${answer.url}: ${answer.message}`)
@@ -166,10 +146,7 @@ export class RenderPool {
     await Promise.all(Array.from({ length: Math.max(1, workers) }, (_, index) => run(index)))
   }
 
-  /**
-   * Kills every worker at once, for a build that exits on a failure: a worker still rendering its chunk
-   * would otherwise write pages after the build has gone, into the next build's output.
-   */
+  /** For a build that exits on a failure: a worker still rendering would write into the next build's output. */
   killAll(): void {
     for (const { child } of this.workers) child?.kill('SIGKILL')
   }

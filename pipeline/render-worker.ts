@@ -21,21 +21,15 @@ import type { FromWorker, PageJob, Rendered, ToWorker, TopicFacts } from './prot
 const [serverEntry, clientDir, pagesCacheDir, givenSettings] = process.argv.slice(2) as [string, string, string, string | undefined]
 const send = (message: FromWorker) => process.send!(message)
 
-// The worker boots while `vike build` may still be making the bundle. React and Vike are imported only
-// after the bundle's entry, which sets NODE_ENV=production: before it, React loads its development build.
+// Imported after the bundle's entry, which sets NODE_ENV=production: before it, React loads its development build.
 let vike: typeof import('vike/server') | undefined
 
 const site = loadSite()
 const topicLabels = loadUiText().topic
-/** What the build decided for every page (`load`). */
 let settings!: BuildSettings
 const folders = new Set<string>()
 
-/**
- * Writes a file of the page into the page cache as `<key>.<suffix>` and links it at `path`. A file there,
- * carried over from the last build's output, is a link to another cached page: it is replaced, never
- * written through. No call looks first (a failed call costs an error, which ten thousand pages feel).
- */
+/** Into the page cache, linked at `path`: a carried file there links another cached page, so it is replaced, never written through. */
 function writeCached(path: string, text: string, key: string, suffix: string): void {
   const cached = join(pagesCacheDir, `${key}.${suffix}`)
   const temporary = `${cached}.${process.pid}.tmp`
@@ -85,13 +79,11 @@ async function render(job: PageJob, index: ContentIndex | undefined): Promise<Re
   return { key: job.key, page, topic: topicFacts(read), twin }
 }
 
-/** What the build keeps of a topic it read: what lists show of it, its site links, and its publication. */
 function topicFacts({ topic, links }: Awaited<ReturnType<typeof readTopicFile>>): TopicFacts {
   const publication = publicationFields(topic)
   return { topic: topicEntry(topic), links, ...(publication && { publication }) }
 }
 
-/** Takes the build's settings and loads the bundle: then the worker is ready. */
 async function load(given: BuildSettings): Promise<void> {
   // The worker's own copy of the content code validates the topic files with them; the bundle's gets them with each page.
   settings = given

@@ -1,6 +1,5 @@
-// The build's search phase: a Pagefind index of the published articles and topics, made from the content
-// as the build read it (lib/node/search-record.server.ts). Pagefind has no incremental mode, so the whole
-// index is cached under the digest of every record.
+// The build's search phase: a Pagefind index of the published articles and topics. Pagefind has no
+// incremental mode, so the whole index is cached under the digest of every record.
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { constants, gunzipSync } from 'node:zlib'
@@ -13,10 +12,7 @@ import { isHashedSearchFile, SEARCH_PREFIX } from '../lib/universal/routes'
 import { digest } from './cache'
 import { JUST_LINK, type Placer } from './output'
 
-/**
- * Pagefind's ready-made interfaces and its highlighter (the site draws its own dialog), and its worker
- * script (the dialog searches on the page's thread): none is published.
- */
+/** Pagefind's interfaces, highlighter and worker script: the site draws its own dialog and searches on the page's thread. */
 const UNUSED_FILE = /^pagefind-(ui|modular-ui|component-ui|highlight|worker)\b/
 
 /** Files gzipped smaller than this keep their gzip alone: a brotli copy would save less than its file costs. */
@@ -26,11 +22,11 @@ const PAGEFIND_SIGNATURE = 'pagefind_dcd'
 const EVERY_SEARCH_LOADS = /^(pagefind\.js|wasm\.\w+\.pagefind|pagefind\.[^/]+\.pf_meta)$/
 
 type IndexFile = { path: string; content: Uint8Array }
-/** The index's files (its brotli copies included) and its size (without them), kept beside them. */
+/** The index's files and its size without the brotli copies, kept beside them so a reused index lists nothing. */
 type Listing = { files: string[]; bytes: number }
 const LISTING = '.listing.json'
 
-/** The records of the published articles and topics, by URL. A topic file that is not valid has no words. */
+/** The records of the published articles and topics, by URL. */
 export function searchRecords(
   posts: ReadonlyArray<Pick<BlogPost, 'slug' | 'title' | 'description' | 'html'>>,
   topics: ReadonlyArray<{ slug: string; words?: { title: string; h1: string; summary: string; draft?: boolean; date?: string } | undefined }>,
@@ -42,10 +38,7 @@ export function searchRecords(
   ].sort((a, b) => (a.url < b.url ? -1 : 1))
 }
 
-/**
- * The index of `records`: the one cached for the same records and code (unless `fresh`), else built by
- * Pagefind and cached alone. `code` is the digest of what makes the index, Pagefind's version included.
- */
+/** The index cached for the same records and `code` (unless `fresh`), else built by Pagefind and cached alone. */
 export async function prepareSearchIndex(
   records: readonly SearchRecord[],
   { language, cacheDir, code: codeDigest, fresh = false }: { language: string; cacheDir: string; code: string; fresh?: boolean },
@@ -68,7 +61,6 @@ export async function prepareSearchIndex(
     const paths = files.map((file) => file.path)
     makeFolders(temporary, paths)
     for (const file of files) writeFileSync(join(temporary, file.path), file.content)
-    // The list of files and the index's size beside them, so that a build reusing the index lists nothing.
     const listed: Listing = {
       files: paths,
       bytes: files.reduce((sum, file) => sum + (file.path.endsWith('.br') ? 0 : file.content.byteLength), 0),
@@ -85,25 +77,20 @@ export async function prepareSearchIndex(
 export function publishSearchIndex(index: { dir: string; madeBy: string; files: readonly string[] }, clientDir: string, output: Placer = JUST_LINK): void {
   const out = join(clientDir, SEARCH_PREFIX.slice(1))
   makeFolders(out, index.files)
-  // A hashed file holds the same bytes under the same name in any index the same code made (its `.br` copy too), so it is
-  // known by its name and that code: an edit that makes a new index leaves most carried files as they are.
+  // A hashed file has the same bytes in any index the same code made: a new index leaves most carried files as they are.
   for (const file of index.files) {
     output.place(join(index.dir, file), join(out, file), isHashedSearchFile(`${SEARCH_PREFIX}${file}`) ? `search/${index.madeBy}/${file}` : undefined)
   }
 }
 
-/** The folders under `root` that `files` go in, each made once. */
 function makeFolders(root: string, files: readonly string[]): void {
   for (const folder of new Set(files.map((file) => dirname(join(root, file))))) mkdirSync(folder, { recursive: true })
 }
 
 /**
- * Pagefind gzips its index files itself, and reads bytes that start with its signature as already
- * decompressed (by a browser, from a server's Content-Encoding). So each larger file gets a `.br` copy
- * of its decompressed bytes, which the server's static handler sends to browsers that accept brotli:
- * brotli packs Pagefind's WebAssembly, its metadata and its word chunks tighter than Pagefind's gzip.
- * Hosts that do not serve such copies serve the gzip file. A file the last index (`previous`, made by
- * the same code) holds with the same bytes keeps its copy: an edit changes few of an index's chunks.
+ * Pagefind gzips its files and reads bytes starting with its signature as decompressed already, so each larger
+ * file gets a `.br` copy of its plain bytes for the server to send: brotli packs them tighter. A file `previous`
+ * (the last index of the same code) holds alike keeps its copy.
  */
 async function withBrotliCopies(files: readonly IndexFile[], previous: string | undefined): Promise<IndexFile[]> {
   const copies = await Promise.all(
@@ -125,7 +112,6 @@ async function withBrotliCopies(files: readonly IndexFile[], previous: string | 
   return [...files, ...copies.flat()].sort((a, b) => (a.path < b.path ? -1 : 1))
 }
 
-/** The brotli copy kept beside `path`, if that file holds `content`. */
 function keptCopy(path: string, content: Uint8Array): Buffer | undefined {
   try {
     return readFileSync(path).equals(content) ? readFileSync(`${path}.br`) : undefined
@@ -134,7 +120,6 @@ function keptCopy(path: string, content: Uint8Array): Buffer | undefined {
   }
 }
 
-/** The index's files as Pagefind makes them, without the ones the site does not use. */
 async function buildIndex(records: readonly SearchRecord[], language: string): Promise<IndexFile[]> {
   try {
     const { index, errors } = await pagefind.createIndex({ forceLanguage: language })

@@ -1,12 +1,10 @@
-// The Node server compiled to JavaScript, so that `npm run serve` runs it with plain `node`: each entry
-// one ES module under <dist>/server/, the schema's steps beside them in <dist>/migrations/. The packages
-// stay imports of node_modules (some are native): the compiled server runs inside the project folder.
+// The Node server compiled to JavaScript for plain `node`, the migrations beside it. The packages stay imports
+// of node_modules (some are native): the compiled server runs inside the project folder.
 import { cpSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { build, type BuildOptions } from 'esbuild'
 import { packageOf } from '../lib/node/code-graph.server'
 
-/** The server's entries and the files esbuild makes of them under <dist>/server/. */
 const SERVER_ENTRIES = {
   index: 'server/index.ts',
   'database-worker': 'server/database-worker.ts',
@@ -14,7 +12,7 @@ const SERVER_ENTRIES = {
   outbox: 'scripts/outbox-status.ts',
 } as const
 
-/** How the build compiles TypeScript that Node runs: one ES module per entry, inside the project, its packages left as imports. */
+/** How the build compiles TypeScript that Node runs. */
 export const NODE_MODULE = {
   bundle: true,
   platform: 'node',
@@ -26,15 +24,11 @@ export const NODE_MODULE = {
   logLevel: 'warning',
 } as const satisfies BuildOptions
 
-/** The compiled server's entry: what `npm run serve` runs. */
 export function compiledServerOf(distDir: string): string {
   return join(distDir, 'server', 'index.mjs')
 }
 
-/**
- * Compiles the server into <distDir>/server/ (replacing what is there) and copies the migrations beside
- * it; returns the packages the compiled files import (Node's built-ins aside), which must be dependencies.
- */
+/** Returns the packages the compiled files import, which must be dependencies. */
 export async function compileServer(distDir: string): Promise<string[]> {
   const outdir = join(distDir, 'server')
   rmSync(outdir, { recursive: true, force: true })

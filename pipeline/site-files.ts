@@ -1,5 +1,4 @@
-// The files of the site besides its pages: the content's images and the home page's report sheets, then,
-// from every page at once, the sitemap, robots.txt, feeds, llms.txt, twins, CSP hashes and host rule files.
+// The files of the site besides its pages: the images and report sheets, then from every page at once the rest.
 import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { Readable } from 'node:stream'
@@ -33,7 +32,7 @@ export function publishImages(images: ImageCache, clientDir: string, shown: Pick
   for (const name of files) linkOrCopy(images.fileOf(name), join(folder, name))
 }
 
-/** Writes the home page's sample report sheets on every build (a cached home page names them too); returns their paths. */
+/** On every build, as a cached home page names them too. */
 export function writeReportSheets(clientDir: string, home: SitePages['home'], productName: string): string[] {
   mkdirSync(join(clientDir, REPORT_SHEETS_URL), { recursive: true })
   return homeReportSheets(home, productName).map(({ src, svg }) => {
@@ -42,11 +41,7 @@ export function writeReportSheets(clientDir: string, home: SitePages['home'], pr
   })
 }
 
-/**
- * The files made from every page at once: the sitemap, robots.txt, the syndication files, the CSP hashes,
- * the old URLs (beside the client folder, for the Node server), and, last since they list every other
- * file, the static hosts' rule files.
- */
+/** The sitemap, robots.txt, syndication files, CSP hashes, old URLs and, last as they list every file, the hosts' rule files. */
 export async function writeSiteFiles(
   clientDir: string,
   pages: readonly BuiltPage[],
@@ -54,7 +49,7 @@ export async function writeSiteFiles(
   content: Syndicated & { crawlers: AiCrawlers },
   redirects: readonly Redirect[] = [],
   apiOrigin?: string,
-  /** Every file of the client folder, asked for once the others are written: the build knows most of them without listing the disk. */
+  /** Asked for once the others are written: the build knows most files without listing the disk. */
   clientFiles?: () => readonly string[],
 ) {
   const entries = sitemapEntries(pages, site.siteUrl)
@@ -73,20 +68,16 @@ export async function writeSiteFiles(
   return { sitemapUrls: entries.length, sitemapFiles: files.map((file) => file.name), hostFiles: HOST_RULE_FILES, ...syndicated }
 }
 
-/** The index the listing pages read. */
 interface Syndicated {
   posts: readonly BlogPost[]
-  /** The topics whose pages this build wrote (their twins are written with them). */
+  /** Those whose pages this build wrote, with their twins. */
   topics: readonly TopicEntry[]
   pages: SitePages
-  /** The build's day, YYYY-MM-DD: it dates the feeds when there is no article. */
+  /** Dates the feeds when there is no article. */
   today: string
 }
 
-/**
- * The feeds, llms.txt and each article's markdown twin (a topic's is written with its page). An article is
- * listed only if its page was built, so whatever the build leaves out is left out here too.
- */
+/** The feeds, llms.txt and each built article's markdown twin. */
 export async function writeSyndicationFiles(clientDir: string, pages: readonly BuiltPage[], site: Site, content: Syndicated) {
   const built = new Set(pages.map((page) => page.path))
   const posts = content.posts.filter((post) => built.has(articlePath(post.slug)))
