@@ -4,11 +4,10 @@ import type { HeadFacts } from '../universal/seo/head'
 
 /** What the sitemap and the CSP need to know about one prerendered HTML file; the build records it as it renders. */
 export interface BuiltPage extends HeadFacts {
-  /** Relative to the client folder, with forward slashes: `topics/x.html`. */
+  /** `topics/x.html`. */
   file: string
-  /** The URL path the file is served at: `/topics/x`; `null` for `404.html`. */
+  /** `/topics/x`; `null` for `404.html`. */
   path: string | null
-  /** The CSP sources (`sha256-…`) of the page's inline scripts and styles. */
   inlineHashes: CspHashes
 }
 
@@ -17,7 +16,7 @@ const INLINE_STYLE = /<style\b[^>]*>([\s\S]*?)<\/style>/g
 
 const sha256Source = (body: string) => `sha256-${createHash('sha256').update(body).digest('base64')}`
 
-/** Every inline script the browser would run (JSON data blocks are not run) and every `<style>` element, hashed for the CSP. */
+/** JSON data blocks are not run, so not hashed. */
 export function inlineHashes(html: string): CspHashes {
   return {
     script: [...html.matchAll(INLINE_SCRIPT)]
@@ -30,10 +29,7 @@ export function inlineHashes(html: string): CspHashes {
 const MODULE_SCRIPT = /<script (src="[^"]*" type="module" async)>/g
 const MODULE_PRELOAD = /<link rel="modulepreload" /g
 
-/**
- * Marks the page's module script and preloads `fetchpriority="low"`: the page is whole without them (they
- * only hydrate it), and at high priority a slow phone treats them as part of the first paint.
- */
+/** The page is whole without its module script and preloads (they only hydrate it): at high priority a slow phone waits for them. */
 export function lowerScriptPriority(html: string): string {
   const lowered = html.replace(MODULE_SCRIPT, '<script $1 fetchpriority="low">').replace(MODULE_PRELOAD, '<link rel="modulepreload" fetchpriority="low" ')
   // Vike writes these tags; if it ever writes them another way, fail the build rather than ship a slower first paint.

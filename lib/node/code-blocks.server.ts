@@ -1,14 +1,8 @@
 import type rehypeHighlight from 'rehype-highlight'
+import type { MarkdownNode } from './content-links.server'
+import type { HtmlNode } from './outline.server'
 
 // Fenced code blocks, as the markdown pipeline writes them, and replacing text outside code.
-
-/** The HTML tree's nodes (hast), as far as code blocks go. */
-interface HtmlNode {
-  type: string
-  tagName?: string
-  properties?: Record<string, unknown>
-  children?: HtmlNode[]
-}
 
 type Highlighter = ReturnType<typeof rehypeHighlight>
 
@@ -20,7 +14,7 @@ function preElements(node: HtmlNode): HtmlNode[] {
   return node.children?.flatMap(preElements) ?? []
 }
 
-/** Whether a block's code names its language: ```ts becomes `<code class="language-ts">`. */
+/** ```ts becomes `<code class="language-ts">`. */
 function namesLanguage(pre: HtmlNode): boolean {
   return (pre.children ?? []).some((code) => {
     const classes = code.tagName === 'code' ? code.properties?.className : undefined
@@ -28,11 +22,7 @@ function namesLanguage(pre: HtmlNode): boolean {
   })
 }
 
-/**
- * Code blocks, highlighted at build time with classes renderer/styles/code.css colours: no script, no inline style
- * for the CSP to allow. Every `<pre>` joins the tab order: a block that scrolls must be reachable by
- * keyboard (axe's scrollable-region-focusable), and whether one does depends on the screen.
- */
+/** Highlighted at build time, with no inline style for the CSP; every `<pre>` is focusable, as whether it scrolls depends on the screen. */
 export function codeBlocks() {
   return async (tree: Parameters<Highlighter>[0], file: Parameters<Highlighter>[1]) => {
     const blocks = preElements(tree as HtmlNode)
@@ -41,30 +31,22 @@ export function codeBlocks() {
   }
 }
 
-/** The markdown tree's nodes (mdast), as far as code goes. */
-export interface MarkdownCodeNode {
-  type: string
-  position?: { start: { offset?: number }; end: { offset?: number } }
-  children?: MarkdownCodeNode[]
-}
-
-/** Whether markdown could hold code at all (a backtick, a ~~~ fence, an indented line): most files have none, and need no parse to tell. */
+/** Most files hold no code, and need no parse to tell. */
 const MAY_HOLD_CODE = /`|~~~|^(?: {4}|\t)/m
 
-/** Where each piece of code (fenced, indented, inline) starts and ends in the markdown the tree was parsed from, in order. */
-function codeSpans(tree: MarkdownCodeNode): Array<[number, number]> {
+function codeSpans(tree: MarkdownNode): Array<[number, number]> {
   const spans: Array<[number, number]> = []
-  const visit = (node: MarkdownCodeNode) => {
-    const { start, end } = node.position ?? { start: {}, end: {} }
-    if ((node.type === 'code' || node.type === 'inlineCode') && start.offset !== undefined && end.offset !== undefined) spans.push([start.offset, end.offset])
+  const visit = (node: MarkdownNode) => {
+    const [start, end] = [node.position?.start.offset, node.position?.end?.offset]
+    if ((node.type === 'code' || node.type === 'inlineCode') && start !== undefined && end !== undefined) spans.push([start, end])
     else node.children?.forEach(visit)
   }
   visit(tree)
   return spans
 }
 
-/** The markdown with `replace` applied to everything but its code, which is shown exactly as typed (`{product}` stays). */
-export function replaceOutsideCode(markdownText: string, parse: (text: string) => MarkdownCodeNode, replace: (text: string) => string): string {
+/** Code is shown exactly as typed (`{product}` stays). */
+export function replaceOutsideCode(markdownText: string, parse: (text: string) => MarkdownNode, replace: (text: string) => string): string {
   if (!MAY_HOLD_CODE.test(markdownText)) return replace(markdownText)
   let result = ''
   let from = 0

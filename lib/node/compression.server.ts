@@ -1,5 +1,4 @@
-// Which answers the server compresses, in which accepted encoding, and the compression itself. The build
-// precompresses only the code bundle with it (brotli 11 on every page would cost minutes): hence lib/.
+// The build precompresses only the code bundle with it (brotli 11 on every page would cost minutes): hence lib/.
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import { getMimeType } from 'hono/utils/mime'
@@ -26,13 +25,12 @@ const COMPRESSIBLE_TYPES = new Set([
   'text/markdown',
 ])
 
-/** True for a Content-Type worth compressing: text, whatever its parameters. */
 export function isCompressible(contentType: string | null | undefined): boolean {
   const mediaType = contentType?.split(';')[0]?.trim().toLowerCase()
   return mediaType !== undefined && COMPRESSIBLE_TYPES.has(mediaType)
 }
 
-/** True for a file whose type, by its name, is worth compressing (the build precompresses these). */
+/** By its name (the build precompresses these). */
 export function isCompressibleFile(path: string): boolean {
   return isCompressible(getMimeType(path))
 }
@@ -70,10 +68,7 @@ function acceptedWeights(acceptEncoding: string): Map<string, number> {
 const brotliCompressAsync = promisify(brotliCompress)
 const gzipAsync = promisify(gzip)
 
-/**
- * The smallest output either format offers (or brotli at a lower `quality`, for many files at once), off
- * the event loop: a body is compressed once, then served many times.
- */
+/** The smallest output (or brotli at a lower `quality`, for many files at once): a body is compressed once, then served many times. */
 export async function compressBody(body: Uint8Array, encoding: Encoding, quality: number = constants.BROTLI_MAX_QUALITY): Promise<Bytes> {
   const compressed =
     encoding === 'gzip'

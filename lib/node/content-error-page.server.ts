@@ -1,9 +1,7 @@
 import { escapeHtml } from '../universal/text'
 
-// The page `npm run dev` shows instead of one its content stops: every problem with its file and place,
-// where the writer is looking. Never built: a build fails on the same problems instead.
+// What `npm run dev` shows instead of a page its content stops, where the writer is looking; never built: a build fails instead.
 
-/** A problem line (`file:line:column: what is wrong` or `file: field: what was expected`) split into where and what. */
 function splitProblem(problem: string): { where: string; what: string } {
   const match = /^(.+?\.(?:md|json)(?::\d+(?::\d+)?)?): (.*)$/s.exec(problem)
   return match ? { where: match[1]!, what: match[2]! } : { where: '', what: problem }
@@ -14,7 +12,7 @@ function problemItem(problem: string): string {
   return `<li>${where ? `<code>${escapeHtml(where)}</code>` : ''}<p>${escapeHtml(what)}</p></li>`
 }
 
-/** A whole HTML document listing `problems`, with its own small stylesheet (the site's may be what is broken). */
+/** With its own small stylesheet: the site's may be what is broken. */
 export function contentErrorPage(problems: readonly string[]): string {
   const count = `${problems.length} problem${problems.length === 1 ? '' : 's'}`
   return `<!DOCTYPE html>
@@ -45,7 +43,7 @@ export function contentErrorPage(problems: readonly string[]): string {
 </html>`
 }
 
-/** The problems of a content error (lib/node/content-files.server.ts's ContentError), else undefined. Matched by shape: the dev server may load that module twice. */
+/** Matched by shape, not class: the dev server may load content-files.server.ts twice. */
 export function contentProblemsIn(error: unknown): readonly string[] | undefined {
   const problems = (error as { name?: unknown; problems?: unknown } | null)?.problems
   return (error as { name?: unknown } | null)?.name === 'ContentError' && Array.isArray(problems) ? (problems as string[]) : undefined

@@ -28,13 +28,16 @@ const PAGE_FOLDERS = new Set(['blog', 'topics'])
 /** Another site, e-mail, phone: a scheme, or `//host`. */
 export const ELSEWHERE = /^(?:[a-z][a-z\d+.-]*:|\/\/)/i
 
-/** mdast's nodes, as far as links go. */
+/** mdast's nodes, as far as links, code and the twin go. */
 export interface MarkdownNode {
   type: string
   url?: string
+  title?: string | null
+  alt?: string | null
+  label?: string | null
   /** A reference's or definition's label, normalized: `![chart][Chart]` and `[chart]: ./chart.png` share `chart`. */
   identifier?: string
-  position?: { start: { line: number } }
+  position?: { start: { line: number; offset?: number }; end?: { offset?: number } }
   children?: MarkdownNode[]
 }
 
@@ -58,10 +61,10 @@ export function resolveSiteLinks(tree: MarkdownNode, source: { file: string; fir
 }
 
 /** The labels of the definitions that image references use and link references do not. */
-export function imageOnlyDefinitions<N extends { type: string; identifier?: string; children?: N[] }>(tree: N): Set<string> {
+export function imageOnlyDefinitions(tree: MarkdownNode): Set<string> {
   const byImages = new Set<string>()
   const byLinks = new Set<string>()
-  const visit = (node: N) => {
+  const visit = (node: MarkdownNode) => {
     if (node.type === 'imageReference') byImages.add(node.identifier ?? '')
     if (node.type === 'linkReference') byLinks.add(node.identifier ?? '')
     node.children?.forEach(visit)

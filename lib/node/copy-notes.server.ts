@@ -1,14 +1,12 @@
 import type { Content } from '../universal/content/types'
 
-// The writing's own bars, which `npm run check:content` reports as notes without failing: an article
-// shorter than a reader expects, a topic with little copy, a sentence two topic pages share (search
-// engines read shared copy as duplicate pages). None of them is an error a build could stop on: a
-// writer's short new article may still ship.
+// Notes `npm run check:content` reports without failing (a writer's short new article may still ship); search engines read shared copy
+// as duplicate pages.
 
-export const ARTICLE_MIN_WORDS = 800
-export const TOPIC_MIN_WORDS = 250
+const ARTICLE_MIN_WORDS = 800
+const TOPIC_MIN_WORDS = 250
 /** A sentence this long found on two topic pages is copy, not a common phrase. */
-export const SHARED_SENTENCE_MIN_WORDS = 12
+const SHARED_SENTENCE_MIN_WORDS = 12
 
 function plainText(html: string): string {
   return html
@@ -21,7 +19,6 @@ function words(text: string): string[] {
   return text.toLowerCase().match(/[\p{L}\p{N}$'’–-]+/gu) ?? []
 }
 
-/** One line per note, naming the file: short articles and topics, and sentences two topic pages share. */
 export function copyNotes(content: Pick<Content, 'posts' | 'topics'>): string[] {
   const notes: string[] = []
   for (const post of content.posts) {
@@ -29,7 +26,7 @@ export function copyNotes(content: Pick<Content, 'posts' | 'topics'>): string[] 
     if (count < ARTICLE_MIN_WORDS) notes.push(`${post.file}: ${count} words; an article usually has ${ARTICLE_MIN_WORDS} or more`)
   }
   const firstUse = new Map<string, string>()
-  /** The sentences each pair of topic files shares, keyed by both names: one note per pair, not per sentence. */
+  /** Keyed by both names: one note per pair, not per sentence. */
   const shared = new Map<string, { file: string; other: string; sentences: string[] }>()
   for (const topic of content.topics) {
     const copy = plainText(topic.html)

@@ -1,9 +1,7 @@
 import MarkdownIt, { type StateInline, type Token } from 'markdown-it'
 import { resolveSiteLinks, type ContentLink, type MarkdownNode } from './content-links.server'
 
-// Plain prose rendered with markdown-it: byte for byte what render-markdown.server.ts's unified pipeline
-// gives, for a small part of its cost. Anything else is left to that pipeline; tests/unit/render-markdown.test.ts
-// compares the two on the real content, generated topics and random text.
+// Plain prose by markdown-it: byte for byte what the unified pipeline gives, for a small part of its cost; anything else is left to it.
 
 const markdownIt = new MarkdownIt('commonmark', { html: true, xhtmlOut: false })
 
@@ -17,7 +15,7 @@ const BLOCKS = new Set(
 )
 const INLINE = new Set(['text', 'softbreak', 'hardbreak', 'code_inline', 'strong_open', 'strong_close', 'em_open', 'em_close', 'link_open', 'link_close'])
 
-/** Where a link starts and ends in its block's inline text, kept on its `link_open` token. */
+/** In its block's inline text, kept on its `link_open` token. */
 interface LinkSpan {
   start: number
   end: number
@@ -40,10 +38,7 @@ interface Source {
   pagePath?: string
 }
 
-/**
- * The HTML, site links and twin of `text`, which must hold none of GitHub's syntax (MAY_USE_GFM), or
- * undefined when it uses anything this path does not render as the unified pipeline does.
- */
+/** `text` must hold none of GitHub's syntax (MAY_USE_GFM); undefined when it uses anything this path does not render as the pipeline does. */
 export function renderPlainMarkdown(text: string, source: Source): { html: string; links: ContentLink[]; markdown?: string } | undefined {
   if (WRITTEN_OTHERWISE.test(text)) return undefined
   const env: { references?: Record<string, unknown> } = {}
@@ -61,8 +56,7 @@ export function renderPlainMarkdown(text: string, source: Source): { html: strin
       if (!INLINE.has(token.type)) return undefined
       // Code of spaces alone keeps them all (CommonMark); markdown-it trims one from each end.
       if (token.type === 'code_inline' && /^ *$/.test(token.content)) return undefined
-      // A delimiter left as text: the two pair unbalanced emphasis (`***a**`) differently, and after an
-      // unclosed `[` markdown-it can miss a code span (`[x \`a\` \`b`). Well-formed prose leaves none.
+      // The two pair unbalanced emphasis (`***a**`) differently, and after an unclosed `[` markdown-it can miss a code span.
       if (token.type === 'text' && /[*_`]/.test(token.content)) return undefined
       if (token.type !== 'link_open') continue
       const href = token.attrGet('href') ?? ''

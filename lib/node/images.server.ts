@@ -7,7 +7,7 @@ export const IMAGES_URL = `${ASSETS_PREFIX}images/`
 export const COLUMN_WIDTH = 736
 /** The `sizes` of every picture: the column is the viewport less its 2.5rem of margins until it reaches 46rem. */
 export const IMAGE_SIZES = '(max-width: 48.5rem) calc(100vw - 2.5rem), 46rem'
-/** The widths made of each image: those narrower than the source, then the source's own width, never past the last. */
+/** Those narrower than the source, then the source's own width, never past the last. */
 export const IMAGE_WIDTHS = [480, 800, 1200, 1600] as const
 
 export type ImageType = 'image/avif' | 'image/webp' | 'image/jpeg' | 'image/png'
@@ -17,16 +17,16 @@ export interface ImageFile {
   width: number
 }
 
-/** An image encoded in every format and width. Plain JSON: the cache keeps it as it is. */
+/** Plain JSON: the cache keeps it as it is. */
 export interface EncodedImage {
-  /** The largest file's width and height: the picture's `width` and `height` attributes. */
+  /** The largest file's. */
   width: number
   height: number
   /** AVIF, WebP, then the fallback every browser shows (JPEG, or PNG when the source has transparent pixels); each format's files narrowest first. */
   formats: Array<{ type: ImageType; files: ImageFile[] }>
 }
 
-/** What is wrong with an image file, in the words of a content problem (`file not found`). */
+/** In the words of a content problem (`file not found`). */
 export class ImageProblem extends Error {
   override name = 'ImageProblem'
 }

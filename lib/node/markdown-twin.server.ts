@@ -1,20 +1,9 @@
 import type { BlogPost, Topic } from '../universal/content/types'
 import type { UiText } from '../universal/ui-text'
-import { imageOnlyDefinitions } from './content-links.server'
+import { imageOnlyDefinitions, type MarkdownNode } from './content-links.server'
 
 // The markdown twin of a page (`/blog/x.md`), for answer engines: the writer's markdown, links and images pointed at what the site
 // serves, raw HTML (which the page never shows) left out.
-
-export interface TwinNode {
-  type: string
-  url?: string
-  title?: string | null
-  alt?: string | null
-  label?: string | null
-  identifier?: string
-  children?: TwinNode[]
-  position?: { start: { offset?: number }; end: { offset?: number } }
-}
 
 interface Edit {
   start: number
@@ -48,14 +37,19 @@ function siteLink(url: string, pagePath: string): string | undefined {
   return url.startsWith('/') && !url.startsWith('//') ? url : undefined
 }
 
-const offsets = (node: TwinNode) => ({ start: node.position?.start.offset, end: node.position?.end.offset })
+const offsets = (node: MarkdownNode) => ({ start: node.position?.start.offset, end: node.position?.end?.offset })
 
 /** `tree`: `text` parsed, links pointed at their pages. Every site link becomes site-absolute, every image `![its alt](/assets/images/…)`. */
-export async function cleanMarkdown(text: string, tree: TwinNode, pagePath: string, imageUrl: (src: string) => Promise<string | undefined>): Promise<string> {
-  const definitions = new Map<string, TwinNode>()
+export async function cleanMarkdown(
+  text: string,
+  tree: MarkdownNode,
+  pagePath: string,
+  imageUrl: (src: string) => Promise<string | undefined>,
+): Promise<string> {
+  const definitions = new Map<string, MarkdownNode>()
   const imagesOnly = imageOnlyDefinitions(tree)
-  const nodes: TwinNode[] = []
-  const collect = (node: TwinNode) => {
+  const nodes: MarkdownNode[] = []
+  const collect = (node: MarkdownNode) => {
     nodes.push(node)
     if (node.type === 'definition') definitions.set(node.identifier ?? '', node)
     node.children?.forEach(collect)

@@ -1,14 +1,13 @@
-// An article's outline, taken by a rehype plugin as its markdown is rendered: an id on each heading, its
-// `##` sections for the table of contents, and its words, for the reading time and related articles.
+// An article's outline, taken as it is rendered: an id on each heading, its `##` sections, its words (reading time, related articles).
 import GithubSlugger from 'github-slugger'
 import type { Heading } from '../universal/content/types'
 
-/** What the plugin finds in one piece of markdown, filled in the file's `data.outline`. */
+/** Filled in the file's `data.outline`. */
 export interface Outline {
   sections: Heading[]
   /** Code and tables included. */
   words: number
-  /** The text, without markup, for comparing articles. */
+  /** Without markup, for comparing articles. */
   text: string
 }
 
@@ -16,13 +15,12 @@ export function emptyOutline(): Outline {
   return { sections: [], words: 0, text: '' }
 }
 
-/** The ids the article page gives its own elements: a heading never takes one (a section called "Main" is `#main-1`). */
+/** The article page's own ids: a heading never takes one (a section called "Main" is `#main-1`). */
 const ARTICLE_PAGE_IDS = ['root', 'main', 'site-nav', 'contents-heading', 'related-heading', 'author-note-heading', 'article-cta-heading']
 
 /** An adult reads about this many words of prose a minute. */
 const WORDS_PER_MINUTE = 230
 
-/** Minutes to read `words` words, rounded up: at least one. */
 export function readingMinutes(words: number): number {
   return Math.max(1, Math.ceil(words / WORDS_PER_MINUTE))
 }
@@ -30,26 +28,26 @@ export function readingMinutes(words: number): number {
 /** A table of contents is shown from this many `##` sections: below it, the reader sees them all at a glance. */
 export const MIN_SECTIONS_FOR_CONTENTS = 3
 
-/** The HTML tree's nodes, as far as headings and text go (hast). */
-interface HtmlNode {
+/** hast's nodes, as far as the plugins go. */
+export interface HtmlNode {
   type: string
   tagName?: string
   value?: string
   properties?: Record<string, unknown>
   children?: HtmlNode[]
+  position?: { start: { line: number } }
 }
 
 const HEADING = /^h[2-6]$/
 /** Elements that end a word: `<li>one</li><li>two</li>` is two words, `<strong>one</strong>s` is one. */
 const BLOCKS = new Set(['p', 'li', 'ul', 'ol', 'h2', 'h3', 'h4', 'h5', 'h6', 'pre', 'blockquote', 'table', 'tr', 'td', 'th', 'br', 'hr', 'div', 'picture'])
 
-/** The text of a node, as a reader sees it. */
 function textOf(node: HtmlNode): string {
   if (node.type === 'text') return node.value ?? ''
   return (node.children ?? []).map(textOf).join('')
 }
 
-/** The rehype plugin: gives each heading an id from its text as GitHub does, and fills `data.outline`; without one (topics, fixed pages) it does nothing. */
+/** Heading ids from their text as GitHub makes them; without `data.outline` (topics, fixed pages) it does nothing. */
 export function rehypeOutline() {
   return (tree: HtmlNode, file: { data: Record<string, unknown> }): void => {
     const outline = file.data.outline as Outline | undefined

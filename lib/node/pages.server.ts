@@ -11,15 +11,15 @@ import type { PageName } from '../universal/content/schemas'
 /** Copy the server draws into a page's HTML from its own `+prose` (the home page's sample score and report, the testimonial cards). */
 const DRAWN_ON_SERVER = ['sampleScore', 'reportPreview', 'testimonials'] as const
 
-/** A fixed page's copy for the client: everything but the rendered markdown, what the server draws and the head's fields, which stay on the server. */
+/** The rendered markdown, what the server draws and the head's fields stay on the server. */
 export type PageCopy<N extends PageName> = Omit<SitePage<N>, 'html' | 'sectionHtml' | 'file' | 'title' | 'description' | (typeof DRAWN_ON_SERVER)[number]>
 
-/** What a fixed page hydrates with, from the shared `pages/+data.ts`. */
+/** From the shared `pages/+data.ts`. */
 export interface CopyData<N extends PageName = PageName> {
   page: PageCopy<N>
 }
 
-/** A fixed page's copy as read from content/pages/<name>.md; in `npm run dev`, a file with problems (an image's, a link's) throws them. */
+/** In `npm run dev`, a file with problems (an image's, a link's) throws them. */
 async function sitePage<N extends PageName>(name: N): Promise<SitePage<N>> {
   const content = await loadContent()
   const page = content.pages[name] as SitePage<N> | undefined
@@ -30,7 +30,7 @@ async function sitePage<N extends PageName>(name: N): Promise<SitePage<N>> {
   return page
 }
 
-/** What the shared hooks of a fixed page read of its pageContext; spelt out because lib/ does not import Vike. */
+/** Spelt out because lib/ does not import Vike. */
 interface CopyPageContext {
   pageId: string | null
   urlPathname: string
@@ -39,30 +39,26 @@ interface CopyPageContext {
   ui: UiText
 }
 
-/** The page's `copy`; a page without one must bring its own +data, +seo and +prose, so its absence is a code error. */
+/** A page without `copy` must bring its own +data, +seo and +prose, so its absence is a code error. */
 function copyNameOf({ config, pageId }: CopyPageContext): PageName {
   if (!config.copy)
     throw new Error(`${pageId}: the page names no copy: set \`copy\` (a file of content/pages/) in its +config.ts, or give it its own +data, +seo and +prose`)
   return config.copy
 }
 
-/** The shared `+data`: the page's copy for the client, what it hydrates with, no more (it is serialized into the page). */
+/** The shared `+data`: no more than the page hydrates with (it is serialized into the page). */
 export async function copyData(pageContext: CopyPageContext): Promise<CopyData> {
   const { html: _html, sectionHtml: _sectionHtml, file: _file, title: _title, description: _description, ...copy } = await sitePage(copyNameOf(pageContext))
   for (const field of DRAWN_ON_SERVER) delete (copy as Record<string, unknown>)[field]
   return { page: copy as PageCopy<PageName> }
 }
 
-/** The shared `+prose`: the page's markdown body (and its sections, where it has them), rendered. */
 export async function copyProse(pageContext: CopyPageContext) {
   const page = await sitePage(copyNameOf(pageContext))
   return { body: page.html, ...page.sectionHtml }
 }
 
-/**
- * The shared `+seo`: the copy's title and description, the page's URL as canonical, `noindex` from its
- * config, else a social card of its h1 (`heading`, where the page shows another). `extra`: a page's own JSON-LD.
- */
+/** `noindex` from the page's config, else a social card of its h1 (`heading`, where it shows another); `extra`: a page's own JSON-LD. */
 export async function copySeo(
   pageContext: CopyPageContext,
   extra: (page: SitePage<PageName>, path: string) => Partial<PageSeo> = () => ({}),

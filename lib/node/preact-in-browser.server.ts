@@ -8,10 +8,7 @@ const PREACT_FOR: Record<string, string> = {
   'react/jsx-dev-runtime': 'preact/jsx-dev-runtime',
 }
 
-/**
- * The browser's bundle hydrates with Preact instead of React: far less JavaScript on every page. React
- * still prerenders; Preact hydrates its markup. `npm run dev` keeps React for its hot reload.
- */
+/** Far less JavaScript on every page; React still prerenders, and `npm run dev` keeps React for its hot reload. */
 export function preactInBrowser(): Plugin {
   return {
     name: 'preact-in-browser',

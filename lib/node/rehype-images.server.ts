@@ -7,6 +7,7 @@ import type { SocialImage } from '../universal/seo/social'
 import { ELSEWHERE } from './content-links.server'
 import type { ImageCache, ImageKind } from './image-cache.server'
 import { IMAGE_SIZES, IMAGES_URL, ImageProblem, type EncodedImage, type ImageFile } from './images.server'
+import type { HtmlNode } from './outline.server'
 import { isOutside } from './paths.server'
 
 export interface ImageRead {
@@ -26,16 +27,6 @@ export interface MarkdownImages extends ImageRead {
   leadAtTop: boolean
   /** Where no image may be shown: why, in the words of the problem. */
   refused?: string
-}
-
-/** hast's nodes, as far as images go. */
-interface HtmlNode {
-  type: string
-  tagName?: string
-  value?: string
-  properties?: Record<string, string | number | undefined>
-  children?: HtmlNode[]
-  position?: { start: { line: number } }
 }
 
 /** The picture at the top of a page (a cover, or one the body opens with) is likely the largest thing on the first screen. */
@@ -148,7 +139,7 @@ function decodePath(path: string): string {
   }
 }
 
-function picture(image: EncodedImage, alt: string, title: string | number | undefined, priority: Priority): HtmlNode {
+function picture(image: EncodedImage, alt: string, title: unknown, priority: Priority): HtmlNode {
   const fallback = image.formats.at(-1)!
   const sources = image.formats.slice(0, -1).map(({ type, files }) => element('source', { type, srcSet: srcSet(files), sizes: IMAGE_SIZES }))
   const img = element('img', {

@@ -5,33 +5,27 @@ import remarkGfm from 'remark-gfm'
 import remarkParse from 'remark-parse'
 import remarkRehype from 'remark-rehype'
 import { unified } from 'unified'
-import { codeBlocks, type MarkdownCodeNode } from './code-blocks.server'
+import { codeBlocks } from './code-blocks.server'
 import { resolveSiteLinks, type ContentLink, type MarkdownNode } from './content-links.server'
 import type { Parsed } from './content-files.server'
 import { renderPlainMarkdown } from './fast-markdown.server'
-import { cleanMarkdown, type TwinNode } from './markdown-twin.server'
+import { cleanMarkdown } from './markdown-twin.server'
 import { rehypeOutline, type Outline } from './outline.server'
 import { largestImageUrl, rehypeImages, type MarkdownImages } from './rehype-images.server'
 
-// A content file's markdown as HTML: its links to content files pointed at their pages, its images
-// encoded, its headings given ids, and the markdown twin of an article's or a topic's body.
+// A content file's markdown as HTML, links to content files pointed at their pages, images encoded, headings given ids, and its twin.
 
 /** Markdown to HTML; raw HTML is dropped (remark-rehype's default), so a writer's file can never add a script. */
 const markdown = unified().use(remarkParse).use(remarkGfm).use(remarkRehype).use(codeBlocks).use(rehypeImages).use(rehypeOutline).use(rehypeStringify)
 /** remark-gfm's parsers are tried at almost every character, so text that cannot use its syntax skips them. */
 const commonMark = unified().use(remarkParse).use(remarkRehype).use(codeBlocks).use(rehypeImages).use(rehypeOutline).use(rehypeStringify)
 
-/**
- * Whether text could hold syntax of GitHub's dialect (tables, strikethrough, footnotes, task lists,
- * literal links, character references, which remark-gfm's link finder sees decoded). It errs on the side
- * of GitHub's dialect: tests/unit/render-markdown.test.ts checks what it lets through parses the same.
- */
+/** Errs on the side of GitHub's dialect (character references too: remark-gfm's link finder sees them decoded); tests check the rest parses the same. */
 export const MAY_USE_GFM = /[|~@^&]|:\s*-|-\s*:|\[(?:\s|[xX]\])|www\.|https?:\/\//i
 
 const pipelineFor = (text: string) => (MAY_USE_GFM.test(text) ? markdown : commonMark)
 
-/** Markdown's syntax tree, for finding where its code is. */
-export const parseMarkdown = (text: string) => pipelineFor(text).parse(text) as MarkdownCodeNode
+export const parseMarkdown = (text: string) => pipelineFor(text).parse(text) as MarkdownNode
 
 /** Gives each table cell its column's heading (`data-label`), so narrow screens can show rows as cards. */
 function labelTableCells(html: string): string {
@@ -46,25 +40,23 @@ function labelTableCells(html: string): string {
   return root.toString()
 }
 
-/** Where a piece of markdown comes from: its file, its first line, the product name its links may hold, and its images' rules. */
 interface MarkdownSource {
   file: string
   firstLine: number
   productName: string
   images: ImageSettings
-  /** For an article or a topic: its page's path, for the markdown twin of its body. */
+  /** For an article or a topic, for the markdown twin of its body. */
   pagePath?: string
   /** An article's: filled with its headings and words as it is rendered. */
   outline?: Outline
 }
 
-/** How a file's images are handled, beyond where it is: the read's cache and problem list, and the file's own rules. */
 export type ImageSettings = Omit<MarkdownImages, 'file' | 'firstLine'>
 
 /** Topic pages are rendered by the build's workers and cached by their own file alone, which would not see an image change. */
 export const TOPIC_IMAGES_REFUSED = 'topic pages show no images; put images in articles (blog/) or fixed pages (pages/)'
 
-/** Markdown as HTML, and the site links it has, for checking once every page is known. Image problems go to `source.images.problems`. */
+/** Image problems go to `source.images.problems`. */
 export async function renderMarkdown(
   markdownText: string,
   source: MarkdownSource,
@@ -83,10 +75,9 @@ export async function renderMarkdown(
   if (source.pagePath === undefined) return { html, links }
   // Where images are refused, none is looked up: its problem is reported already.
   const imageUrl = async (src: string) => (images.refused === undefined ? largestImageUrl(src, images) : undefined)
-  return { html, links, markdown: await cleanMarkdown(markdownText, tree as TwinNode, source.pagePath, imageUrl) }
+  return { html, links, markdown: await cleanMarkdown(markdownText, tree as MarkdownNode, source.pagePath, imageUrl) }
 }
 
-/** A collection entry with its markdown rendered, and the site links of its body. */
 export async function rendered<T>(
   { data, slug, file, body, bodyLine }: Parsed<T> & { slug: string },
   productName: string,

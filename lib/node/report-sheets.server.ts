@@ -2,17 +2,16 @@ import { createHash } from 'node:crypto'
 import type { ViteDevServer } from 'vite'
 import { ASSETS_PREFIX } from '../universal/routes.ts' // with its extension: vite.config.ts loads this module
 
-// The home page's sample report sheets as SVG files under /assets/report/, rather than 17 KB of data:
-// URLs in the HTML of every visit; `npm run dev` draws them on request.
+// The home page's sample report sheets as SVG files, rather than 17 KB of data: URLs in the HTML of every visit.
 
 export const REPORT_SHEETS_URL = `${ASSETS_PREFIX}report/`
 
-/** Where a sheet is served: named by the digest of its bytes, so that a changed sheet gets a new URL. */
+/** Named by the digest of its bytes, so that a changed sheet gets a new URL. */
 export function sheetPath({ name, svg }: { name: string; svg: string }): string {
   return `${REPORT_SHEETS_URL}${name}.${createHash('sha256').update(svg).digest('hex').slice(0, 10)}.svg`
 }
 
-/** `npm run dev`: serves the sheets; their drawing is React code lib/ may not import, so it is loaded as pages are. */
+/** Their drawing is React code lib/ may not import, so it is loaded as pages are. */
 export function serveReportSheetsInDev(server: ViteDevServer): void {
   server.middlewares.use(REPORT_SHEETS_URL, (request, response, next) => {
     const path = `${REPORT_SHEETS_URL}${(request.url ?? '').slice(1).split('?')[0]}`

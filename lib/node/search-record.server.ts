@@ -1,23 +1,20 @@
-// What the site search keeps of an article or a topic, from the content as the build read it, never from
-// the built pages: a topic by what it is about (title, heading, summary), an article by its whole text.
+// From the content as the build read it, never the built pages: a topic by what it is about, an article by its whole text.
 import type { BlogPost } from '../universal/content/types'
 import { decodeEntities } from '../universal/search'
 import { articlePath, topicPath } from '../universal/content/routes'
 
-/** One page of the search index: its URL, its title and its text. */
 export interface SearchRecord {
   url: string
   title: string
   text: string
 }
 
-/** An HTML fragment's text, one space between words. */
 const plainText = (html: string) =>
   decodeEntities(html.replace(/<[^>]*>/g, ' '))
     .replace(/\s+/g, ' ')
     .trim()
 
-/** A topic, titled as its listing titles it; its text is its page's heading as a sentence, then its summary. */
+/** Titled as its listing titles it; its text is its heading as a sentence, then its summary. */
 export const topicSearchRecord = (slug: string, { title, h1, summary }: { title: string; h1: string; summary: string }): SearchRecord => ({
   url: topicPath(slug),
   title,

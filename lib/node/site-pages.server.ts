@@ -1,5 +1,4 @@
-// The fixed pages' copy (content/pages/*.md): each file validated against its page's schema and its
-// markdown rendered, whole or one `## ` section per id its frontmatter lists.
+// content/pages/*.md, each validated against its page's schema and rendered whole or one `## ` section per id its frontmatter lists.
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { ContentLink, FileLinks } from './content-links.server'
@@ -10,7 +9,6 @@ import { pageFrontmatter, PAGE_TOKENS, type PageName } from '../universal/conten
 import type { SitePages } from '../universal/content/types'
 import type { Site } from '../universal/site'
 
-/** A body's `## ` sections, each with the file's line it starts on. */
 function sectionsOf(body: string, bodyLine: number): Array<{ text: string; line: number }> {
   let line = bodyLine
   return body.split(/^(?=## )/m).flatMap((text) => {
@@ -22,6 +20,7 @@ function sectionsOf(body: string, bodyLine: number): Array<{ text: string; line:
 
 export async function readPages(dir: string, site: Site, problems: string[], links: FileLinks[], images: ImageRead): Promise<SitePages> {
   const tokens = tokensFor(site)
+  const pageImages = { ...images, leadAtTop: true }
   const pages: Partial<Record<PageName, unknown>> = {}
   for (const name of Object.keys(pageFrontmatter) as PageName[]) {
     const file = join(dir, `${name}.md`)
@@ -38,12 +37,7 @@ export async function readPages(dir: string, site: Site, problems: string[], lin
     if (name === 'topics') checkCardText(file, 'pagedH1', (parsed.data as { pagedH1: string }).pagedH1, problems)
     const fileLinks: ContentLink[] = []
     const render = async (markdownText: string, firstLine: number) => {
-      const { html, links: found } = await renderMarkdown(markdownText, {
-        file,
-        firstLine,
-        productName: site.productName,
-        images: { ...images, leadAtTop: true },
-      })
+      const { html, links: found } = await renderMarkdown(markdownText, { file, firstLine, productName: site.productName, images: pageImages })
       fileLinks.push(...found)
       return html
     }

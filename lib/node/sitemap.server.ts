@@ -9,10 +9,10 @@ export interface SitemapEntry {
   lastmod?: string
 }
 
-/** The sitemap protocol's limit of URLs in one file. */
+/** The protocol's limit of URLs in one file. */
 export const SITEMAP_URL_LIMIT = 50_000
 
-/** Every indexable prerendered page once, as an absolute URL, sorted; never the 404 or a noindex page. */
+/** Never the 404 or a noindex page. */
 export function sitemapEntries(pages: ReadonlyArray<BuiltPage>, siteUrl: string): SitemapEntry[] {
   const byUrl = new Map<string, SitemapEntry>()
   for (const page of pages) {
@@ -31,10 +31,7 @@ export async function sitemapXml(entries: ReadonlyArray<SitemapEntry>): Promise<
   return toXml(entries, new SitemapStream({ lastmodDateOnly: true }))
 }
 
-/**
- * The sitemap files to write: `sitemap.xml` alone while the URLs fit in one file; past `limit`,
- * `sitemap-1.xml`, `sitemap-2.xml`, … and `sitemap.xml` as their index, so robots.txt never changes.
- */
+/** Past `limit`, `sitemap-1.xml`, `sitemap-2.xml`, … and `sitemap.xml` as their index, so robots.txt never changes. */
 export async function sitemapFiles(entries: ReadonlyArray<SitemapEntry>, siteUrl: string, limit = SITEMAP_URL_LIMIT) {
   if (entries.length <= limit) return [{ name: 'sitemap.xml', xml: await sitemapXml(entries) }]
   const files: Array<{ name: string; xml: string }> = []
@@ -45,7 +42,7 @@ export async function sitemapFiles(entries: ReadonlyArray<SitemapEntry>, siteUrl
   return [...files, { name: 'sitemap.xml', xml: await toXml(index, new SitemapIndexStream()) }]
 }
 
-/** robots.txt: the AI crawlers by name, as `aiCrawlers` in site.json says (lib/universal/crawlers.ts), every other crawler, the sitemap. */
+/** The AI crawlers by name, as `aiCrawlers` in site.json says. */
 export function robotsTxt(siteUrl: string, crawlers: AiCrawlers = aiCrawlersSchema.parse(undefined)): string {
   return robotsTxtFor(absoluteUrl('/sitemap.xml', siteUrl), crawlers)
 }
