@@ -26,10 +26,7 @@ export interface EndpointContext {
   client: string
 }
 
-export interface BodyProblem {
-  error: string
-  field?: string
-}
+export type BodyProblem = { error: string; field?: string }
 
 export interface Endpoint<Body extends z.ZodType = z.ZodType> {
   path: `/${string}`
@@ -115,15 +112,10 @@ function fieldError(error: z.ZodError): BodyProblem {
   return issue.path.length > 0 ? { error: issue.message, field: issue.path.map(String).join('.') } : { error: issue.message }
 }
 
-export function createApi({
-  store,
-  outbox,
-  now = Date.now,
-  trustedHops = 0,
-  endpoints = ENDPOINTS,
-  siteOrigin = loadSite().siteUrl,
-  formPage = formPageFromDist(),
-}: ApiOptions) {
+export function createApi(options: ApiOptions) {
+  const { store, outbox, now = Date.now, trustedHops = 0, endpoints = ENDPOINTS } = options
+  const siteOrigin = options.siteOrigin ?? loadSite().siteUrl
+  const formPage = options.formPage ?? formPageFromDist()
   const api = new Hono()
   api.use(async (c, next) => {
     await next()

@@ -74,10 +74,7 @@ export function createApp({ clientDir = defaultClientDir(), api, health, now = D
 
   if (health) app.get(HEALTH_PATH, health)
 
-  for (const shell of SHELL_ROUTES) {
-    app.get(shell.prefix, (c) => site.serveFile(c, shell.file))
-    app.get(`${shell.prefix}/*`, (c) => site.serveFile(c, shell.file))
-  }
+  for (const shell of SHELL_ROUTES) app.get(`${shell.prefix}/*`, (c) => site.serveFile(c, shell.file))
   for (const path of NOT_FOUND_PATHS) app.get(path, (c) => site.notFound(c))
 
   app.get('*', (c) => site.servePath(c))

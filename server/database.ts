@@ -7,16 +7,8 @@ import { createClient, type Client, type InValue, type ResultSet } from '@libsql
 import { MIGRATIONS, migrate, type Migration } from './migrations'
 import { BUSY_TIMEOUT_MS } from './store'
 
-export interface Statement {
-  sql: string
-  args?: InValue[]
-}
-
-export interface Result {
-  rows: Array<Record<string, unknown>>
-  rowsAffected: number
-  lastInsertRowid: number | undefined
-}
+export type Statement = { sql: string; args?: InValue[] }
+export type Result = { rows: Array<Record<string, unknown>>; rowsAffected: number; lastInsertRowid: number | undefined }
 
 export interface Database {
   /** A query that changes nothing: it never waits for the write lock. */
@@ -29,9 +21,7 @@ export interface Database {
 }
 
 /** What `PRAGMA wal_checkpoint(TRUNCATE)` did: `busy` when another connection kept the log past the busy timeout, so it was not truncated. */
-export interface Checkpoint {
-  busy: boolean
-}
+export type Checkpoint = { busy: boolean }
 
 export const DEFAULT_DATABASE_URL = 'file:data/site.db'
 
@@ -78,13 +68,6 @@ export type Failure = { message: string; code?: string }
 export type Reply = { id: number; result: Result } | { id: number; error: Failure }
 export type FromWorker = { ready: true } | { failed: Failure } | Reply[]
 
-/** The database thread: compiled, database-worker.mjs beside this bundle; from source, run through lib/node/typescript-worker.mjs. */
-function startDatabaseWorker(options: WorkerOptions): Worker {
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./database-worker.mjs', import.meta.url), { workerData: { data: options }, execArgv: [] })
-  const entry = new URL('./database-worker.ts', import.meta.url)
-  return new Worker(new URL('../lib/node/typescript-worker.mjs', import.meta.url), { workerData: { entry: entry.href, data: options }, execArgv: [] })
-}
-
 function asError(failure: Failure): Error {
   return Object.assign(new Error(failure.message), failure.code === undefined ? {} : { code: failure.code })
 }
@@ -99,7 +82,9 @@ class WorkerDatabase implements Database {
   private constructor(private readonly worker: Worker) {}
 
   static start(options: WorkerOptions): Promise<WorkerDatabase> {
-    const worker = startDatabaseWorker(options)
+    // Compiled, database-worker.mjs beside this bundle; from source, database-worker.ts through lib/node/typescript-worker.mjs.
+    const thread = new URL(import.meta.url.endsWith('.ts') ? '../lib/node/typescript-worker.mjs' : './database-worker.mjs', import.meta.url)
+    const worker = new Worker(thread, { workerData: { entry: new URL('./database-worker.ts', import.meta.url).href, data: options }, execArgv: [] })
     const database = new WorkerDatabase(worker)
     return new Promise((resolve, reject) => {
       worker.once('message', (message: FromWorker) => {

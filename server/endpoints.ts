@@ -4,11 +4,11 @@ import type { Context } from 'hono'
 import { z } from 'zod'
 import { SESSION_ID_MAX, UTM_MAX, readUtm } from '../lib/universal/attribution'
 import { RETURN_QUERY_FIELD, confirmationUrl, keptQuery } from '../lib/universal/confirmation'
-import { fillFormPage, type FormPage } from '../lib/universal/form-page'
+import { fillFormPage } from '../lib/universal/form-page'
 import { HONEYPOT_FIELD, LEAD_FIELDS, leadDedupeKey, spreadsheetSafe, storedLead, validateLead, type LeadField } from '../lib/universal/lead'
 import { isValidRefCode } from '../lib/universal/referral'
 import { clip } from '../lib/universal/text'
-import type { BodyProblem, Endpoint } from './api'
+import type { Endpoint } from './api'
 import { msSincePageServed } from './form-timing'
 
 export function defineEndpoint<Body extends z.ZodType>(endpoint: Endpoint<Body>): Endpoint {
@@ -43,12 +43,6 @@ function returnQuery(c: Context, fromForm: unknown): string {
   return from.host !== new URL(c.req.url).host || from.pathname.startsWith('/api/') ? '' : from.search
 }
 
-/** A refused no-JavaScript form post: the form page with the values typed and the message, at /api/score so no URL carries them. */
-function leadFormRefused(c: Context, values: Record<string, string>, problem: BodyProblem, status: 400 | 403, page: FormPage): Response {
-  const query = keptQuery(returnQuery(c, values[RETURN_QUERY_FIELD]))
-  return c.html(fillFormPage(page, values, problem, query), status)
-}
-
 function cleanUrl(text: string): string | null {
   const cleaned = spreadsheetSafe(text)
   if (cleaned === null || !URL.canParse(cleaned)) return null
@@ -56,26 +50,20 @@ function cleanUrl(text: string): string | null {
   return protocol === 'http:' || protocol === 'https:' ? cleaned : null
 }
 
+const orNull = <T>(schema: z.ZodType<T>) => schema.nullish().transform((value) => value ?? null)
+
 /** Blank is null; refused past `max` UTF-16 units: zod's `.max()` counts an emoji as one and would let longer values through. */
 function optionalText(field: string, max: number, clean: (text: string) => string | null = spreadsheetSafe) {
-  return z
-    .string({ error: `${field} must be a string or null.` })
-    .trim()
-    .refine((value) => value.length <= max, { error: `${field} must be at most ${max} characters.` })
-    .transform(clean)
-    .nullish()
-    .transform((value) => value ?? null)
+  const text = z.string({ error: `${field} must be a string or null.` }).trim()
+  return orNull(text.refine((value) => value.length <= max, { error: `${field} must be at most ${max} characters.` }).transform(clean))
 }
 
 /** Read as the referral page reads its own URL (cut, not refused, past UTM_MAX), then cleaned. */
 function clickUtm(name: 'utm_source' | 'utm_medium' | 'utm_campaign') {
-  return z
-    .unknown()
-    .optional()
-    .transform((value) => {
-      const utm = typeof value === 'string' ? readUtm(new URLSearchParams([[name, value]]))[name] : null
-      return utm === null ? null : spreadsheetSafe(utm)
-    })
+  return z.optional(z.unknown()).transform((value) => {
+    const utm = typeof value === 'string' ? readUtm(new URLSearchParams([[name, value]]))[name] : null
+    return utm === null ? null : spreadsheetSafe(utm)
+  })
 }
 
 /** `validateLead`, the browser form's rules, so the client gets the form's own message; a client's `submitted_at` is ignored. */
@@ -118,10 +106,7 @@ const conversionBody = z.object({
   utm_source: optionalText('utm_source', UTM_MAX),
   utm_medium: optionalText('utm_medium', UTM_MAX),
   utm_campaign: optionalText('utm_campaign', UTM_MAX),
-  ref_code: z
-    .custom<string>(isValidRefCode, { error: `${REF_CODE_RULE}, or null.` })
-    .nullish()
-    .transform((value) => value ?? null),
+  ref_code: orNull(z.custom<string>(isValidRefCode, { error: `${REF_CODE_RULE}, or null.` })),
 })
 
 export const ENDPOINTS: readonly Endpoint[] = [
@@ -129,7 +114,9 @@ export const ENDPOINTS: readonly Endpoint[] = [
     path: '/score',
     rateLimit: { requests: 10, windowMs: 10 * 60_000 },
     body: leadBody,
-    formRefused: leadFormRefused,
+    // The form page with the values typed and the message, at /api/score so no URL carries them.
+    formRefused: (c, values, problem, status, page) =>
+      c.html(fillFormPage(page, values, problem, keptQuery(returnQuery(c, values[RETURN_QUERY_FIELD]))), status),
     // A trapped or repeated lead gets the answer a stored one gets, so a bot learns nothing from it.
     async handle({ lead, filledHoneypot, elapsedMs, returnQuery: query }, { c, store, outbox, now, via, client }) {
       const answer = () => (via === 'form' ? c.redirect(confirmationUrl(returnQuery(c, query)), 303) : c.json({ status: 'ok' }, 202))

@@ -5,11 +5,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Client, Transaction } from '@libsql/client'
 
-export interface Migration {
-  version: number
-  description: string
-  statements: readonly string[]
-}
+export type Migration = { version: number; description: string; statements: readonly string[] }
 
 /** A file's first line (`-- …`) is its description; its statements end with `;` at the end of a line. */
 function readMigrations(dir: string): Migration[] {

@@ -64,11 +64,7 @@ async function postToWebhook(webhook: Webhook, key: string, payload: Record<stri
   }
 }
 
-export interface OutboxOptions {
-  pollMs?: number
-  timeoutMs?: number
-  now?: () => number
-}
+export type OutboxOptions = { pollMs?: number; timeoutMs?: number; now?: () => number }
 
 export class Outbox implements OutboxPort {
   private timer: NodeJS.Timeout | undefined

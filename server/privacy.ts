@@ -67,7 +67,7 @@ export async function deletePersonalData(store: Store, email: string): Promise<{
 export async function runPrivacyCommand(
   args: readonly string[],
   openStore: () => Promise<Store>,
-  io: { out: (line: string) => void; err: (line: string) => void },
+  io: Record<'out' | 'err', (line: string) => void>,
 ): Promise<number> {
   const parsed = parsePrivacyArgs(args)
   if (!parsed) {

@@ -1,9 +1,7 @@
 // What the store keeps of each record: its shape, its columns, what its webhook is sent, and its delivery key.
 import { LEAD_FIELDS, type Lead } from '../lib/universal/lead'
 
-export interface StoredLead extends Lead {
-  submitted_at: string
-}
+export type StoredLead = Lead & { submitted_at: string }
 
 /** A lead's own columns, in its webhook payload and its privacy export too: its fields, then when it was submitted. */
 export const LEAD_COLUMNS = [...LEAD_FIELDS, 'submitted_at'] as const

@@ -34,11 +34,7 @@ export function siteOriginFromEnv(env: Env = process.env): string {
   throw new Error(`SITE_URL must be the site's origin, an absolute http(s) URL with no path (https://example.com), got "${raw}"`)
 }
 
-export interface Webhook {
-  url: string
-  key: string | undefined
-}
-
+export type Webhook = { url: string; key: string | undefined }
 export type Webhooks = Partial<Record<OutboxTable, Webhook>>
 
 /** https, unless it is a loopback address or ALLOW_HTTP_WEBHOOKS=1 says plain http is meant (a private network). */

@@ -82,7 +82,7 @@ export class SiteFiles {
     // Not a range (a HEAD may name one too), not a precompressed copy, big enough to gain.
     const encoding = route.compressible && !range && !copy && entry.body && entry.size >= MIN_BODY_BYTES ? preferredEncoding(acceptEncoding) : undefined
     const compressed = encoding && !head ? await this.files.compressed(entry, encoding) : undefined
-    const headers = this.wholeHeaders(entry, route, copy, encoding, head, compressed?.byteLength)
+    const headers = this.wholeHeaders(entry, route, head, copy, encoding, compressed?.byteLength)
     if (head) return siteAnswer(null, 200, headers)
     const body = compressed ?? (copy ?? entry).body ?? streamOf(copy ?? entry, 0, (copy ?? entry).size - 1)
     // A whole page as the file holds it (not a HEAD, a range or a precompressed copy) that carries the form.
@@ -91,14 +91,7 @@ export class SiteFiles {
   }
 
   /** Made once per variant while the entry is held. */
-  private wholeHeaders(
-    entry: SiteFile,
-    route: Route,
-    copy: PrecompressedCopy | undefined,
-    encoding: Encoding | undefined,
-    head: boolean,
-    compressedLength: number | undefined,
-  ) {
+  private wholeHeaders(entry: SiteFile, route: Route, head: boolean, copy?: PrecompressedCopy, encoding?: Encoding, compressedLength?: number) {
     const key = `${copy?.encoding ?? ''} ${encoding ?? ''} ${head} ${compressedLength ?? ''}`
     const made = route.variants.get(key)
     if (made) return made

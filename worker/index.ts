@@ -21,22 +21,10 @@ import type { OutboxTable } from '../server/records'
 import { Store } from '../server/store'
 import { leadRetentionDays, outboxTimeoutFromEnv, webhooksFromEnv } from '../server/settings'
 
-interface OutboxMessage {
-  table: OutboxTable
-  id: number
-}
-
-interface QueueLike {
-  send(body: OutboxMessage, options?: { delaySeconds?: number }): Promise<void>
-  sendBatch(messages: Array<{ body: OutboxMessage }>): Promise<void>
-}
-
-interface MessageLike {
-  readonly body: OutboxMessage
-  readonly attempts: number
-  ack(): void
-  retry(options?: { delaySeconds?: number }): void
-}
+type OutboxMessage = { table: OutboxTable; id: number }
+type Delay = { delaySeconds?: number }
+type QueueLike = { send(body: OutboxMessage, options?: Delay): Promise<void>; sendBatch(messages: Array<{ body: OutboxMessage }>): Promise<void> }
+type MessageLike = { readonly body: OutboxMessage; readonly attempts: number; ack(): void; retry(options?: Delay): void }
 
 const TABLES: readonly OutboxTable[] = ['leads', 'clicks']
 /** Per table and minute; more wait for the next minute. */
@@ -95,31 +83,28 @@ const OWN_HEADERS = responseHeaders({ script: [], style: [] })
 
 /** The pages' policy, with their inline hashes, read from the home page once per isolate. */
 let pagePolicyRead: Promise<string | null> | undefined
-function pagePolicy(env: Env, url: string): Promise<string | null> {
-  pagePolicyRead ??= env.ASSETS.fetch(new Request(new URL('/', url))).then(
+const pagePolicy = (env: Env, url: string) =>
+  (pagePolicyRead ??= env.ASSETS.fetch(new Request(new URL('/', url))).then(
     (page) => page.headers.get('content-security-policy'),
     () => null,
-  )
-  return pagePolicyRead
-}
+  ))
 
 // Cloudflare's CF-Connecting-IP, which no client can set, is the only address read: as X-Forwarded-For with one trusted hop.
-for (const path of [API_PREFIX, `${API_PREFIX}/*`])
-  app.all(path, async (c) => {
-    const headers = new Headers(c.req.raw.headers)
-    headers.delete('x-forwarded-for')
-    const address = c.req.header('cf-connecting-ip')
-    if (address) headers.set('x-forwarded-for', address)
-    const response = await servicesOf(c.env).api.fetch(new Request(c.req.raw, { headers }), c.env, c.executionCtx)
-    const answer = new Response(response.body, response)
-    // A page the API answers with (a refused form post) gets the pages' policy, with its inline stylesheet's hash.
-    if (answer.headers.get('content-type')?.startsWith('text/html')) {
-      const policy = await pagePolicy(c.env, c.req.url)
-      if (policy) answer.headers.set('Content-Security-Policy', policy)
-    }
-    for (const [name, value] of Object.entries(OWN_HEADERS)) if (!answer.headers.has(name)) answer.headers.set(name, value)
-    return answer
-  })
+app.all(`${API_PREFIX}/*`, async (c) => {
+  const headers = new Headers(c.req.raw.headers)
+  headers.delete('x-forwarded-for')
+  const address = c.req.header('cf-connecting-ip')
+  if (address) headers.set('x-forwarded-for', address)
+  const response = await servicesOf(c.env).api.fetch(new Request(c.req.raw, { headers }), c.env, c.executionCtx)
+  const answer = new Response(response.body, response)
+  // A page the API answers with (a refused form post) gets the pages' policy, with its inline stylesheet's hash.
+  if (answer.headers.get('content-type')?.startsWith('text/html')) {
+    const policy = await pagePolicy(c.env, c.req.url)
+    if (policy) answer.headers.set('Content-Security-Policy', policy)
+  }
+  for (const [name, value] of Object.entries(OWN_HEADERS)) if (!answer.headers.has(name)) answer.headers.set(name, value)
+  return answer
+})
 
 /** The 404 page with status 404, as the assets answer a path not built. */
 const notFoundPage = (c: Context<{ Bindings: Env }>) => c.env.ASSETS.fetch(new Request(new URL('/.not-found', c.req.url), c.req.raw))
