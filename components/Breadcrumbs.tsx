@@ -1,6 +1,5 @@
 import type { Crumb } from '../lib/universal/seo/json-ld'
 
-/** Home / Topics / title: links for all but the last, which is the current page. */
 export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
   return (
     <nav aria-label="Breadcrumb" className="breadcrumbs">

@@ -1,6 +1,5 @@
 import { usePageContext } from './pageContext'
 
-/** The two offers: the free score (always) and the $97 audit (unless a page turns it off). */
 export function CallsToAction({ showUpgrade = true }: { showUpgrade?: boolean }) {
   const { site, ui } = usePageContext()
   return (

@@ -19,12 +19,10 @@ class Boundary extends Component<{ heading: string; children: ReactNode }, { fai
   }
 
   override render() {
-    if (!this.state.failed) return this.props.children
-    return <ApplicationError />
+    return this.state.failed ? <ApplicationError /> : this.props.children
   }
 }
 
-/** The error view, in the words of layout.json's `error`. */
 export function ApplicationError() {
   const { error } = useUiText()
   return (

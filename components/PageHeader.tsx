@@ -1,4 +1,3 @@
-/** A page's heading and optional lead sentence, as every fixed page opens. */
 export function PageHeader({ h1, lead, className = 'page-header' }: { h1: string; lead?: string | undefined; className?: string }) {
   return (
     <header className={className}>

@@ -2,7 +2,6 @@ import { useData } from './pageContext'
 import { PageHeader } from './PageHeader'
 import { Prose } from './Prose'
 
-/** A fixed page of mostly prose (legal texts, testimonials): heading, lead, the markdown body. */
 export function ProsePage() {
   const { page } = useData<{ page: { h1: string; lead?: string | undefined } }>()
   return (

@@ -36,7 +36,6 @@ export function reportSheets(props: PageProps): ReportSheet[] {
   return Object.entries(draw).map(([name, sheet]) => ({ name, ...sheet(props) }))
 }
 
-/** The sample report as the home page shows it: each sheet an image of its file. */
 export function ReportPreview({ caption, sheets }: { caption: string; sheets: Array<{ src: string; alt: string }> }) {
   return (
     <figure className="report-preview">

@@ -32,7 +32,6 @@ type State = { kind: 'idle' } | { kind: 'loading' } | { kind: 'failed' } | { kin
 
 const fill = (template: string, values: Record<string, string>) => template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole)
 
-/** The search as a modal dialog: a labelled field, the results with their excerpts, and their count announced. */
 export function SearchDialog({ text, onClose }: SearchDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null)
   const ids = useId()

@@ -4,15 +4,12 @@ import { hydrateRoot } from 'react-dom/client'
 import type { PageContextClient } from 'vike/types'
 import { PageShell } from './PageShell'
 
-/** Ends the current task, so the browser may paint and handle input before what follows. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
-
 export async function onRenderClient(pageContext: PageContextClient) {
   const Page = pageContext.Page as ComponentType | undefined
   const root = document.getElementById('root')
   if (!Page || !root) throw new Error('onRenderClient: the page or its #root element is missing')
   // Loading the modules and hydrating are two tasks, not one long one that blocks a phone's main thread.
-  await nextTask()
+  await new Promise<void>((resolve) => setTimeout(resolve, 0))
   hydrateRoot(
     root,
     <PageShell pageContext={pageContext}>

@@ -25,9 +25,8 @@ export function renderFormPage(pageContext: PageContext, heading: string): FormP
     </main>,
   )
   const headHtml = `<meta name="robots" content="noindex">\n    <title>${slot('message')}</title>`
-  const fields: ProblemField[] = [...LEAD_FIELDS, 'none']
   return {
     page: renderDocument({ lang: pageContext.site.lang, styles, headHtml, bodyHtml }),
-    forms: Object.fromEntries(fields.map((field) => [field, form(field)])) as FormPage['forms'],
+    forms: Object.fromEntries([...LEAD_FIELDS, 'none' as const].map((field) => [field, form(field)])) as FormPage['forms'],
   }
 }

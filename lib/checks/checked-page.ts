@@ -57,7 +57,6 @@ export function srcsetUrls(srcset: string): string[] {
 
 export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
-/** A file of a folder as text; undefined when there is none. */
 export const readText = (dir: string, file: string) => (existsSync(join(dir, file)) ? readFileSync(join(dir, file), 'utf8') : undefined)
 
 /** The URLs of sitemap.xml, following a sitemap index to its files. */

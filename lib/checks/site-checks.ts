@@ -10,12 +10,12 @@ function uniqueText(input: SiteCheckInput, what: string, max: number, read: (pag
   const firstUse = new Map<string, string>()
   for (const page of input.pages) {
     const values = read(page)
-    if (values.length === 0 || !values[0]!.trim()) {
+    const value = values[0]?.trim() ?? ''
+    if (!value) {
       add(page.file, `missing ${what}`, fix)
       continue
     }
     if (values.length > 1) add(page.file, `${values.length} ${what} tags`, `keep exactly one ${what}`)
-    const value = values[0]!.trim()
     if (value.length > max) add(page.file, `${what} is ${value.length} characters: "${value}"`, `shorten it to ${max} characters or fewer`)
     const other = firstUse.get(value)
     if (other) add(page.file, `${what} "${value}" is also used by ${other}`, `give each page its own ${what}`)

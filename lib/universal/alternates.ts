@@ -16,9 +16,7 @@ export const TWIN_FOLDERS = ['/blog', '/topics'] as const
 
 export const MARKDOWN_TYPE = 'text/markdown'
 
-export function markdownTwinPath(pagePath: string): string {
-  return `${pagePath}.md`
-}
+export const markdownTwinPath = (pagePath: string) => `${pagePath}.md`
 
 /** True for the URL of a markdown twin: one segment ending in `.md` under a twin folder (`/topics/x.md`). */
 export function isMarkdownTwin(pathname: string): boolean {

@@ -1,5 +1,3 @@
-// An initials avatar for a person quoted on the site: their initials on a colour chosen from their name.
-
 /** Background colours for white initials, each at least 4.5:1 against white (WCAG AA for text; tests/unit/avatar.test.ts checks). */
 export const AVATAR_COLOURS = ['#0b3d91', '#0f6b3e', '#9a3412', '#6d28d9', '#be123c', '#0e7490', '#4d5b12', '#a21caf'] as const
 

@@ -19,12 +19,10 @@ export const aiCrawlersSchema = z
 
 export type AiCrawlers = z.infer<typeof aiCrawlersSchema>
 
-/** The paths no crawler needs: the API answers forms, not readers. */
-const DISALLOWED = ['/api/']
-
 /** robots.txt: a group per kind of AI crawler, then every other crawler; each group says all its agents may do (a crawler obeys only one). */
 export function robotsTxtFor(sitemapUrl: string, crawlers: AiCrawlers): string {
-  const allowAll = ['Allow: /', ...DISALLOWED.map((path) => `Disallow: ${path}`)]
+  // No crawler needs the API: it answers forms, not readers.
+  const allowAll = ['Allow: /', 'Disallow: /api/']
   const group = (comment: string, agents: readonly string[], rules: readonly string[]) =>
     [`# ${comment}`, ...agents.map((agent) => `User-agent: ${agent}`), ...rules].join('\n')
   const ai = (what: string, key: keyof AiCrawlers, agents: readonly string[]) =>

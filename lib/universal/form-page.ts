@@ -17,7 +17,6 @@ export const slot = (name: string) => `{{${name}}}`
 
 const MAX_VALUE = 1_000
 
-/** The page with the values sent, escaped, the message, and the sending page's query. */
 export function fillFormPage(template: FormPage, values: Record<string, string>, problem: { error: string; field?: string }, query: string): string {
   const field = LEAD_FIELDS.find((name) => name === problem.field) ?? 'none'
   const text: Record<string, string> = { message: problem.error, return_query: query }

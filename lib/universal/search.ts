@@ -1,5 +1,3 @@
-// The site search's shared rules: how the dialog shows a result.
-
 /** Pagefind's script, under SEARCH_PREFIX (written out, so the dialog's chunk needs nothing of routes.ts). */
 export const SEARCH_SCRIPT = '/pagefind/pagefind.js'
 

@@ -10,16 +10,7 @@ export interface Toast {
   open: boolean
 }
 
-interface ToastStore {
-  /** Shows a toast in place of the one showing; returns its id. */
-  show(title: string, text: string): number
-  /** Hides a toast now and removes it after TOAST_REMOVE_DELAY_MS. */
-  dismiss(id: number): void
-  subscribe(listener: () => void): () => void
-  getSnapshot(): readonly Toast[]
-}
-
-export function createToastStore(setTimer: (run: () => void, ms: number) => unknown = setTimeout): ToastStore {
+export function createToastStore(setTimer: (run: () => void, ms: number) => unknown = setTimeout) {
   let toasts: readonly Toast[] = []
   let nextId = 1
   const listeners = new Set<() => void>()
@@ -27,23 +18,25 @@ export function createToastStore(setTimer: (run: () => void, ms: number) => unkn
     toasts = next
     for (const listener of listeners) listener()
   }
-  const store: ToastStore = {
-    show(title, text) {
+  const store = {
+    /** Shows a toast in place of the one showing; returns its id. */
+    show(title: string, text: string): number {
       const id = nextId++
       for (const toast of toasts) if (toast.open) store.dismiss(toast.id)
       update([{ id, title, text, open: true }, ...toasts])
       return id
     },
-    dismiss(id) {
+    /** Hides a toast now and removes it after TOAST_REMOVE_DELAY_MS. */
+    dismiss(id: number): void {
       if (!toasts.some((toast) => toast.id === id && toast.open)) return
       update(toasts.map((toast) => (toast.id === id ? { ...toast, open: false } : toast)))
       setTimer(() => update(toasts.filter((toast) => toast.id !== id)), TOAST_REMOVE_DELAY_MS)
     },
-    subscribe(listener) {
+    subscribe(listener: () => void) {
       listeners.add(listener)
       return () => listeners.delete(listener)
     },
-    getSnapshot: () => toasts,
+    getSnapshot: (): readonly Toast[] => toasts,
   }
   return store
 }

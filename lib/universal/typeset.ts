@@ -35,12 +35,10 @@ export function keepPricesTogetherInHtml(html: string): string {
 /** A paragraph holding nothing but one link: `<p><a href="…">label</a></p>` as the markdown renderer writes it. */
 const LINK_PARAGRAPH = /<p><a href="([^"]*)">((?:(?!<\/?a[\s>])[\s\S])*)<\/a><\/p>/g
 
-const unescapeHref = (href: string) => href.replace(/&#x26;|&amp;/g, '&')
-
 /** A paragraph that is only a link to the checkout or to `/#free-score` becomes a button; links inside sentences stay links. */
 export function linksAsButtons(html: string, checkoutUrl: string): string {
   return html.replace(LINK_PARAGRAPH, (whole, href: string, label: string) => {
-    const url = unescapeHref(href)
+    const url = href.replace(/&#x26;|&amp;/g, '&')
     const className = url === checkoutUrl ? 'button' : url === '/#free-score' ? 'button button-secondary' : undefined
     return className ? `<p class="prose-cta"><a class="${className}" href="${href}">${label}</a></p>` : whole
   })

@@ -4,8 +4,6 @@ import { sheetPath } from '../../lib/node/report-sheets.server'
 import { loadSite } from '../../lib/node/site.server'
 import type { SitePages } from '../../lib/universal/content/types'
 
-// The sample report's sheets with the paths they are served at, for the home page and the build alike.
-
 /** Each sheet of the home page's sample report, drawn from its copy, with the path it is served at. */
 export function homeReportSheets(home: SitePages['home'], productName: string): Array<ReportSheet & { src: string }> {
   return reportSheets({ report: home.reportPreview, sample: home.sampleScore, productName }).map((sheet) => ({ ...sheet, src: sheetPath(sheet) }))

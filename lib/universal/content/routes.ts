@@ -1,12 +1,7 @@
 import { laterTopicPagePaths, TOPIC_PAGE_ROUTE } from './topic-pages'
 
-export function articlePath(slug: string): string {
-  return `/blog/${slug}`
-}
-
-export function topicPath(slug: string): string {
-  return `/topics/${slug}`
-}
+export const articlePath = (slug: string) => `/blog/${slug}`
+export const topicPath = (slug: string) => `/topics/${slug}`
 
 type Slugs = { posts: ReadonlyArray<{ slug: string }>; topics: ReadonlyArray<{ slug: string }> }
 

@@ -1,5 +1,3 @@
-// The topic index in pages: /topics lists the first TOPICS_PER_PAGE topics, /topics/page/2 the next, and so on.
-
 /** Topics on one listing page: enough to browse, few enough that a page stays small at any number of topics. */
 export const TOPICS_PER_PAGE = 48
 

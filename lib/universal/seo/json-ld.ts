@@ -79,7 +79,6 @@ export function faqPageJsonLd(faqs: ReadonlyArray<{ q: string; a: string }>, pat
   }
 }
 
-/** A page that lists others (/blog, /topics). */
 type Listing = { name: string; description: string; path: string }
 
 export function collectionPageJsonLd(
