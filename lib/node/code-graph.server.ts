@@ -1,11 +1,11 @@
 // What code outside Vite's bundles is made of, found rather than listed: esbuild bundles each entry in memory, so a digest follows
 // the code it made (not comments or layout); each package imported stands for its installed tree in package-lock.json.
-import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { isBuiltin } from 'node:module'
 import { join, relative, sep } from 'node:path'
 import type { BuildOptions, BuildResult } from 'esbuild'
 import { projectRequire } from './cards/font-files.server'
+import { digest } from './paths.server'
 
 /** `code`, the digest of what esbuild made of the files, stands for their bytes. */
 export interface CodeGraph {
@@ -106,12 +106,6 @@ export function readLockFile(root = process.cwd()): LockFile {
 
 /** Each file's path, the code made of the files (else their bytes), each package's installed tree. */
 export function graphDigest({ files, packages, code }: CodeGraph, lock: LockFile, root = process.cwd()): string {
-  const hash = createHash('sha256')
-  for (const file of files) {
-    hash.update(file).update('\0')
-    if (code === undefined) hash.update(readFileSync(join(root, file))).update('\0')
-  }
-  if (code !== undefined) hash.update(code).update('\0')
-  for (const version of packageVersions(packages, lock)) hash.update(version).update('\0')
-  return hash.digest('hex').slice(0, 32)
+  const sources = code === undefined ? files.flatMap((file) => [file, readFileSync(join(root, file))]) : [...files, code]
+  return digest(...sources, ...packageVersions(packages, lock))
 }

@@ -1,42 +1,23 @@
 import { readdirSync } from 'node:fs'
 import { dirname, join, relative, sep } from 'node:path'
 import type { ContentLink, FileLinks } from './content-links.server'
-import {
-  checkCardText,
-  ContentError,
-  readEntry,
-  readTopic,
-  slugFiles,
-  tokensFor,
-  type Parsed,
-  type TopicRead,
-  type TopicReads,
-  type TopicReadWithoutBody,
-  withBody,
-} from './content-files.server'
+import { checkCardText, ContentError, readEntry, readTopic, slugFiles, tokensFor, withBody } from './content-files.server'
+import type { Parsed, TopicRead, TopicReads, TopicReadWithoutBody } from './content-files.server'
 import { ImageCache } from './image-cache.server'
-import { emptyOutline, readingMinutes } from './outline.server'
+import { readingMinutes, type Outline } from './outline.server'
 import { contentDir, imageCacheDir } from './paths.server'
 import { leftOutOf, publishingOf, unpublishedLabel, type LeftOut, type Publishing } from './publication.server'
 import { coverImage, ownSocialImage, type ImageRead } from './rehype-images.server'
 import { withRelatedPosts } from './related.server'
-import { rendered, TOPIC_IMAGES_REFUSED, type ImageSettings } from './render-markdown.server'
+import { rendered, topicImages } from './render-markdown.server'
 import { readPages } from './site-pages.server'
 import { checkLinksAndRedirects } from './redirects.server'
 import { loadSite, readJsonFile } from './site.server'
 import { loadUiText } from './ui-text.server'
 import { articlePath, pagePaths, topicPath } from '../universal/content/routes'
 import { authorsFile, blogFrontmatter, type Authors, type BlogFrontmatter } from '../universal/content/schemas'
-import {
-  TOPIC_ENTRY_FIELDS,
-  type BlogPost,
-  type Content,
-  type ContentIndex,
-  type SitePages,
-  type SlugFile,
-  type Topic,
-  type TopicEntry,
-} from '../universal/content/types'
+import { TOPIC_ENTRY_FIELDS } from '../universal/content/types'
+import type { BlogPost, Content, ContentIndex, SitePages, SlugFile, Topic, TopicEntry } from '../universal/content/types'
 import type { Redirect } from '../universal/routes'
 import type { Site } from '../universal/site'
 
@@ -58,7 +39,7 @@ async function renderPost(
   texts: Map<string, string>,
 ) {
   const { cover, coverAlt, image, imageAlt } = parsed.data
-  const outline = emptyOutline()
+  const outline: Outline = { sections: [], words: 0, text: '' }
   // Below a cover, an image the body opens with is no longer the top of the page.
   const { entry: body, links: found } = await rendered(parsed, productName, { ...images, leadAtTop: cover === undefined }, outline)
   links.push({ file: parsed.file, links: found })
@@ -125,13 +106,7 @@ export async function readTopicFile(
   const problems = [...read.problems]
   if (!parsed) throw new ContentError(problems)
   // A topic shows no image, so nothing is ever encoded through this cache: it only completes the settings.
-  const images: ImageSettings = {
-    cache: new ImageCache(imageCacheDir()),
-    contentRoot: dirname(dirname(topicFile.file)),
-    problems,
-    leadAtTop: true,
-    refused: TOPIC_IMAGES_REFUSED,
-  }
+  const images = topicImages({ cache: new ImageCache(imageCacheDir()), contentRoot: dirname(dirname(topicFile.file)), problems })
   const { entry, links } = await rendered(parsed, site.productName, images)
   if (problems.length > 0) throw new ContentError(problems)
   return { topic: entry, links }
@@ -178,7 +153,7 @@ async function readEverything(dir: string, site: Site, cache: ImageCache, topicR
     const { parsed, problems: own } = topicReads?.get(topicFile.file) ?? readTopic(topicFile, tokens)
     problems.push(...own)
     if (!parsed) continue
-    const { entry, links: found } = await rendered(parsed, site.productName, { ...images, leadAtTop: true, refused: TOPIC_IMAGES_REFUSED })
+    const { entry, links: found } = await rendered(parsed, site.productName, topicImages(images))
     links.push({ file: parsed.file, links: found })
     topics.push(entry)
   }

@@ -31,15 +31,11 @@ markdownIt.inline.ruler.at('link', (state: StateInline, silent: boolean) => {
   return true
 })
 
-interface Source {
-  file: string
-  firstLine: number
-  productName: string
-  pagePath?: string
-}
-
 /** `text` must hold none of GitHub's syntax (MAY_USE_GFM); undefined when it uses anything this path does not render as the pipeline does. */
-export function renderPlainMarkdown(text: string, source: Source): { html: string; links: ContentLink[]; markdown?: string } | undefined {
+export function renderPlainMarkdown(
+  text: string,
+  source: Parameters<typeof resolveSiteLinks>[1] & { pagePath?: string },
+): { html: string; links: ContentLink[]; markdown?: string } | undefined {
   if (WRITTEN_OTHERWISE.test(text)) return undefined
   const env: { references?: Record<string, unknown> } = {}
   const tokens = markdownIt.parse(text, env)

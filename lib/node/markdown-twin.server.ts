@@ -5,12 +5,6 @@ import { imageOnlyDefinitions, type MarkdownNode } from './content-links.server'
 // The markdown twin of a page (`/blog/x.md`), for answer engines: the writer's markdown, links and images pointed at what the site
 // serves, raw HTML (which the page never shows) left out.
 
-interface Edit {
-  start: number
-  end: number
-  text: string
-}
-
 /** Characters that would start markdown syntax in a line of plain text (a title, a question). */
 const MARKDOWN_SPECIALS = /[\\`*_[\]<>#|]/g
 
@@ -65,7 +59,7 @@ export async function cleanMarkdown(
   }
   const served = new Map(await Promise.all([...sources].map(async (src) => [src, await imageUrl(src)] as const)))
 
-  const edits: Edit[] = []
+  const edits: Array<{ start: number; end: number; text: string }> = []
   for (const node of nodes) {
     const { start, end } = offsets(node)
     if (start === undefined || end === undefined) continue

@@ -11,10 +11,6 @@ export interface Outline {
   text: string
 }
 
-export function emptyOutline(): Outline {
-  return { sections: [], words: 0, text: '' }
-}
-
 /** The article page's own ids: a heading never takes one (a section called "Main" is `#main-1`). */
 const ARTICLE_PAGE_IDS = ['root', 'main', 'site-nav', 'contents-heading', 'related-heading', 'author-note-heading', 'article-cta-heading']
 

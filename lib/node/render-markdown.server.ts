@@ -11,7 +11,7 @@ import type { Parsed } from './content-files.server'
 import { renderPlainMarkdown } from './fast-markdown.server'
 import { cleanMarkdown } from './markdown-twin.server'
 import { rehypeOutline, type Outline } from './outline.server'
-import { largestImageUrl, rehypeImages, type MarkdownImages } from './rehype-images.server'
+import { largestImageUrl, rehypeImages, type ImageRead, type MarkdownImages } from './rehype-images.server'
 
 // A content file's markdown as HTML, links to content files pointed at their pages, images encoded, headings given ids, and its twin.
 
@@ -55,6 +55,8 @@ export type ImageSettings = Omit<MarkdownImages, 'file' | 'firstLine'>
 
 /** Topic pages are rendered by the build's workers and cached by their own file alone, which would not see an image change. */
 export const TOPIC_IMAGES_REFUSED = 'topic pages show no images; put images in articles (blog/) or fixed pages (pages/)'
+
+export const topicImages = (read: ImageRead): ImageSettings => ({ ...read, leadAtTop: true, refused: TOPIC_IMAGES_REFUSED })
 
 /** Image problems go to `source.images.problems`. */
 export async function renderMarkdown(
