@@ -21,20 +21,18 @@ import {
   type Redirect,
 } from '../lib/universal/routes'
 import { apiNotFound } from './api'
+import type { SiteFileCacheOptions } from './site-file-cache'
 import { isSiteAnswer, SiteFiles } from './site-files'
 
-export interface AppOptions {
+export interface AppOptions extends Partial<SiteFileCacheOptions> {
   clientDir?: string
   /** Without it `/api/*` answers 404. */
   api?: Hono
   /** Without it HEALTH_PATH is a 404, as on a static host. */
   health?: Handler
-  now?: () => number
-  recheckMs?: number
-  maxCacheBytes?: number
 }
 
-export function createApp({ clientDir = defaultClientDir(), api, health, now = Date.now, recheckMs, maxCacheBytes }: AppOptions = {}) {
+export function createApp({ clientDir = defaultClientDir(), api, health, now = Date.now, ...cache }: AppOptions = {}) {
   const notFoundFile = join(clientDir, NOT_FOUND_FILE)
   if (!existsSync(notFoundFile)) throw new Error(`${notFoundFile} is missing: run \`npm run build\` first`)
   const notFoundHtml = readFileSync(notFoundFile, 'utf8')
@@ -44,7 +42,7 @@ export function createApp({ clientDir = defaultClientDir(), api, health, now = D
   // The pages' old URLs (`redirectFrom`), as the build wrote them beside this site: one lookup per request.
   const redirects = new Map(readJson<Redirect[]>(join(dirname(clientDir), REDIRECTS_FILE), []).map(({ from, to }) => [from, to]))
 
-  const site = new SiteFiles({ root: clientDir, headers: everyAnswer, notFoundHtml, now, recheckMs, maxCacheBytes })
+  const site = new SiteFiles({ root: clientDir, headers: everyAnswer, notFoundHtml, now, ...cache })
 
   const app = new Hono()
 

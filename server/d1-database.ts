@@ -1,5 +1,4 @@
-// The store's connection on Cloudflare: D1 is SQLite, so the store's SQL and migrations are the same as on Node. D1 commits
-// each statement itself: there is no write-ahead log to checkpoint and no connection to close.
+// The store's connection on Cloudflare: D1 is SQLite (the same SQL and migrations) and commits each statement itself, with no log to checkpoint.
 import type { Database, Result, Statement } from './database'
 
 export interface D1Like {

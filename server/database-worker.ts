@@ -43,13 +43,12 @@ async function runWrites(client: Client, requests: Request[], replies: Reply[]):
   replies.push(...done)
 }
 
-async function serve(client: Client): Promise<void> {
+function serve(client: Client): void {
   const queue: Request[] = []
   let closing = false
   let busy = false
 
   async function drain(): Promise<void> {
-    busy = true
     while (queue.length > 0) {
       const batch = queue.splice(0)
       const replies: Reply[] = []
@@ -84,7 +83,7 @@ async function serve(client: Client): Promise<void> {
 try {
   const client = await connect(options.url, options.migrations)
   port.postMessage({ ready: true } satisfies FromWorker)
-  await serve(client)
+  serve(client)
 } catch (error) {
   port.postMessage({ failed: errorInfo(error) } satisfies FromWorker)
 }

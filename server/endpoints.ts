@@ -1,5 +1,4 @@
-// The site's API: POST /api/score, /api/affiliate-click, /api/conversion. The schemas live here, not in
-// lib/universal: zod in the browser code would push the pages past their JavaScript budget.
+// The site's API endpoints. Their schemas live here, not in lib/universal: zod would push the pages past their JavaScript budget.
 import type { Context } from 'hono'
 import { z } from 'zod'
 import { SESSION_ID_MAX, UTM_MAX, readUtm } from '../lib/universal/attribution'

@@ -1,5 +1,4 @@
-// GET /healthz: 200 while the database can be read, written and passes its integrity check, else 503 (why is logged).
-// It answers at once whatever holds the lock: the last background check's result, and whether the last write failed.
+// GET /healthz: 200 or 503 at once, whatever holds the lock, from the last background check and whether the last write failed (why is logged).
 import { open, type FileHandle } from 'node:fs/promises'
 import type { Context } from 'hono'
 import { CACHE_CONTROL } from '../lib/universal/routes'
@@ -26,9 +25,8 @@ export function databaseFileOf(url: string = process.env.DATABASE_URL || DEFAULT
   return url.startsWith('file:') ? url.slice('file:'.length) : undefined
 }
 
-// The file's header is read from disk (a connection may serve pages it cached). The file stays open until the store has closed:
-// closing any descriptor drops the process's POSIX locks on it, SQLite's too, and another process could then delete the
-// write-ahead log under the running server, losing its later commits.
+// The file (its header read from disk, not a connection's cache) stays open until the store has closed: closing any descriptor drops
+// the process's POSIX locks, SQLite's too, and another process could then delete the write-ahead log under the running server.
 export class HealthChecks {
   private checked = false
   private reason: string | undefined

@@ -35,7 +35,7 @@ export function httpServerOptions(limits: HttpLimits): ServerOptions {
   }
 }
 
-/** With no trusted proxy (behind one, every connection is the proxy's), a tenth per client address, so one holding half-sent requests cannot shut everyone out. */
+/** With no trusted proxy (behind one, all connections are its), a tenth per client address, so one holding half-sent requests cannot shut out all. */
 export function applyConnectionLimit(server: Pick<Server, 'maxConnections' | 'on'>, limits: HttpLimits, trustedHops: number): void {
   server.maxConnections = limits.maxConnections
   if (trustedHops > 0) return

@@ -1,5 +1,4 @@
-// The database schema as numbered steps; a database keeps the last one applied in `PRAGMA user_version`. A released step
-// is never edited: a change to the schema is a new file at the end of migrations/.
+// The schema as numbered steps, the last applied kept in `PRAGMA user_version`. A released step is never edited: a change is a new file.
 import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'

@@ -1,5 +1,4 @@
-// Forwards stored leads and clicks to their webhooks until each is delivered once, at most MAX_IN_FLIGHT sends per webhook
-// and process. No redirect is followed: the record and its api-key go to the configured URL and nowhere else.
+// Forwards stored leads and clicks to their webhooks until each is delivered once, following no redirect: the api-key goes to that URL only.
 import { DEFAULT_TIMEOUT_MS, type Webhook, type Webhooks } from './settings'
 import type { OutboxRow, OutboxTable } from './records'
 import { BUSY_TIMEOUT_MS, type Store } from './store'

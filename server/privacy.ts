@@ -50,11 +50,7 @@ export async function exportPersonalData(store: Store, email: string, now: numbe
     },
   }))
   const clients = rows.map((row) => row.client_key).filter((client): client is string => typeof client === 'string')
-  const rateLimits = (await store.requestCounts(clients)).map((row) => ({
-    key: row.key,
-    window_start: isoTime(row.window_start)!,
-    count: Number(row.count),
-  }))
+  const rateLimits = (await store.requestCounts(clients)).map((row) => ({ key: row.key, window_start: isoTime(row.window_start)!, count: Number(row.count) }))
   return { email, exported_at: new Date(now).toISOString(), leads, rate_limits: rateLimits, clicks_and_conversions: NOT_LINKED }
 }
 

@@ -1,5 +1,4 @@
-// Delivered leads and clicks and all conversions are deleted LEAD_RETENTION_DAYS after they were received, at
-// start and then hourly; a record the webhook has not taken yet never is.
+// Delivered leads and clicks and all conversions are deleted LEAD_RETENTION_DAYS after they came, at start and hourly; an undelivered one never is.
 import { MAX_WINDOW_MS } from './rate-limit'
 import type { RetainedTable } from './records'
 import type { Store } from './store'

@@ -1,5 +1,4 @@
-// The variables the server and the Worker read, checked at start: a bad one stops the server with a message
-// naming it, rather than failing on the first lead.
+// The variables the server and the Worker read, checked at start: a bad one stops the server with a message naming it.
 import { isLoopbackHost } from '../lib/universal/loopback'
 import type { OutboxTable } from './records'
 

@@ -34,13 +34,11 @@ function precompressedPaths(path: string, contentType: string): Array<readonly [
 
 const fileStats = (path: string): Stats | undefined => statSync(path, { throwIfNoEntry: false })
 
+const fileStamp = (stats: Stats | undefined) => (stats ? `${stats.ino}:${stats.size}:${stats.mtimeMs}` : '-')
+
 function stampOf(path: string, siblings: ReadonlyArray<readonly [Precompression, string]>): string {
-  return [path, ...siblings.map(([, sibling]) => sibling)]
-    .map((file) => {
-      const stats = fileStats(file)
-      return stats ? `${stats.ino}:${stats.size}:${stats.mtimeMs}` : '-'
-    })
-    .join(' ')
+  const files = [path, ...siblings.map(([, sibling]) => sibling)]
+  return files.map((file) => fileStamp(fileStats(file))).join(' ')
 }
 
 async function readCopy(path: string, stats: Stats, maxHeldBytes: number): Promise<Copy | undefined> {

@@ -89,7 +89,8 @@ export class Store {
 
   async addClick(click: ClickRecord, now: number): Promise<number> {
     const result = await this.write({
-      sql: `INSERT INTO clicks (${CLICK_COLUMNS.join(', ')}, received_at, next_attempt_at, delivery_key) VALUES (${CLICK_COLUMNS.map(() => '?').join(', ')}, ?, ?, ?)`,
+      sql: `INSERT INTO clicks (${CLICK_COLUMNS.join(', ')}, received_at, next_attempt_at, delivery_key)
+            VALUES (${CLICK_COLUMNS.map(() => '?').join(', ')}, ?, ?, ?)`,
       args: [...CLICK_COLUMNS.map((column) => click[column]), now, now, newDeliveryKey('clicks')],
     })
     return Number(result.lastInsertRowid)
@@ -144,22 +145,14 @@ export class Store {
     return (await this.db.read(`SELECT * FROM ${table} ORDER BY ${table === 'rate_limits' ? 'key' : 'id'}`)).rows
   }
 
-  close(): Promise<void> {
-    return this.db.close()
-  }
-
-  checkpoint(): Promise<Checkpoint | undefined> {
-    return this.db.checkpoint()
-  }
+  close = (): Promise<void> => this.db.close()
+  checkpoint = (): Promise<Checkpoint | undefined> => this.db.checkpoint()
 
   /** Deletes at most `limit` rows received before `cutoff`: leads and clicks only once delivered; conversions (sent nowhere) by age alone. */
   async deleteExpired(table: RetainedTable, cutoff: number, limit: number): Promise<number> {
     const delivered = table === 'conversions' ? '' : 'delivered_at IS NOT NULL AND'
-    const result = await this.write({
-      sql: `DELETE FROM ${table} WHERE id IN (SELECT id FROM ${table} WHERE ${delivered} received_at < ? LIMIT ?)`,
-      args: [cutoff, limit],
-    })
-    return result.rowsAffected
+    const sql = `DELETE FROM ${table} WHERE id IN (SELECT id FROM ${table} WHERE ${delivered} received_at < ? LIMIT ?)`
+    return (await this.write({ sql, args: [cutoff, limit] })).rowsAffected
   }
 
   async quickCheck(): Promise<string[]> {
@@ -169,11 +162,8 @@ export class Store {
 
   /** Without claiming them (the Worker's Cron Trigger enqueues them). */
   async dueIds(table: OutboxTable, now: number, limit: number): Promise<number[]> {
-    const result = await this.db.read({
-      sql: `SELECT id FROM ${table} WHERE delivered_at IS NULL AND next_attempt_at <= ? ORDER BY id LIMIT ?`,
-      args: [now, limit],
-    })
-    return result.rows.map((row) => Number(row.id))
+    const sql = `SELECT id FROM ${table} WHERE delivered_at IS NULL AND next_attempt_at <= ? ORDER BY id LIMIT ?`
+    return (await this.db.read({ sql, args: [now, limit] })).rows.map((row) => Number(row.id))
   }
 
   /** Claims due rows, pushing their next attempt `leaseMs` ahead so no other sender takes them meanwhile; `id` limits it to one. */
@@ -240,8 +230,7 @@ export class Store {
 
   async leadsByEmail(email: string): Promise<Array<Record<string, unknown>>> {
     await this.fillEmailKeys()
-    const rows = await this.db.read({ sql: 'SELECT * FROM leads WHERE email_key = ? ORDER BY id', args: [emailMatchKey(email)] })
-    return rows.rows
+    return (await this.db.read({ sql: 'SELECT * FROM leads WHERE email_key = ? ORDER BY id', args: [emailMatchKey(email)] })).rows
   }
 
   /** The clients' request counts go first, so a failure in between leaves the leads for the same request to find again. */
@@ -258,10 +247,7 @@ export class Store {
 
   async requestCounts(clients: readonly string[]): Promise<Array<Record<string, unknown>>> {
     if (clients.length === 0) return []
-    const rows = await this.db.read({
-      sql: `SELECT key, window_start, count FROM rate_limits WHERE ${RATE_LIMIT_CLIENT} IN (${clients.map(() => '?').join(', ')}) ORDER BY key`,
-      args: [...clients],
-    })
-    return rows.rows
+    const sql = `SELECT key, window_start, count FROM rate_limits WHERE ${RATE_LIMIT_CLIENT} IN (${clients.map(() => '?').join(', ')}) ORDER BY key`
+    return (await this.db.read({ sql, args: [...clients] })).rows
   }
 }

@@ -1,6 +1,5 @@
-// The Worker in front of the static assets, run first for the paths `run_worker_first` names, where the assets alone would
-// answer unlike the Node server. The outbox's polling is a queue, and a Cron Trigger every minute puts every due record back
-// on it: a lost message loses nothing, D1 is the truth and the queue only says "now".
+// The Worker, run first for the paths where the static assets alone would answer unlike the Node server. The outbox's polling is a queue,
+// and a Cron Trigger every minute puts each due record back on it: a lost message loses nothing, D1 is the truth and the queue only says "now".
 import { Hono, type Context } from 'hono'
 import {
   API_PREFIX,
