@@ -8,7 +8,6 @@ export interface BuildSettings {
   today: string
   /** False for `npm run build -- --no-cards`. */
   cards: boolean
-  /** Every card's URL carries it. */
   drawing: string
 }
 

@@ -2,8 +2,6 @@ import type rehypeHighlight from 'rehype-highlight'
 import type { MarkdownNode } from './content-links.server'
 import type { HtmlNode } from './outline.server'
 
-// Fenced code blocks, as the markdown pipeline writes them, and replacing text outside code.
-
 type Highlighter = ReturnType<typeof rehypeHighlight>
 
 /** rehype-highlight, loaded the first time a page has code: importing it loads every grammar highlight.js has. */

@@ -1,5 +1,4 @@
-// What code outside Vite's bundles is made of, found rather than listed: esbuild bundles each entry in memory, so a digest follows
-// the code it made (not comments or layout); each package imported stands for its installed tree in package-lock.json.
+// Found rather than listed: esbuild bundles each entry in memory, so a digest follows the code it made, not comments or layout.
 import { readFileSync } from 'node:fs'
 import { isBuiltin } from 'node:module'
 import { join, relative, sep } from 'node:path'
@@ -60,7 +59,7 @@ export async function codeGraphs(entries: readonly string[], root = process.cwd(
   return graphsOf(await esbuild().build(graphOptions(entries, root)), entries, root)
 }
 
-/** For a digest asked for while a page renders in `npm run dev`. */
+/** For a page rendering in `npm run dev`. */
 export function codeGraphsSync(entries: readonly string[], root = process.cwd()): Map<string, CodeGraph> {
   return graphsOf(esbuild().buildSync(graphOptions(entries, root)), entries, root)
 }

@@ -20,7 +20,6 @@ export function isCompressible(contentType: string | null | undefined): boolean 
   return mediaType !== undefined && COMPRESSIBLE_TYPES.has(mediaType)
 }
 
-/** By its name (the build precompresses these). */
 export function isCompressibleFile(path: string): boolean {
   return isCompressible(getMimeType(path))
 }

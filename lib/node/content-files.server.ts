@@ -191,10 +191,9 @@ export function withBody(read: TopicRead | TopicReadWithoutBody, tokens: Record<
   return { ...read, parsed: { ...parsed, body: bodyWithTokens(bodyAfterFrontmatter(text), tokenReplacer(parsed.file, tokens, [])) } }
 }
 
-/** No file is read; a bad or repeated name is left out. */
+/** No file is read. */
 export function topicSlugFiles(dir: string, site: Site): SlugFile[] {
   return slugFiles(join(dir, 'topics'), site.productName, [])
 }
 
-/** By file. */
 export type TopicReads = ReadonlyMap<string, TopicRead>

@@ -80,7 +80,6 @@ function perDir<T>(make: (dir: string) => T): (dir?: string) => T {
 
 const siteOf = perDir(loadSite)
 
-/** From the folder's file names (no file is read). */
 const topicFilesOf = perDir((dir) => new Map(topicSlugFiles(dir, siteOf(dir)).map(({ slug, file }) => [slug, file])))
 
 /** Rendered afresh on each call; undefined when no topic has this slug or this process does not show it; throws a ContentError. */

@@ -11,7 +11,6 @@ export function slugFromFile(file: string, productName: string): string {
 
 export interface ContentLink {
   line: number
-  /** As written. */
   href: string
   /** Without its #anchor or ?query; null when it cannot lead anywhere. */
   path: string | null
@@ -60,7 +59,6 @@ export function resolveSiteLinks(tree: MarkdownNode, source: { file: string; fir
   return links
 }
 
-/** The labels of the definitions that image references use and link references do not. */
 export function imageOnlyDefinitions(tree: MarkdownNode): Set<string> {
   const byImages = new Set<string>()
   const byLinks = new Set<string>()

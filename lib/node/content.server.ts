@@ -52,7 +52,6 @@ async function renderPost(
   return encoded ? { ...post, coverImage: encoded } : post
 }
 
-/** Runs `read`; what it throws goes to `problems`, one line each. */
 function problemsOf(read: () => void, problems: string[]): void {
   try {
     read()
@@ -135,7 +134,6 @@ interface ContentRead {
   topicFiles: SlugFile[]
   topics: Topic[]
   pages: SitePages
-  /** Of left-out files too. */
   links: FileLinks[]
   problems: string[]
 }
@@ -211,7 +209,6 @@ export function topicEntry(topic: TopicEntry): TopicEntry {
   return JSON.parse(JSON.stringify(Object.fromEntries(TOPIC_ENTRY_FIELDS.map((field) => [field, topic[field]])))) as TopicEntry
 }
 
-/** In the order the site lists it. */
 export function contentIndex({ posts, topics, pages }: ContentIndex): ContentIndex {
   return { posts: [...posts].sort(byDate), topics: [...topics].sort(byTitle), pages }
 }

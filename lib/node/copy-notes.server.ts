@@ -1,7 +1,6 @@
 import type { Content } from '../universal/content/types'
 
-// Notes `npm run check:content` reports without failing (a writer's short new article may still ship); search engines read shared copy
-// as duplicate pages.
+// Notes check:content reports without failing (a short new article may still ship); search engines read shared copy as duplicate pages.
 
 const ARTICLE_MIN_WORDS = 800
 const TOPIC_MIN_WORDS = 250

@@ -1,5 +1,4 @@
-// It imports nothing, as vite.config.ts bundles it; the setting lives on globalThis: the config's bundled copy and the copies Vite's
-// module runner evaluates again after each content change share one process.
+// Imports nothing: vite.config.ts bundles it. On globalThis: the config's copy and those Vite re-evaluates after each content change share one process.
 
 interface ContentDevMode {
   /** A bad file is left out of the index instead of failing every page; a page that needs it shows its problems. */
@@ -14,7 +13,6 @@ const DEV_MODE: ContentDevMode = { keepGoing: true, showUnpublished: true }
 const MODE = Symbol.for('authoritylens.content-dev-mode')
 const holder = globalThis as { [MODE]?: ContentDevMode }
 
-/** Before any content is read. */
 export function enterContentDevMode(): void {
   holder[MODE] = DEV_MODE
 }

@@ -63,7 +63,6 @@ interface DevFile {
   problems?: readonly string[]
 }
 
-/** As the Node server sends it, by its name. */
 const LLMS_TXT_TYPE = 'text/plain; charset=utf-8'
 
 /** Never cached, so a saved edit shows at once. */
@@ -118,8 +117,7 @@ async function fileAt(pathname: string, dir: string): Promise<DevFile | undefine
     return sent(pathname, [...llmsTxtLines({ site, pages, posts, topics })].join(''), LLMS_TXT_TYPE)
   }
   if (!isMarkdownTwin(pathname)) return undefined
-  const slash = pathname.lastIndexOf('/')
-  const slug = pathname.slice(slash + 1, -'.md'.length)
+  const slug = pathname.slice(pathname.lastIndexOf('/') + 1, -'.md'.length)
   const twin = pathname.startsWith('/blog/') ? await articleTwinOf(slug, dir) : await topicTwinOf(slug, dir)
   return twin === undefined ? undefined : sent(pathname, twin)
 }

@@ -19,7 +19,6 @@ export interface ImageFile {
 
 /** Plain JSON: the cache keeps it as it is. */
 export interface EncodedImage {
-  /** The largest file's. */
   width: number
   height: number
   /** AVIF, WebP, then the fallback every browser shows (JPEG, or PNG when the source has transparent pixels); each format's files narrowest first. */

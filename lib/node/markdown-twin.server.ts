@@ -2,8 +2,7 @@ import type { BlogPost, Topic } from '../universal/content/types'
 import type { UiText } from '../universal/ui-text'
 import { imageOnlyDefinitions, type MarkdownNode } from './content-links.server'
 
-// The markdown twin of a page (`/blog/x.md`), for answer engines: the writer's markdown, links and images pointed at what the site
-// serves, raw HTML (which the page never shows) left out.
+// The twin (`/blog/x.md`), for answer engines: links and images pointed at what the site serves, raw HTML (never shown) left out.
 
 /** Characters that would start markdown syntax in a line of plain text (a title, a question). */
 const MARKDOWN_SPECIALS = /[\\`*_[\]<>#|]/g

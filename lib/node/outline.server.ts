@@ -2,7 +2,6 @@
 import GithubSlugger from 'github-slugger'
 import type { Heading } from '../universal/content/types'
 
-/** Filled in the file's `data.outline`. */
 export interface Outline {
   sections: Heading[]
   /** Code and tables included. */

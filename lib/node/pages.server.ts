@@ -24,9 +24,7 @@ async function sitePage<N extends PageName>(name: N): Promise<SitePage<N>> {
   const content = await loadContent()
   const page = content.pages[name] as SitePage<N> | undefined
   const file = join(contentDir(), 'pages', `${name}.md`)
-  const problems = problemsOfFile(content, file)
-  if (problems) throw problems
-  if (!page) throw contentProblemsOf(content, file)
+  if (!page || problemsOfFile(content, file)) throw contentProblemsOf(content, file)
   return page
 }
 

@@ -7,7 +7,6 @@ export function contentDir(env: NodeJS.ProcessEnv = process.env): string {
   return env.CONTENT_DIR || 'content'
 }
 
-/** Vike writes `client/` and `server/` inside. */
 export function distDir(env: NodeJS.ProcessEnv = process.env): string {
   return env.DIST_DIR || 'dist'
 }

@@ -8,7 +8,6 @@ const BUILD_DATE_ENV = 'BUILD_DATE'
 /** Written beside the site, never served: `{ buildDate, leftOut }`, for check:site to make sure no draft reached the site. */
 export const PUBLICATION_RECORD = 'publication.json'
 
-/** YYYY-MM-DD (UTC). */
 export function buildDate(env: NodeJS.ProcessEnv = process.env, now: Date = new Date()): string {
   const set = env[BUILD_DATE_ENV]
   if (set !== undefined && set !== '') {
@@ -51,7 +50,6 @@ export interface LeftOut {
   file: string
   path: string
   why: Exclude<Publication, 'published'>
-  /** For a scheduled entry. */
   date?: string
   redirectFrom?: readonly string[]
 }
@@ -80,7 +78,6 @@ export function reasonOf(leftOut: Pick<LeftOut, 'why' | 'date'>): string {
   return leftOut.why === 'draft' ? 'draft' : `scheduled for ${leftOut.date}`
 }
 
-/** Named in the summary line; the rest are counted. */
 const SUMMARY_NAMES = 20
 
 /** `left out 2: content/blog/x.md (draft), content/blog/y.md (scheduled for 2027-01-05)`. */

@@ -1,5 +1,4 @@
-// `redirectFrom` (a 308 to the page), checked once every page is known: an old URL must lead to a page this build writes, and nothing
-// else may answer it, or a visitor would get one thing on one host and another elsewhere.
+// An old URL must lead to a page this build writes, and nothing else may answer it, or one host would answer it and another redirect.
 import { formatPath } from '../universal/content/format-path'
 import { API_PREFIX, ASSETS_PREFIX, CSP_HASHES_FILE, HEALTH_PATH, HOST_RULE_FILES, NOT_FOUND_PATHS, SHELL_ROUTES, type Redirect } from '../universal/routes'
 import { publicPaths, siteTargets, type FileLinks } from './content-links.server'
@@ -87,7 +86,6 @@ interface KnownPages {
   paths: readonly string[]
   redirecting: readonly RedirectingPage[]
   leftOut: readonly LeftOut[]
-  /** Of left-out files too. */
   links: readonly FileLinks[]
 }
 

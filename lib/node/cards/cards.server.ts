@@ -1,5 +1,4 @@
-// A drawn picture is named by the digest of its spec, drawing code and packages, so its URL changes whenever its pixels would (hosts
-// keep it a year). The page knows the URL; pipeline/cards.ts draws it afterwards.
+// A picture is named by the digest of its spec, drawing code and packages: its URL changes when its pixels would (hosts keep it a year).
 import { createHash } from 'node:crypto'
 import type { BlogPost } from '../../universal/content/types'
 import type { ArticleSocial } from '../../universal/seo/article'
@@ -35,7 +34,6 @@ export function drawingDigestOf(graph: CodeGraph, lock: LockFile): string {
   return graphDigest({ ...graph, packages: [...new Set([...graph.packages, ...FONT_PACKAGES])].sort() }, lock)
 }
 
-/** Found once by the build. */
 export function takeDrawingDigest(digest: string): void {
   design = digest
 }
@@ -48,7 +46,7 @@ function drawnImage(spec: CardSpec | LogoSpec): DrawnImage {
 
 const drawnImageUrl = ({ key }: DrawnImage) => `${CARDS_URL}${key}.png`
 
-/** `label` "" for none; characters the font lacks (an emoji) are left out of the picture only. */
+/** Characters the font lacks (an emoji) are left out of the picture only. */
 export function socialCard(title: string, label: string, site: Site): { image: SocialImage; drawn: DrawnImage } | undefined {
   if (!cardsEnabled()) return undefined
   const productName = drawableText(site.productName) || site.productName

@@ -17,7 +17,6 @@ const MARGIN = 80
 
 /** Every frame leaves this box to the title laid over it. */
 export const TITLE_BOX = { left: MARGIN, top: 214, width: CARD_WIDTH - 2 * MARGIN, height: 300 } as const
-/** The site's address, below the title box. */
 const FOOTER_TOP = 540
 
 /** By length, to fit the box in `lines` lines (Inter Bold averages about 0.56 em a character). */
@@ -36,7 +35,6 @@ export function logoSvg(size: number, square = COLOURS.accent, mark = COLOURS.wh
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="${square}"/><path d="${LOGO_PATH}" fill="${mark}"/></svg>`
 }
 
-/** Every script Inter draws. */
 const SUBSETS = ['latin', 'latin-ext', 'cyrillic', 'cyrillic-ext', 'greek', 'greek-ext', 'vietnamese'] as const
 const WEIGHTS = [400, 700] as const
 
@@ -149,7 +147,6 @@ export function drawableText(text: string): string {
 /** Arabic's optional vowel marks, left out: satori 0.63 applies HarfBuzz's y offset upside down, landing them on the letters. */
 const ARABIC_VOWEL_MARKS = /[\u064B-\u065F\u0670]/g
 
-/** Korean, say, described with their code points; "" when none. */
 export function undrawnLetters(text: string): string {
   return describeChars([...text].filter((char) => isLetter(char) && !cardDraws(char)))
 }

@@ -19,7 +19,7 @@ function satoriOptions() {
   return { fonts: loadCardFonts(), loadAdditionalAsset: async (_code: string, segment: string) => fallbacks.fontsFor(segment) }
 }
 
-/** Keeps each label's frame (a handful per build) in memory. */
+/** Keeps each label's frame (a handful per build). */
 export class CardPainter {
   private readonly fonts = (satoriFonts ??= satoriOptions())
   private readonly frames = new Map<string, Promise<SplicedPng>>()

@@ -1,5 +1,4 @@
-// The cards' fonts from @fontsource, with the code points each draws (from their CSS). Arabic is Vazirmatn's, not Noto's: Noto's dots
-// are marks with a vertical offset, which satori 0.63 applies upside down (في came out as فى).
+// Arabic is Vazirmatn's, not Noto's: Noto's dots are marks with a vertical offset, which satori 0.63 applies upside down (في came out as فى).
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
@@ -45,7 +44,7 @@ export function fileDrawing(files: FontFile[], char: string): string | undefined
   return files.find(({ ranges }) => ranges.some(([from, to]) => code >= from && code <= to))?.file
 }
 
-/** Looked up in order after Inter, with only their script's own subsets. */
+/** After Inter, in order. */
 export const FALLBACK_FONTS = [
   { package: '@fontsource/noto-sans-jp', subsets: /^\[\d+\]$/ },
   { package: '@fontsource/vazirmatn', subsets: /^arabic$/ },

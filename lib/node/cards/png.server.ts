@@ -11,7 +11,6 @@ const FRAME_LEVEL = 9
 const CARD_DEFLATE = { rgb: { level: 3 }, palette: { level: 1, strategy: constants.Z_RLE } } as const
 export const PALETTE_SIZE = 256
 
-/** One compressed run of rows, with the adler-32 and length of the bytes it holds. */
 interface Run {
   chunk: Buffer
   adler: number
@@ -32,7 +31,7 @@ class FrameRows {
   readonly stride: number
   readonly rows: Buffer
   readonly above: Run
-  readonly below = new Map<number, Run>()
+  private readonly below = new Map<number, Run>()
   /** By how many of the rows from `top` a card takes. */
   private readonly adlers = new Map<number, number>()
   /** Rows handed to one card after another to draw into: a card's PNG is written before the next card's rows are asked for. */
@@ -42,7 +41,7 @@ class FrameRows {
     pixels: Buffer,
     width: number,
     height: number,
-    readonly bytesPerPixel: number,
+    bytesPerPixel: number,
     private readonly top: number,
   ) {
     this.stride = width * bytesPerPixel + 1
@@ -59,7 +58,6 @@ class FrameRows {
     return rows
   }
 
-  /** The IDAT chunks of the frame with `cardRows` in place of its own rows from `top`. */
   idat(cardRows: Buffer, options: { level: number; strategy?: number }, changes: Float64Array | undefined): Buffer[] {
     const count = cardRows.length / this.stride
     const end = this.top + count
@@ -71,10 +69,7 @@ class FrameRows {
     }
     const middle = run(cardRows, options, false, undefined, adler)
     let below = this.below.get(end)
-    if (!below) {
-      below = run(this.rows.subarray(end * this.stride), { level: FRAME_LEVEL }, true)
-      this.below.set(end, below)
-    }
+    if (!below) this.below.set(end, (below = run(this.rows.subarray(end * this.stride), { level: FRAME_LEVEL }, true)))
     const trailer = Buffer.alloc(4)
     trailer.writeUInt32BE(adler32Combine(adler32Combine(this.above.adler, middle.adler, middle.length), below.adler, below.length))
     return [this.above.chunk, middle.chunk, below.chunk, chunk('IDAT', trailer)]
@@ -184,7 +179,7 @@ export function adler32(data: Uint8Array): number {
   return ((sum2 << 16) | sum1) >>> 0
 }
 
-/** The adler-32 `adler` of some bytes, after `changes` (CardRows) to them. */
+/** After `changes` (CardRows). */
 export function withChanges(adler: number, changes: Float64Array): number {
   const sum1 = ((((adler & 0xffff) + changes[0]!) % ADLER_BASE) + ADLER_BASE) % ADLER_BASE
   const sum2 = ((((adler >>> 16) + changes[1]!) % ADLER_BASE) + ADLER_BASE) % ADLER_BASE

@@ -1,5 +1,4 @@
-// A title shaped by HarfBuzz (satori's shaper), each glyph drawn once per size and quarter-pixel: far cheaper than satori per title,
-// to the same pixels (tests/unit/card-title.test.ts); a title it cannot set the same way is left to satori.
+// Glyphs shaped by HarfBuzz (satori's shaper), each drawn once per size and phase: far cheaper than satori per title, same pixels.
 import { createRequire } from 'node:module'
 import { inflateSync } from 'node:zlib'
 import { coverageOf } from './raster.server'
@@ -41,7 +40,6 @@ interface DrawnGlyph {
   top: number
 }
 
-/** Each glyph's place in pixels from the box's top left. */
 export interface SetTitle {
   height: number
   glyphs: Array<{ drawn: DrawnGlyph; x: number; y: number }>
