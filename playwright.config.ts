@@ -1,21 +1,17 @@
 import { defineConfig } from '@playwright/test'
 import { E2E_DIST } from './tests/e2e/sites'
 
-// The e2e suite runs the real build, served by the real server, in Debian's Chromium.
-// tests/e2e/global-setup.ts builds the site once, before the tests, into its own folder (E2E_DIST, never
-// dist/) with SITE_URL set to this address, so canonical URLs point here; then starts the server on it.
+// The real build, served by the real server, in Debian's Chromium: tests/e2e/global-setup.ts builds it once into
+// E2E_DIST (never dist/) with SITE_URL this address, so canonical URLs point here.
 const PORT = 4173
 export const BASE_URL = `http://127.0.0.1:${PORT}`
-/**
- * What serves the suite: the Node server (`npm run serve`), or with E2E_RUNTIME=cloudflare the Worker in
- * local workerd (`npm run preview:cloudflare`, `npm run test:e2e:cloudflare`), on the same port and build.
- */
+/** The Node server, or with E2E_RUNTIME=cloudflare the Worker in local workerd, on the same port and build. */
 export const E2E_RUNTIME: 'node' | 'cloudflare' = process.env.E2E_RUNTIME === 'cloudflare' ? 'cloudflare' : 'node'
-/** The server's database for this run, emptied before it starts; tests read it to see what was stored. */
+/** Emptied before the run; tests read it to see what was stored. */
 export const E2E_DATABASE = 'test-results/e2e.db'
-/** The Worker's local D1 and queue state for this run (E2E_RUNTIME=cloudflare), emptied before it starts. */
+/** The Worker's local D1 and queue state, emptied before the run. */
 export const E2E_WRANGLER_STATE = 'test-results/e2e-wrangler'
-/** The fake webhooks (tests/e2e/global-setup.ts starts them on this loopback port, for the tests/e2e/lead-*.spec.ts files). */
+/** Of the fake webhooks global-setup.ts starts. */
 export const WEBHOOK_PORT = 4180
 const WEBHOOKS = {
   SCORE_WEBHOOK_URL: `http://127.0.0.1:${WEBHOOK_PORT}/score`,
@@ -23,11 +19,9 @@ const WEBHOOKS = {
   AFFILIATE_WEBHOOK_URL: `http://127.0.0.1:${WEBHOOK_PORT}/affiliate`,
   AFFILIATE_WEBHOOK_KEY: 'e2e-affiliate-key',
 }
-/** The suite's site is built with the webhooks set, as a careless deploy might (none may reach a built file). */
-// Its cache is its own too: built for another address, its cards would evict `npm run build`'s, and theirs these.
+/** Built with the webhooks set, as a careless deploy might (none may reach a built file); its own cache, as its cards differ. */
 export const SITE_BUILD_ENV = { SITE_URL: BASE_URL, DIST_DIR: E2E_DIST, BUILD_CACHE_DIR: `${E2E_DIST}-cache`, ...WEBHOOKS }
 
-/** The server the tests talk to, on the suite's site. */
 export function e2eServerEnv(): Record<string, string> {
   return {
     PORT: String(PORT),
@@ -40,7 +34,6 @@ export function e2eServerEnv(): Record<string, string> {
   }
 }
 
-/** The Worker's settings (E2E_RUNTIME=cloudflare): the same webhooks, its origin this address. */
 export function e2eWorkerEnv(): Record<string, string> {
   return { SITE_URL: BASE_URL, ...WEBHOOKS }
 }

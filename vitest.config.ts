@@ -1,10 +1,8 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
 
-// Three projects. "quick" (and "quick-isolated") run in the test process alone: `npm run test:quick` runs it (with the typecheck
-// and lint) in about a minute. "processes" starts other processes: the build (incremental-build.test.ts
-// builds one copy of the project twenty times, changes grouped), `npm run dev`, the real server, the
-// CLI scripts; `npm run test:unit` runs both. A new test file is quick unless it is listed here.
+// "quick" and "quick-isolated" run in the test process alone (`npm run test:quick`); "processes" start the build,
+// `npm run dev`, the server or the CLI scripts. A new test file is quick unless it is listed here.
 const PROCESSES = [
   'tests/unit/incremental-build.test.ts',
   'tests/unit/dev-content-errors.test.ts',
@@ -23,16 +21,14 @@ const PROCESSES = [
   'tests/unit/commit-msg.test.ts',
 ]
 
-// Quick files that count what a module does from its first import (file reads, cache entries): each gets
-// modules of its own.
+// Quick files that count what a module does from its first import: each gets modules of its own.
 const OWN_MODULES = ['tests/unit/dev-content-reads.test.ts', 'tests/unit/site-files.test.ts']
 
 export default defineConfig({
   plugins: [react()],
   test: {
     environment: 'node',
-    // Vitest's default on 2 cores is one file at a time; most files wait on a child process, a socket or
-    // a timer much of the time, so two run side by side.
+    // Vitest's default on 2 cores is one file at a time; most files mostly wait on a process, a socket or a timer.
     maxWorkers: 2,
     projects: [
       {
@@ -43,8 +39,7 @@ export default defineConfig({
       { extends: true, test: { name: 'quick-isolated', include: OWN_MODULES, testTimeout: 30_000 } },
       {
         extends: true,
-        // A build or a process start takes seconds alone and can take a minute when the machine is busy:
-        // the limits only stop a hang, never a slow but working test.
+        // A build can take a minute on a busy machine: the limits only stop a hang.
         test: { name: 'processes', include: PROCESSES, testTimeout: 240_000, hookTimeout: 240_000 },
       },
     ],

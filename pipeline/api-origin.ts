@@ -1,5 +1,4 @@
-// API_ORIGIN: where the pages on Netlify or Vercel send `/api/*`, through a proxy rule in their rule files,
-// so the browser still posts to its own origin and the CSP and the API's same-origin check hold.
+// API_ORIGIN: where Netlify and Vercel proxy `/api/*`, so the browser posts to its own origin and the CSP and same-origin check hold.
 import { isLoopbackHost } from '../lib/universal/loopback'
 
 export const API_ORIGIN_ENV = 'API_ORIGIN'

@@ -1,5 +1,4 @@
-// `vike build`, once per version of the code: each bundle is cached with what Vite read to make it
-// (vike-build.mjs), so a build that finds those unchanged never runs Vite.
+// `vike build`, cached with what Vite read (vike-build.mjs): a build that finds those unchanged never runs Vite.
 import { spawn } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { readFile, writeFile } from 'node:fs/promises'
@@ -22,11 +21,9 @@ const PRECOMPRESSED = [
 
 interface Bundle {
   dir: string
-  /** Of every file of the bundle, as Vite wrote it. */
   digest: string
   /** Of the locked versions of the packages: those the server bundle leaves to Node render the pages too. */
   packages: string
-  /** True when this build ran `vike build`. */
   built: boolean
 }
 

@@ -20,7 +20,7 @@ export function filesUnder(path: string, base = path): string[] {
     .sort()
 }
 
-/** The digest of the named files and folders: each file's path and bytes. */
+/** Of each file's path and bytes. */
 export function digestOfFiles(paths: readonly string[], base = '.'): string {
   const hash = createHash('sha256')
   for (const path of paths) {

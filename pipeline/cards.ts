@@ -1,5 +1,4 @@
-// The pictures the pages name (social cards, the raster logo), cached under their keys so each is drawn once,
-// on worker threads (card-worker.ts) while the pages render.
+// The pictures the pages name, cached by key so each is drawn once, on threads (card-worker.ts) while the pages render.
 import { mkdirSync, readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { Worker } from 'node:worker_threads'
@@ -20,19 +19,36 @@ export class CardDrawFailed extends Error {
   override name = 'CardDrawFailed'
 }
 
-class CardPool {
+export class CardStage {
+  drawn = 0
+  reused = 0
   private readonly queue: Array<{ job: CardJob; done: (error?: Error) => void }> = []
   private readonly idle: Array<() => void> = []
   private readonly workers: Worker[] = []
+  private readonly wanted = new Set<string>()
+  private readonly pending: Array<Promise<void>> = []
+  private readonly folder: string
+  private failure: Error | undefined
+  private folderMade = false
 
-  constructor(private size: number) {}
+  /** `size` threads draw at first: one while the render workers fill the cores, more once they are done (grow). */
+  constructor(
+    private readonly cacheDir: string,
+    clientDir: string,
+    private readonly fresh: boolean,
+    private size = 1,
+    private readonly output: Placer = JUST_LINK,
+  ) {
+    this.folder = join(clientDir, CARDS_URL.slice(1))
+    mkdirSync(cacheDir, { recursive: true })
+  }
 
   grow(size: number): void {
     this.size = Math.max(this.size, size)
     while (this.workers.length < this.size && this.queue.length > 0) this.start()
   }
 
-  draw(job: CardJob): Promise<void> {
+  private draw(job: CardJob): Promise<void> {
     return new Promise((resolve, reject) => {
       this.queue.push({ job, done: (error) => (error ? reject(error) : resolve()) })
       if (this.idle.length > 0) this.idle.pop()!()
@@ -72,29 +88,6 @@ class CardPool {
     const workers = this.workers.splice(0)
     for (const worker of workers) worker.removeAllListeners('exit')
     await Promise.all(workers.map((worker) => worker.terminate()))
-  }
-}
-
-export class CardStage extends CardPool {
-  drawn = 0
-  reused = 0
-  private readonly wanted = new Set<string>()
-  private readonly pending: Array<Promise<void>> = []
-  private readonly folder: string
-  private failure: Error | undefined
-  private folderMade = false
-
-  /** `threads` draw at first: one while the render workers fill the cores, more once they are done (grow). */
-  constructor(
-    private readonly cacheDir: string,
-    clientDir: string,
-    private readonly fresh: boolean,
-    threads = 1,
-    private readonly output: Placer = JUST_LINK,
-  ) {
-    super(threads)
-    this.folder = join(clientDir, CARDS_URL.slice(1))
-    mkdirSync(cacheDir, { recursive: true })
   }
 
   get count(): number {

@@ -1,5 +1,4 @@
-// The code of the build that Vite does not bundle, as digests: found by following the imports of each
-// process's or thread's entry (lib/node/code-graph.server.ts), never from a list of source files.
+// The digests of the build's code that Vite does not bundle, from the imports of each entry, never from a list of files.
 import { codeGraphs, graphDigest, readLockFile, type CodeGraph } from '../lib/node/code-graph.server'
 import { DRAWING_ENTRY, drawingDigestOf } from '../lib/node/cards/cards.server'
 

@@ -1,5 +1,4 @@
-// The static hosts' rule files, from the route table (lib/universal/routes.ts) with this build's CSP: `_redirects`
-// and `_headers` for Netlify and Cloudflare Pages, `vercel.json` for Vercel, `.assetsignore` for Workers static assets.
+// The static hosts' rule files, from the route table (lib/universal/routes.ts) with this build's CSP.
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import {
@@ -45,7 +44,6 @@ export const ASSETS_IGNORE = ['vercel.json', CSP_HASHES_FILE, '*.gz', '*.br']
 const assetsIgnoreFile = () =>
   `# Written by \`npm run build\` (pipeline/host-files.ts): files Workers static assets do not serve.\n${ASSETS_IGNORE.join('\n')}\n`
 
-/** Writes the rule files into the client folder, for `files` (else listed from the disk). */
 export function writeHostFiles(
   clientDir: string,
   hashes: CspHashes,

@@ -5,7 +5,7 @@ import { basename, dirname, join, sep } from 'node:path'
 import { Worker } from 'node:worker_threads'
 import { linkOrCopy, replaceWithLink } from './cache'
 
-/** The client folders that hold only files linked from the cache. */
+/** Folders of files linked from the cache only. */
 const CARRIED = ['topics', 'assets/cards', 'pagefind']
 /** In the cache, so another cache's output is never taken for this one's: the output folder's identity, then each carried file and its source. */
 const RECORD = 'output.tsv'
@@ -16,6 +16,14 @@ const forwardSlashes = (path: string) => (sep === '/' ? path : path.split(sep).j
 function folderIdentity(path: string): string | undefined {
   const stats = statSync(path, { bigint: true, throwIfNoEntry: false })
   return stats && `${stats.dev}:${stats.ino}:${stats.birthtimeNs}`
+}
+
+function moveCarried(fromDir: string, toDir: string): void {
+  for (const folder of CARRIED) {
+    if (!existsSync(join(fromDir, folder))) continue
+    mkdirSync(dirname(join(toDir, folder)), { recursive: true })
+    renameSync(join(fromDir, folder), join(toDir, folder))
+  }
 }
 
 export type Placer = Pick<Output, 'place'>
@@ -56,12 +64,7 @@ export class Output {
       if (recorded === identity) {
         // Named like a leftover, so that a build interrupted before bringing it back deletes it.
         this.holding = `${old}-carried`
-        for (const folder of CARRIED) {
-          const from = join(old, 'client', folder)
-          if (!existsSync(from)) continue
-          mkdirSync(dirname(join(this.holding, folder)), { recursive: true })
-          renameSync(from, join(this.holding, folder))
-        }
+        moveCarried(join(old, 'client'), this.holding)
         for (const line of files) {
           const tab = line.indexOf('\t')
           if (tab > 0) this.previous.set(line.slice(0, tab), line.slice(tab + 1))
@@ -86,12 +89,7 @@ export class Output {
   /** Moves the carried folders into the client folder, once the bundle is there (a new `vike build` empties it). */
   bringBack(): void {
     if (!this.holding) return
-    for (const folder of CARRIED) {
-      const from = join(this.holding, folder)
-      if (!existsSync(from)) continue
-      mkdirSync(dirname(join(this.clientDir, folder)), { recursive: true })
-      renameSync(from, join(this.clientDir, folder))
-    }
+    moveCarried(this.holding, this.clientDir)
     rmSync(this.holding, { recursive: true, force: true })
   }
 
@@ -119,7 +117,6 @@ export class Output {
     }
   }
 
-  /** A file a render worker wrote at `to` and linked into the cache as `from`. */
   written(from: string, to: string): void {
     const file = this.inClient(to)
     if (file === undefined) return

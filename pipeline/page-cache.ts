@@ -30,7 +30,6 @@ export class PageCache {
     this.present = new Set(this.known.size > 0 ? readdirSync(dir) : [])
   }
 
-  /** True when no page can be reused: a first build, or `--fresh`. */
   get empty(): boolean {
     return this.known.size === 0
   }
@@ -74,7 +73,6 @@ export class PageCache {
     this.used.set(key, { leftOut: topic })
   }
 
-  /** Writes the manifest of the pages this build used and deletes every other cached page. */
   save(): void {
     const manifest = join(this.dir, 'pages.json')
     writeFileSync(`${manifest}.tmp`, JSON.stringify(Object.fromEntries(this.used)))

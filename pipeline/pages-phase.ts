@@ -1,5 +1,4 @@
-// The build's pages phase: each page linked from the cache by its key, else rendered by the workers. The topic
-// pages come first: the others list the topics, whose titles the build learns from their pages.
+// Each page linked from the cache by its key, else rendered; the topic pages first, as the others list their titles.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -74,12 +73,10 @@ export function topicIndexPages(routes: readonly string[], index: ContentIndex, 
 /** Pages per render worker below which another worker would cost more to start than it saves. */
 const PAGES_PER_WORKER = 200
 
-/** By job key. */
 interface TopicListeners {
   onTopic?: (key: string, facts: TopicFacts) => void
   onProblems?: (key: string, problems: string[]) => void
   onLeftOut?: (key: string, facts: TopicFacts) => void
-  /** How many of the batch's pages are to be rendered, before the first is. */
   onPlanned?: (toRender: number) => void
 }
 

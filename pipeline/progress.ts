@@ -32,7 +32,6 @@ export function phase(name: string, startTotal = 0, live = false) {
       done++
       if (live && performance.now() - drawn > REDRAW_MS) draw()
     },
-    /** Some of the phase's items are known only as it goes. */
     grow(more: number) {
       total += more
     },
@@ -53,12 +52,8 @@ export function printSummary(
   const kinds = new Map<string, number>()
   for (const page of pages) kinds.set(pageKind(page), (kinds.get(pageKind(page)) ?? 0) + 1)
   const seconds = (performance.now() - started) / 1000
-  console.log(
-    `build: ${pages.length} pages: ${[...kinds]
-      .sort()
-      .map(([kind, n]) => `${kind} ${n}`)
-      .join(', ')}`,
-  )
+  const byKind = [...kinds].sort().map(([kind, n]) => `${kind} ${n}`)
+  console.log(`build: ${pages.length} pages: ${byKind.join(', ')}`)
   console.log(
     `build: ${count(rendered)} rendered, ${count(reused)} reused from the cache; ${seconds.toFixed(1)} s (${Math.round(pages.length / seconds)} pages/s) into ${clientDir}`,
   )

@@ -8,16 +8,13 @@ import type { ContentIndex, RelatedTopic, SlugFile, TopicEntry } from '../lib/un
 
 export interface PageJob {
   url: string
-  /** Relative to the client folder: `topics/x.html`. */
   file: string
   status: 200 | 404
   /** Of what the page is rendered from; the cache keeps its HTML under it. */
   key: string
-  /** For a topic page: its file, which the worker validates. */
   topic?: SlugFile
   /** The parse of a topic file the build made already, so the worker parses nothing again. */
   read?: TopicReadWithoutBody
-  /** Chosen by the build from every topic. */
   related?: readonly RelatedTopic[]
 }
 

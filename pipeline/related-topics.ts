@@ -1,5 +1,4 @@
-// The pre-pass over the topic files: related topics need every topic's words first. A file is read unless its
-// stamp is as the last build saw it, parsed only if its words are not cached, and that parse goes to its worker.
+// The pre-pass over the topic files for their words, which related topics need; a file is parsed at most once a build.
 import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { readTopic, tokensFor, withoutBody, type TopicReadWithoutBody } from '../lib/node/content-files.server'
@@ -59,7 +58,7 @@ function rememberedIn(file: string, code: string): Remembered {
   }
 }
 
-/** Every topic file as a TopicSource. `factsCode` is the digest of the code that parses a file (code.ts). */
+/** `factsCode`: the digest of the code that parses a file (code.ts). */
 export function readTopicSources(topicFiles: readonly SlugFile[], site: Site, factsCode: string, cacheDir: string, fresh: boolean): TopicSource[] {
   const file = join(cacheDir, 'topic-facts.json')
   const tokens = tokensFor(site)

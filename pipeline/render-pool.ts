@@ -111,12 +111,11 @@ export class RenderPool {
     })
   }
 
-  /** Starts `count` workers now, to be ready when the pages are. */
   warm(count: number): void {
     if (count > 0) void this.worker(count - 1).catch(() => {})
   }
 
-  /** The route strings of every page folder (`/`, `/blog`, `/topics/@slug`, …), from the server bundle. */
+  /** The route strings of every page folder (`/`, `/topics/@slug`, …). */
   async routes(): Promise<string[]> {
     const answer = await this.ask(await this.worker(0), { type: 'routes' })
     if (answer.type !== 'routes') throw new RenderFailed(`(routes): ${answer.type === 'failed' ? answer.message : answer.type}`)

@@ -1,5 +1,4 @@
-// A render worker (started by render-pool.ts): prerenders the pages it is sent with the server bundle,
-// writing each to the client folder and the page cache at once, so memory holds one page at a time.
+// A render worker (render-pool.ts): writes each page to the client folder and the page cache at once, so memory holds one.
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -39,7 +38,7 @@ function writeCached(path: string, text: string, key: string, suffix: string): v
 }
 
 async function render(job: PageJob, index: ContentIndex | undefined): Promise<Rendered> {
-  // A bad topic file is a content problem of this page, and the build goes on to list them all.
+  // A content problem of this page: the build goes on to list them all.
   let read: Awaited<ReturnType<typeof readTopicFile>> | undefined
   if (job.topic) {
     try {

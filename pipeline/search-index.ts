@@ -1,5 +1,4 @@
-// The build's search phase: a Pagefind index of the published articles and topics. Pagefind has no
-// incremental mode, so the whole index is cached under the digest of every record.
+// The Pagefind index of the published articles and topics: no incremental mode, so it is cached by the digest of every record.
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { constants, gunzipSync } from 'node:zlib'
@@ -26,7 +25,6 @@ type IndexFile = { path: string; content: Uint8Array }
 type Listing = { files: string[]; bytes: number }
 const LISTING = '.listing.json'
 
-/** The records of the published articles and topics, by URL. */
 export function searchRecords(
   posts: ReadonlyArray<Pick<BlogPost, 'slug' | 'title' | 'description' | 'html'>>,
   topics: ReadonlyArray<{ slug: string; words?: { title: string; h1: string; summary: string; draft?: boolean; date?: string } | undefined }>,

@@ -1,5 +1,4 @@
-// The Node server compiled to JavaScript for plain `node`, the migrations beside it. The packages stay imports
-// of node_modules (some are native): the compiled server runs inside the project folder.
+// The Node server compiled for plain `node`; its packages stay imports (some are native), so it runs inside the project.
 import { cpSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { build, type BuildOptions } from 'esbuild'
@@ -12,7 +11,6 @@ const SERVER_ENTRIES = {
   outbox: 'scripts/outbox-status.ts',
 } as const
 
-/** How the build compiles TypeScript that Node runs. */
 export const NODE_MODULE = {
   bundle: true,
   platform: 'node',

@@ -32,7 +32,7 @@ export function publishImages(images: ImageCache, clientDir: string, shown: Pick
   for (const name of files) linkOrCopy(images.fileOf(name), join(folder, name))
 }
 
-/** On every build, as a cached home page names them too. */
+// On every build, as a cached home page names them too.
 export function writeReportSheets(clientDir: string, home: SitePages['home'], productName: string): string[] {
   mkdirSync(join(clientDir, REPORT_SHEETS_URL), { recursive: true })
   return homeReportSheets(home, productName).map(({ src, svg }) => {

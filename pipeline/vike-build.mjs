@@ -1,5 +1,4 @@
-// `vike build` with one plugin more, which records into the file named by the first argument what the
-// builds read: every module, the files assets were emitted from and the public folder (bundle.ts reads it).
+// `vike build`, recording what it read into the file named by the first argument (bundle.ts reads it).
 // Plain JavaScript: no TypeScript loader beside Vite at the build's busiest moment.
 import { writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'

@@ -1,8 +1,6 @@
 // `npm run bench:api [-- --target node|cloudflare|both --connections 50,200 --seconds 10 --cpu-prof DIR --no-webhook]`:
-// the lead endpoint under load against the real Node server or the Worker in local workerd, each with a
-// fake score webhook; every request from its own client address and e-mail, as real visitors. Exits 1 when
-// a lead answered 202 was not stored or a stored lead not delivered exactly once. --no-webhook measures
-// the intake alone, without delivery sharing the cores.
+// the lead endpoint under load, each request from its own address and e-mail, with a fake score webhook (none with
+// --no-webhook). Exits 1 when a lead answered 202 was not stored or a stored lead not delivered exactly once.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -12,35 +10,37 @@ import { text } from 'node:stream/consumers'
 import autocannon from 'autocannon'
 import { clientDir } from '../lib/node/paths.server'
 import { Store } from '../server/store'
-import { failures, deliveries, ratioLine, tableLines, takeTarget, type Row, type Target } from './bench/api'
+import { TARGETS, failures, deliveries, ratioLine, tableLines, type Row, type Target } from './bench/api'
 import { loadOptions, startLoadServer } from './bench/load'
 import { previewMissing, queryPreviewD1, startPreview } from './cloudflare-preview'
 
-const NO_WEBHOOK = '--no-webhook'
-const withWebhook = !process.argv.includes(NO_WEBHOOK)
-const parsed = takeTarget(process.argv.slice(2).filter((arg) => arg !== NO_WEBHOOK))
-if ('error' in parsed) {
-  console.error(`bench:api: ${parsed.error}`)
+const { connectionCounts, seconds, cpuProfileDir, values } = loadOptions('bench:api', '50,200', {
+  target: { type: 'string', default: 'node' },
+  'no-webhook': { type: 'boolean', default: false },
+})
+// Node first, as the ratio divides by it.
+const targets = TARGETS.filter((target) => values.target === 'both' || values.target === target)
+if (targets.length === 0) {
+  console.error(`bench:api: --target takes node, cloudflare or both, got "${values.target}"`)
   process.exit(2)
 }
-const { connectionCounts, seconds, cpuProfileDir } = loadOptions('bench:api', '50,200', parsed.rest)
+const withWebhook = !values['no-webhook']
 
-/** How long the bench waits after a row's load for the webhook to have every stored lead, and then for a repeat to show. */
+/** After a row's load: the wait for every stored lead to be delivered, then for a repeat to show. */
 const DELIVERY_WAIT_MS = 60_000
 const SETTLE_MS = 2_000
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-/** A distinct IPv4 address for request `n`, so no client reaches its rate limit. */
+/** Distinct for each request, so no client reaches its rate limit. */
 const addressOf = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`
 
 interface LoadTarget {
   origin: string
-  /** The header this target reads the client's address from. */
   addressHeader: string
   /** The Idempotency-Keys of the leads stored with e-mails that start with `prefix`. */
   leadKeys(prefix: string): Promise<string[]>
-  /** Moves delivery along while the bench waits: the Worker's Cron Trigger; nothing on Node, whose outbox polls by itself. */
+  /** The Worker's Cron Trigger; nothing on Node, whose outbox polls by itself. */
   nudge(): Promise<void>
   stop(): Promise<void>
 }
@@ -88,7 +88,7 @@ async function startCloudflare(webhookUrl: string): Promise<LoadTarget> {
   }
 }
 
-/** A score webhook that answers 202 at once, so it never slows the outbox it measures, and records each call's Idempotency-Key and e-mail. */
+/** Answers 202 at once, so it never slows the outbox it measures, and records each call's Idempotency-Key and e-mail. */
 async function startFakeWebhook() {
   const calls: Array<{ key: string; email: string | undefined }> = []
   const server = createServer(async (request, response) => {
@@ -113,7 +113,6 @@ async function startFakeWebhook() {
 }
 type FakeWebhook = Awaited<ReturnType<typeof startFakeWebhook>>
 
-/** A failed nudge (the Worker busy) is reported and the wait goes on. */
 async function nudge(target: LoadTarget) {
   await target.nudge().catch((error: unknown) => console.warn(`bench:api: the Cron Trigger failed: ${error instanceof Error ? error.message : String(error)}`))
 }
@@ -185,7 +184,7 @@ async function bench(targetName: Target): Promise<Row[]> {
 }
 
 const results = new Map<Target, Row[]>()
-for (const target of parsed.targets) {
+for (const target of targets) {
   const rows = await bench(target)
   results.set(target, rows)
   console.log(`\n${tableLines(target, seconds, rows).join('\n')}`)

@@ -1,15 +1,16 @@
-// `npm run bench:build -- --topics 1000,10000,50000 [--incremental] [--no-cards] [--keep]`: for each N, a
-// cold build of the real content with N generated topics; with --incremental, then one with nothing
-// changed, one after editing a topic's text, one after editing another's summary, and a `--fresh` one whose
-// output must equal the incremental one. Prints one table; fails when a build's process tree peaks above
-// 1 GiB, an incremental build differs from the fresh one or a page of the topic index passes 60 KiB gzipped.
-import { spawn } from 'node:child_process'
-import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+// `npm run bench:build -- --topics 1000,10000,50000 [--incremental] [--no-cards] [--keep]`: for each N, a cold
+// build of the real content with N generated topics; with --incremental, then builds with nothing changed, a
+// topic's text edited, another's summary edited, and a `--fresh` one whose output must equal the incremental one.
+// Fails past 1 GiB for a build's process tree, on a difference, or when a topic index page passes 60 KiB gzipped.
+import { execFileSync, spawn } from 'node:child_process'
+import { appendFileSync, copyFileSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { basename, join } from 'node:path'
+import { basename, join, relative } from 'node:path'
 import { parseArgs } from 'node:util'
 import { gunzipSync, gzipSync } from 'node:zlib'
-import { benchContent } from './bench/content'
+import { escapeRegExp } from '../lib/checks/checked-page'
+import { topicSlugFiles } from '../lib/node/content-files.server'
+import { loadSite } from '../lib/node/site.server'
 import { digest, filesUnder } from '../pipeline/cache'
 
 const { values } = parseArgs({
@@ -27,10 +28,44 @@ if (counts.some((n) => !Number.isInteger(n) || n < 1)) {
 }
 const MAX_RSS = 1024 ** 3
 const MiB = 1024 ** 2
-/** The most a page of the topic index may weigh, gzipped: at any number of topics it lists one page of them. */
+/** At any number of topics, a page of the topic index lists one page of them. */
 const MAX_LISTING_GZIP = 60 * 1024
 
-/** The largest page of the topic index (/topics, /topics/page/N) of a built client folder, and its gzipped bytes. */
+/** The real content with `topicCount` generated topics in place of its own, but for the real topics the rest links to; returns those. */
+function benchContent(source: string, target: string, topicCount: number): string[] {
+  const topics = join(source, 'topics')
+  cpSync(source, target, { recursive: true, filter: (file) => relative(topics, file).startsWith('..') })
+  // The generator empties its folder first.
+  execFileSync(process.execPath, [join(import.meta.dirname, 'bench', 'gen-topics.mjs'), String(topicCount), join(target, 'topics')], { stdio: 'ignore' })
+  const kept = linkedTopics(source)
+  for (const name of kept) copyFileSync(join(topics, name), join(target, 'topics', name))
+  return kept
+}
+
+/** The topic files another file links to, or a topic so kept; one named in a code sample costs a page, never a failed build. */
+function linkedTopics(source: string): string[] {
+  const topics = topicSlugFiles(source, loadSite(source)).map(({ slug, file }) => {
+    const name = basename(file)
+    // `../topics/{product}-vs-ssi.md`, `/topics/authoritylens-vs-ssi`, or from another topic `./{product}-vs-ssi.md`.
+    const paths = [...new Set([name.replace(/\.md$/, ''), slug])].map(escapeRegExp).join('|')
+    return { name, file, pattern: new RegExp(`topics/(?:${paths})(?![\\w-])|(?<![\\w-])${escapeRegExp(name)}`) }
+  })
+  // The markdown and JSON files but the READMEs, whose links are examples.
+  const others = filesUnder(source)
+    .filter((file) => /\.(?:md|json)$/.test(file) && basename(file) !== 'README.md')
+    .map((file) => join(source, file))
+    .filter((file) => !topics.some((topic) => topic.file === file))
+  let texts = others.map((file) => readFileSync(file, 'utf8'))
+  const kept = new Set<string>()
+  while (texts.length > 0) {
+    const found = topics.filter(({ name, pattern }) => !kept.has(name) && texts.some((text) => pattern.test(text)))
+    for (const { name } of found) kept.add(name)
+    texts = found.map(({ file }) => readFileSync(file, 'utf8'))
+  }
+  return [...kept].sort()
+}
+
+/** The largest page of the topic index (/topics, /topics/page/N), and its gzipped bytes. */
 function largestTopicIndexPage(client: string): { file: string; gzip: number } {
   const paged = existsSync(join(client, 'topics', 'page')) ? readdirSync(join(client, 'topics', 'page')).map((name) => `topics/page/${name}`) : []
   const sizes = ['topics.html', ...paged].map((file) => ({ file, gzip: gzipSync(readFileSync(join(client, file)), { level: 9 }).length }))
@@ -42,14 +77,14 @@ function outputSize(client: string): { files: number; bytes: number } {
   return { files: files.length, bytes: files.reduce((sum, file) => sum + statSync(join(client, file)).size, 0) }
 }
 
-/** The search phase's figures from a build's output: the index's files and megabytes, and Pagefind's seconds when it built it. */
+/** The search index's files and megabytes, and Pagefind's seconds when it built it. */
 function searchFigures(output: string): string {
   const line = /build: search +[\d,]+ pages indexed: ([\d,]+) files, ([\d.]+) MB(?:, built by Pagefind in ([\d.]+) s)?/.exec(output)
   if (!line) return '?'
   return `${line[1]} files, ${line[2]} MB, ${line[3] ? `${line[3]} s` : 'cached'}`
 }
 
-/** Whether a page of the search index (its fragments, as Pagefind's script reads them) holds `word`. */
+/** Whether a fragment of the search index holds `word`. */
 function searchIndexHolds(client: string, word: string): boolean {
   const folder = join(client, 'pagefind', 'fragment')
   // The `.br` copies beside some fragments hold the same words.
@@ -58,7 +93,7 @@ function searchIndexHolds(client: string, word: string): boolean {
     .some((name) => gunzipSync(readFileSync(join(folder, name))).includes(word))
 }
 
-/** Resident memory of `rootPid` and all its descendants, in bytes (Linux /proc). */
+/** Resident memory of `rootPid` and its descendants (Linux /proc). */
 function treeRss(rootPid: number): number {
   const children = new Map<number, number[]>()
   for (const entry of readdirSync('/proc')) {
@@ -87,7 +122,7 @@ function treeRss(rootPid: number): number {
 async function build(env: NodeJS.ProcessEnv, args: string[] = []) {
   const started = performance.now()
   const child = spawn(process.execPath, ['scripts/run-build.mjs', ...args, ...(values['no-cards'] ? ['--no-cards'] : [])], {
-    env: { ...process.env, ...env, BUILD_QUIET: '1' },
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''

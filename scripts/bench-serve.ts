@@ -1,6 +1,5 @@
-// `npm run bench:serve [-- --connections 50,200 --seconds 10 --cpu-prof DIR]`: the home page and the first
-// topic page under load from the real server, GET with `Accept-Encoding: br, gzip` as a browser sends;
-// fails on an answer that was not a 200 or not brotli-encoded.
+// `npm run bench:serve [-- --connections 50,200 --seconds 10 --cpu-prof DIR]`: the home page and the first topic page
+// under load, as a browser asks; fails on an answer that was not a 200 or not brotli-encoded.
 import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import autocannon from 'autocannon'

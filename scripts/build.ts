@@ -1,6 +1,5 @@
-// `npm run build [-- --fresh] [-- --no-cards]`: validates the content, bundles the code, prerenders every
-// page on worker processes, then writes the site-wide files and compiles the Node server to dist/server/,
-// each phase from the cache when what it is made from is unchanged. `--fresh` ignores the cache (and refills it).
+// `npm run build [-- --fresh] [-- --no-cards]`: content, bundle, pages on worker processes, site-wide files and the
+// Node server, each phase from the cache when what it is made from is unchanged (`--fresh` ignores and refills it).
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -30,8 +29,7 @@ import { Output } from '../pipeline/output'
 import { prepareSearchIndex, publishSearchIndex, searchRecords } from '../pipeline/search-index'
 
 const { values: options } = parseArgs({ options: { fresh: { type: 'boolean', default: false }, 'no-cards': { type: 'boolean', default: false } } })
-// `--no-cards`: no page names a drawn card or the raster logo, and none is drawn. This process's content
-// code hears it here; the render workers, and the pages they render, in their `load` message.
+// `--no-cards`: no card or raster logo is drawn or named; the render workers hear it in their `load` message.
 const drawCards = !options['no-cards']
 setCardsEnabled(drawCards)
 const started = performance.now()
@@ -46,25 +44,21 @@ function fail(message: string): never {
 }
 const failBuild = (error: unknown): never => fail(`build: ${(error as Error).message}`)
 
-// The day this build publishes for (BUILD_DATE, else today), one for the whole build and its workers.
-// Where Netlify and Vercel proxy `/api/*` (API_ORIGIN), checked before anything is built.
+// Checked before anything is built.
 let publishing!: Publishing
 let apiOrigin: string | undefined
 try {
   publishing = { today: buildDate(), showUnpublished: false }
   apiOrigin = apiOriginOf(process.env[API_ORIGIN_ENV])
-  // The server and the render workers written into it import the project's packages: outside, node finds none.
   if (isOutside('.', dist))
     throw new Error(`DIST_DIR (${dist}) is outside the project, where its server could not load the project's packages: name a folder inside it`)
 } catch (error) {
   failBuild(error)
 }
 
-// The last build's output, and whatever an interrupted build left aside, is deleted while this one runs,
-// but for the folders of cached files it carries over.
 const output = new Output(dist, cacheDir, !options.fresh)
 
-// 1. Content and code side by side: `vike build` runs in its own process while the content is validated.
+// 1. `vike build` runs in its own process while the content is validated.
 const bundlePhase = phase('bundle')
 let serverReady = () => {}
 const serverBundle = new Promise<void>((resolve) => (serverReady = resolve))
@@ -85,7 +79,6 @@ bundle.then(
   () => {},
 )
 
-// What every page is rendered with, once the bundle is in place and the code's digests are known.
 const settings = Promise.all([serverBundle, code]).then(([, { drawing }]) => ({ today: publishing.today, cards: drawCards, drawing }))
 
 const site = loadSite(contentRoot)
@@ -103,20 +96,17 @@ const pool = new RenderPool({
 })
 // A build that exits early (a content problem, a failed render) takes its workers with it.
 process.on('exit', () => pool.killAll())
-// With no page cached, every core's worker starts now, loading its packages while the code is bundled.
-// With pages cached, one starts on the chance that a page changed, on a core the build leaves idle.
+// With no page cached, every core's worker starts now; else one, on the chance that a page changed.
 pool.warm(pageCache.empty ? availableParallelism() : 1)
-// The cards' first thread starts with the first picture to draw, not now: beside `vike build`, the
-// render workers starting and the images being encoded, it raised the build's peak memory.
+// The cards' first thread starts with the first picture: started now, it raised the build's peak memory.
 const cards = new CardStage(join(cacheDir, 'cards'), client, options.fresh, 1, output)
 
-// The articles, the fixed pages and the topic files' names are validated now, and their images encoded;
-// each topic file is validated by the worker that renders its page.
+// Each topic file is validated by the worker that renders its page.
 const contentPhase = phase('content')
 const images = new ImageCache(imageCacheDir(), options.fresh)
 const content = await readContentWithoutTopics(contentRoot, site, images, publishing)
 if (content.problems.length > 0) {
-  // List every problem at once, the topics' and the links' too, before rendering anything.
+  // Every problem at once, the topics' and the links' too, before rendering anything.
   await readContent(contentRoot, site, undefined, images, publishing).catch((error: unknown) => fail((error as Error).message))
   fail(new ContentError(content.problems).message)
 }
@@ -126,11 +116,9 @@ contentPhase.end(
   `${count(content.posts.length)} articles and ${Object.keys(content.pages).length} pages valid, ${count(topicSources.length)} topic files, ` +
     `${count(images.count)} image${images.count === 1 ? '' : 's'} (${count(images.encoded)} encoded, ${count(images.count - images.encoded)} from the cache)`,
 )
-// Pagefind's own process builds the search index once the render workers have exited (started with
-// them, it raised a large build's peak memory), or beside them when few pages are to be rendered.
+// Pagefind starts once the render workers have exited (beside them it raised the peak memory), or when few pages render.
 const searchRecordsOfBuild = searchRecords(content.posts, topicSources, publishing.today)
 let searchIndex: ReturnType<typeof prepareSearchIndex> | undefined
-/** Starts the index the first time it is called; every call gives the same promise. */
 const startSearchIndex = () => {
   if (!searchIndex) {
     searchIndex = prepareSearchIndex(searchRecordsOfBuild, { language: site.lang, cacheDir: join(cacheDir, 'search'), code: searchCode, fresh: options.fresh })
@@ -144,8 +132,7 @@ output.bringBack()
 publishImages(images, client, content)
 writeReportSheets(client, content.pages.home, site.productName)
 
-// 2. Pages. Every page's key covers what renders it: the bundle's bytes and the packages it leaves to
-// Node, the build's and render workers' code, the cards' drawing code, and the settings every page reads.
+// 2. Pages. Every page's key covers what renders it.
 const base = digest(
   bundleDigest,
   bundlePackages,
@@ -163,7 +150,6 @@ try {
   written = await writePages({ stage, pool, pageCache, images, bundleDir, content, topicSources, base, publishing, onFewToRender: startSearchIndex })
   await pool.close()
   startSearchIndex()
-  // The render workers have exited: the pictures still to draw get every core.
   cards.grow(availableParallelism())
   const cardsPhase = phase('cards')
   await cards.finish()
@@ -188,7 +174,7 @@ const { pages } = stage
 rmSync(dirname(serverEntryOf(dist)), { recursive: true, force: true })
 if (!existsSync(join(dist, FORM_PAGE_FILE))) fail(`build: no page gave ${FORM_PAGE_FILE}, the page a refused form post gets (pages/index/+onRenderHtml.ts)`)
 
-// 3. The site search's index, published before the host files that list every file.
+// 3. The search index, published before the host files that list every file.
 const searchPhase = phase('search')
 const search = await startSearchIndex().catch(failBuild)
 publishSearchIndex(search, client, output)
@@ -217,7 +203,7 @@ const report = await writeSiteFiles(
   apiOrigin,
   () => output.clientFiles(),
 )
-// Beside the site, never served: the day this build published for and what it left out, which check:site reads.
+// Beside the site, never served: for check:site.
 leftOut.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))
 writeFileSync(join(dist, PUBLICATION_RECORD), `${JSON.stringify({ buildDate: publishing.today, leftOut }, null, 2)}\n`)
 sitePhase.end(
@@ -225,7 +211,7 @@ sitePhase.end(
     `${count(report.twins)} markdown twins, CSP hashes, ${report.hostFiles.join(', ')}${apiOrigin ? ` (/api/* proxied to ${apiOrigin})` : ''}`,
 )
 
-// 5. The Node server, compiled to JavaScript where the prerender's bundle was: `npm run serve` runs it with node.
+// 5. The Node server, where the prerender's bundle was.
 const serverPhase = phase('server')
 await compileServer(dist).catch((error: unknown) => fail(`build: compiling the server: ${(error as Error).message}`))
 serverPhase.end(`${compiledServerOf(dist)} and its database thread`)

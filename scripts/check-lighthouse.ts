@@ -1,7 +1,5 @@
-// `npm run check:lighthouse [-- --only topic]`: the release gate, Lighthouse CI with lighthouserc.cjs (`lhci autorun`:
-// every template's runs, LHCI's assertions, the reports written to reports/lighthouse/), then a table of what
-// each template's runs measured. Exits 1 when an assertion fails, as lhci does; `--only` keeps the templates
-// whose name contains its text.
+// `npm run check:lighthouse [-- --only topic]`: `lhci autorun` with lighthouserc.cjs, then a table of each template's
+// runs; exits 1 when an assertion fails. `--only` keeps the templates whose name contains its text.
 import { spawnSync } from 'node:child_process'
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -34,7 +32,6 @@ const { status } = spawnSync(process.execPath, [lhci, 'autorun', '--config=light
   env: { ...process.env, LIGHTHOUSE_ONLY: only },
 })
 
-/** The part of a Lighthouse result the table reads. */
 interface Lhr {
   requestedUrl: string
   categories: Record<string, { score: number | null }>

@@ -1,5 +1,4 @@
-// `npm run check:site`: reads every file of the built site and runs the checks of lib/checks/site-checks.ts,
-// printing each problem with its file and fix. Exits 1 if any check fails.
+// `npm run check:site`: every check of the built site, each problem with its file and fix. Exits 1 if any fails.
 import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs'
 import { dirname, join, sep } from 'node:path'
 import { clientDir, contentDir } from '../lib/node/paths.server'
@@ -14,7 +13,6 @@ import { SECURITY_HEADERS } from '../lib/universal/routes'
 import { createApp } from '../server/app'
 import { checkStaticHosts, fileCountSummary } from './static-hosts'
 
-/** The first `bytes` bytes of a file (fewer if it is shorter). */
 function readHead(file: string, bytes: number): Buffer {
   const head = Buffer.alloc(bytes)
   const fd = openSync(file, 'r')
@@ -51,7 +49,6 @@ const report = (name: string, problems: Problem[], counts = '') => {
   failed += problems.length
 }
 for (const check of [...SITE_CHECKS, ...SYNDICATION_CHECKS]) report(check.name, check.run(input))
-// The checks below read more than the pages; they are numbered after the others.
 report(
   'social images (one og:image per indexable page, a PNG of 1200 × 630, no drawn card on two pages)',
   checkSocialImages(input, (file) => readHead(join(dir, file), PNG_HEAD_BYTES)),

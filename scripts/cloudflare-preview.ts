@@ -1,5 +1,4 @@
-// `npm run preview:cloudflare` for tests and bench:api on a built client folder, its D1 and queue state in
-// a folder the caller owns, so that a second start on the same folder finds the records of the first.
+// `npm run preview:cloudflare` for tests and bench:api, its state in a folder the caller owns (a restart finds its records).
 import { spawn } from 'node:child_process'
 import { existsSync, readdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
@@ -57,19 +56,12 @@ export async function startPreview(options: { clientDir: string; state: string; 
   }
 }
 
-export function previewD1File(state: string): string {
+/** From the SQLite file: `wrangler d1 execute --local` would start a workerd of its own on the open files, failing requests. */
+export async function queryPreviewD1<Row>(state: string, sql: string): Promise<Row[]> {
   const folder = join(state, 'v3', 'd1', 'miniflare-D1DatabaseObject')
   const [file] = readdirSync(folder).filter((name) => name.endsWith('.sqlite') && name !== 'metadata.sqlite')
   if (!file) throw new Error(`no D1 database in ${folder}`)
-  return join(folder, file)
-}
-
-/**
- * Rows of the preview's local D1, read from its SQLite file beside the running preview (`wrangler d1 execute
- * --local` would start a workerd of its own on the files the preview's has open, which made it fail requests).
- */
-export async function queryPreviewD1<Row>(state: string, sql: string): Promise<Row[]> {
-  const client = createClient({ url: `file:${previewD1File(state)}` })
+  const client = createClient({ url: `file:${join(folder, file)}` })
   try {
     return (await client.execute(sql)).rows.map((row) => ({ ...row }) as Row)
   } finally {

@@ -31,7 +31,7 @@ function workerSettings(env: Env) {
   return { vars, secrets }
 }
 
-/** A file only this user may read (0600, in a folder of its own under `parent`), removed when this command exits. */
+/** Only this user may read it (0600); removed when this command exits. */
 function privateFile(name: string, text: string, parent = tmpdir()): string {
   mkdirSync(parent, { recursive: true })
   const folder = mkdtempSync(join(parent, 'worker-settings-'))
@@ -40,7 +40,7 @@ function privateFile(name: string, text: string, parent = tmpdir()): string {
   return join(folder, name)
 }
 
-/** The settings as the env file `wrangler dev --env-file` reads: dotenv, where an unescaped `$NAME` would be expanded. */
+/** An unescaped `$NAME` would be expanded by `wrangler dev --env-file`. */
 function envFileText(settings: Record<string, string>): string {
   return Object.entries(settings)
     .map(([name, value]) => {
@@ -52,8 +52,7 @@ function envFileText(settings: Record<string, string>): string {
 
 const [command, ...args] = process.argv.slice(2)
 const clientDir = builtClientDir()
-// A build from before `.assetsignore` would have Workers serve the Node server's own files; one from
-// before form-page.json would leave the Worker without the page a refused form post gets.
+// Without `.assetsignore` Workers would serve the Node server's files; without form-page.json, no page for a refused post.
 for (const file of [join(clientDir, NOT_FOUND_FILE), join(clientDir, '.assetsignore'), join(dirname(clientDir), FORM_PAGE_FILE)])
   if (!existsSync(file)) {
     console.error(`${file} is missing: run \`npm run build\` first`)
@@ -65,8 +64,7 @@ const { values } = parseArgs({
   options: { 'persist-to': { type: 'string' }, 'dry-run': { type: 'boolean' }, outdir: { type: 'string' } },
 })
 const persistTo = typeof values['persist-to'] === 'string' ? ['--persist-to', values['persist-to']] : []
-// wrangler.jsonc names dist/client; `--assets` keeps its other settings and follows DIST_DIR. The Worker
-// bundles the build's form page from beside it (worker/built.d.ts).
+// `--assets` follows DIST_DIR where wrangler.jsonc names dist/client; the Worker bundles the form page (worker/built.d.ts).
 const formPage = JSON.stringify(JSON.parse(readFileSync(join(dirname(clientDir), FORM_PAGE_FILE), 'utf8')))
 const common = ['--assets', clientDir, '--define', `BUILT_FORM_PAGE:${formPage}`, ...args]
 const port = process.env.PORT ?? '8787'
@@ -81,8 +79,7 @@ try {
   if (command === 'preview') {
     // The preview falls back on content/site.json's origin; a deployed Worker cannot read it.
     const { vars, secrets } = workerSettings({ ...process.env, SITE_URL: process.env.SITE_URL || loadSite().siteUrl })
-    // An env file given, wrangler dev reads no `.dev.vars` or `.env` of its own.
-    // Beside the state given, which its caller removes: a preview ended by SIGKILL runs no exit handler.
+    // Then wrangler reads no `.dev.vars` or `.env`. Beside the state, which its caller removes: SIGKILL runs no exit handler.
     const envFile = ['--env-file', privateFile('worker.env', envFileText({ ...vars, ...secrets }), persistTo[1])]
     wrangler = ['dev', '--ip', '127.0.0.1', '--port', port, '--local', '--show-interactive-dev-session=false', '--test-scheduled', ...envFile, ...common]
     migrations = ['--local', ...persistTo]
@@ -104,8 +101,7 @@ if (migrations) {
   if (applied.status !== 0) process.exit(applied.status ?? 1)
 }
 const child = spawn(process.execPath, [wranglerBin(), ...wrangler], { stdio: 'inherit', env: wranglerEnv() })
-// Local workerd never fires Cron Triggers by itself: the preview fires the outbox's every minute and
-// retention's every hour, as Cloudflare would.
+// Local workerd never fires Cron Triggers: the outbox's every minute and retention's every hour, as Cloudflare would.
 if (command === 'preview') {
   const fire = (cron: string) => void fetch(`http://127.0.0.1:${port}/__scheduled?cron=${encodeURIComponent(cron)}`).catch(() => undefined)
   setInterval(() => fire('* * * * *'), 60_000).unref()

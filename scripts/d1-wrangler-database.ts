@@ -1,6 +1,4 @@
-// The lead store of a site on Cloudflare, for `npm run privacy` and `npm run outbox`: the Worker's D1
-// through `wrangler d1 execute`, `DATABASE_URL=d1:remote` the deployed one, `d1:local[:<folder>]` the local
-// preview's while no preview runs on it. Arguments are written into the SQL as literals: wrangler takes no bound parameters.
+// The Worker's D1 (`d1:remote`, `d1:local[:<folder>]`) through `wrangler d1 execute`, which takes no bound parameters.
 import type { Result, Statement } from '../server/database'
 import { Store } from '../server/store'
 import { runWrangler } from './wrangler'
@@ -21,7 +19,7 @@ function literal(value: unknown): string {
   throw new Error(`cannot write a ${typeof value} into SQL`)
 }
 
-/** The SQL with each placeholder (`?`, or `?N` for the Nth argument) replaced by its argument as a literal. */
+/** Each placeholder (`?`, or `?N` for the Nth argument) replaced by its argument as a literal. */
 export function sqlWithArgs(sql: string, args: readonly unknown[] = []): string {
   let next = 0
   // A quoted string or identifier is matched whole, so that the `?` in it is not taken for a placeholder.
@@ -50,7 +48,7 @@ function execute(target: NonNullable<ReturnType<typeof d1TargetOf>>, statement: 
   }
 }
 
-/** The store at DATABASE_URL when it names a D1 database. Its storage is Cloudflare's: there is no log to checkpoint. */
+/** Its storage is Cloudflare's: there is no log to checkpoint. */
 export function d1StoreOf(url: string): Store | undefined {
   const target = d1TargetOf(url)
   return target

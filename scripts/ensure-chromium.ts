@@ -1,5 +1,4 @@
-// The browser tests need Debian's Chromium (Playwright cannot download browsers here).
-// Installs it when running as root with apt-get; otherwise stops with the exact command to run.
+// The browser tests need Debian's Chromium (Playwright cannot download browsers here): installed as root, else the command shown.
 import { execSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 

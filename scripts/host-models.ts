@@ -1,5 +1,4 @@
-// How Netlify, Cloudflare Pages (and Workers static assets) and Vercel answer a request, from the rule files read
-// by the hosts' own parsers: no host can be reached from CI, so each model follows its host's documented routing.
+// How each static host answers a request, from the rule files read by its own parsers, as its routing is documented.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { getTransformedRoutes, type GetRoutesProps, type RouteWithSrc } from '@vercel/routing-utils'
@@ -13,12 +12,10 @@ export type HostName = 'netlify' | 'cloudflare' | 'vercel' | 'workers'
 
 export interface HostAnswer {
   status: number
-  /** Relative to the client folder (`blog.html`). */
   file?: string
   location?: string
   /** Where `/api/*` is fetched from; on Workers, the path and query the Worker's own API answers. */
   proxy?: string
-  /** Only the Worker sets one. */
   cookie?: string
   /** Names in lower case. */
   headers: Record<string, string>
@@ -127,12 +124,8 @@ export async function netlify(rules: Rule[], headerRules: HeaderRule[], isFile: 
   const patterns = await netlifyMatchers(rules.map((rule) => rule.from).filter((from) => !isLiteral(from)))
   const fileFor = (path: string) => (path === '/' ? 'index.html' : [path.slice(1), `${path.slice(1)}.html`].find(isFile))
   // A literal source matches its one path in either case (the path has no trailing slash left).
-  const ruleFor = firstRule(
-    rules,
-    literalSource,
-    (rule, path) => patterns.get(rule.from)!.test(path),
-    (path) => path.toLowerCase(),
-  )
+  const matches = (rule: Rule, path: string) => patterns.get(rule.from)!.test(path)
+  const ruleFor = firstRule(rules, literalSource, matches, (path) => path.toLowerCase())
   return (url) => {
     const { pathname, search } = split(url)
     const path = pathname === '/' ? pathname : pathname.replace(/\/+$/, '')

@@ -1,9 +1,8 @@
-// Runs npm scripts for `npm test` and `npm run test:quick`: side by side with their output held, so that it
-// does not interleave, and phase by phase with each phase's seconds.
+// Runs npm scripts for `npm test` and `npm run test:quick`: side by side with their output held, or phase by phase.
 import { spawn } from 'node:child_process'
 import { appendFileSync } from 'node:fs'
 
-/** Runs an npm script with its output held, printed when it ends; resolves with its exit code. */
+/** Its output held, printed when it ends; resolves with its exit code. */
 export function npmRunHeld(script: string): Promise<number> {
   return new Promise((resolve) => {
     const child = spawn('npm', ['run', '--silent', script], { stdio: ['ignore', 'pipe', 'pipe'] })
@@ -17,7 +16,6 @@ export function npmRunHeld(script: string): Promise<number> {
   })
 }
 
-/** Runs a command with its output shown as it comes; resolves with its exit code. */
 export function run(command: string, args: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   return new Promise((resolve) => spawn(command, args, { stdio: 'inherit', env }).on('close', (code) => resolve(code ?? 1)))
 }
@@ -27,10 +25,7 @@ export interface Phase {
   run(): Promise<number>
 }
 
-/**
- * Runs the phases in order, stopping at the first that fails; prints each with its seconds and, when
- * PHASES_FILE is set (`.ci/run`), appends a `name<TAB>seconds<TAB>status` line to it. Resolves with the exit code.
- */
+/** Stops at the first that fails; prints each with its seconds, and appends it to PHASES_FILE when set (`.ci/run`). */
 export async function runPhases(phases: readonly Phase[]): Promise<number> {
   const rows: string[] = []
   let code = 0

@@ -1,6 +1,4 @@
-// `npm run outbox`: the operator's view of the outbox (GET /healthz says only ok or fail): what waits for
-// its webhook, what was delivered, what failed and how long the oldest has waited. DATABASE_URL=d1:remote
-// reads the Worker's D1.
+// `npm run outbox`: what waits for its webhook, was delivered or failed, and the oldest's wait. DATABASE_URL=d1:remote: the Worker's.
 import { Store } from '../server/store'
 import { webhooksFromEnv } from '../server/settings'
 import { d1StoreOf } from './d1-wrangler-database'

@@ -1,5 +1,4 @@
-// Run before `npm run build:static-host`, Netlify's and Vercel's build: pages deployed there without
-// API_ORIGIN would serve a form whose every lead is lost, so the deploy stops here.
+// Before `npm run build:static-host`: pages on Netlify or Vercel without API_ORIGIN would lose every lead.
 import { API_ORIGIN_ENV, MISSING_API_ORIGIN } from '../pipeline/api-origin'
 
 if ((process.env[API_ORIGIN_ENV] ?? '').trim() === '') {

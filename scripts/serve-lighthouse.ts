@@ -1,8 +1,4 @@
-// Lighthouse CI's server (lighthouserc.cjs, `startServerCommand`): the built site (DIST_DIR) and its API, as
-// server/index.ts serves them, on the origin lib/checks/lighthouse-budgets.ts names, with a database in memory.
-// Two changes for the gate: every answer is gzipped, whatever the browser accepts, so that Lighthouse counts
-// the bytes the budgets are set in; and the API never answers a page whose template holds it (the referral
-// shell, which leaves for another page as soon as its click is answered).
+// Lighthouse CI's server: every answer gzipped, as the budgets are; the API never answers a page whose template holds it.
 import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
 import { readFileSync } from 'node:fs'
@@ -20,7 +16,6 @@ const heldPages = new Set<string | undefined>(
 const origin = new URL(lighthouseOrigin())
 const store = await Store.open(':memory:')
 const api = new Hono()
-/** The path and query of the page that made a request, from its Referer. */
 function pageOf(referer: string | undefined): string | undefined {
   if (!referer || !URL.canParse(referer)) return undefined
   const url = new URL(referer)

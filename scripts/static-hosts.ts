@@ -1,5 +1,4 @@
-// check:site's check that every built file answers on each static host as from the Node server, within each
-// host's limits. The Workers model follows worker/index.ts's rules without importing it (it brings the API, D1, the queue).
+// check:site's check that each static host answers as the Node server; the Workers model copies worker/index.ts's rules (its module brings D1).
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { getTransformedRoutes } from '@vercel/routing-utils'
@@ -40,6 +39,7 @@ import {
 } from './host-models'
 
 export const WRANGLER_CONFIG = 'wrangler.jsonc'
+const isRuleFile = (file: string) => (HOST_RULE_FILES as readonly string[]).includes(file)
 
 /** wrangler.jsonc's `assets.run_worker_first`: every path, none, or those its patterns match. */
 export type RunWorkerFirst = boolean | readonly string[]
@@ -79,10 +79,7 @@ const WORKER_PATHS: ReadonlyArray<{ path: string; rule: string }> = [
   { path: `${API_PREFIX}/score`, rule: 'the lead API' },
   { path: '/blog/', rule: "a page's one URL with 308, where the assets send 307" },
   { path: '/blog.html', rule: "a page's one URL with 308, where the assets send 307" },
-  ...NOT_FOUND_PATHS.filter((path) => !(HOST_RULE_FILES as readonly string[]).includes(path.slice(1))).map((path) => ({
-    path,
-    rule: 'the 404 page with status 404, where the assets send 200',
-  })),
+  ...NOT_FOUND_PATHS.filter((path) => !isRuleFile(path.slice(1))).map((path) => ({ path, rule: 'the 404 page with status 404, where the assets send 200' })),
   { path: '/topics/no-such-topic.md', rule: "a missing markdown twin's 404 page as HTML, where the assets label it markdown" },
   ...FORM_PAGE_PATHS.map((route) => ({ path: route.replace('*', 'x'), rule: 'the form-timing cookie on a page with the free-score form' })),
 ]
@@ -122,7 +119,7 @@ export function workers(assets: Host, runWorkerFirst: RunWorkerFirst, read: (fil
 /** `.assetsignore`'s patterns (none has a slash) match a file's name in any folder. */
 const assetsIgnored = ASSETS_IGNORE.map((pattern) => new RegExp(`(^|/)${pattern.split('*').map(escapeRegExp).join('[^/]*')}$`))
 
-const uploadedToWorkers = (file: string) => !(HOST_RULE_FILES as readonly string[]).includes(file) && !assetsIgnored.some((pattern) => pattern.test(file))
+const uploadedToWorkers = (file: string) => !isRuleFile(file) && !assetsIgnored.some((pattern) => pattern.test(file))
 
 /** Files a deployment may hold on the free plan; Netlify and Vercel document no limit. */
 const FILE_LIMITS = [
@@ -199,7 +196,7 @@ export async function checkStaticHosts(
   for (const [count, limit, file, problem, fix] of limits) if (count > limit) problems.push({ file, problem, fix })
 
   const expected = builtFiles
-    .filter((file) => file !== NOT_FOUND_FILE && !(HOST_RULE_FILES as readonly string[]).includes(file))
+    .filter((file) => file !== NOT_FOUND_FILE && !isRuleFile(file))
     .map((file) => {
       const isPage = file.endsWith('.html')
       const path = isPage ? pathOfHtmlFile(file)! : `/${file}`

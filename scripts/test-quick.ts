@@ -1,5 +1,4 @@
-// `npm run test:quick`: the typecheck, lint and the unit tests that start no process (vitest's "quick" and
-// "quick-isolated" projects), side by side; it fails if any of them fails. `npm test` runs everything.
+// `npm run test:quick`: the typecheck, lint and the unit tests that start no process, side by side.
 import { npmRunHeld, run } from './npm-scripts'
 
 const vitest = run(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--project', 'quick', '--project', 'quick-isolated', ...process.argv.slice(2)])

@@ -1,5 +1,4 @@
-// `npm test`: everything CI tests, phase by phase with each phase's seconds: the static checks side by side,
-// the unit tests, the browser tests on the Node server, then the Worker's own browser journeys.
+// `npm test`: everything CI tests, phase by phase with each phase's seconds.
 import { npmRunHeld, run, runPhases } from './npm-scripts'
 
 const npm = (script: string) => () => run('npm', ['run', '--silent', script])

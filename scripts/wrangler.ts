@@ -1,6 +1,5 @@
-// Wrangler as every script runs it: this package's own pinned copy, with its usage reports off (they would
-// need the network; the preview must work without it). A module with no command of its own, so that the
-// compiled operator commands (`npm run privacy`, `npm run outbox`) can run it.
+// Wrangler as every script runs it: the pinned copy, its usage reports off (the preview must work offline). No
+// command of its own, so that the compiled `npm run privacy` and `npm run outbox` can import it.
 import { spawnSync, type SpawnSyncOptions } from 'node:child_process'
 import { createRequire } from 'node:module'
 

@@ -1,42 +1,24 @@
 // The parts of `npm run bench:api` that decide rather than run, so that a test checks them without starting a server.
 
-const TARGETS = ['node', 'cloudflare'] as const
+export const TARGETS = ['node', 'cloudflare'] as const
 export type Target = (typeof TARGETS)[number]
-
-/** `--target node|cloudflare|both` (or `--target=…`, the last if twice) taken out of `args`; node runs first, as the ratio divides by it. */
-export function takeTarget(args: string[]): { targets: Target[]; rest: string[] } | { error: string } {
-  let value = 'node'
-  const rest: string[] = []
-  for (let index = 0; index < args.length; index++) {
-    const arg = args[index]!
-    if (arg === '--target') {
-      value = args[++index] ?? '--'
-      if (value.startsWith('--')) return { error: '--target takes node, cloudflare or both' }
-    } else if (arg.startsWith('--target=')) value = arg.slice('--target='.length)
-    else rest.push(arg)
-  }
-  if (value === 'both') return { targets: [...TARGETS], rest }
-  if ((TARGETS as readonly string[]).includes(value)) return { targets: [value as Target], rest }
-  return { error: `--target takes node, cloudflare or both, got "${value}"` }
-}
 
 export interface Row {
   connections: number
   leadsPerSecond: number
   p50: number
   p99: number
-  /** Non-2xx answers, timeouts and socket errors, and how many of each kind ("503", "timeouts", "socket errors"). */
+  /** Non-2xx answers, timeouts and socket errors. */
   errors: number
   errorKinds: Record<string, number>
-  /** Answers 202, and leads of this row in the database after the load. */
   accepted: number
   stored: number
-  /** Stored leads whose Idempotency-Key the webhook received at least once, and more than once; undefined without a webhook. */
+  /** Undefined without a webhook. */
   delivered?: number
   deliveredTwice?: number
 }
 
-/** How many of the stored leads' keys the webhook's calls (one Idempotency-Key each) brought at least once, and more than once. */
+/** How many stored leads the webhook's calls brought at least once, and more than once. */
 export function deliveries(storedKeys: string[], received: string[]): { delivered: number; deliveredTwice: number } {
   const calls = new Map<string, number>()
   for (const key of received) calls.set(key, (calls.get(key) ?? 0) + 1)
@@ -44,7 +26,7 @@ export function deliveries(storedKeys: string[], received: string[]): { delivere
   return { delivered: counts.filter((n) => n >= 1).length, deliveredTwice: counts.filter((n) => n > 1).length }
 }
 
-/** The table of one target: a line naming it, the markdown table, then one line per row that had errors, saying which. */
+/** A line naming the target, the markdown table, then one line per row that had errors. */
 export function tableLines(target: Target, seconds: number, rows: Row[]): string[] {
   const served = target === 'node' ? 'the Node server (X-Forwarded-For)' : 'the Worker in local workerd (CF-Connecting-IP)'
   const lines = [
@@ -74,7 +56,7 @@ export function ratioLine(node: Row[], cloudflare: Row[]): string {
   return `cloudflare ÷ node, leads/s (202): ${ratios.join(', ')}`
 }
 
-/** Why the run fails: a lead answered 202 and not stored, or a stored lead not delivered exactly once (judged without a webhook on storage alone). */
+/** A lead answered 202 and not stored, or a stored lead not delivered exactly once (without a webhook, storage alone). */
 export function failures(target: Target, rows: Row[]): string[] {
   return rows.flatMap((row) => {
     const at = `at ${row.connections} connections (${target})`

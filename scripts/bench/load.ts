@@ -1,22 +1,28 @@
-// What the load benchmarks share: their command line and the real server on a throwaway database, as
-// behind one proxy (TRUST_PROXY=1: every connection comes from one address, which would otherwise be held
-// to a tenth of HTTP_MAX_CONNECTIONS).
+// What the load benchmarks share: their command line and the real server on a throwaway database.
 import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { parseArgs } from 'node:util'
+import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { clientDir, distDir } from '../../lib/node/paths.server'
 import { compiledServerOf } from '../../pipeline/server-bundle'
 import { freePort } from '../free-port'
 
-/** The command line of the benchmark `name`; exits 2 on a bad value, 1 when there is no built site to serve. */
-export function loadOptions(name: string, defaultConnections: string, args: string[] = process.argv.slice(2)) {
-  const { values } = parseArgs({
-    args,
-    options: { connections: { type: 'string', default: defaultConnections }, seconds: { type: 'string', default: '10' }, 'cpu-prof': { type: 'string' } },
-  })
-  const connectionCounts = values.connections.split(',').map(Number)
+/** With the benchmark's own options (`extra`) in `values`; exits 2 on a bad value, 1 when there is no built site to serve. */
+export function loadOptions(name: string, defaultConnections: string, extra: ParseArgsConfig['options'] = {}) {
+  let values: Record<string, string | boolean | undefined>
+  try {
+    const options = {
+      connections: { type: 'string', default: defaultConnections },
+      seconds: { type: 'string', default: '10' },
+      'cpu-prof': { type: 'string' },
+    } as const
+    values = parseArgs({ options: { ...options, ...extra } }).values as typeof values
+  } catch (error) {
+    console.error(`${name}: ${(error as Error).message}`)
+    process.exit(2)
+  }
+  const connectionCounts = String(values.connections).split(',').map(Number)
   const seconds = Number(values.seconds)
   if (connectionCounts.some((n) => !Number.isInteger(n) || n < 1) || !(seconds > 0)) {
     console.error(`${name}: --connections takes whole numbers separated by commas, --seconds a positive number`)
@@ -27,13 +33,10 @@ export function loadOptions(name: string, defaultConnections: string, args: stri
     process.exit(1)
   }
   // --cpu-prof DIR: where the server writes its main thread's V8 CPU profile when it exits.
-  return { connectionCounts, seconds, cpuProfileDir: values['cpu-prof'] }
+  return { connectionCounts, seconds, cpuProfileDir: values['cpu-prof'] as string | undefined, values }
 }
 
-/**
- * Starts the server on a port nothing listens on (on a fixed one, a server left running there would be
- * measured instead); its `stop` waits for it to exit, so that its CPU profile is written.
- */
+/** On a free port (a server left running on a fixed one would be measured instead); `stop` waits for its CPU profile. */
 export async function startLoadServer(cpuProfileDir: string | undefined, env: Record<string, string> = {}) {
   const port = await freePort()
   const origin = `http://127.0.0.1:${port}`
@@ -45,6 +48,7 @@ export async function startLoadServer(cpuProfileDir: string | undefined, env: Re
       PORT: String(port),
       HOST: '127.0.0.1',
       DATABASE_URL: databaseUrl,
+      // As behind one proxy: one address would be held to a tenth of HTTP_MAX_CONNECTIONS.
       TRUST_PROXY: '1',
       SCORE_WEBHOOK_URL: '',
       AFFILIATE_WEBHOOK_URL: '',
