@@ -90,12 +90,8 @@ function clientAddress(c: Context, trustedHops: number): string {
 }
 
 async function readObject(c: Context): Promise<Record<string, unknown> | undefined> {
-  try {
-    const body: unknown = await c.req.json()
-    return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined
-  } catch {
-    return undefined
-  }
+  const body: unknown = await c.req.json().catch(() => undefined)
+  return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined
 }
 
 async function readForm(c: Context): Promise<Record<string, string>> {

@@ -12,10 +12,8 @@ export interface D1Like {
 async function run(db: D1Like, statement: Statement | string): Promise<Result> {
   const { sql, args = [] } = typeof statement === 'string' ? { sql: statement } : statement
   // all() rather than run(): a write with RETURNING (store.claimDue) needs its rows too.
-  const { results, meta } = await db
-    .prepare(sql)
-    .bind(...args)
-    .all()
+  const prepared = db.prepare(sql).bind(...args)
+  const { results, meta } = await prepared.all()
   return {
     rows: results.map((row) => ({ ...row })),
     rowsAffected: meta.changes ?? 0,

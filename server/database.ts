@@ -68,9 +68,7 @@ export type Failure = { message: string; code?: string }
 export type Reply = { id: number; result: Result } | { id: number; error: Failure }
 export type FromWorker = { ready: true } | { failed: Failure } | Reply[]
 
-function asError(failure: Failure): Error {
-  return Object.assign(new Error(failure.message), failure.code === undefined ? {} : { code: failure.code })
-}
+const asError = (failure: Failure): Error => Object.assign(new Error(failure.message), failure.code === undefined ? {} : { code: failure.code })
 
 class WorkerDatabase implements Database {
   private nextId = 1

@@ -10,9 +10,7 @@ import { clip } from '../lib/universal/text'
 import type { Endpoint } from './api'
 import { msSincePageServed } from './form-timing'
 
-export function defineEndpoint<Body extends z.ZodType>(endpoint: Endpoint<Body>): Endpoint {
-  return endpoint
-}
+export const defineEndpoint = <Body extends z.ZodType>(endpoint: Endpoint<Body>): Endpoint => endpoint
 
 /** How long the referral page waits for the affiliate webhook's answer; past it the click is left to the outbox. */
 const AFFILIATE_RELAY_MS = 3_000

@@ -16,14 +16,9 @@ type Key = string | Buffer
 // FORM_TIMING_SECRET, else random bytes, which verify only this process's cookies (another's counts as missing, so let through).
 // Drawn at first use: a Worker may not draw random bytes at global scope.
 let drawnKey: Key | undefined
-function defaultKey(): Key {
-  drawnKey ??= process.env.FORM_TIMING_SECRET || randomBytes(32)
-  return drawnKey
-}
+const defaultKey = (): Key => (drawnKey ??= process.env.FORM_TIMING_SECRET || randomBytes(32))
 
-function signature(value: string, key: Key): string {
-  return createHmac('sha256', key).update(value).digest('base64url')
-}
+const signature = (value: string, key: Key) => createHmac('sha256', key).update(value).digest('base64url')
 
 export function signServedAt(servedAt: number, key: Key = defaultKey()): string {
   const value = String(servedAt)
@@ -51,6 +46,4 @@ export function msSincePageServed(c: Context, now: number, key: Key = defaultKey
 const FORM_MARKER = Buffer.from(`action="${FORM_TIMING_PATH}"`)
 
 /** Found in the page itself, so no list of such pages can fall behind the site. */
-export function carriesScoreForm(html: Uint8Array): boolean {
-  return Buffer.from(html.buffer, html.byteOffset, html.byteLength).includes(FORM_MARKER)
-}
+export const carriesScoreForm = (html: Uint8Array) => Buffer.from(html.buffer, html.byteOffset, html.byteLength).includes(FORM_MARKER)

@@ -21,9 +21,7 @@ interface HealthCheckOptions {
   log?: (line: string) => void
 }
 
-export function databaseFileOf(url: string = process.env.DATABASE_URL || DEFAULT_DATABASE_URL): string | undefined {
-  return url.startsWith('file:') ? url.slice('file:'.length) : undefined
-}
+export const databaseFileOf = (url = process.env.DATABASE_URL || DEFAULT_DATABASE_URL) => (url.startsWith('file:') ? url.slice('file:'.length) : undefined)
 
 // The file (its header read from disk, not a connection's cache) stays open until the store has closed: closing any descriptor drops
 // the process's POSIX locks, SQLite's too, and another process could then delete the write-ahead log under the running server.
@@ -116,9 +114,7 @@ export class HealthChecks {
   }
 }
 
-export function healthHandler(checks: Pick<HealthChecks, 'healthy'>) {
-  return (c: Context) => {
-    c.header('Cache-Control', CACHE_CONTROL.live)
-    return checks.healthy ? c.json({ status: 'ok' }, 200) : c.json({ status: 'fail' }, 503)
-  }
+export const healthHandler = (checks: Pick<HealthChecks, 'healthy'>) => (c: Context) => {
+  c.header('Cache-Control', CACHE_CONTROL.live)
+  return checks.healthy ? c.json({ status: 'ok' }, 200) : c.json({ status: 'fail' }, 503)
 }

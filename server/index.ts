@@ -50,16 +50,17 @@ async function refuseToListen(error: NodeJS.ErrnoException): Promise<void> {
   }[error.code ?? '']
   if (problem === undefined) throw error
   console.error(`server: ${problem}`)
-  await outbox.stop()
-  await closeServices()
-  process.exit(1)
+  await closeAndExit(1)
 }
 
-async function closeServices(): Promise<void> {
+/** The outbox's sends in flight finish first; the health check's file closes after the store. */
+async function closeAndExit(code: number, outboxStopped = outbox.stop()): Promise<void> {
+  await outboxStopped
   await retention.stop()
   await health.stop()
   await store.close()
   await health.close()
+  process.exit(code)
 }
 
 // Lets the requests under way (at most drainTimeoutMs) and the webhook calls in flight finish; a record stored meanwhile waits for the next process.
@@ -79,9 +80,7 @@ async function drain(signal: NodeJS.Signals): Promise<void> {
   await closed
   clearInterval(idle)
   clearTimeout(deadline)
-  await outboxStopped
-  await closeServices()
-  process.exit(0)
+  await closeAndExit(0, outboxStopped)
 }
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void drain(signal))

@@ -20,9 +20,7 @@ function readMigrations(dir: string): Migration[] {
 /** The files `wrangler d1 migrations apply` applies to D1 too, so both runtimes have one schema. */
 export const MIGRATIONS: readonly Migration[] = readMigrations(fileURLToPath(new URL('../migrations/', import.meta.url)))
 
-async function schemaVersion(db: Client | Transaction): Promise<number> {
-  return Number((await db.execute('PRAGMA user_version')).rows[0]?.user_version ?? 0)
-}
+const schemaVersion = async (db: Client | Transaction) => Number((await db.execute('PRAGMA user_version')).rows[0]?.user_version ?? 0)
 
 function newerThanCode(version: number, known: number): Error {
   return new Error(

@@ -5,13 +5,10 @@ import { BUSY_TIMEOUT_MS, type Store } from './store'
 
 /** Few enough that hanging calls hold few sockets. */
 export const MAX_IN_FLIGHT = 64
-
 /** While rows wait, a pass claims again once this many slots are free: a claim is a write, so not one per send. */
 const REFILL_SLOTS = MAX_IN_FLIGHT / 4
-
 /** A claimed row is leased for the call's timeout plus time to write its outcome, which may wait for another process's lock. */
 const LEASE_MARGIN_MS = BUSY_TIMEOUT_MS + 5_000
-
 const FIRST_RETRY_MS = 5_000
 const MAX_RETRY_MS = 10 * 60_000
 

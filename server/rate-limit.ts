@@ -48,6 +48,4 @@ export class RateLimiter {
   }
 }
 
-function secondsUntil(end: number, now: number): number {
-  return Math.max(1, Math.ceil((end - now) / 1000))
-}
+const secondsUntil = (end: number, now: number) => Math.max(1, Math.ceil((end - now) / 1000))

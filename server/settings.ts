@@ -16,13 +16,10 @@ export function wholeNumber(env: Env, name: string, fallback: number, rule = 'a 
 export const DEFAULT_LEAD_RETENTION_DAYS = 365
 export const DEFAULT_TIMEOUT_MS = 10_000
 
-export const leadRetentionDays = (env: Env = process.env) =>
+export const leadRetentionDays = (env = process.env) =>
   wholeNumber(env, 'LEAD_RETENTION_DAYS', DEFAULT_LEAD_RETENTION_DAYS, 'a whole number of days, at least 1')
-
-export const outboxTimeoutFromEnv = (env: Env = process.env) => wholeNumber(env, 'OUTBOX_TIMEOUT_MS', DEFAULT_TIMEOUT_MS)
-
-export const trustedHopsFromEnv = (env: Env = process.env) =>
-  wholeNumber(env, 'TRUST_PROXY', 0, 'the number of proxies in front of the server (0 to 10)', 0, 10)
+export const outboxTimeoutFromEnv = (env = process.env) => wholeNumber(env, 'OUTBOX_TIMEOUT_MS', DEFAULT_TIMEOUT_MS)
+export const trustedHopsFromEnv = (env = process.env) => wholeNumber(env, 'TRUST_PROXY', 0, 'the number of proxies in front of the server (0 to 10)', 0, 10)
 
 /** SITE_URL as the Worker compares it with a post's Origin: an absolute http(s) origin, no path; throws naming SITE_URL. */
 export function siteOriginFromEnv(env: Env = process.env): string {

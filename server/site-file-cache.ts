@@ -195,10 +195,8 @@ export class SiteFileCache {
     const current = this.entries.get(key)
     if (current) this.drop(current)
     this.entries.set(key, entry)
-    this.hold(
-      entry,
-      [file, ...precompressed].reduce((sum, copy) => sum + (copy.body?.byteLength ?? 0), 0),
-    )
+    const held = [file, ...precompressed].reduce((sum, copy) => sum + (copy.body?.byteLength ?? 0), 0)
+    this.hold(entry, held)
     return entry
   }
 

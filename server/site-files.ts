@@ -31,9 +31,7 @@ const NOT_FOUND_TYPE = 'text/html; charset=UTF-8'
 /** The app's header middleware leaves these as they are. */
 const siteAnswers = new WeakSet<Response>()
 
-export function isSiteAnswer(response: Response): boolean {
-  return siteAnswers.has(response)
-}
+export const isSiteAnswer = (response: Response) => siteAnswers.has(response)
 
 export class SiteFiles {
   private readonly files: SiteFileCache

@@ -237,10 +237,8 @@ export class Store {
   async deleteLeadsByEmail(email: string): Promise<{ leads: number; rateLimits: number }> {
     await this.fillEmailKeys()
     const key = emailMatchKey(email)
-    const rateLimits = await this.write({
-      sql: `DELETE FROM rate_limits WHERE ${RATE_LIMIT_CLIENT} IN (SELECT client_key FROM leads WHERE email_key = ? AND client_key IS NOT NULL)`,
-      args: [key],
-    })
+    const sql = `DELETE FROM rate_limits WHERE ${RATE_LIMIT_CLIENT} IN (SELECT client_key FROM leads WHERE email_key = ? AND client_key IS NOT NULL)`
+    const rateLimits = await this.write({ sql, args: [key] })
     const leads = await this.write({ sql: 'DELETE FROM leads WHERE email_key = ?', args: [key] })
     return { leads: leads.rowsAffected, rateLimits: rateLimits.rowsAffected }
   }
