@@ -73,32 +73,25 @@ function contentInDev(): Plugin {
               response.setHeader('Content-Type', 'text/html; charset=utf-8')
               return response.end(dev.contentErrorPage(shared))
             }
-            if (shared.length > 0) return next()
-            const moved = (await dev.devContentState()).redirects.get(pathname)
-            if (moved === undefined) return next()
-            response.statusCode = REDIRECT_STATUS
-            response.setHeader('Location', `${moved}${search}`)
-            response.end()
+            const moved = shared.length > 0 ? undefined : (await dev.devContentState()).redirects.get(pathname)
+            if (moved !== undefined) {
+              response.statusCode = REDIRECT_STATUS
+              response.setHeader('Location', `${moved}${search}`)
+              return response.end()
+            }
+            // The feeds, llms.txt and the markdown twins; a content problem answers 500 with the problems.
+            const file = await dev.devSyndicationFile(pathname)
+            if (!file) return next()
+            response.statusCode = file.status
+            for (const [name, value] of Object.entries(file.headers)) response.setHeader(name, value)
+            response.setHeader('Content-Length', Buffer.byteLength(file.body))
+            response.end(request.method === 'HEAD' ? undefined : file.body)
           })
           .catch(next)
       })
       // The content's images, from the build cache where rendering the markdown encoded them.
       onRead((request, response, next) => void devServerModule(server).then((dev) => dev.serveContentImage(request, response) || next(), next))
       serveReportSheetsInDev(server)
-      // The feeds, llms.txt and the markdown twins; a content problem answers 500 with the problems.
-      onRead((request, response, next) => {
-        const { pathname } = new URL(request.url ?? '/', 'http://dev.invalid')
-        if (isModulePath(pathname)) return next()
-        devServerModule(server)
-          .then((dev) => dev.devSyndicationFile(pathname))
-          .then((file) => {
-            if (!file) return next()
-            response.statusCode = file.status
-            for (const [name, value] of Object.entries(file.headers)) response.setHeader(name, value)
-            response.setHeader('Content-Length', Buffer.byteLength(file.body))
-            response.end(request.method === 'HEAD' ? undefined : file.body)
-          }, next)
-      })
     },
   }
 }

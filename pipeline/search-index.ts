@@ -59,11 +59,8 @@ export async function prepareSearchIndex(
     const paths = files.map((file) => file.path)
     makeFolders(temporary, paths)
     for (const file of files) writeFileSync(join(temporary, file.path), file.content)
-    const listed: Listing = {
-      files: paths,
-      bytes: files.reduce((sum, file) => sum + (file.path.endsWith('.br') ? 0 : file.content.byteLength), 0),
-    }
-    writeFileSync(join(temporary, LISTING), JSON.stringify(listed))
+    const bytes = files.reduce((sum, file) => sum + (file.path.endsWith('.br') ? 0 : file.content.byteLength), 0)
+    writeFileSync(join(temporary, LISTING), JSON.stringify({ files: paths, bytes } satisfies Listing))
     renameSync(temporary, kept)
     built = true
   }

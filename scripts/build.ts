@@ -157,15 +157,10 @@ try {
   if (drawCards) cards.prune()
   cardsPhase.end(`${count(cards.count)} pictures: ${count(cards.drawn)} drawn, ${count(cards.reused)} from the cache`)
 } catch (error) {
-  fail(
-    error instanceof ContentError
-      ? error.message
-      : error instanceof RenderFailed
-        ? `build: rendering ${error.message}`
-        : error instanceof CardDrawFailed
-          ? `build: ${error.message}`
-          : String((error as Error).stack ?? error),
-  )
+  if (error instanceof ContentError) fail(error.message)
+  if (error instanceof RenderFailed) fail(`build: rendering ${error.message}`)
+  if (error instanceof CardDrawFailed) fail(`build: ${error.message}`)
+  fail(String((error as Error).stack ?? error))
 } finally {
   await Promise.all([pool.close(), cards.close()])
 }

@@ -177,12 +177,11 @@ export async function checkStaticHosts(
   const fix = 'the build writes it from lib/universal/routes.ts: rebuild, or correct the rule there (pipeline/host-files.ts turns it into host syntax)'
   const builtFiles = [...files]
   const problems = checkFileLimits(builtFiles)
-  for (const { path, rule } of pathsLeftToAssets(runWorkerFirst))
-    problems.push({
-      file: WRANGLER_CONFIG,
-      problem: `assets.run_worker_first leaves ${path} to the static assets; the Worker must answer it (${rule})`,
-      fix: 'add a pattern that matches it to run_worker_first (worker/index.ts has the rule)',
-    })
+  const add = (file: string, problem: string, fix: string) => problems.push({ file, problem, fix })
+  for (const { path, rule } of pathsLeftToAssets(runWorkerFirst)) {
+    const problem = `assets.run_worker_first leaves ${path} to the static assets; the Worker must answer it (${rule})`
+    add(WRANGLER_CONFIG, problem, 'add a pattern that matches it to run_worker_first (worker/index.ts has the rule)')
+  }
   const tooMany = "fewer old URLs (redirectFrom), or that host's bulk redirects loaded from redirects.json; the Node server and Netlify answer them all"
   const dynamicRules = rules.filter((rule) => !isLiteral(rule.from)).length
   const [staticRules, vercelRoutes] = [rules.length - dynamicRules, getTransformedRoutes(ruleFiles.vercelConfig).routes?.length ?? 0]
@@ -193,7 +192,7 @@ export async function checkStaticHosts(
     [staticRules, staticLimit, '_redirects', `${staticRules} static rules: Cloudflare Pages applies the first ${staticLimit}`, tooMany],
     [vercelRoutes, routeLimit, 'vercel.json', `${vercelRoutes} routes: Vercel takes ${routeLimit} a deployment`, tooMany],
   ] as const
-  for (const [count, limit, file, problem, fix] of limits) if (count > limit) problems.push({ file, problem, fix })
+  for (const [count, limit, file, problem, fix] of limits) if (count > limit) add(file, problem, fix)
 
   const expected = builtFiles
     .filter((file) => file !== NOT_FOUND_FILE && !isRuleFile(file))
@@ -220,34 +219,31 @@ export async function checkStaticHosts(
         ([header, value]) => answer.headers[header.toLowerCase()] !== value,
       )
       if (answer.status !== 200 || answer.file !== file) {
-        problems.push({ file, problem: `${name} answers ${path} with ${answer.status} ${answer.location ?? answer.file}`, fix: `${routes}: ${fix}` })
+        add(file, `${name} answers ${path} with ${answer.status} ${answer.location ?? answer.file}`, `${routes}: ${fix}`)
       } else if (formPage && answer.cookie !== FORM_TIMING_COOKIE) {
-        problems.push({
+        const problem = `${name} sends ${path} without the form-timing cookie, which the server sets on every page with the free-score form`
+        add(
           file,
-          problem: `${name} sends ${path} without the form-timing cookie, which the server sets on every page with the free-score form`,
-          fix: `the Worker sets it on FORM_PAGE_PATHS only (lib/universal/routes.ts): add ${path} there, and to ${WRANGLER_CONFIG} run_worker_first`,
-        })
+          problem,
+          `the Worker sets it on FORM_PAGE_PATHS only (lib/universal/routes.ts): add ${path} there, and to ${WRANGLER_CONFIG} run_worker_first`,
+        )
       } else if (wrong) {
         const [header, value] = wrong
-        problems.push({
+        const sent = `${header} ${answer.headers[header.toLowerCase()] ?? '(host default)'}`
+        add(
           file,
-          problem: `${name} sends ${path} with ${header} ${answer.headers[header.toLowerCase()] ?? '(host default)'}, ${value === undefined ? 'which no rule should set for it' : `the server ${value}`}`,
-          fix: `${headers}: ${fix}`,
-        })
+          `${name} sends ${path} with ${sent}, ${value === undefined ? 'which no rule should set for it' : `the server ${value}`}`,
+          `${headers}: ${fix}`,
+        )
       }
     }
     for (const { from, to } of redirects) {
       const answer = host(from)
-      if (answer.status !== REDIRECT_STATUS || answer.location !== to)
-        problems.push({
-          file: routes,
-          problem: `${name} answers the old URL ${from} with ${answer.status} ${answer.location ?? answer.file}, the server ${REDIRECT_STATUS} ${to}`,
-          fix,
-        })
+      const problem = `${name} answers the old URL ${from} with ${answer.status} ${answer.location ?? answer.file}, the server ${REDIRECT_STATUS} ${to}`
+      if (answer.status !== REDIRECT_STATUS || answer.location !== to) add(routes, problem, fix)
     }
     const missing = host('/no-such-page-for-check-site')
-    if (missing.status !== 404)
-      problems.push({ file: NOT_FOUND_FILE, problem: `${name} answers an unknown path with ${missing.status}`, fix: `build ${NOT_FOUND_FILE}` })
+    if (missing.status !== 404) add(NOT_FOUND_FILE, `${name} answers an unknown path with ${missing.status}`, `build ${NOT_FOUND_FILE}`)
   }
   return problems
 }
