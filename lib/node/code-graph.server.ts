@@ -7,11 +7,7 @@ import { projectRequire } from './cards/font-files.server'
 import { digest } from './paths.server'
 
 /** `code`, the digest of what esbuild made of the files, stands for their bytes. */
-export interface CodeGraph {
-  files: string[]
-  packages: string[]
-  code?: string
-}
+export type CodeGraph = { files: string[]; packages: string[]; code?: string }
 
 const esbuild = () => projectRequire()('esbuild') as typeof import('esbuild')
 

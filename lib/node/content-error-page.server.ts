@@ -2,13 +2,9 @@ import { escapeHtml } from '../universal/text'
 
 // What `npm run dev` shows instead of a page its content stops, where the writer is looking; never built: a build fails instead.
 
-function splitProblem(problem: string): { where: string; what: string } {
-  const match = /^(.+?\.(?:md|json)(?::\d+(?::\d+)?)?): (.*)$/s.exec(problem)
-  return match ? { where: match[1]!, what: match[2]! } : { where: '', what: problem }
-}
-
+/** `file:line:column: what is wrong` or `file: field: what was expected`, split into where and what. */
 function problemItem(problem: string): string {
-  const { where, what } = splitProblem(problem)
+  const [, where, what] = /^(.+?\.(?:md|json)(?::\d+(?::\d+)?)?): (.*)$/s.exec(problem) ?? ['', '', problem]
   return `<li>${where ? `<code>${escapeHtml(where)}</code>` : ''}<p>${escapeHtml(what)}</p></li>`
 }
 

@@ -18,10 +18,7 @@ export interface ContentLink {
   file?: string
 }
 
-export interface FileLinks {
-  file: string
-  links: ContentLink[]
-}
+export type FileLinks = { file: string; links: ContentLink[] }
 
 const PAGE_FOLDERS = new Set(['blog', 'topics'])
 /** Another site, e-mail, phone: a scheme, or `//host`. */

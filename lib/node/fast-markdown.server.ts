@@ -16,10 +16,7 @@ const BLOCKS = new Set(
 const INLINE = new Set(['text', 'softbreak', 'hardbreak', 'code_inline', 'strong_open', 'strong_close', 'em_open', 'em_close', 'link_open', 'link_close'])
 
 /** In its block's inline text, kept on its `link_open` token. */
-interface LinkSpan {
-  start: number
-  end: number
-}
+type LinkSpan = { start: number; end: number }
 
 // markdown-it gives inline tokens no position: its link rule is wrapped to note where each link is.
 const linkRule = markdownIt.inline.ruler.__rules__.find(({ name }) => name === 'link')!.fn

@@ -12,10 +12,7 @@ export const IMAGE_WIDTHS = [480, 800, 1200, 1600] as const
 
 export type ImageType = 'image/avif' | 'image/webp' | 'image/jpeg' | 'image/png'
 
-export interface ImageFile {
-  name: string
-  width: number
-}
+export type ImageFile = { name: string; width: number }
 
 /** Plain JSON: the cache keeps it as it is. */
 export interface EncodedImage {

@@ -11,7 +11,6 @@ declare module 'markdown-it' {
     attrSet(name: string, value: string): void
   }
   export interface StateInline {
-    src: string
     pos: number
     tokens: Token[]
   }

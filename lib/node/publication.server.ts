@@ -37,21 +37,16 @@ export function publicationOf(entry: { draft?: boolean; date?: string }, today: 
   return 'published'
 }
 
-export interface Publishing {
-  today: string
-  showUnpublished: boolean
-}
+export type Publishing = { today: string; showUnpublished: boolean }
 
 export function publishingOf(env: NodeJS.ProcessEnv = process.env): Publishing {
   return { today: buildDate(env), showUnpublished: contentDevMode().showUnpublished }
 }
 
-export interface LeftOut {
+export interface LeftOut extends Pick<PublicationFields, 'date' | 'redirectFrom'> {
   file: string
   path: string
   why: Exclude<Publication, 'published'>
-  date?: string
-  redirectFrom?: readonly string[]
 }
 
 export interface PublicationFields {

@@ -89,10 +89,7 @@ interface KnownPages {
   links: readonly FileLinks[]
 }
 
-export interface FileProblems {
-  file: string
-  problems: string[]
-}
+export type FileProblems = { file: string; problems: string[] }
 
 /** The problems of the links, then of the old URLs. */
 export function checkLinksAndRedirects({ paths, redirecting, leftOut, links }: KnownPages): { redirects: Redirect[]; problems: FileProblems[] } {

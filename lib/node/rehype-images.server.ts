@@ -31,10 +31,7 @@ export interface MarkdownImages extends ImageRead {
 
 /** The picture at the top of a page (a cover, or one the body opens with) is likely the largest thing on the first screen. */
 type Priority = 'top' | 'below'
-const LOADING: Record<Priority, Record<string, string>> = {
-  top: { fetchPriority: 'high' },
-  below: { loading: 'lazy', decoding: 'async' },
-}
+const LOADING: Record<Priority, Record<string, string>> = { top: { fetchPriority: 'high' }, below: { loading: 'lazy', decoding: 'async' } }
 
 export function rehypeImages() {
   return async (tree: HtmlNode, file: { data: Record<string, unknown> }): Promise<void> => {

@@ -53,10 +53,7 @@ export function relatedTopics(
 export type Remembered = (entries: readonly Comparable[], choose: () => number[][]) => number[][]
 
 /** `linkable`: false for a draft or a scheduled entry. */
-interface Comparable {
-  text: string
-  linkable: boolean
-}
+type Comparable = { text: string; linkable: boolean }
 
 /** Words that say nothing about what a page is about. */
 const STOP_WORDS = new Set(

@@ -3,11 +3,7 @@ import type { BlogPost } from '../universal/content/types'
 import { decodeEntities } from '../universal/search'
 import { articlePath, topicPath } from '../universal/content/routes'
 
-export interface SearchRecord {
-  url: string
-  title: string
-  text: string
-}
+export type SearchRecord = { url: string; title: string; text: string }
 
 const plainText = (html: string) =>
   decodeEntities(html.replace(/<[^>]*>/g, ' '))

@@ -4,10 +4,7 @@ import type { BuiltPage } from './built-pages.server'
 import { absoluteUrl } from '../universal/seo/url'
 import { aiCrawlersSchema, robotsTxtFor, type AiCrawlers } from '../universal/crawlers'
 
-export interface SitemapEntry {
-  url: string
-  lastmod?: string
-}
+export type SitemapEntry = { url: string; lastmod?: string }
 
 /** The protocol's limit of URLs in one file. */
 export const SITEMAP_URL_LIMIT = 50_000

@@ -74,8 +74,5 @@ export function rasterLogo(): { url: string; width: number; height: number; draw
 export function articleSocial(post: BlogPost, label: string, site: Site): { social: ArticleSocial; drawn: DrawnImage[] } {
   const card = post.socialImage ? undefined : socialCard(post.title, label, site)
   const logo = rasterLogo()
-  return {
-    social: { image: post.socialImage ?? card?.image, logo },
-    drawn: [card?.drawn, logo?.drawn].filter((drawn) => drawn !== undefined),
-  }
+  return { social: { image: post.socialImage ?? card?.image, logo }, drawn: [card?.drawn, logo?.drawn].filter((drawn) => drawn !== undefined) }
 }

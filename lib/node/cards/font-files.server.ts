@@ -5,10 +5,7 @@ import { join } from 'node:path'
 
 type CodeRange = [from: number, to: number]
 
-interface FontFile {
-  file: string
-  ranges: CodeRange[]
-}
+type FontFile = { file: string; ranges: CodeRange[] }
 
 /** Resolves packages from the project's root, wherever the code runs from (the build, its bundle, the dev server). */
 export const projectRequire = () => createRequire(join(process.cwd(), 'package.json'))

@@ -11,11 +11,7 @@ const FRAME_LEVEL = 9
 const CARD_DEFLATE = { rgb: { level: 3 }, palette: { level: 1, strategy: constants.Z_RLE } } as const
 export const PALETTE_SIZE = 256
 
-interface Run {
-  chunk: Buffer
-  adler: number
-  length: number
-}
+type Run = { chunk: Buffer; adler: number; length: number }
 
 /** A card's rows to draw into: PNG rows of `stride` bytes (a filter byte, 0, then each pixel's), RGB or palette indices. */
 export interface CardRows {
