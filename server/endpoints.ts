@@ -123,11 +123,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
         console.warn(`api: lead not stored (${trap}); ${JSON.stringify(trappedLeads)} since start`)
         return answer()
       }
-      const id = await store.addLeadOnce({ ...lead, submitted_at: new Date(now()).toISOString() }, now(), {
-        key: leadDedupeKey(lead),
-        windowMs: LEAD_DEDUPE_MS,
-        client,
-      })
+      const stored = { ...lead, submitted_at: new Date(now()).toISOString() }
+      const id = await store.addLeadOnce(stored, now(), { key: leadDedupeKey(lead), windowMs: LEAD_DEDUPE_MS, client })
       if (id !== null) await outbox.stored('leads', id)
       return answer()
     },
@@ -138,10 +135,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
     rateLimit: { requests: 60, windowMs: 60_000 },
     body: clickBody,
     async handle(click, { c, store, outbox, now }) {
-      const id = await store.addClick(
-        { ...click, user_agent: click.user_agent ?? spreadsheetSafe(clip(c.req.header('user-agent') ?? '', USER_AGENT_MAX)) },
-        now(),
-      )
+      const userAgent = click.user_agent ?? spreadsheetSafe(clip(c.req.header('user-agent') ?? '', USER_AGENT_MAX))
+      const id = await store.addClick({ ...click, user_agent: userAgent }, now())
       const sent = await outbox.deliverNow('clicks', id, AFFILIATE_RELAY_MS)
       // The webhook's own status is relayed; an unreachable webhook is a non-ok status (the click stays queued).
       return c.json({ status: sent.ok ? (sent.status ?? 'ok') : 'unavailable' }, sent.ok ? 200 : 202)

@@ -28,8 +28,8 @@ export const databaseFileOf = (url = process.env.DATABASE_URL || DEFAULT_DATABAS
 export class HealthChecks {
   private checked = false
   private reason: string | undefined
-  private integrityOk = false
-  private integrityCheckedAt = 0
+  /** When quick_check last passed, 0 from one that fails until one passes. */
+  private integrityPassedAt = 0
   private timer: NodeJS.Timeout | undefined
   private running: Promise<void> | undefined
   private stopped = false
@@ -47,10 +47,8 @@ export class HealthChecks {
     return this.checked && this.store.writeFailure === undefined
   }
 
-  static async start(
-    store: CheckedStore,
-    { databaseFile, intervalMs = 5_000, timeoutMs = BUSY_TIMEOUT_MS + 1_000, log = console.error }: HealthCheckOptions = {},
-  ) {
+  static async start(store: CheckedStore, options: HealthCheckOptions = {}) {
+    const { databaseFile, intervalMs = 5_000, timeoutMs = BUSY_TIMEOUT_MS + 1_000, log = console.error } = options
     const checks = new HealthChecks(store, databaseFile, timeoutMs, log)
     if (databaseFile !== undefined) checks.file = await open(databaseFile, 'r').catch(() => undefined)
     await new Promise<void>((resolve) => checks.check(resolve))
@@ -103,13 +101,12 @@ export class HealthChecks {
       await this.store.probeWrite(Date.now()).catch(() => undefined)
       if (this.store.writeFailure !== undefined) return `a write failed: ${this.store.writeFailure}`
     }
-    if (this.integrityOk && Date.now() - this.integrityCheckedAt < INTEGRITY_CHECK_MS) {
+    if (Date.now() - this.integrityPassedAt < INTEGRITY_CHECK_MS) {
       await this.store.backlog() // throws when the database cannot be read
       return undefined
     }
     const problems = await this.store.quickCheck().catch((error: unknown) => [String((error as Error)?.message ?? error)])
-    this.integrityOk = problems.length === 0
-    this.integrityCheckedAt = Date.now()
+    this.integrityPassedAt = problems.length === 0 ? Date.now() : 0
     return problems.length > 0 ? `PRAGMA quick_check: ${problems.slice(0, 5).join('; ')}` : undefined
   }
 }

@@ -31,12 +31,9 @@ function newerThanCode(version: number, known: number): Error {
 
 /** Returns the last version. Each step takes the write lock, then reads the version again, so of several processes opening it at once the second skips it. */
 export async function migrate(db: Client, migrations: readonly Migration[] = MIGRATIONS): Promise<number> {
-  migrations.forEach((migration, index) => {
-    if (migration.version !== index + 1)
-      throw new Error(
-        `Migration "${migration.description}" is number ${migration.version} at position ${index + 1}: migrations are numbered 1, 2, 3 … in order.`,
-      )
-  })
+  for (const [index, { version: number, description }] of migrations.entries())
+    if (number !== index + 1)
+      throw new Error(`Migration "${description}" is number ${number} at position ${index + 1}: migrations are numbered 1, 2, 3 … in order.`)
   const known = migrations.length
   const version = await schemaVersion(db)
   if (version > known) throw newerThanCode(version, known)

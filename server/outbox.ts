@@ -90,9 +90,7 @@ export class Outbox implements OutboxPort {
     this.leaseMs = this.timeoutMs + LEASE_MARGIN_MS
   }
 
-  isConfigured(table: OutboxTable): boolean {
-    return this.webhooks[table] !== undefined
-  }
+  isConfigured = (table: OutboxTable): boolean => this.webhooks[table] !== undefined
 
   /** Polls every second for other processes' rows and retries that came due (the first attempt of a new record is within 5 s). */
   start(): void {
@@ -153,9 +151,7 @@ export class Outbox implements OutboxPort {
     return sends
   }
 
-  async stored(): Promise<void> {
-    void this.flush()
-  }
+  stored = async (): Promise<void> => void this.flush()
 
   /** The affiliate click waits for its answer, or for the send already under way; a failed send is retried later. */
   async deliverNow(table: OutboxTable, id: number, timeoutMs: number): Promise<SendResult> {

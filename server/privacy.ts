@@ -23,11 +23,8 @@ export function parsePrivacyArgs(args: readonly string[]): { command: 'export' |
 export async function openExistingStore(url: string): Promise<Store> {
   if (url.startsWith('file:')) {
     const path = url.slice('file:'.length).replace(/\?.*$/, '')
-    if (!existsSync(path))
-      throw new Error(
-        `There is no database at ${path} (DATABASE_URL=${url}): nothing was exported or deleted, and no file was created. ` +
-          'Set DATABASE_URL to the database the server uses.',
-      )
+    const problem = `There is no database at ${path} (DATABASE_URL=${url}): nothing was exported or deleted, and no file was created.`
+    if (!existsSync(path)) throw new Error(`${problem} Set DATABASE_URL to the database the server uses.`)
   }
   return Store.open(url)
 }

@@ -53,9 +53,7 @@ export class Store {
   }
 
   /** A store on a connection whose schema is already up to date, such as D1's (`wrangler d1 migrations apply`). */
-  static fromDatabase(db: Database): Store {
-    return new Store(db)
-  }
+  static fromDatabase = (db: Database): Store => new Store(db)
 
   static async open(url?: string, options: OpenOptions = {}): Promise<Store> {
     // Loaded here only: the Worker must never load the Node connection's module (worker threads, files on disk).
@@ -70,9 +68,7 @@ export class Store {
     return store
   }
 
-  async addLead(lead: StoredLead, now: number, client: string | null = null): Promise<number> {
-    return (await this.addLeadOnce(lead, now, { key: null, windowMs: 0, client }))!
-  }
+  addLead = async (lead: StoredLead, now: number, client: string | null = null) => (await this.addLeadOnce(lead, now, { key: null, windowMs: 0, client }))!
 
   /** Null when a lead with the same `key` came in the `windowMs` before `now`; one statement, so two processes cannot both store it. */
   async addLeadOnce(
@@ -137,13 +133,8 @@ export class Store {
     return { leads: await delivery('leads'), clicks: await delivery('clicks'), conversions: await this.countRows('conversions') }
   }
 
-  async countRows(table: RetainedTable | 'rate_limits'): Promise<number> {
-    return Number((await this.db.read(`SELECT count(*) AS n FROM ${table}`)).rows[0]?.n ?? 0)
-  }
-
-  async rows(table: RetainedTable | 'rate_limits'): Promise<Array<Record<string, unknown>>> {
-    return (await this.db.read(`SELECT * FROM ${table} ORDER BY ${table === 'rate_limits' ? 'key' : 'id'}`)).rows
-  }
+  countRows = async (table: RetainedTable | 'rate_limits') => Number((await this.db.read(`SELECT count(*) AS n FROM ${table}`)).rows[0]?.n ?? 0)
+  rows = async (table: RetainedTable | 'rate_limits') => (await this.db.read(`SELECT * FROM ${table} ORDER BY ${table === 'rate_limits' ? 'key' : 'id'}`)).rows
 
   close = (): Promise<void> => this.db.close()
   checkpoint = (): Promise<Checkpoint | undefined> => this.db.checkpoint()
