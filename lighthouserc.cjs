@@ -61,10 +61,7 @@ const BEST_PRACTICES_BUT_CONSOLE = [
 function templateAssertions(template) {
   const bestPractices =
     template.status === 404
-      ? {
-          ...Object.fromEntries(BEST_PRACTICES_BUT_CONSOLE.map((id) => [id, everyRun({ minScore: 1 })])),
-          'errors-in-console': everyRun({ maxLength: 1 }),
-        }
+      ? { ...Object.fromEntries(BEST_PRACTICES_BUT_CONSOLE.map((id) => [id, everyRun({ minScore: 1 })])), 'errors-in-console': everyRun({ maxLength: 1 }) }
       : { 'categories:best-practices': everyRun({ minScore: 1 }) }
   return {
     'resource-summary:total:count': everyRun({ maxNumericValue: template.maxRequests }),

@@ -39,6 +39,7 @@ export class Output {
   private readonly clientDir: string
   private readonly clientPrefix: string
   private readonly cachePrefix: string
+  private readonly recordFile: string
   readonly counts = { kept: 0, replaced: 0, removed: 0 }
   /** Settles once the last build's output (but what is carried) and the leftovers of interrupted builds are deleted. */
   readonly removed: Promise<void>
@@ -52,6 +53,7 @@ export class Output {
     this.clientDir = join(distDir, 'client')
     this.clientPrefix = `${this.clientDir}${sep}`
     this.cachePrefix = `${join(cacheDir)}${sep}`
+    this.recordFile = join(cacheDir, RECORD)
     const parent = dirname(distDir)
     const leftovers = existsSync(parent) ? readdirSync(parent).filter((name) => name.startsWith(`${basename(distDir)}.old-`)) : []
     const paths = leftovers.map((name) => join(parent, name))
@@ -80,10 +82,6 @@ export class Output {
 
   get files(): number {
     return this.linked.size
-  }
-
-  private get recordFile(): string {
-    return join(this.cacheDir, RECORD)
   }
 
   /** Moves the carried folders into the client folder, once the bundle is there (a new `vike build` empties it). */

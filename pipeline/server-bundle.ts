@@ -30,13 +30,7 @@ export function compiledServerOf(distDir: string): string {
 export async function compileServer(distDir: string): Promise<string[]> {
   const outdir = join(distDir, 'server')
   rmSync(outdir, { recursive: true, force: true })
-  const { metafile } = await build({
-    entryPoints: SERVER_ENTRIES,
-    outdir,
-    outExtension: { '.js': '.mjs' },
-    ...NODE_MODULE,
-    metafile: true,
-  })
+  const { metafile } = await build({ entryPoints: SERVER_ENTRIES, outdir, outExtension: { '.js': '.mjs' }, ...NODE_MODULE, metafile: true })
   const migrations = join(distDir, 'migrations')
   rmSync(migrations, { recursive: true, force: true })
   cpSync('migrations', migrations, { recursive: true })

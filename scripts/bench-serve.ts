@@ -9,11 +9,8 @@ import { loadOptions, startLoadServer } from './bench/load'
 
 const { connectionCounts, seconds, cpuProfileDir } = loadOptions('bench:serve', '200')
 const topicsDir = join(clientDir(), 'topics')
-const firstTopic = existsSync(topicsDir)
-  ? readdirSync(topicsDir)
-      .filter((name) => name.endsWith('.html'))
-      .sort()[0]
-  : undefined
+const topicPages = existsSync(topicsDir) ? readdirSync(topicsDir).filter((name) => name.endsWith('.html')) : []
+const firstTopic = topicPages.sort()[0]
 if (!firstTopic) {
   console.error(`bench:serve: ${topicsDir} has no topic page`)
   process.exit(1)

@@ -37,11 +37,8 @@ interface Lhr {
   categories: Record<string, { score: number | null }>
   audits: Record<string, { numericValue?: number; details?: { items?: Array<{ resourceType?: string; transferSize?: number; requestCount?: number }> } }>
 }
-const lhrs: Lhr[] = existsSync(LHCI_DIR)
-  ? readdirSync(LHCI_DIR)
-      .filter((file) => /^lhr-\d+\.json$/.test(file))
-      .map((file) => JSON.parse(readFileSync(join(LHCI_DIR, file), 'utf8')) as Lhr)
-  : []
+const runFiles = existsSync(LHCI_DIR) ? readdirSync(LHCI_DIR).filter((file) => /^lhr-\d+\.json$/.test(file)) : []
+const lhrs = runFiles.map((file) => JSON.parse(readFileSync(join(LHCI_DIR, file), 'utf8')) as Lhr)
 const summary = (lhr: Lhr, type: string) => lhr.audits['resource-summary']?.details?.items?.find((item) => item.resourceType === type)
 const kb = (lhr: Lhr, type: string) => ((summary(lhr, type)?.transferSize ?? 0) / 1024).toFixed(1)
 const score = (lhr: Lhr, category: string) => lhr.categories[category]?.score ?? 'none'

@@ -58,11 +58,7 @@ for (const file of [join(clientDir, NOT_FOUND_FILE), join(clientDir, '.assetsign
     console.error(`${file} is missing: run \`npm run build\` first`)
     process.exit(1)
   }
-const { values } = parseArgs({
-  args,
-  strict: false,
-  options: { 'persist-to': { type: 'string' }, 'dry-run': { type: 'boolean' }, outdir: { type: 'string' } },
-})
+const { values } = parseArgs({ args, strict: false, options: { 'persist-to': { type: 'string' }, 'dry-run': { type: 'boolean' }, outdir: { type: 'string' } } })
 const persistTo = typeof values['persist-to'] === 'string' ? ['--persist-to', values['persist-to']] : []
 // `--assets` follows DIST_DIR where wrangler.jsonc names dist/client; the Worker bundles the form page (worker/built.d.ts).
 const formPage = JSON.stringify(JSON.parse(readFileSync(join(dirname(clientDir), FORM_PAGE_FILE), 'utf8')))
