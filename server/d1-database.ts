@@ -9,21 +9,19 @@ export interface D1Like {
   }
 }
 
-async function run(db: D1Like, statement: Statement | string): Promise<Result> {
-  const { sql, args = [] } = typeof statement === 'string' ? { sql: statement } : statement
-  // all() rather than run(): a write with RETURNING (store.claimDue) needs its rows too.
-  const prepared = db.prepare(sql).bind(...args)
-  const { results, meta } = await prepared.all()
-  return {
-    rows: results.map((row) => ({ ...row })),
-    rowsAffected: meta.changes ?? 0,
-    // D1 reports the connection's last rowid even after a statement that inserted nothing; the store reads it only when a row was inserted.
-    lastInsertRowid: meta.last_row_id ?? undefined,
-  }
-}
-
 /** Its schema is brought up to date by `wrangler d1 migrations apply`, never here. */
 export function d1Database(db: D1Like): Database {
-  const query = (statement: Statement | string) => run(db, statement)
+  const query = async (statement: Statement | string): Promise<Result> => {
+    const { sql, args = [] } = typeof statement === 'string' ? { sql: statement } : statement
+    // all() rather than run(): a write with RETURNING (store.claimDue) needs its rows too.
+    const prepared = db.prepare(sql).bind(...args)
+    const { results, meta } = await prepared.all()
+    return {
+      rows: results.map((row) => ({ ...row })),
+      rowsAffected: meta.changes ?? 0,
+      // D1 reports the connection's last rowid even after a statement that inserted nothing; the store reads it only when a row was inserted.
+      lastInsertRowid: meta.last_row_id ?? undefined,
+    }
+  }
   return { read: query, write: query, checkpoint: async () => undefined, close: async () => {} }
 }

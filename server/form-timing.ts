@@ -1,5 +1,5 @@
 // How long a visitor had the free-score form before posting it without JavaScript (the hydrated form counts it itself): each
-// page with the form sets a cookie holding when it was served, signed so a client cannot move it back. No cookie is let through.
+// page with the form sets a cookie holding when it was served, signed so a client cannot move it back. A post without it is let through.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { Context } from 'hono'
 import { generateCookie, getCookie } from 'hono/cookie'

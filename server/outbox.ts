@@ -3,7 +3,7 @@ import { DEFAULT_TIMEOUT_MS, type Webhook, type Webhooks } from './settings'
 import type { OutboxRow, OutboxTable } from './records'
 import { BUSY_TIMEOUT_MS, type Store } from './store'
 
-/** Few enough that hanging calls hold few sockets. */
+/** Per webhook and process, so a hanging webhook delays nothing else; few enough that hanging calls hold few sockets. */
 export const MAX_IN_FLIGHT = 64
 /** While rows wait, a pass claims again once this many slots are free: a claim is a write, so not one per send. */
 const REFILL_SLOTS = MAX_IN_FLIGHT / 4
