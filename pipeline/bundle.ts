@@ -19,13 +19,8 @@ const PRECOMPRESSED = [
   { encoding: 'gzip', suffix: '.gz' },
 ] as const
 
-interface Bundle {
-  dir: string
-  digest: string
-  /** Of the locked versions of the packages: those the server bundle leaves to Node render the pages too. */
-  packages: string
-  built: boolean
-}
+/** `packages`: the digest of the locked versions, as the packages the server bundle leaves to Node render the pages too. */
+type Bundle = { dir: string; digest: string; packages: string; built: boolean }
 
 /** The server bundle's entry, in the output folder so it resolves the project's node_modules; only for the prerender. */
 export function serverEntryOf(distDir: string): string {

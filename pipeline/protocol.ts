@@ -18,13 +18,8 @@ export interface PageJob {
   related?: readonly RelatedTopic[]
 }
 
-/** What a topic page shows of its topic, and the site links of its file, which every build checks. */
-export interface TopicFacts {
-  topic: TopicEntry
-  links: ContentLink[]
-  /** Its `draft`, `date` and `redirectFrom`, when it has any. */
-  publication?: PublicationFields
-}
+/** What a topic page shows of its topic, the site links of its file (every build checks them), and its `draft`, `date` and `redirectFrom`. */
+export type TopicFacts = { topic: TopicEntry; links: ContentLink[]; publication?: PublicationFields }
 
 /** A page the worker wrote, a topic left out, or a file's content problems. */
 export type Rendered =

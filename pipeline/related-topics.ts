@@ -8,12 +8,7 @@ import type { Site } from '../lib/universal/site'
 import { digest } from './cache'
 
 /** A topic file with its digest, its words (none when not valid), its related topics, and its parse if made here. */
-export interface TopicSource extends SlugFile {
-  digest: string
-  words?: TopicWords
-  related: readonly RelatedTopic[]
-  read?: TopicReadWithoutBody
-}
+export type TopicSource = SlugFile & { digest: string; words?: TopicWords; related: readonly RelatedTopic[]; read?: TopicReadWithoutBody }
 
 /** Words by digest (null: not valid), and each file's digest by its stamp as it stood at `at`. */
 type FactsFile = { key: string; facts: Record<string, TopicWords | null>; stamps: Record<string, [Stamp, string]>; at: number }

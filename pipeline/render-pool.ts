@@ -19,13 +19,8 @@ export class RenderFailed extends Error {
 
 type Worker = { child: ChildProcess; next: (message: FromWorker) => void }
 
-interface Started {
-  child?: ChildProcess
-  ready: Promise<Worker>
-  /** Whether `ready` has settled: a worker stopped before then is killed. */
-  booted: boolean
-  stopped?: true
-}
+/** `booted`: whether `ready` has settled; a worker stopped before then is killed. */
+type Started = { child?: ChildProcess; ready: Promise<Worker>; booted: boolean; stopped?: true }
 
 export class RenderPool {
   private readonly workers: Started[] = []

@@ -68,14 +68,8 @@ export async function writeSiteFiles(
   return { sitemapUrls: entries.length, sitemapFiles: files.map((file) => file.name), hostFiles: HOST_RULE_FILES, ...syndicated }
 }
 
-interface Syndicated {
-  posts: readonly BlogPost[]
-  /** Those whose pages this build wrote, with their twins. */
-  topics: readonly TopicEntry[]
-  pages: SitePages
-  /** Dates the feeds when there is no article. */
-  today: string
-}
+/** `topics`: those whose pages this build wrote, with their twins; `today` dates the feeds when there is no article. */
+type Syndicated = { posts: readonly BlogPost[]; topics: readonly TopicEntry[]; pages: SitePages; today: string }
 
 /** The feeds, llms.txt and each built article's markdown twin. */
 export async function writeSyndicationFiles(clientDir: string, pages: readonly BuiltPage[], site: Site, content: Syndicated) {

@@ -136,12 +136,11 @@ async function startCloudflare(webhookUrl: string): Promise<LoadTarget> {
   if (previewMissing) throw new Error(previewMissing)
   const state = mkdtempSync(join(tmpdir(), 'bench-wrangler-'))
   const remove = () => rmSync(state, { recursive: true, force: true })
-  const preview = await startPreview({ clientDir: clientDir(), state, env: { SCORE_WEBHOOK_URL: webhookUrl, AFFILIATE_WEBHOOK_URL: '' } }).catch(
-    (error: unknown) => {
-      remove()
-      throw error
-    },
-  )
+  const env = { SCORE_WEBHOOK_URL: webhookUrl, AFFILIATE_WEBHOOK_URL: '' }
+  const preview = await startPreview({ clientDir: clientDir(), state, env }).catch((error: unknown) => {
+    remove()
+    throw error
+  })
   return {
     origin: preview.origin,
     // Cloudflare overwrites it with the visitor's address; local workerd passes the client's on.

@@ -10,31 +10,13 @@ import { API_PREFIX, HOST_RULE_FILES, NOT_FOUND_FILE, REDIRECT_STATUS } from '..
 /** `cloudflare` is Cloudflare Pages; `workers`, the whole site on Cloudflare Workers (wrangler.jsonc). */
 export type HostName = 'netlify' | 'cloudflare' | 'vercel' | 'workers'
 
-export interface HostAnswer {
-  status: number
-  file?: string
-  location?: string
-  /** Where `/api/*` is fetched from; on Workers, the path and query the Worker's own API answers. */
-  proxy?: string
-  cookie?: string
-  /** Names in lower case. */
-  headers: Record<string, string>
-}
+/** `proxy`: where `/api/*` is fetched from (on Workers, the path and query its own API answers); header names in lower case. */
+export type HostAnswer = { status: number; file?: string; location?: string; proxy?: string; cookie?: string; headers: Record<string, string> }
 
 export type Host = (url: string) => HostAnswer
 
-interface Rule {
-  from: string
-  to: string
-  status: number
-  force: boolean
-}
-
-interface HeaderRule {
-  for: string
-  forRegExp: RegExp
-  values: Record<string, string>
-}
+type Rule = { from: string; to: string; status: number; force: boolean }
+type HeaderRule = { for: string; forRegExp: RegExp; values: Record<string, string> }
 
 /** The rule files of a client folder, parsed; a file a host would reject throws. */
 export async function readRuleFiles(clientDir: string) {

@@ -20,10 +20,7 @@ export function run(command: string, args: readonly string[], env: NodeJS.Proces
   return new Promise((resolve) => spawn(command, args, { stdio: 'inherit', env }).on('close', (code) => resolve(code ?? 1)))
 }
 
-export interface Phase {
-  name: string
-  run(): Promise<number>
-}
+type Phase = { name: string; run(): Promise<number> }
 
 /** Stops at the first that fails; prints each with its seconds, and appends it to PHASES_FILE when set (`.ci/run`). */
 export async function runPhases(phases: readonly Phase[]): Promise<number> {
