@@ -22,16 +22,9 @@ const WEBHOOKS = {
 /** Built with the webhooks set, as a careless deploy might (none may reach a built file); its own cache, as its cards differ. */
 export const SITE_BUILD_ENV = { SITE_URL: BASE_URL, DIST_DIR: E2E_DIST, BUILD_CACHE_DIR: `${E2E_DIST}-cache`, ...WEBHOOKS }
 
+// TRUST_PROXY: tests/e2e/fixtures.ts gives each test its own client address, as a proxy would.
 export function e2eServerEnv(): Record<string, string> {
-  return {
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    DIST_DIR: E2E_DIST,
-    // tests/e2e/fixtures.ts gives each test its own client address, as a proxy would.
-    TRUST_PROXY: '1',
-    DATABASE_URL: `file:${E2E_DATABASE}`,
-    ...WEBHOOKS,
-  }
+  return { PORT: String(PORT), HOST: '127.0.0.1', DIST_DIR: E2E_DIST, TRUST_PROXY: '1', DATABASE_URL: `file:${E2E_DATABASE}`, ...WEBHOOKS }
 }
 
 export function e2eWorkerEnv(): Record<string, string> {

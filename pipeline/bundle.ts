@@ -6,7 +6,7 @@ import { isAbsolute, join, relative, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { graphDigest, packageOf, packageVersions, readLockFile, type CodeGraph, type LockFile } from '../lib/node/code-graph.server'
 import { compressBody, isCompressibleFile } from '../lib/node/compression.server'
-import { digest, digestOfFiles, filesUnder } from './cache'
+import { digest, digestOfFiles, filesUnder, readJsonFile } from './cache'
 
 /** Files Vite reads its settings from besides the config's own graph: no module imports them. */
 const VITE_SETTINGS = ['tsconfig.json', 'package.json']
@@ -87,14 +87,9 @@ async function precompress(clientDir: string): Promise<void> {
 /** The newest kept bundle whose inputs are as they were when Vite read them. */
 function keptBundle(bundlesDir: string, matches: (inputs: CodeGraph) => string): { dir: string; record: BundleRecord } | undefined {
   for (const dir of bundlesByAge(bundlesDir)) {
-    let record: BundleRecord
-    try {
-      record = JSON.parse(readFileSync(join(dir, 'bundle.json'), 'utf8')) as BundleRecord
-    } catch {
-      continue
-    }
-    // A record an older build wrote (no list of inputs), or a file Vite read and since deleted.
-    if (!Array.isArray(record.inputs?.files) || !record.inputs.files.every((file) => existsSync(file))) continue
+    const record = readJsonFile<BundleRecord>(join(dir, 'bundle.json'))
+    // None, a record an older build wrote (no list of inputs), or a file Vite read and since deleted.
+    if (!record || !Array.isArray(record.inputs?.files) || !record.inputs.files.every((file) => existsSync(file))) continue
     if (matches(record.inputs) === record.inputsDigest) return { dir, record }
   }
   return undefined

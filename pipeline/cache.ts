@@ -1,6 +1,6 @@
 // The build cache's helpers; where it lives is lib/node/paths.server.ts buildCacheDir().
 import { createHash } from 'node:crypto'
-import { copyFileSync, linkSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync } from 'node:fs'
+import { copyFileSync, linkSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
 
 export { digest } from '../lib/node/paths.server'
@@ -18,6 +18,21 @@ export function filesUnder(path: string, base = path): string[] {
     .filter((entry) => entry.isFile())
     .map((entry) => relative(base, join(entry.parentPath, entry.name)).split(sep).join('/'))
     .sort()
+}
+
+/** A JSON file of the cache, or undefined when there is none or it was cut short (a build stopped while writing it). */
+export function readJsonFile<T>(file: string): T | undefined {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as T
+  } catch {
+    return undefined
+  }
+}
+
+/** Written whole or not at all: a build stopped midway leaves no file cut short. */
+export function writeWhole(file: string, data: string | Uint8Array): void {
+  writeFileSync(`${file}.${process.pid}.tmp`, data)
+  renameSync(`${file}.${process.pid}.tmp`, file)
 }
 
 /** Of each file's path and bytes. */

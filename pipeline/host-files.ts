@@ -98,31 +98,26 @@ function redirectsFile(redirects: readonly Redirect[], apiOrigin: string | undef
  * overlap; a folder of pages and no other file is one `/<folder>/:slug` rule (Cloudflare Pages reads 100 rules).
  */
 function headersFile(files: readonly string[], hashes: CspHashes): string {
-  const pages = files.filter((file) => file.endsWith('.html') && file !== NOT_FOUND_FILE).map(pageUrl)
-  // The feeds and twins have rules of their own (alternateRules). Sets: there are as many twins as topics.
-  const alternates = files.filter((file) => alternateFileHeaders(`/${file}`) !== undefined).map((file) => `/${file}`)
-  const alternateSet = new Set(alternates)
-  // The search index's hashed files are kept like the assets: its folders of them as one rule each, the rest by name.
-  const searchHashed = new Set(files.filter((file) => isHashedSearchFile(`/${file}`)).map((file) => `/${file}`))
-  const searchHashedPatterns = new Set(
-    [...searchHashed].map((path) => (path.lastIndexOf('/') > SEARCH_PREFIX.length - 1 ? `${path.slice(0, path.lastIndexOf('/'))}/*` : path)),
-  )
-  const others = files.filter(
-    (file) => !file.endsWith('.html') && !`/${file}`.startsWith(ASSETS_PREFIX) && !alternateSet.has(`/${file}`) && !searchHashed.has(`/${file}`),
-  )
-  const shellPrefixes = SHELL_ROUTES.map((shell) => shell.prefix)
   const folderOf = (path: string) => path.slice(0, path.lastIndexOf('/'))
   const topFolderOf = (path: string) => path.split('/').slice(0, 2).join('/')
+  const paths = files.map((file) => `/${file}`)
+  const pages = files.filter((file) => file.endsWith('.html') && file !== NOT_FOUND_FILE).map(pageUrl)
+  // The feeds and twins have rules of their own (alternateRules). Sets: there are as many twins as topics.
+  const alternates = paths.filter((path) => alternateFileHeaders(path) !== undefined)
+  const alternateSet = new Set(alternates)
+  // The search index's hashed files are kept like the assets: its folders of them as one rule each, the rest by name.
+  const searchHashed = new Set(paths.filter((path) => isHashedSearchFile(path)))
+  const searchHashedPatterns = new Set([...searchHashed].map((path) => (folderOf(path).length >= SEARCH_PREFIX.length ? `${folderOf(path)}/*` : path)))
+  const others = paths.filter((path) => !path.endsWith('.html') && !path.startsWith(ASSETS_PREFIX) && !alternateSet.has(path) && !searchHashed.has(path))
+  const shellPrefixes = SHELL_ROUTES.map((shell) => shell.prefix)
 
   const pageFolders = new Set([...pages.map(topFolderOf), ...shellPrefixes.map(topFolderOf)])
+  // The search's folder holds hashed files too: its other files are ruled by name, so that no two rules match one file.
   const filePatterns = new Set(
-    others
-      .map((file) => `/${file}`)
-      // The search's folder holds hashed files too: its other files are ruled by name, so that no two rules match one file.
-      .map((path) => (folderOf(path) !== '' && !pageFolders.has(topFolderOf(path)) && !path.startsWith(SEARCH_PREFIX) ? `${topFolderOf(path)}/*` : path)),
+    others.map((path) => (folderOf(path) !== '' && !pageFolders.has(topFolderOf(path)) && !path.startsWith(SEARCH_PREFIX) ? `${topFolderOf(path)}/*` : path)),
   )
 
-  const fileFolders = new Set(others.map((file) => folderOf(`/${file}`)))
+  const fileFolders = new Set(others.map(folderOf))
   const pagesIn = new Map<string, string[]>()
   for (const page of pages) {
     const folder = folderOf(page)

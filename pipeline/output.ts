@@ -1,9 +1,9 @@
 // The build's output folder. The last one is deleted on a thread of its own, but for its folders of files
 // linked from the cache, carried over: at 10,000 topics, tens of thousands of links and deletions fewer.
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs'
 import { basename, dirname, join, sep } from 'node:path'
 import { Worker } from 'node:worker_threads'
-import { linkOrCopy, replaceWithLink } from './cache'
+import { linkOrCopy, replaceWithLink, writeWhole } from './cache'
 
 /** Folders of files linked from the cache only. */
 const CARRIED = ['topics', 'assets/cards', 'pagefind']
@@ -41,6 +41,8 @@ export class Output {
   private readonly cachePrefix: string
   private readonly recordFile: string
   readonly counts = { kept: 0, replaced: 0, removed: 0 }
+  /** Whether the last build's output was carried over. */
+  readonly carried: boolean
   /** Settles once the last build's output (but what is carried) and the leftovers of interrupted builds are deleted. */
   readonly removed: Promise<void>
 
@@ -74,10 +76,7 @@ export class Output {
       }
     }
     this.removed = removeOnThread(paths)
-  }
-
-  get carried(): boolean {
-    return this.holding !== undefined
+    this.carried = this.holding !== undefined
   }
 
   get files(): number {
@@ -130,8 +129,7 @@ export class Output {
       this.counts.removed++
     }
     const lines = [...this.linked].map(([file, source]) => `${file}\t${source}\n`)
-    writeFileSync(`${this.recordFile}.tmp`, `${folderIdentity(this.distDir)}\n${lines.join('')}`)
-    renameSync(`${this.recordFile}.tmp`, this.recordFile)
+    writeWhole(this.recordFile, `${folderIdentity(this.distDir)}\n${lines.join('')}`)
   }
 
   /** Every file of the client folder, sorted: the carried ones as linked (listing them took a quarter of a second). */

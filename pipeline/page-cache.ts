@@ -1,10 +1,11 @@
 // The build's cache of rendered pages, by key, with what each page's head and topic say.
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, unlinkSync } from 'node:fs'
 import { join } from 'node:path'
 import type { BuiltPage } from '../lib/node/built-pages.server'
 import { markdownTwinPath } from '../lib/universal/alternates'
 import { FORM_PAGE_FILE } from '../lib/universal/form-page'
 import { fileOfPath, pathOfHtmlFile } from '../lib/universal/routes'
+import { writeWhole } from './cache'
 import type { TopicFacts } from './protocol'
 
 /** What the manifest keeps of a page, or of a left-out topic. */
@@ -19,6 +20,8 @@ export class PageCache {
   private readonly used = new Map<string, Facts>()
   /** One listing, not a check of the disk for each page. */
   private readonly present: ReadonlySet<string>
+  /** No page can be reused: a first build, or `--fresh`. */
+  readonly empty: boolean
 
   constructor(
     readonly dir: string,
@@ -28,19 +31,11 @@ export class PageCache {
     const manifest = join(dir, 'pages.json')
     this.known = new Map(!fresh && existsSync(manifest) ? (Object.entries(JSON.parse(readFileSync(manifest, 'utf8'))) as Array<[string, Facts]>) : [])
     this.present = new Set(this.known.size > 0 ? readdirSync(dir) : [])
+    this.empty = this.known.size === 0
   }
 
-  get empty(): boolean {
-    return this.known.size === 0
-  }
-
-  htmlFile(key: string): string {
-    return join(this.dir, `${key}.html`)
-  }
-
-  twinFile(key: string): string {
-    return join(this.dir, `${key}.md`)
-  }
+  readonly htmlFile = (key: string) => join(this.dir, `${key}.html`)
+  readonly twinFile = (key: string) => join(this.dir, `${key}.md`)
 
   /** The page a refused form post gets, cached beside the page with the free-score form; undefined beside any other. */
   cachedFormPage(key: string): string | undefined {
@@ -74,9 +69,7 @@ export class PageCache {
   }
 
   save(): void {
-    const manifest = join(this.dir, 'pages.json')
-    writeFileSync(`${manifest}.tmp`, JSON.stringify(Object.fromEntries(this.used)))
-    renameSync(`${manifest}.tmp`, manifest)
+    writeWhole(join(this.dir, 'pages.json'), JSON.stringify(Object.fromEntries(this.used)))
     for (const name of readdirSync(this.dir)) {
       const key = name.replace(/\.(html|md|form-page\.json)$/, '')
       const facts = this.used.get(key)

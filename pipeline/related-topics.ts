@@ -1,11 +1,11 @@
 // The pre-pass over the topic files for their words, which related topics need; a file is parsed at most once a build.
-import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
+import { readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { readTopic, tokensFor, withoutBody, type TopicReadWithoutBody } from '../lib/node/content-files.server'
 import { relatedTopics, topicWordsOf, type Remembered, type TopicWords } from '../lib/node/related.server'
 import type { RelatedTopic, SlugFile } from '../lib/universal/content/types'
 import type { Site } from '../lib/universal/site'
-import { digest } from './cache'
+import { digest, readJsonFile, writeWhole } from './cache'
 
 /** A topic file with its digest, its words (none when not valid), its related topics, and its parse if made here. */
 export type TopicSource = SlugFile & { digest: string; words?: TopicWords; related: readonly RelatedTopic[]; read?: TopicReadWithoutBody }
@@ -25,30 +25,18 @@ function stampOf(file: string): { stamp: Stamp; changed: number } {
 }
 
 function readFactsFile(file: string, key: string): Omit<FactsFile, 'key'> {
-  const none = { facts: {}, stamps: {}, at: 0 }
-  if (!existsSync(file)) return none
-  try {
-    const saved = JSON.parse(readFileSync(file, 'utf8')) as FactsFile
-    return saved.key === key && saved.stamps ? saved : none
-  } catch {
-    // A cache file cut short (a build stopped while writing it) is read as empty.
-    return none
-  }
+  const saved = readJsonFile<FactsFile>(file)
+  return saved?.key === key && saved.stamps ? saved : { facts: {}, stamps: {}, at: 0 }
 }
 
 /** The related topics chosen for the same entries by the same code: a build that changed no topic's words compares none. */
 function rememberedIn(file: string, code: string): Remembered {
   return (entries, choose) => {
     const key = digest(code, JSON.stringify(entries))
-    try {
-      const saved = JSON.parse(readFileSync(file, 'utf8')) as { key: string; chosen: number[][] }
-      if (saved.key === key) return saved.chosen
-    } catch {
-      // None kept yet, or a file cut short: chosen again.
-    }
+    const saved = readJsonFile<{ key: string; chosen: number[][] }>(file)
+    if (saved?.key === key) return saved.chosen
     const chosen = choose()
-    writeFileSync(`${file}.${process.pid}.tmp`, JSON.stringify({ key, chosen }))
-    renameSync(`${file}.${process.pid}.tmp`, file)
+    writeWhole(file, JSON.stringify({ key, chosen }))
     return chosen
   }
 }
@@ -88,11 +76,7 @@ export function readTopicSources(topicFiles: readonly SlugFile[], site: Site, fa
     return { ...topicFile, digest: fileDigest, words: words ?? undefined, read: whole }
   })
   // Rewritten when a file was read, or one has gone: the cache holds this build's files only.
-  if (read > 0 || parsed > 0 || Object.keys(kept.stamps).length !== Object.keys(saved.stamps).length) {
-    const temporary = `${file}.${process.pid}.tmp`
-    writeFileSync(temporary, JSON.stringify(kept))
-    renameSync(temporary, file)
-  }
+  if (read > 0 || parsed > 0 || Object.keys(kept.stamps).length !== Object.keys(saved.stamps).length) writeWhole(file, JSON.stringify(kept))
   const bySlug = [...topics].sort((a, b) => (a.slug < b.slug ? -1 : 1))
   const lists = relatedTopics(bySlug, fresh ? {} : { remembered: rememberedIn(join(cacheDir, 'related-topics.json'), key) })
   const relatedOf = new Map(bySlug.map(({ slug }, index) => [slug, lists[index]!]))

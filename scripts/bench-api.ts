@@ -39,7 +39,6 @@ function deliveries(storedKeys: string[], received: string[]): { delivered: numb
   return { delivered: counts.filter((n) => n >= 1).length, deliveredTwice: counts.filter((n) => n > 1).length }
 }
 
-/** A line naming the target, the markdown table, then one line per row that had errors. */
 function tableLines(target: Target, seconds: number, rows: Row[]): string[] {
   const served = target === 'node' ? 'the Node server (X-Forwarded-For)' : 'the Worker in local workerd (CF-Connecting-IP)'
   const lines = [

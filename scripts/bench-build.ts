@@ -77,14 +77,12 @@ function outputSize(client: string): { files: number; bytes: number } {
   return { files: files.length, bytes: files.reduce((sum, file) => sum + statSync(join(client, file)).size, 0) }
 }
 
-/** The search index's files and megabytes, and Pagefind's seconds when it built it. */
 function searchFigures(output: string): string {
   const line = /build: search +[\d,]+ pages indexed: ([\d,]+) files, ([\d.]+) MB(?:, built by Pagefind in ([\d.]+) s)?/.exec(output)
   if (!line) return '?'
   return `${line[1]} files, ${line[2]} MB, ${line[3] ? `${line[3]} s` : 'cached'}`
 }
 
-/** Whether a fragment of the search index holds `word`. */
 function searchIndexHolds(client: string, word: string): boolean {
   const folder = join(client, 'pagefind', 'fragment')
   // The `.br` copies beside some fragments hold the same words.

@@ -61,7 +61,6 @@ report(
   await checkStaticHosts(dir, input.files, served),
   ` (${fileCountSummary(input.files)})`,
 )
-// Drafts and scheduled entries, found in the content for the day the build published for.
 const record = readText(dirname(dir), PUBLICATION_RECORD)
 const today = record ? (JSON.parse(record) as { buildDate: string }).buildDate : buildDate()
 const unpublished = unpublishedContent(contentDir(), today, loadSite().productName)
