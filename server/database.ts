@@ -25,15 +25,20 @@ export type Checkpoint = { busy: boolean }
 
 export const DEFAULT_DATABASE_URL = 'file:data/site.db'
 
+/** The file a `file:` database URL names, without its `?mode=…` query; undefined for a remote database. */
+export const databaseFileOf = (url = process.env.DATABASE_URL || DEFAULT_DATABASE_URL) =>
+  url.startsWith('file:') ? url.slice('file:'.length).replace(/\?.*$/, '') : undefined
+
 export type OpenOptions = { migrations?: readonly Migration[] }
 
 export async function openDatabase(url = process.env.DATABASE_URL || DEFAULT_DATABASE_URL, { migrations = MIGRATIONS }: OpenOptions = {}): Promise<Database> {
-  if (!url.startsWith('file:')) {
+  const file = databaseFileOf(url)
+  if (file === undefined) {
     const client = await connect(url, migrations)
     const run = async (statement: Statement | string) => plainResult(await client.execute(statement))
     return { read: run, write: run, checkpoint: async () => undefined, close: async () => client.close() }
   }
-  mkdirSync(dirname(url.slice('file:'.length)), { recursive: true })
+  mkdirSync(dirname(file), { recursive: true })
   return WorkerDatabase.start({ url, migrations })
 }
 

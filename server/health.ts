@@ -2,7 +2,6 @@
 import { open, type FileHandle } from 'node:fs/promises'
 import type { Context } from 'hono'
 import { CACHE_CONTROL } from '../lib/universal/routes'
-import { DEFAULT_DATABASE_URL } from './database'
 import { BUSY_TIMEOUT_MS, type Store } from './store'
 
 type CheckedStore = Pick<Store, 'quickCheck' | 'backlog' | 'probeWrite' | 'writeFailure'>
@@ -20,8 +19,6 @@ interface HealthCheckOptions {
   timeoutMs?: number
   log?: (line: string) => void
 }
-
-export const databaseFileOf = (url = process.env.DATABASE_URL || DEFAULT_DATABASE_URL) => (url.startsWith('file:') ? url.slice('file:'.length) : undefined)
 
 // The file (its header read from disk, not a connection's cache) stays open until the store has closed: closing any descriptor drops
 // the process's POSIX locks, SQLite's too, and another process could then delete the write-ahead log under the running server.

@@ -2,7 +2,7 @@
 // it is spelled. A deletion then truncates the write-ahead log, so with secure_delete nothing deleted is readable on disk.
 import { existsSync } from 'node:fs'
 import { emailMatchKey } from '../lib/universal/lead'
-import type { Checkpoint } from './database'
+import { databaseFileOf, type Checkpoint } from './database'
 import { LEAD_COLUMNS } from './records'
 import { BUSY_TIMEOUT_MS, Store } from './store'
 
@@ -21,8 +21,8 @@ export function parsePrivacyArgs(args: readonly string[]): { command: 'export' |
 
 /** Opens the store only when there is a database at `url`: opening a missing file would create an empty one. */
 export async function openExistingStore(url: string): Promise<Store> {
-  if (url.startsWith('file:')) {
-    const path = url.slice('file:'.length).replace(/\?.*$/, '')
+  const path = databaseFileOf(url)
+  if (path !== undefined) {
     const problem = `There is no database at ${path} (DATABASE_URL=${url}): nothing was exported or deleted, and no file was created.`
     if (!existsSync(path)) throw new Error(`${problem} Set DATABASE_URL to the database the server uses.`)
   }
