@@ -38,14 +38,13 @@ export function writeWhole(file: string, data: string | Uint8Array): void {
 /** Of each file's path and bytes. */
 export function digestOfFiles(paths: readonly string[], base = '.'): string {
   const hash = createHash('sha256')
-  for (const path of paths) {
+  for (const path of paths)
     for (const file of filesUnder(join(base, path), base))
       hash
         .update(file)
         .update('\0')
         .update(readFileSync(join(base, file)))
         .update('\0')
-  }
   return hash.digest('hex').slice(0, 32)
 }
 

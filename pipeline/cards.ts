@@ -123,9 +123,8 @@ export class CardStage {
   }
 
   prune(): void {
-    for (const name of readdirSync(this.cacheDir)) {
+    for (const name of readdirSync(this.cacheDir))
       if (!(name.endsWith('.png') && this.wanted.has(name.slice(0, -'.png'.length)))) rmSync(join(this.cacheDir, name), { force: true })
-    }
   }
 
   private fileOf(key: string): string {

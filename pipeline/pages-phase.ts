@@ -117,9 +117,9 @@ export class PageStage {
         toRender.push(job)
         continue
       }
+      progress.advance()
       if ('leftOut' in cached) {
         onLeftOut(job.key, cached.leftOut)
-        progress.advance()
         continue
       }
       const folder = dirname(join(clientDir, job.file))
@@ -132,7 +132,6 @@ export class PageStage {
       if (formPage) linkOrCopy(formPage, join(distDir, FORM_PAGE_FILE))
       add(job.key, cached)
       this.reused++
-      progress.advance()
     }
     onPlanned(toRender.length)
     await pool.render(toRender, Math.min(availableParallelism(), Math.ceil(toRender.length / PAGES_PER_WORKER)), listed, (done) => {

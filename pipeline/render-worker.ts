@@ -97,8 +97,7 @@ process.on('message', async (message: ToWorker) => {
   if (message.type === 'load') return load(message.settings)
   if (message.type === 'routes') {
     const { pages } = await vike!.getGlobalContextAsync(true)
-    send({ type: 'routes', routes: Object.values(pages).flatMap((page) => (page.route && typeof page.route === 'string' ? [page.route] : [])) })
-    return
+    return send({ type: 'routes', routes: Object.values(pages).flatMap((page) => (page.route && typeof page.route === 'string' ? [page.route] : [])) })
   }
   const pages: Rendered[] = []
   for (const job of message.jobs) {

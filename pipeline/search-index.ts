@@ -73,9 +73,8 @@ export function publishSearchIndex(index: { dir: string; madeBy: string; files: 
   const out = join(clientDir, SEARCH_PREFIX.slice(1))
   makeFolders(out, index.files)
   // A hashed file has the same bytes in any index the same code made: a new index leaves most carried files as they are.
-  for (const file of index.files) {
+  for (const file of index.files)
     output.place(join(index.dir, file), join(out, file), isHashedSearchFile(`${SEARCH_PREFIX}${file}`) ? `search/${index.madeBy}/${file}` : undefined)
-  }
 }
 
 function makeFolders(root: string, files: readonly string[]): void {

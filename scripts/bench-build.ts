@@ -155,9 +155,8 @@ async function bench(topicCount: number) {
     const cold = await build(env)
     const pages = Number(/build: (\d+) pages:/.exec(cold.output)?.[1])
     const topicPages = Number(/\/topics\/\* (\d+)/.exec(cold.output)?.[1])
-    if (topicPages !== topicCount + kept.length) {
+    if (topicPages !== topicCount + kept.length)
       throw new Error(`expected ${topicCount + kept.length} topic pages from ${content}, the build made ${topicPages}:\n${cold.output}`)
-    }
     const row = { topicCount, pages, cold, listing: largestTopicIndexPage(join(dist, 'client')), output: outputSize(join(dist, 'client')) }
     if (!values.incremental) return { ...row, unchanged: undefined, edited: undefined, summaryEdited: undefined, identical: undefined }
     const unchanged = await build(env)
@@ -166,9 +165,8 @@ async function bench(topicCount: number) {
     const marker = `Edited for the benchmark at ${Date.now()}.`
     appendFileSync(join(content, 'topics', editedTopic), `\n${marker}\n`)
     const edited = await build(env)
-    if (!readFileSync(join(dist, 'client', 'topics', editedTopic.replace(/\.md$/, '.html')), 'utf8').includes(marker)) {
+    if (!readFileSync(join(dist, 'client', 'topics', editedTopic.replace(/\.md$/, '.html')), 'utf8').includes(marker))
       throw new Error(`the edited topic ${editedTopic} does not show its edit after the incremental build`)
-    }
     // Then another topic's summary, which the search index holds: the index is built again and must hold it.
     const retitled = generated[Math.floor(topicCount / 3)]!
     const word = `benchmarked${Date.now().toString(36)}`

@@ -162,11 +162,8 @@ export function vercel(config: GetRoutesProps, isFile: (file: string) => boolean
   for (const route of before) if (!isRedirect(route) && !(route.headers && route.continue)) throw unhandled(route)
   const headerRoutes = before.filter((route) => !isRedirect(route))
   // A redirect from one path (`^/blog/old\\.php$`) is looked up by that path, not tried.
-  const redirectFor = firstRule(
-    before.filter(isRedirect),
-    (route) => /^\^((?:[\w~/-]|\\\.)+)\$$/.exec(route.src)?.[1]?.replaceAll('\\.', '.'),
-    (route, path) => route.pattern.test(path),
-  )
+  const literalPath = (route: RouteWithSrc) => /^\^((?:[\w~/-]|\\\.)+)\$$/.exec(route.src)?.[1]?.replaceAll('\\.', '.')
+  const redirectFor = firstRule(before.filter(isRedirect), literalPath, (route, path) => route.pattern.test(path))
   const after = (routes.slice(boundary + 1) as RouteWithSrc[]).map(compile)
   const fileFor = (pathname: string) => {
     const base = pathname.replace(/^\/+/, '')
