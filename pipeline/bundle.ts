@@ -104,25 +104,20 @@ function bundlesByAge(bundlesDir: string): string[] {
     .map(({ path }) => path)
 }
 
-/** Puts the bundle into `distDir`: from the cache when what it was made from is unchanged, else from a new `vike build`. */
-export async function prepareBundle({
-  cacheDir,
-  distDir,
-  fresh,
-  quiet,
-  made,
-  onServerReady = () => {},
-  onBuilding = () => {},
-}: {
+interface BundleOptions {
   cacheDir: string
   distDir: string
   fresh: boolean
   quiet: boolean
   made: Promise<readonly CodeGraph[]>
   /** As soon as the server bundle can render pages, before the assets are compressed and cached. */
-  onServerReady?: () => void
-  onBuilding?: () => void
-}): Promise<Bundle> {
+  onServerReady: () => void
+  onBuilding: () => void
+}
+
+/** Puts the bundle into `distDir`: from the cache when what it was made from is unchanged, else from a new `vike build`. */
+export async function prepareBundle(options: BundleOptions): Promise<Bundle> {
+  const { cacheDir, distDir, fresh, quiet, made, onServerReady, onBuilding } = options
   const bundlesDir = join(cacheDir, 'bundles')
   const lock = readLockFile()
   const makers = await made

@@ -102,16 +102,11 @@ export class CardStage {
         this.reused++
         continue
       }
-      const file = this.fileOf(image.key)
-      this.pending.push(
-        this.draw({ ...image, file }).then(
-          () => {
-            this.publish(image.key)
-            this.drawn++
-          },
-          (error: Error) => void (this.failure ??= error),
-        ),
-      )
+      const published = () => {
+        this.publish(image.key)
+        this.drawn++
+      }
+      this.pending.push(this.draw({ ...image, file: this.fileOf(image.key) }).then(published, (error: Error) => void (this.failure ??= error)))
     }
   }
 

@@ -41,7 +41,6 @@ export class Output {
   private readonly cachePrefix: string
   private readonly recordFile: string
   readonly counts = { kept: 0, replaced: 0, removed: 0 }
-  /** Whether the last build's output was carried over. */
   readonly carried: boolean
   /** Settles once the last build's output (but what is carried) and the leftovers of interrupted builds are deleted. */
   readonly removed: Promise<void>

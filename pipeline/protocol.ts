@@ -25,7 +25,6 @@ export type TopicFacts = { topic: TopicEntry; links: ContentLink[]; publication?
 export type Rendered =
   { key: string; page: BuiltPage; topic?: TopicFacts; twin?: string } | { key: string; leftOut: TopicFacts } | { key: string; problems: string[] }
 
-/** `index`: the content index for the pages that list content. */
 export type ToWorker =
   { type: 'load'; settings: BuildSettings } | { type: 'routes' } | { type: 'render'; jobs: PageJob[]; index?: ContentIndex } | { type: 'exit' }
 

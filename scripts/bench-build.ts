@@ -124,8 +124,7 @@ async function build(env: NodeJS.ProcessEnv, args: string[] = []) {
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk))
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk))
+  for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk: Buffer) => (output += chunk))
   let peak = 0
   const sampler = setInterval(() => (peak = Math.max(peak, treeRss(child.pid!))), 50)
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve))

@@ -23,8 +23,7 @@ export async function startPreview(options: { clientDir: string; state: string; 
     detached: true,
   })
   let output = ''
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk: Buffer) => (output += chunk.toString()))
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   const origin = `http://127.0.0.1:${port}`
   const stop = async () => {

@@ -7,8 +7,7 @@ export function npmRunHeld(script: string): Promise<number> {
   return new Promise((resolve) => {
     const child = spawn('npm', ['run', '--silent', script], { stdio: ['ignore', 'pipe', 'pipe'] })
     let output = ''
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk: Buffer) => (output += chunk.toString()))
     child.on('close', (code) => {
       process.stdout.write(`${script}: ${code === 0 ? 'ok' : `failed (exit ${code})`}\n${output}`)
       resolve(code ?? 1)

@@ -25,15 +25,10 @@ api.use(async (c, next) => (heldPages.has(pageOf(c.req.header('Referer'))) ? new
 api.route('/', createApi({ store, outbox: new Outbox(store, {}) }))
 const app = createApp({ api })
 
-serve(
-  {
-    fetch: (request, env) => {
-      const headers = new Headers(request.headers)
-      if (headers.has('Accept-Encoding')) headers.set('Accept-Encoding', 'gzip')
-      return app.fetch(new Request(request, { headers }), env)
-    },
-    port: Number(origin.port),
-    hostname: origin.hostname,
-  },
-  () => console.log(`serve-lighthouse: listening on ${origin.origin}`),
-)
+function gzipOnly(request: Request): Request {
+  const headers = new Headers(request.headers)
+  if (headers.has('Accept-Encoding')) headers.set('Accept-Encoding', 'gzip')
+  return new Request(request, { headers })
+}
+const listening = () => console.log(`serve-lighthouse: listening on ${origin.origin}`)
+serve({ fetch: (request, env) => app.fetch(gzipOnly(request), env), port: Number(origin.port), hostname: origin.hostname }, listening)
