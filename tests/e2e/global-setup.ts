@@ -21,8 +21,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   if (E2E_RUNTIME === 'cloudflare') {
     // The Worker in local workerd on the suite's site, on the same port: built by the Node run before
     // it (`npm test` runs that first), or here when there is none.
-    if (!existsSync(join(E2E_DIST, 'client', '.assetsignore')) || !existsSync(join(E2E_DIST, FORM_PAGE_FILE)))
-      runScript('scripts/run-build.mjs', { ...siteEnv, BUILD_QUIET: '1' })
+    if (!existsSync(join(E2E_DIST, 'client', '.assetsignore')) || !existsSync(join(E2E_DIST, FORM_PAGE_FILE))) runScript('scripts/run-build.mjs', siteEnv)
     rmSync(E2E_WRANGLER_STATE, { recursive: true, force: true })
     const stopWebhooks = await startWebhooks()
     const preview = await startPreview({
@@ -38,7 +37,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     }
   }
   console.log(`e2e: building the site for ${BASE_URL} into ${E2E_DIST}`)
-  runScript('scripts/run-build.mjs', { ...siteEnv, BUILD_QUIET: '1' })
+  runScript('scripts/run-build.mjs', siteEnv)
   console.log(`e2e: check:site on it (${seconds()})`)
   process.stdout.write(runScript('scripts/check-site.ts', siteEnv))
   console.log(`e2e: building the drafts-and-schedules site (publication.spec.ts) (${seconds()})`)

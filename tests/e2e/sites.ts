@@ -37,7 +37,6 @@ export const siteEnvUnder = (root: string, extra: NodeJS.ProcessEnv = {}): NodeJ
   CONTENT_DIR: join(root, 'content'),
   DIST_DIR: join(root, 'dist'),
   BUILD_CACHE_DIR: join(root, 'cache'),
-  BUILD_QUIET: '1',
   ...extra,
 })
 

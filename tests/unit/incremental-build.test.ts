@@ -26,7 +26,7 @@ let buildDate = '2027-01-04'
 function runBuild(cache: string): string {
   return execFileSync(process.execPath, ['scripts/run-build.mjs'], {
     cwd: project,
-    env: { ...process.env, BUILD_QUIET: '1', BUILD_CACHE_DIR: join(project, cache), CONTENT_DIR: '', DIST_DIR: '', BUILD_DATE: buildDate },
+    env: { ...process.env, BUILD_CACHE_DIR: join(project, cache), CONTENT_DIR: '', DIST_DIR: '', BUILD_DATE: buildDate },
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],
   })
