@@ -9,8 +9,9 @@ import {
   normalizeLinkedinUrl,
   validateLead,
 } from '../../lib/universal/lead'
+import { sampleLead } from './lead-fixture'
 
-const good = { first_name: 'Ada', linkedin_url: 'https://www.linkedin.com/in/ada-lovelace', email: 'ada@example.com' }
+const good = { ...sampleLead, linkedin_url: 'https://www.linkedin.com/in/ada-lovelace' }
 
 describe('validateLead', () => {
   it('accepts a complete lead and returns it trimmed of spaces, or reports only the first failing field, in form order, with the exact messages from the error catalogue', () => {

@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { FORM_PAGE_FILE, type FormPage, type ProblemField } from '../../lib/universal/form-page'
 import { CSP_HASHES_FILE, REDIRECTS_FILE, type CspHashes, type Redirect } from '../../lib/universal/routes'
+import { LEAD_FIELDS } from '../../lib/universal/lead'
 import { writeHostFiles } from '../../pipeline/host-files'
 
 /** A miniature build in the real layout (`vike build` with `noExtraDir`): each file's body names the file. */
@@ -65,7 +66,7 @@ const miniatureForm = (invalid: ProblemField) =>
   ].join('')
 const MINIATURE_FORM_PAGE: FormPage = {
   page: '<!DOCTYPE html><html lang="en"><head><title>{{message}}</title><style>.score-form{display:grid}</style></head><body><h1>Get your free Authority Score</h1>{{form}}</body></html>',
-  forms: { first_name: miniatureForm('first_name'), linkedin_url: miniatureForm('linkedin_url'), email: miniatureForm('email'), none: miniatureForm('none') },
+  forms: Object.fromEntries([...LEAD_FIELDS, 'none' as const].map((field) => [field, miniatureForm(field)])) as FormPage['forms'],
 }
 
 /**
