@@ -224,7 +224,7 @@ describe('numbered migrations', () => {
       import { Store } from './server/store.ts'
       await new Promise((resolve) => setTimeout(resolve, ${startAt} - Date.now()))
       const store = await Store.open(process.env.DATABASE_URL, { migrations: ${JSON.stringify(migrations)} })
-      await store.addLead({ first_name: 'A', linkedin_url: 'https://www.linkedin.com/in/a', email: process.pid + '@example.com', submitted_at: 'x' }, 1)
+      await store.addLead({ ...${JSON.stringify(storedLead())}, email: process.pid + '@example.com' }, 1)
       await store.close()
     `
     const runs = Array.from({ length: 4 }, () => {
