@@ -2,7 +2,7 @@
 // confirmation page's status line, and no webhook in a built file.
 import { BASE_URL, WEBHOOK_PORT } from '../../playwright.config'
 import { clientDir } from '../../lib/node/paths.server'
-import { LEAD_MESSAGES, SUBMIT_FAILED_MESSAGE } from '../../lib/universal/lead'
+import { LEAD_FIELDS, LEAD_MESSAGES, SUBMIT_FAILED_MESSAGE } from '../../lib/universal/lead'
 import { MIN_FILL_MS } from '../../server/endpoints'
 import { expect, siteContent, test, waitForHydration, WORKER_JOURNEY } from './fixtures'
 import { fillLead, receivedHooks, storedRows, ui, webhookCalls } from './lead-capture'
@@ -74,7 +74,7 @@ test.describe('the free-score form', () => {
       .toBe(1)
     const sent = (await receivedHooks()).find((hook) => hook.body.email === email)!
     expect(sent.key).toBe('e2e-score-key')
-    expect(Object.keys(sent.body).sort()).toEqual(['email', 'first_name', 'linkedin_url', 'submitted_at'])
+    expect(Object.keys(sent.body).sort()).toEqual([...LEAD_FIELDS, 'submitted_at'].sort())
     // A script the policy refused would be a console error.
     expect(consoleErrors).toEqual([])
   })
