@@ -1,9 +1,9 @@
 // The build cache's helpers; where it lives is lib/node/paths.server.ts buildCacheDir().
 import { createHash } from 'node:crypto'
-import { copyFileSync, linkSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
+import { copyFileSync, linkSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
 
-export { digest } from '../lib/node/paths.server'
+export { digest, writeWhole } from '../lib/node/paths.server'
 
 /** Every file under `path` (or `path` itself), relative to `base`, with forward slashes, sorted. */
 export function filesUnder(path: string, base = path): string[] {
@@ -27,12 +27,6 @@ export function readJsonFile<T>(file: string): T | undefined {
   } catch {
     return undefined
   }
-}
-
-/** Written whole or not at all: a build stopped midway leaves no file cut short. */
-export function writeWhole(file: string, data: string | Uint8Array): void {
-  writeFileSync(`${file}.${process.pid}.tmp`, data)
-  renameSync(`${file}.${process.pid}.tmp`, file)
 }
 
 /** Of each file's path and bytes. */

@@ -1,9 +1,10 @@
 // Cached between builds under the digest of source, name and settings, so a rebuild encodes only new or changed images.
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { basename, extname, join } from 'node:path'
 import { SOCIAL_IMAGE_HEIGHT, SOCIAL_IMAGE_WIDTH } from '../universal/seo/social'
 import { COLUMN_WIDTH, IMAGE_WIDTHS, ImageProblem, type EncodedImage, type ImageFile, type ImageType } from './images.server'
+import { writeWhole } from './paths.server'
 
 /** Encoded images on disk under `dir`: `<key>.json` describes an image, `files/` holds every encoded file. */
 export class ImageCache {
@@ -69,8 +70,8 @@ export class ImageCache {
     })
     this.encoded++
     mkdirSync(join(this.dir, 'files'), { recursive: true })
-    for (const [name, data] of files) writeAtomically(this.fileOf(name), data)
-    writeAtomically(manifest, JSON.stringify(image))
+    for (const [name, data] of files) writeWhole(this.fileOf(name), data)
+    writeWhole(manifest, JSON.stringify(image))
     return image
   }
 }
@@ -92,13 +93,6 @@ function stemOf(path: string): string {
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
   return name || 'image'
-}
-
-/** A build that stops midway, or two at once, never leaves half a file. */
-function writeAtomically(path: string, data: string | Buffer): void {
-  const temporary = `${path}.${process.pid}.tmp`
-  writeFileSync(temporary, data)
-  renameSync(temporary, path)
 }
 
 type Format = 'avif' | 'webp' | 'jpeg' | 'png'

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto'
+import { renameSync, writeFileSync } from 'node:fs'
 import { isAbsolute, join, relative, resolve } from 'node:path'
 
-// Where the build reads and writes, relative to the working directory (env overrides for scale tests), and how it keys what it keeps.
+// Where the build reads and writes, relative to the working directory (env overrides for scale tests), how it keys what it keeps, and how it writes it.
 
 export function contentDir(env: NodeJS.ProcessEnv = process.env): string {
   return env.CONTENT_DIR || 'content'
@@ -34,4 +35,11 @@ export function digest(...parts: Array<string | Buffer>): string {
   const hash = createHash('sha256')
   for (const part of parts) hash.update(part).update('\0')
   return hash.digest('hex').slice(0, 32)
+}
+
+/** Written whole or not at all: a build that stops midway, or two at once, never leaves half a file. */
+export function writeWhole(file: string, data: string | Uint8Array): void {
+  const temporary = `${file}.${process.pid}.tmp`
+  writeFileSync(temporary, data)
+  renameSync(temporary, file)
 }
