@@ -1,5 +1,5 @@
 // Each page linked from the cache by its key, else rendered; the topic pages first, as the others list their titles.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { dirname, join } from 'node:path'
 import type { BuiltPage } from '../lib/node/built-pages.server'
@@ -14,7 +14,7 @@ import { TOPIC_PAGE_ROUTE, topicPageCount, topicPagePath, topicsOnPage } from '.
 import type { ContentIndex, TopicEntry } from '../lib/universal/content/types'
 import { FORM_PAGE_FILE } from '../lib/universal/form-page'
 import { fileOfPath, type Redirect } from '../lib/universal/routes'
-import { digest, linkOrCopy } from './cache'
+import { digest, linkOrCopy, readJsonFile, writeWhole } from './cache'
 import type { CardStage } from './cards'
 import type { Output } from './output'
 import type { PageCache } from './page-cache'
@@ -215,8 +215,9 @@ export async function writePages(args: {
 /** Kept beside the bundle: a build with nothing to render starts no worker. */
 async function routesOf(bundleDir: string, pool: RenderPool): Promise<string[]> {
   const file = join(bundleDir, 'routes.json')
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as string[]
+  const kept = readJsonFile<string[]>(file)
+  if (kept) return kept
   const routes = await pool.routes()
-  writeFileSync(file, JSON.stringify(routes))
+  writeWhole(file, JSON.stringify(routes))
   return routes
 }
