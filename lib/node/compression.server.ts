@@ -8,12 +8,22 @@ type Bytes = Uint8Array<ArrayBuffer>
 
 /** Below this, compression saves less than its headers and CPU cost. */
 export const MIN_BODY_BYTES = 1024
-const COMPRESSIBLE_TYPES = new Set(
-  (
-    'text/html text/css text/plain text/xml text/javascript text/markdown image/svg+xml application/xml application/json application/javascript ' +
-    'application/manifest+json application/rss+xml application/atom+xml application/feed+json'
-  ).split(' '),
-)
+const COMPRESSIBLE_TYPES = new Set([
+  'text/html',
+  'text/css',
+  'text/plain',
+  'text/xml',
+  'application/xml',
+  'application/json',
+  'application/javascript',
+  'text/javascript',
+  'image/svg+xml',
+  'application/manifest+json',
+  'application/rss+xml',
+  'application/atom+xml',
+  'application/feed+json',
+  'text/markdown',
+])
 
 export function isCompressible(contentType: string | null | undefined): boolean {
   const mediaType = contentType?.split(';')[0]?.trim().toLowerCase()
